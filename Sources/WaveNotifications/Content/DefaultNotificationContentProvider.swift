@@ -1,0 +1,63 @@
+/// The content of the original app: one title per kind, a body per reminder interval, and an event deep link.
+///
+/// A reminder at one of ``NotificationTrigger/standardStartingIntervals`` gets its own body key; any other
+/// interval falls back to `notification_starting_soon`.
+public struct DefaultNotificationContentProvider: NotificationContentProvider {
+    /// The deep-link format used to build each notification's link.
+    public var deepLinks: DeepLinkFormat
+
+    /// Creates a provider.
+    ///
+    /// - Parameter deepLinks: The app's deep-link scheme and host; WorldWideWaves' by default.
+    public init(deepLinks: DeepLinkFormat = .worldWideWaves) {
+        self.deepLinks = deepLinks
+    }
+
+    /// The body key for a reminder `interval` before the start.
+    ///
+    /// - Parameter interval: How long before the start the reminder fires.
+    /// - Returns: The interval's own key, or ``LocalizationKey/startingSoon`` for a non-standard interval.
+    public static func bodyKey(before interval: Duration) -> LocalizationKey {
+        switch interval {
+        case .seconds(60 * 60): return .oneHourBefore
+        case .seconds(30 * 60): return .thirtyMinutesBefore
+        case .seconds(10 * 60): return .tenMinutesBefore
+        case .seconds(5 * 60): return .fiveMinutesBefore
+        case .seconds(60): return .oneMinuteBefore
+        default: return .startingSoon
+        }
+    }
+
+    public func startingNotification(for event: some WaveEvent, before interval: Duration) -> NotificationContent {
+        NotificationContent(
+            titleKey: LocalizationKey.eventStartingTitle.rawValue,
+            bodyKey: Self.bodyKey(before: interval).rawValue,
+            bodyArgs: [event.location],
+            deepLink: link(for: event)
+        )
+    }
+
+    public func finishedNotification(for event: some WaveEvent) -> NotificationContent {
+        NotificationContent(
+            titleKey: LocalizationKey.waveCompletedTitle.rawValue,
+            bodyKey: LocalizationKey.eventFinished.rawValue,
+            bodyArgs: [event.name],
+            deepLink: link(for: event)
+        )
+    }
+
+    public func waveHitNotification(for event: some WaveEvent) -> NotificationContent {
+        NotificationContent(
+            titleKey: LocalizationKey.waveHitTitle.rawValue,
+            bodyKey: LocalizationKey.waveAtLocation.rawValue,
+            bodyArgs: [event.name, event.location],
+            deepLink: link(for: event)
+        )
+    }
+
+    /// The event's deep link; empty when its id is invalid, so a bad id never becomes a malformed link.
+    /// ``DefaultNotificationScheduler`` rejects such events before it asks for content.
+    private func link(for event: some WaveEvent) -> String {
+        (try? deepLinks.link(forEventID: event.id)) ?? ""
+    }
+}

@@ -1,0 +1,39 @@
+/// The identity of one notification request: an event and a trigger, with the names each platform uses for it.
+///
+/// Scheduling a request with the same identifier replaces the earlier one (iOS replaces by request
+/// identifier; Android's WorkManager by unique work name with the `REPLACE` policy).
+public struct NotificationIdentifier: Hashable, Sendable, CustomStringConvertible {
+    /// The validated event id.
+    public let eventID: String
+    /// The trigger.
+    public let trigger: NotificationTrigger
+
+    /// Creates an identifier, validating the event id.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id; must satisfy ``EventID/validate(_:)``.
+    ///   - trigger: The trigger.
+    /// - Throws: ``EventIDError`` when the event id is invalid.
+    public init(eventID: String, trigger: NotificationTrigger) throws(EventIDError) {
+        try EventID.validate(eventID)
+        self.eventID = eventID
+        self.trigger = trigger
+    }
+
+    /// The iOS request identifier: `event_<id>_<trigger id>`.
+    public var requestIdentifier: String { "event_\(eventID)_\(trigger.id)" }
+
+    /// The Android unique work name: `notification_<id>_<trigger id>`.
+    public var workName: String { "notification_\(eventID)_\(trigger.id)" }
+
+    /// The Android work tag shared by all of an event's requests: `event_<id>`.
+    public var workTag: String { "event_\(eventID)" }
+
+    /// A stable non-negative 31-bit integer id, for platforms that need one: FNV-1a-32 of
+    /// ``requestIdentifier``'s UTF-8 bytes, masked with `0x7FFFFFFF`.
+    public var integerID: Int32 {
+        Int32(bitPattern: FNV1a.hash32(requestIdentifier) & 0x7FFF_FFFF)
+    }
+
+    public var description: String { requestIdentifier }
+}

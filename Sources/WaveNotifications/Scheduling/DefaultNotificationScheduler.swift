@@ -1,0 +1,186 @@
+internal import Foundation
+internal import Synchronization
+
+/// The original app's scheduling logic: favorites only, five reminders and a finished notification per
+/// event, off during accelerated simulations, and a one-time wave-hit notification.
+public struct DefaultNotificationScheduler: NotificationScheduler {
+    /// Where requests go.
+    public let manager: any NotificationManager
+    /// Builds each request's payload.
+    public let contentProvider: any NotificationContentProvider
+    /// Which events are favorites.
+    public let favorites: any FavoriteEventsStore
+    /// Whether a simulation runs, and how fast.
+    public let simulation: any SimulationSettings
+    /// The source of "now".
+    public let clock: any WaveClock
+    /// Receives every failure the scheduler carried on past.
+    public let observer: any SchedulerObserver
+
+    private let waveHitsDelivered = WaveHitLedger()
+
+    /// Creates a scheduler.
+    ///
+    /// - Parameters:
+    ///   - manager: The platform manager that carries out requests.
+    ///   - contentProvider: Builds payloads; the original app's by default.
+    ///   - favorites: The user's favorites.
+    ///   - simulation: The simulation settings; none running by default.
+    ///   - clock: The source of "now"; the system clock by default.
+    ///   - observer: Receives failures; ignored by default.
+    public init(
+        manager: any NotificationManager,
+        contentProvider: any NotificationContentProvider = DefaultNotificationContentProvider(),
+        favorites: any FavoriteEventsStore,
+        simulation: any SimulationSettings = SimulationSettingsStore(),
+        clock: any WaveClock = SystemWaveClock(),
+        observer: any SchedulerObserver = IgnoringSchedulerObserver()
+    ) {
+        self.manager = manager
+        self.contentProvider = contentProvider
+        self.favorites = favorites
+        self.simulation = simulation
+        self.clock = clock
+        self.observer = observer
+    }
+
+    /// Checks, in order: a valid id, a favorite, not yet started (an event starting exactly now has
+    /// started), and no simulation at a speed other than 1 (a paused one, speed 0, included).
+    public func shouldScheduleNotifications(for event: some WaveEvent) async -> Bool {
+        guard isValid(event.id) else { return false }
+        let isFavorite = await favorites.isFavorite(eventID: event.id)
+        return await isEligible(event, isFavorite: isFavorite)
+    }
+
+    /// Schedules each standard reminder whose instant is still strictly ahead, then the finished
+    /// notification if the end is strictly ahead: at most six calls, all measured from one reading of now.
+    public func scheduleAllNotifications(for event: some WaveEvent) async {
+        guard isValid(event.id) else { return }
+        let now = clock.now
+        for interval in NotificationTrigger.standardStartingIntervals {
+            let fireDate = event.startDate.addingTimeInterval(-interval.timeInterval)
+            guard fireDate > now else { continue }
+            await schedule(
+                eventID: event.id, trigger: .eventStarting(interval), delay: Self.duration(from: now, to: fireDate),
+                content: contentProvider.startingNotification(for: event, before: interval))
+        }
+        if event.endDate > now {
+            await schedule(
+                eventID: event.id, trigger: .eventFinished, delay: Self.duration(from: now, to: event.endDate),
+                content: contentProvider.finishedNotification(for: event))
+        }
+    }
+
+    public func cancelAllNotifications(eventID: String) async {
+        do {
+            try await manager.cancelAllNotifications(eventID: eventID)
+        } catch {
+            observer.schedulerDidReport(.managerCallFailed(.cancelAll(eventID: eventID), error: error))
+        }
+    }
+
+    /// For each given id, in sorted order: cancels all of a missing event; cancels all, then schedules all,
+    /// for an eligible one; cancels all of an ineligible one. When `currentEvents` holds an id twice, the
+    /// first occurrence counts.
+    public func syncNotifications(favoriteIDs: Set<String>, currentEvents: [any WaveEvent]) async {
+        guard !favoriteIDs.isEmpty else { return }
+        var eventsByID: [String: any WaveEvent] = [:]
+        for event in currentEvents where favoriteIDs.contains(event.id) && eventsByID[event.id] == nil {
+            eventsByID[event.id] = event
+        }
+        for id in favoriteIDs.sorted() {
+            await cancelAllNotifications(eventID: id)
+            if let event = eventsByID[id], isValid(id), await isEligible(event, isFavorite: true) {
+                await scheduleAllNotifications(for: event)
+            }
+        }
+    }
+
+    /// Delivers the wave-hit notification now, once per event, for a favorite only.
+    ///
+    /// Not gated by simulation speed: the original app's wave-hit path has no speed check. A delivery
+    /// that throws is reported and may be retried by calling again.
+    ///
+    /// - Parameter event: The event whose wave reached the user.
+    /// - Returns: What happened.
+    @discardableResult
+    public func deliverWaveHit(for event: some WaveEvent) async -> WaveHitOutcome {
+        guard isValid(event.id) else { return .invalidEventID }
+        guard await favorites.isFavorite(eventID: event.id) else { return .notFavorite }
+        guard waveHitsDelivered.claim(event.id) else { return .alreadyDelivered }
+        do {
+            try await manager.deliverNow(
+                eventID: event.id, trigger: .waveHit, content: contentProvider.waveHitNotification(for: event))
+            return .delivered
+        } catch {
+            waveHitsDelivered.release(event.id)
+            observer.schedulerDidReport(.managerCallFailed(.deliverNow(eventID: event.id, trigger: .waveHit), error: error))
+            return .failed
+        }
+    }
+
+    private func isEligible(_ event: some WaveEvent, isFavorite: Bool) async -> Bool {
+        guard isFavorite else { return false }
+        guard event.startDate > clock.now else { return false }
+        if let simulation = await simulation.currentSimulation(), simulation.speed != 1 {
+            return false
+        }
+        return true
+    }
+
+    private func isValid(_ eventID: String) -> Bool {
+        do {
+            try EventID.validate(eventID)
+            return true
+        } catch {
+            observer.schedulerDidReport(.invalidEventID(eventID, error))
+            return false
+        }
+    }
+
+    private func schedule(
+        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
+    ) async {
+        do {
+            try await manager.scheduleNotification(eventID: eventID, trigger: trigger, delay: delay, content: content)
+        } catch {
+            observer.schedulerDidReport(.managerCallFailed(.schedule(eventID: eventID, trigger: trigger), error: error))
+        }
+    }
+
+    /// The exact duration between two instants, to the nanosecond.
+    static func duration(from start: Date, to end: Date) -> Duration {
+        let interval = end.timeIntervalSince(start)
+        let whole = interval.rounded(.towardZero)
+        let nanoseconds = ((interval - whole) * 1e9).rounded()
+        return .seconds(Int64(whole)) + .nanoseconds(Int64(nanoseconds))
+    }
+}
+
+/// The result of ``DefaultNotificationScheduler/deliverWaveHit(for:)``.
+public enum WaveHitOutcome: Hashable, Sendable {
+    /// The notification was handed to the manager.
+    case delivered
+    /// The event is not a favorite; nothing was delivered.
+    case notFavorite
+    /// This event's wave hit was already delivered; nothing was delivered again.
+    case alreadyDelivered
+    /// The event's id is invalid; nothing was delivered.
+    case invalidEventID
+    /// The manager threw; the failure was reported to the observer.
+    case failed
+}
+
+/// Remembers which events' wave hits were delivered, shared by copies of one scheduler.
+private final class WaveHitLedger: Sendable {
+    private let delivered = Mutex<Set<String>>([])
+
+    /// Claims the event's wave hit; `false` when it was already claimed.
+    func claim(_ eventID: String) -> Bool {
+        delivered.withLock { $0.insert(eventID).inserted }
+    }
+
+    func release(_ eventID: String) {
+        _ = delivered.withLock { $0.remove(eventID) }
+    }
+}

@@ -1,0 +1,53 @@
+/// The platform seam: schedules, delivers and cancels notification requests.
+///
+/// Implement this once per platform (iOS's `UNUserNotificationCenter`, an Android bridge to WorkManager,
+/// `WaveLinuxAdapter`'s timer queue). The scheduler decides *what* to schedule; a manager only carries it out.
+///
+/// Implementation requirements:
+/// - A request is identified by its event id and trigger (see ``NotificationIdentifier``). Scheduling an
+///   identifier that is already pending replaces the earlier request; it never adds a second one.
+/// - `scheduleNotification` fires once, `delay` after the call (as the manager's clock measures it).
+/// - `deliverNow` shows the notification immediately, without touching pending requests.
+/// - `cancelNotification` removes one pending request; `cancelAllNotifications` removes every pending
+///   request of the event. Cancelling something that is not pending is not an error.
+/// - `content` carries localization keys; resolve them in the user's language when the notification is
+///   shown, not when it is scheduled.
+/// - Throw when the request could not be carried out (an invalid event id, a full platform queue, a
+///   storage failure); never fail silently. Callers keep going after one call fails.
+/// - Be safe to call from many tasks at once.
+public protocol NotificationManager: Sendable {
+    /// Schedules a notification to fire `delay` from now, replacing any pending one with the same identifier.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: Why it fires; with `eventID`, its identity.
+    ///   - delay: How long from now it fires.
+    ///   - content: The localization keys, arguments and deep link.
+    /// - Throws: When the request could not be scheduled.
+    func scheduleNotification(
+        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
+    ) async throws
+
+    /// Shows a notification immediately.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: Why it is shown, usually ``NotificationTrigger/waveHit``.
+    ///   - content: The localization keys, arguments and deep link.
+    /// - Throws: When the notification could not be shown.
+    func deliverNow(eventID: String, trigger: NotificationTrigger, content: NotificationContent) async throws
+
+    /// Cancels one pending notification, if it is pending.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: The trigger it was scheduled with.
+    /// - Throws: When the cancellation could not be carried out.
+    func cancelNotification(eventID: String, trigger: NotificationTrigger) async throws
+
+    /// Cancels every pending notification of an event.
+    ///
+    /// - Parameter eventID: The event's id.
+    /// - Throws: When the cancellation could not be carried out.
+    func cancelAllNotifications(eventID: String) async throws
+}

@@ -1,0 +1,45 @@
+/// What makes a notification fire: a reminder before the start, the end of the event, or the wave reaching the user.
+///
+/// Each trigger has a stable ``id`` that platforms use to build request identifiers, so scheduling the
+/// same trigger for the same event twice replaces the earlier request instead of adding a second one.
+public enum NotificationTrigger: Hashable, Sendable {
+    /// A reminder sent the given duration before the event starts.
+    case eventStarting(Duration)
+    /// Sent when the event ends.
+    case eventFinished
+    /// Sent immediately when the wave reaches the user's location.
+    case waveHit
+
+    /// The reminder intervals every favorite event gets: 1 hour, 30, 10, 5 and 1 minute before the start.
+    public static let standardStartingIntervals: [Duration] = [
+        .seconds(60 * 60), .seconds(30 * 60), .seconds(10 * 60), .seconds(5 * 60), .seconds(60),
+    ]
+
+    /// The stable identifier of this trigger: `start_<whole minutes>m`, `finished` or `wave_hit`.
+    ///
+    /// Minutes are truncated toward zero, as Kotlin's `inWholeMinutes` does in the original app, so
+    /// `.eventStarting(.seconds(90))` is `start_1m`.
+    public var id: String {
+        switch self {
+        case .eventStarting(let duration):
+            return "start_\(duration.wholeMinutes)m"
+        case .eventFinished:
+            return "finished"
+        case .waveHit:
+            return "wave_hit"
+        }
+    }
+}
+
+extension Duration {
+    /// The number of whole minutes in this duration, truncated toward zero.
+    package var wholeMinutes: Int64 {
+        var (seconds, attoseconds) = components
+        // `components` floors toward negative infinity; truncate toward zero instead.
+        if seconds < 0 && attoseconds > 0 {
+            seconds += 1
+            attoseconds = 0
+        }
+        return seconds / 60
+    }
+}
