@@ -7,17 +7,46 @@ let package = Package(
     products: [
         .library(name: "WaveNotifications", targets: ["WaveNotifications"]),
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
+        .executable(name: "wavesim", targets: ["WaveSimCLI"]),
     ],
     targets: [
+        // The platform-free core: triggers, content keys, the manager and scheduler protocols.
         .target(name: "WaveNotifications"),
+        // `Resources/Localizations` shipped as a SwiftPM resource bundle.
         .target(
             name: "WaveLocalizations",
             path: "Resources",
             sources: ["BundledLocalizations.swift"],
             resources: [.copy("Localizations")]
         ),
+        // The Linux reference manager: timer queue, sinks, persistence, string resolution, the lint.
         .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveLocalizations"]),
+        // The replay engine and command line behind `wavesim`, as a testable library.
+        .target(name: "WaveSim", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
+        // The thin `@main` of the `wavesim` executable.
+        .executableTarget(name: "WaveSimCLI", dependencies: ["WaveSim"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
+        .testTarget(
+            name: "WaveLinuxAdapterTests",
+            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "WaveSimTests",
+            dependencies: ["WaveSim", "WaveNotifications", "WaveLinuxAdapter", "WaveSimCLI"],
+            resources: [.copy("Fixtures")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Strict settings for every target, in one place (as swift-log does).
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(contentsOf: [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ])
+    target.swiftSettings = settings
+}
