@@ -24,6 +24,9 @@ public struct LintReport: Hashable, Sendable {
         self.keyCount = keyCount
     }
 
+    /// The number of languages linted.
+    public var languageCount: Int { languages.count }
+
     /// Whether no problem was found.
     public var isClean: Bool { problems.isEmpty }
 

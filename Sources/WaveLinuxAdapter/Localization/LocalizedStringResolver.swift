@@ -95,6 +95,15 @@ public final class LocalizedStringResolver: NotificationTextRenderer {
         Self.resolve(LanguagePreference.resolve(argument: language, environment: environment), available: tableURLs)
     }
 
+    /// Whether a table exists for `language` or a less specific form of it (`pt` for `pt-BR`).
+    ///
+    /// - Parameter language: A language code, for example the value of `wavesim --lang`.
+    /// - Returns: `false` for a malformed code or one that would fall back to English.
+    public func supports(_ language: String) -> Bool {
+        guard let tag = LanguageTag(language) else { return false }
+        return tag.fallbackChain.contains { tableURLs[$0.description] != nil }
+    }
+
     /// Resolves `content`'s title and body in the current language.
     ///
     /// - Parameter content: The payload to render.

@@ -1,5 +1,5 @@
 public import Foundation
-public import WaveLocalizations
+internal import WaveLocalizations
 internal import WaveNotifications
 
 /// Checks a directory of `<code>.lproj/Notifications.strings` tables against English, the reference.
@@ -27,10 +27,11 @@ public enum TranslationLinter {
 
     /// Lints a directory of translation tables.
     ///
-    /// - Parameter directory: The folder holding `<code>.lproj` folders; the bundled tables by default.
+    /// - Parameter directory: The folder holding `<code>.lproj` folders; the bundled tables when `nil`.
     /// - Returns: The problems found, sorted, with ``LintReport/exitStatus`` 0 (clean) or 1 (problems).
     /// - Throws: ``LintUsageError`` when the directory is missing, unreadable or has no `en.lproj` (exit 64).
-    public static func lint(directory: URL = BundledLocalizations.directory) throws(LintUsageError) -> LintReport {
+    public static func lint(directory: URL? = nil) throws(LintUsageError) -> LintReport {
+        let directory = directory ?? BundledLocalizations.directory
         let folders = try languageFolders(in: directory)
         var problems: [LintProblem] = []
         var tables: [String: StringsTable] = [:]
@@ -77,7 +78,7 @@ public enum TranslationLinter {
         directory: URL? = nil, output: (String) -> Void, errorOutput: (String) -> Void
     ) -> Int32 {
         do {
-            let report = try lint(directory: directory ?? BundledLocalizations.directory)
+            let report = try lint(directory: directory)
             report.lines.forEach(output)
             errorOutput("lint: \(report.summary)")
             return report.exitStatus

@@ -116,6 +116,11 @@ struct LocalizedStringResolverTests {
         #expect(!resolution.fellBackToDefault)
     }
 
+    @Test(arguments: [("fr", true), ("pt-BR", true), ("zh_TW", true), ("tl", true), ("xx", false), ("!!", false)])
+    func tellsWhetherALanguageHasATable(_ code: String, _ supported: Bool) {
+        #expect(LocalizedStringResolver(environment: [:]).supports(code) == supported)
+    }
+
     @Test func changingTheLanguageAppliesToTheNextRender() {
         let resolver = LocalizedStringResolver(environment: ["LANG": "de_DE.UTF-8"])
         let pending = Self.content(.eventFinished, ["Solstice Wave"])

@@ -88,7 +88,7 @@ struct TranslationLinterTests {
         let status = TranslationLinter.run(output: { lines.append($0) }, errorOutput: { errors.append($0) })
         #expect(status == 0)
         #expect(lines.isEmpty)
-        #expect(errors == ["lint: 34 languages, 15 keys: no problems"])
+        #expect(errors == ["lint: \(BundledTranslationsTests.languages.count) languages, 15 keys: no problems"])
     }
 
     @Test func aDirectoryWithoutEnglishIsBadUsage() {
