@@ -1,0 +1,29 @@
+/// A command line the program cannot act on: the message names the flag and what it accepts.
+struct UsageError: Error, CustomStringConvertible {
+    var description: String
+    /// The subcommand whose help explains the fix, if any.
+    var subcommand: String?
+
+    init(_ description: String, subcommand: String? = nil) {
+        self.description = description
+        self.subcommand = subcommand
+    }
+}
+
+/// Exit codes, from BSD's `sysexits.h`.
+public enum ExitCode {
+    /// Success.
+    public static let success: Int32 = 0
+    /// The lint found problems.
+    public static let problemsFound: Int32 = 1
+    /// Bad usage: an unknown flag or a bad value.
+    public static let usage: Int32 = 64
+    /// The input data (the scenario) is invalid.
+    public static let dataError: Int32 = 65
+    /// An input file cannot be read.
+    public static let noInput: Int32 = 66
+    /// A service the command needs (the desktop notification server) is unavailable.
+    public static let unavailable: Int32 = 69
+    /// Something failed inside the program.
+    public static let software: Int32 = 70
+}

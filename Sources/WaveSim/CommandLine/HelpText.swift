@@ -1,0 +1,62 @@
+/// The text of `wavesim --help` and each subcommand's `--help`.
+enum HelpText {
+    static let main = """
+        OVERVIEW: Replay WorldWideWaves notification scenarios, and lint translation tables.
+
+        USAGE: wavesim <subcommand> [options]
+
+        SUBCOMMANDS:
+          replay <file>           Show which notifications a user gets, when, and in which words.
+          lint [<directory>]      Check translation tables (default: the bundled ones).
+
+        OPTIONS:
+          -h, --help              Show this help.
+          --version               Show the version.
+
+        See 'wavesim replay --help' and 'wavesim lint --help'.
+
+        """
+
+    static let replay = """
+        OVERVIEW: Replay a scenario through the real scheduler and the Linux adapter.
+
+        USAGE: wavesim replay <file> [options]
+
+        ARGUMENTS:
+          <file>                  The scenario, for example Examples/events.json.
+
+        OPTIONS:
+          --speed <n>             Simulation speed, an integer 0...300 (default 1; 0 is paused).
+                                  Any speed other than 1 gates scheduling, as the app does.
+          --clock <clock>         virtual (default: instant, deterministic) or wall (the system clock,
+                                  simulated time advancing <speed> times real time).
+          --start <start>         With --clock wall: scenario (default) or now (start from the current time).
+          --platform <platform>   ios (64 pending, default) or android (500 pending).
+          --pending-limit <n>     The adapter's pending budget, at least 1 (overrides --platform).
+          --lang <code>           Language, for example fr or pt-BR (default: LC_ALL, LC_MESSAGES, LANG, else en).
+          --format <format>       text (default: a timeline and a summary) or json (JSON Lines).
+          --sink <sink>           terminal (default) or desktop (also real desktop notifications; needs
+                                  --clock wall and a notification server on the session bus).
+          -h, --help              Show this help.
+
+        EXIT STATUS:
+          0 success, 64 bad usage, 65 invalid scenario, 66 unreadable file, 69 desktop unavailable.
+
+        """
+
+    static let lint = """
+        OVERVIEW: Check translation tables: syntax, keys, placeholders, empty, untranslated and script.
+
+        USAGE: wavesim lint [<directory>]
+
+        ARGUMENTS:
+          <directory>             A folder of <code>.lproj/Notifications.strings (default: the bundled tables).
+
+        OUTPUT:
+          One line per problem: file:line: key: problem.
+
+        EXIT STATUS:
+          0 clean, 1 problems found, 64 bad usage (no such directory, no en.lproj).
+
+        """
+}

@@ -1,0 +1,99 @@
+internal import Foundation
+internal import WaveLinuxAdapter
+internal import WaveNotifications
+
+/// `wavesim replay`: reads the scenario, sets up the sinks and the language, runs the engine, prints.
+enum ReplayCommand {
+    static func run(
+        options: ReplayOptions, environment: [String: String], output: OutputChannel, errors: OutputChannel
+    ) async throws -> Int32 {
+        let data: Data
+        switch ScenarioFile.read(options.scenarioPath) {
+        case .success(let contents):
+            data = contents
+        case .failure(let message):
+            errors.writeLine("wavesim: error: \(message)")
+            return ExitCode.noInput
+        }
+        let decoded: ScenarioDecoder.Result
+        do {
+            decoded = try ScenarioDecoder.decode(data, file: options.scenarioPath)
+        } catch {
+            errors.writeLine("wavesim: error: \(error)")
+            return ExitCode.dataError
+        }
+        for warning in decoded.warnings {
+            errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
+        }
+
+        let resolver = LocalizedStringResolver(language: options.language, environment: environment)
+        if let requested = options.language, !resolver.supports(requested) {
+            errors.writeLine("wavesim: warning: --lang: no translation for '\(requested)'; using English")
+        }
+
+        let scenario = decoded.scenario
+        let usesColor = output.isTerminal && environment["NO_COLOR"] == nil && options.format == .text
+        let timeline = TextTimeline(output: output, events: scenario.events, usesColor: usesColor)
+        var sinks: [any NotificationSink] = []
+        switch options.format {
+        case .text: sinks.append(timeline)
+        case .json: sinks.append(JSONLinesSink(writer: { output.write($0) }))
+        }
+        if options.sink == .desktop {
+            let desktop = DesktopSink(environment: environment)
+            do {
+                _ = try await desktop.checkServer()
+            } catch {
+                errors.writeLine("wavesim: error: --sink desktop: \(error)")
+                return ExitCode.unavailable
+            }
+            sinks.append(desktop)
+        }
+        let progress = ReplayProgress(output: errors, enabled: errors.isTerminal, totalEvents: scenario.events.count)
+        let engine = ReplayEngine(
+            scenario: scenario, options: options, renderer: resolver,
+            sink: FanOutSink(sinks: sinks, progress: progress),
+            actionLog: options.format == .text ? timeline : nil)
+        let summary = try await engine.run()
+        progress.finish()
+
+        switch options.format {
+        case .text: timeline.write(summary)
+        case .json: output.writeLine(SummaryJSON.line(for: summary))
+        }
+        return ExitCode.success
+    }
+}
+
+/// Reads a scenario file, telling a missing file, a directory and an unreadable file apart.
+enum ScenarioFile {
+    enum Outcome {
+        case success(Data)
+        case failure(String)
+    }
+
+    static func read(_ path: String) -> Outcome {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return .failure("\(path): cannot read the scenario: no such file")
+        }
+        if isDirectory.boolValue {
+            return .failure("\(path): cannot read the scenario: it is a directory, expected a JSON file")
+        }
+        do {
+            return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            return .failure("\(path): cannot read the scenario: \(error.localizedDescription)")
+        }
+    }
+}
+
+/// The summary line of `--format json`.
+enum SummaryJSON {
+    static func line(for summary: ReplaySummary) -> String {
+        "{\"type\":\"summary\",\"speed\":\(summary.speed),\"gated\":\(summary.isGated),"
+            + "\"scheduled\":\(summary.scheduled),\"cancelled\":\(summary.cancelled),"
+            + "\"delivered\":\(summary.delivered),\"missed\":\(summary.missed),"
+            + "\"peakPending\":\(summary.peakPending),\"pendingLimit\":\(summary.pendingLimit)}"
+    }
+}

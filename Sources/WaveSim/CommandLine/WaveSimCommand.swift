@@ -1,0 +1,71 @@
+public import Foundation
+internal import WaveLinuxAdapter
+internal import WaveNotifications
+
+/// The `wavesim` program: `replay` a scenario, or `lint` translation tables.
+public enum WaveSimCommand {
+    /// The version `wavesim --version` prints.
+    public static let version = "0.1.0"
+
+    /// Runs the program.
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments after the program name.
+    ///   - environment: The environment (`LANG`, `NO_COLOR`, …).
+    ///   - standardOutput: Where results go.
+    ///   - standardError: Where warnings, errors and progress go.
+    /// - Returns: The exit status: 0 success, 1 lint problems, 64 bad usage, 65 bad scenario, 66 unreadable
+    ///   file, 69 desktop unavailable.
+    public static func run(
+        arguments: [String], environment: [String: String], standardOutput: OutputChannel,
+        standardError: OutputChannel
+    ) async -> Int32 {
+        let status = await dispatch(arguments, environment, standardOutput, standardError)
+        standardOutput.flush()
+        standardError.flush()
+        return status
+    }
+
+    private static func dispatch(
+        _ arguments: [String], _ environment: [String: String], _ output: OutputChannel, _ errors: OutputChannel
+    ) async -> Int32 {
+        guard let first = arguments.first else {
+            errors.write(HelpText.main)
+            return ExitCode.usage
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch first {
+            case "-h", "--help", "help":
+                output.write(HelpText.main)
+                return ExitCode.success
+            case "--version":
+                output.writeLine("wavesim \(version)")
+                return ExitCode.success
+            case "replay":
+                if rest.contains("-h") || rest.contains("--help") {
+                    output.write(HelpText.replay)
+                    return ExitCode.success
+                }
+                return try await ReplayCommand.run(
+                    options: ReplayOptions.parse(rest), environment: environment, output: output, errors: errors)
+            case "lint":
+                if rest.contains("-h") || rest.contains("--help") {
+                    output.write(HelpText.lint)
+                    return ExitCode.success
+                }
+                return try LintCommand.run(rest, output: output, errors: errors)
+            default:
+                throw UsageError("unknown subcommand '\(first)'; expected replay or lint")
+            }
+        } catch let error as UsageError {
+            errors.writeLine("wavesim: error: \(error)")
+            let help = error.subcommand.map { "wavesim \($0) --help" } ?? "wavesim --help"
+            errors.writeLine("Run '\(help)' for usage.")
+            return ExitCode.usage
+        } catch {
+            errors.writeLine("wavesim: error: \(error)")
+            return ExitCode.software
+        }
+    }
+}

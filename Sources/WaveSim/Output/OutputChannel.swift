@@ -1,0 +1,101 @@
+public import Foundation
+internal import Synchronization
+
+/// A buffered, thread-safe text output: a file descriptor (standard output or error) or an in-memory capture.
+///
+/// Replays write hundreds of thousands of lines; buffering keeps that to a few large writes.
+public final class OutputChannel: Sendable {
+    private enum Destination {
+        case fileDescriptor(Int32)
+        case capture
+    }
+
+    private struct State {
+        var buffer: [UInt8] = []
+        var captured: [UInt8] = []
+    }
+
+    private let destination: Destination
+    private let state = Mutex(State())
+    /// Whether the destination is an interactive terminal (never true for a capture).
+    public let isTerminal: Bool
+
+    private static let flushThreshold = 1 << 16
+
+    private init(destination: Destination, isTerminal: Bool) {
+        self.destination = destination
+        self.isTerminal = isTerminal
+    }
+
+    /// Standard output.
+    public static let standardOutput = OutputChannel(
+        destination: .fileDescriptor(STDOUT_FILENO), isTerminal: isatty(STDOUT_FILENO) == 1)
+    /// Standard error.
+    public static let standardError = OutputChannel(
+        destination: .fileDescriptor(STDERR_FILENO), isTerminal: isatty(STDERR_FILENO) == 1)
+
+    /// A channel that keeps what is written, for tests.
+    ///
+    /// - Parameter isTerminal: Whether to behave as a terminal would.
+    /// - Returns: A new capturing channel.
+    public static func capture(isTerminal: Bool = false) -> OutputChannel {
+        OutputChannel(destination: .capture, isTerminal: isTerminal)
+    }
+
+    /// Writes text as is.
+    ///
+    /// - Parameter text: The text to write.
+    public func write(_ text: String) {
+        let pending: [UInt8]? = state.withLock { state in
+            state.buffer.append(contentsOf: text.utf8)
+            guard state.buffer.count >= Self.flushThreshold else { return nil }
+            defer { state.buffer.removeAll(keepingCapacity: true) }
+            return state.buffer
+        }
+        if let pending {
+            emit(pending)
+        }
+    }
+
+    /// Writes text and a newline.
+    ///
+    /// - Parameter line: The line, without its newline.
+    public func writeLine(_ line: String) {
+        write(line + "\n")
+    }
+
+    /// Writes out everything buffered.
+    public func flush() {
+        let pending = state.withLock { state in
+            defer { state.buffer.removeAll(keepingCapacity: true) }
+            return state.buffer
+        }
+        emit(pending)
+    }
+
+    /// Everything written to a capture so far, flushed.
+    public var captured: String {
+        flush()
+        return state.withLock { String(decoding: $0.captured, as: UTF8.self) }
+    }
+
+    private func emit(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        switch destination {
+        case .capture:
+            state.withLock { $0.captured.append(contentsOf: bytes) }
+        case .fileDescriptor(let descriptor):
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return  // A closed pipe: nothing more can be written, and the exit code still tells.
+                    }
+                    offset += written
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+internal import Foundation
+internal import Synchronization
+
+/// A progress line on standard error while a long replay runs, only when standard error is a terminal.
+final class ReplayProgress: Sendable {
+    private let output: OutputChannel
+    private let enabled: Bool
+    private let totalEvents: Int
+    private let count = Mutex(0)
+
+    /// How many deliveries between two updates of the line.
+    private static let interval = 20_000
+
+    init(output: OutputChannel, enabled: Bool, totalEvents: Int) {
+        self.output = output
+        self.enabled = enabled
+        self.totalEvents = totalEvents
+    }
+
+    func delivered(at instant: Date) {
+        guard enabled else { return }
+        let delivered = count.withLock { count in
+            count += 1
+            return count
+        }
+        guard delivered % Self.interval == 0 else { return }
+        output.write("\r\u{1B}[Kreplaying \(totalEvents) events: \(delivered) delivered, at \(UTCTimestamp.string(from: instant))")
+        output.flush()
+    }
+
+    func finish() {
+        guard enabled, count.withLock({ $0 }) >= Self.interval else { return }
+        output.write("\r\u{1B}[K")
+        output.flush()
+    }
+}

@@ -1,0 +1,185 @@
+/// How a replay runs and prints: the `wavesim replay` flags.
+public struct ReplayOptions: Sendable, Hashable {
+    /// Which clock drives the replay.
+    public enum ClockMode: String, Sendable, Hashable, CaseIterable {
+        /// Instant and deterministic: time jumps to the next due thing.
+        case virtual
+        /// The system clock, simulated time advancing `speed`× real time.
+        case wall
+    }
+
+    /// The output format.
+    public enum Format: String, Sendable, Hashable, CaseIterable {
+        /// A readable timeline, then a summary.
+        case text
+        /// JSON Lines: one object per delivery, then a summary object.
+        case json
+    }
+
+    /// Where notifications are shown besides the timeline.
+    public enum Sink: String, Sendable, Hashable, CaseIterable {
+        /// Only the timeline on standard output.
+        case terminal
+        /// Also as real desktop notifications on the session bus.
+        case desktop
+    }
+
+    /// A platform whose pending limit the adapter imitates.
+    public enum Platform: String, Sendable, Hashable, CaseIterable {
+        /// iOS: 64 pending notifications.
+        case ios
+        /// Android: about 500.
+        case android
+
+        /// The platform's pending limit.
+        public var pendingLimit: Int { self == .ios ? 64 : 500 }
+    }
+
+    /// The scenario file's path.
+    public var scenarioPath: String
+    /// The simulation speed, 0…300; 1 is realistic, 0 is paused.
+    public var speed: Int = 1
+    /// Which clock drives the replay.
+    public var clock: ClockMode = .virtual
+    /// With the wall clock, start from the current time instead of the scenario's start.
+    public var startsNow = false
+    /// The platform imitated.
+    public var platform: Platform = .ios
+    /// An explicit pending limit, overriding the platform's.
+    public var explicitPendingLimit: Int?
+    /// The requested language; `nil` to take it from the environment.
+    public var language: String?
+    /// The output format.
+    public var format: Format = .text
+    /// Where notifications are shown.
+    public var sink: Sink = .terminal
+
+    /// The adapter's pending budget.
+    public var pendingLimit: Int { explicitPendingLimit ?? platform.pendingLimit }
+
+    /// Creates options with defaults.
+    ///
+    /// - Parameter scenarioPath: The scenario file.
+    public init(scenarioPath: String) {
+        self.scenarioPath = scenarioPath
+    }
+
+    /// The largest speed accepted.
+    public static let maximumSpeed = 300
+
+    /// Parses `wavesim replay` arguments (after the subcommand).
+    ///
+    /// - Parameter arguments: The arguments, for example `["events.json", "--speed", "1"]`.
+    /// - Returns: The options.
+    /// - Throws: ``UsageError`` naming the flag and what it accepts.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReplayOptions {
+        var path: String?
+        var options = ReplayOptions(scenarioPath: "")
+        var reader = ArgumentReader(arguments, subcommand: "replay")
+        while let argument = reader.next() {
+            switch argument.name {
+            case "--speed":
+                let value = try reader.value(for: argument)
+                guard let speed = Int(value), (0...maximumSpeed).contains(speed) else {
+                    throw reader.error("--speed: '\(value)' is not an integer from 0 to \(maximumSpeed)")
+                }
+                options.speed = speed
+            case "--clock":
+                options.clock = try reader.choice(for: argument, ClockMode.self)
+            case "--start":
+                let value = try reader.value(for: argument)
+                guard value == "now" || value == "scenario" else {
+                    throw reader.error("--start: '\(value)' is not one of: now, scenario")
+                }
+                options.startsNow = value == "now"
+            case "--platform":
+                options.platform = try reader.choice(for: argument, Platform.self)
+            case "--pending-limit":
+                let value = try reader.value(for: argument)
+                guard let limit = Int(value), limit >= 1 else {
+                    throw reader.error("--pending-limit: '\(value)' is not a whole number of at least 1")
+                }
+                options.explicitPendingLimit = limit
+            case "--lang":
+                let value = try reader.value(for: argument)
+                guard !value.isEmpty else { throw reader.error("--lang: expected a language code like fr or pt-BR") }
+                options.language = value
+            case "--format":
+                options.format = try reader.choice(for: argument, Format.self)
+            case "--sink":
+                options.sink = try reader.choice(for: argument, Sink.self)
+            default:
+                if argument.name.hasPrefix("-") && argument.name != "-" {
+                    throw reader.error("unknown option '\(argument.name)'")
+                }
+                guard path == nil else { throw reader.error("unexpected argument '\(argument.name)': give one scenario file") }
+                path = argument.name
+            }
+        }
+        guard let path else { throw reader.error("missing the scenario file, for example Examples/events.json") }
+        options.scenarioPath = path
+        if options.startsNow && options.clock == .virtual {
+            throw reader.error("--start now needs --clock wall")
+        }
+        if options.clock == .wall && options.speed == 0 {
+            throw reader.error("--clock wall needs --speed 1 or more: at speed 0 time never moves")
+        }
+        if options.sink == .desktop && options.clock == .virtual {
+            throw reader.error("--sink desktop needs --clock wall, so notifications appear when they are due")
+        }
+        return options
+    }
+}
+
+/// Walks command-line arguments, splitting `--flag=value` and taking values for flags.
+struct ArgumentReader {
+    struct Argument {
+        var name: String
+        var inlineValue: String?
+    }
+
+    private var arguments: ArraySlice<String>
+    private let subcommand: String?
+    private var afterTerminator = false
+
+    init(_ arguments: [String], subcommand: String?) {
+        self.arguments = arguments[...]
+        self.subcommand = subcommand
+    }
+
+    mutating func next() -> Argument? {
+        guard let first = arguments.popFirst() else { return nil }
+        if !afterTerminator && first == "--" {
+            afterTerminator = true
+            return next()
+        }
+        if !afterTerminator, first.hasPrefix("--"), let equals = first.firstIndex(of: "=") {
+            return Argument(name: String(first[..<equals]), inlineValue: String(first[first.index(after: equals)...]))
+        }
+        if afterTerminator {
+            return Argument(name: first, inlineValue: nil)
+        }
+        return Argument(name: first, inlineValue: nil)
+    }
+
+    mutating func value(for argument: Argument) throws(UsageError) -> String {
+        if let inline = argument.inlineValue { return inline }
+        guard let value = arguments.popFirst() else { throw error("\(argument.name): missing value") }
+        return value
+    }
+
+    mutating func choice<Choice: RawRepresentable & CaseIterable>(
+        for argument: Argument, _ type: Choice.Type
+    ) throws(UsageError) -> Choice where Choice.RawValue == String {
+        let value = try self.value(for: argument)
+        guard let choice = Choice(rawValue: value.lowercased()) else {
+            let accepted = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw error("\(argument.name): '\(value)' is not one of: \(accepted)")
+        }
+        return choice
+    }
+
+    func error(_ message: String) -> UsageError {
+        UsageError(message, subcommand: subcommand)
+    }
+}

@@ -1,0 +1,21 @@
+/// What a replay did, as its last output line reports it.
+public struct ReplaySummary: Sendable, Hashable {
+    /// The simulation speed.
+    public var speed: Int
+    /// Whether the speed gated scheduling (any speed other than 1).
+    public var isGated: Bool
+    /// Schedule calls the adapter received.
+    public var scheduled: Int
+    /// Pending notifications removed by cancellations.
+    public var cancelled: Int
+    /// Notifications delivered, scheduled and immediate.
+    public var delivered: Int
+    /// Notifications missed (only after a restart beyond the grace period; a replay has none).
+    public var missed: Int
+    /// Delivery or scheduling failures the adapter reported.
+    public var failed: Int
+    /// The most notifications armed at once in the adapter.
+    public var peakPending: Int
+    /// The adapter's pending budget.
+    public var pendingLimit: Int
+}

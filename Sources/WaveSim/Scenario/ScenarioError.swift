@@ -1,0 +1,31 @@
+/// Everything wrong with a scenario file: each problem with its JSON path, so all can be fixed in one go.
+public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    /// One problem at one place in the file.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        /// The JSON path, like `events[2].start`; empty for the whole document.
+        public var path: String
+        /// What is wrong and what is expected.
+        public var message: String
+
+        public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    }
+
+    /// The most problems listed; the rest are counted.
+    public static let maximumListed = 50
+
+    /// The file the problems are in, as named on the command line.
+    public var file: String
+    /// The problems, in file order.
+    public var problems: [Problem]
+
+    public var description: String {
+        var lines = ["\(file): invalid scenario (\(problems.count) problem\(problems.count == 1 ? "" : "s")):"]
+        for problem in problems.prefix(Self.maximumListed) {
+            lines.append("  \(problem)")
+        }
+        if problems.count > Self.maximumListed {
+            lines.append("  … and \(problems.count - Self.maximumListed) more")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,139 @@
+internal import Foundation
+
+/// Parses ISO 8601 instants that carry their own zone: `2026-06-21T18:00:00+02:00`, `…Z`, with optional
+/// fractional seconds. A time without a zone is an error, never a guess.
+enum InstantParser {
+    /// Parses `text` into an instant.
+    ///
+    /// - Parameter text: The timestamp.
+    /// - Returns: The instant it names.
+    /// - Throws: A message saying what is wrong, suitable after "expected an ISO 8601 instant: …".
+    static func parse(_ text: String) throws(InstantError) -> Date {
+        var reader = Reader(Array(text.utf8))
+        let year = try reader.digits(4, "a four-digit year")
+        try reader.expect("-", "'-' after the year")
+        let month = try reader.digits(2, "a two-digit month")
+        try reader.expect("-", "'-' after the month")
+        let day = try reader.digits(2, "a two-digit day")
+        guard reader.take("T") || reader.take("t") else {
+            throw InstantError(reader.atEnd ? "no time: add 'T' and a time with a zone, like T18:00:00Z" : "expected 'T' after the date")
+        }
+        let hour = try reader.digits(2, "a two-digit hour")
+        try reader.expect(":", "':' after the hour")
+        let minute = try reader.digits(2, "two-digit minutes")
+        var second = 0
+        var nanoseconds = 0
+        if reader.take(":") {
+            second = try reader.digits(2, "two-digit seconds")
+            if reader.take(".") || reader.take(",") {
+                var count = 0
+                while let digit = reader.digit() {
+                    if count < 9 { nanoseconds = nanoseconds * 10 + digit }
+                    count += 1
+                }
+                guard count > 0 else { throw InstantError("expected digits after the decimal point") }
+                for _ in count..<max(count, 9) { nanoseconds *= 10 }
+            }
+        }
+        guard (1...12).contains(month) else { throw InstantError("month \(month) is not 1 to 12") }
+        guard (1...daysInMonth(month, year: year)).contains(day) else {
+            throw InstantError("day \(day) does not exist in \(year)-\(pad(month))")
+        }
+        guard hour < 24, minute < 60, second < 60 else { throw InstantError("time \(pad(hour)):\(pad(minute)):\(pad(second)) is not a valid time of day") }
+
+        let offsetSeconds: Int
+        if reader.take("Z") || reader.take("z") {
+            offsetSeconds = 0
+        } else if let sign = reader.sign() {
+            let offsetHours = try reader.digits(2, "a two-digit zone hour")
+            _ = reader.take(":")
+            let offsetMinutes = try reader.digits(2, "two-digit zone minutes")
+            guard offsetHours <= 18, offsetMinutes < 60 else { throw InstantError("zone offset is out of range") }
+            offsetSeconds = sign * (offsetHours * 3600 + offsetMinutes * 60)
+        } else if reader.atEnd {
+            throw InstantError("no time zone: add 'Z' or an offset like +02:00")
+        } else {
+            throw InstantError("unexpected text after the time")
+        }
+        guard reader.atEnd else { throw InstantError("unexpected text after the time zone") }
+
+        let days = daysSince1970(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(nanoseconds) / 1e9)
+    }
+
+    private static func daysInMonth(_ month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
+    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    private static func pad(_ value: Int) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(_ bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func take(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func expect(_ character: Unicode.Scalar, _ what: String) throws(InstantError) {
+            guard take(character) else { throw InstantError("expected \(what)") }
+        }
+
+        mutating func digit() -> Int? {
+            guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) else {
+                return nil
+            }
+            defer { index += 1 }
+            return Int(bytes[index] - UInt8(ascii: "0"))
+        }
+
+        mutating func digits(_ count: Int, _ what: String) throws(InstantError) -> Int {
+            var value = 0
+            for _ in 0..<count {
+                guard let digit = digit() else { throw InstantError("expected \(what)") }
+                value = value * 10 + digit
+            }
+            return value
+        }
+
+        mutating func sign() -> Int? {
+            if take("+") { return 1 }
+            if take("-") { return -1 }
+            return nil
+        }
+    }
+}
+
+/// Why a timestamp could not be parsed.
+struct InstantError: Error, Equatable, CustomStringConvertible {
+    var description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

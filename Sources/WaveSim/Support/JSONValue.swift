@@ -1,0 +1,36 @@
+/// A parsed JSON value that keeps object keys in file order (duplicates included) and numbers as written,
+/// so the scenario decoder can report unknown keys, duplicates and out-of-range numbers precisely.
+enum JSONValue: Equatable {
+    case object([(key: String, value: JSONValue)])
+    case array([JSONValue])
+    case string(String)
+    /// A number exactly as written in the file.
+    case number(String)
+    case bool(Bool)
+    case null
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.object(let a), .object(let b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+        case (.array(let a), .array(let b)): return a == b
+        case (.string(let a), .string(let b)): return a == b
+        case (.number(let a), .number(let b)): return a == b
+        case (.bool(let a), .bool(let b)): return a == b
+        case (.null, .null): return true
+        default: return false
+        }
+    }
+
+    /// The JSON type name, for messages such as "expected a string, found a number".
+    var typeDescription: String {
+        switch self {
+        case .object: return "an object"
+        case .array: return "an array"
+        case .string: return "a string"
+        case .number: return "a number"
+        case .bool: return "a boolean"
+        case .null: return "null"
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Runs the built `wavesim` executable, as a user would, capturing its output and exit status.
+enum WaveSimBinary {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    /// The executable, next to this test bundle's resources in the build folder.
+    static var url: URL {
+        Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("wavesim")
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes before waiting, so a full pipe cannot deadlock the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
