@@ -37,7 +37,7 @@ enum ReplayCommand {
         var sinks: [any NotificationSink] = []
         switch options.format {
         case .text: sinks.append(timeline)
-        case .json: sinks.append(JSONLinesSink(writer: { output.write($0) }))
+        case .json: sinks.append(JSONLinesSink(writer: { output.writeLine($0) }))
         }
         if options.sink == .desktop {
             let desktop = DesktopSink(environment: environment)
