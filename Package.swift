@@ -25,10 +25,12 @@ let package = Package(
         .target(name: "WaveSim", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         // The thin `@main` of the `wavesim` executable.
         .executableTarget(name: "WaveSimCLI", dependencies: ["WaveSim"]),
+        // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
+        .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
         .testTarget(
             name: "WaveLinuxAdapterTests",
-            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations"],
+            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveStateProbe"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

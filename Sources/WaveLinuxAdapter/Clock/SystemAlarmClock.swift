@@ -1,0 +1,143 @@
+public import Foundation
+internal import Synchronization
+public import WaveNotifications
+
+/// The system's clock as an ``AlarmClock``, optionally starting at another instant and running faster or slower.
+///
+/// With `origin == nil` and `speed == 1` (the defaults) ``now`` is the wall clock. Otherwise the simulated
+/// now is `origin + elapsed real time × speed` (origin defaulting to the wall clock at creation), elapsed time
+/// measured on the monotonic clock, so a replay can start on an event's day and run a day in minutes.
+///
+/// One task sleeps until the earliest alarm; setting an earlier alarm replaces that task with one that sleeps
+/// less. Each sleep is capped at a minute so wall-clock corrections and suspends are noticed. Alarms are
+/// woken one after another, never concurrently, and never before their deadline as ``now`` measures it.
+public final class SystemAlarmClock: AlarmClock {
+    private struct Alarm {
+        var deadline: Date
+        var sequence: UInt64
+        var wake: @Sendable () async -> Void
+    }
+
+    private struct State {
+        var alarms: [AlarmID: Alarm] = [:]
+        var sequence: UInt64 = 0
+        /// The running loop's generation; a loop whose generation is stale exits at its next step.
+        var generation: UInt64 = 0
+        var loop: Task<Void, Never>?
+        /// The deadline the loop is sleeping toward, or `nil` when it is waking an alarm or not running.
+        var sleepingUntil: Date?
+    }
+
+    /// The simulated instant at ``init(origin:speed:)``, or `nil` for the plain wall clock.
+    public let origin: Date?
+    /// How many simulated seconds pass per real second.
+    public let speed: Double
+
+    private let start = ContinuousClock.now
+    /// The simulated instant at `start`: `origin`, or the wall clock at creation.
+    private let base: Date
+    private let state = Mutex(State())
+    /// The longest single sleep, so a wall-clock step or a system suspend is corrected within a minute.
+    private static let longestSleep = Duration.seconds(60)
+
+    /// Creates a clock.
+    ///
+    /// - Parameters:
+    ///   - origin: The simulated instant now; `nil` (the default) for the wall clock's current instant.
+    ///   - speed: Simulated seconds per real second; must be finite and above zero. 1 by default.
+    public init(origin: Date? = nil, speed: Double = 1) {
+        precondition(speed > 0 && speed.isFinite, "SystemAlarmClock speed must be finite and above zero, got \(speed)")
+        self.origin = origin
+        self.speed = speed
+        base = origin ?? Date()
+    }
+
+    deinit {
+        state.withLock { $0.loop?.cancel() }
+    }
+
+    public var now: Date {
+        if origin == nil && speed == 1 {
+            // The plain wall clock follows NTP corrections; the scaled one runs on monotonic time.
+            return Date()
+        }
+        return base.addingTimeInterval((ContinuousClock.now - start).timeInterval * speed)
+    }
+
+    public func setAlarm(_ id: AlarmID, at deadline: Date?, wake: @escaping @Sendable () async -> Void) {
+        state.withLock { state in
+            if let deadline {
+                state.sequence += 1
+                state.alarms[id] = Alarm(deadline: deadline, sequence: state.sequence, wake: wake)
+            } else {
+                state.alarms[id] = nil
+            }
+            guard let earliest = state.alarms.values.map(\.deadline).min() else { return }
+            if state.loop == nil {
+                startLoop(&state)
+            } else if let sleepingUntil = state.sleepingUntil, earliest < sleepingUntil {
+                state.loop?.cancel()
+                startLoop(&state)
+            }
+        }
+    }
+
+    private func startLoop(_ state: inout State) {
+        state.generation += 1
+        let generation = state.generation
+        state.sleepingUntil = nil
+        state.loop = Task { [weak self] in
+            await self?.runLoop(generation: generation)
+        }
+    }
+
+    private enum Step {
+        case exit
+        case wake(@Sendable () async -> Void)
+        case sleep(Duration)
+    }
+
+    private func runLoop(generation: UInt64) async {
+        while true {
+            let now = self.now
+            let step: Step = state.withLock { state in
+                guard state.generation == generation else { return .exit }
+                guard
+                    let (id, alarm) = state.alarms.min(by: {
+                        ($0.value.deadline, $0.value.sequence) < ($1.value.deadline, $1.value.sequence)
+                    })
+                else {
+                    state.loop = nil
+                    state.sleepingUntil = nil
+                    return .exit
+                }
+                if alarm.deadline <= now {
+                    state.alarms[id] = nil
+                    state.sleepingUntil = nil
+                    return .wake(alarm.wake)
+                }
+                state.sleepingUntil = alarm.deadline
+                return .sleep(realDuration(from: now, to: alarm.deadline))
+            }
+            switch step {
+            case .exit:
+                return
+            case .wake(let wake):
+                await wake()
+            case .sleep(let duration):
+                do {
+                    try await Task.sleep(for: min(duration, Self.longestSleep), tolerance: .milliseconds(1))
+                } catch {
+                    // Cancelled: an earlier alarm was set and a new loop has taken over.
+                    return
+                }
+            }
+        }
+    }
+
+    /// The real time until a simulated deadline, rounded up so the loop never wakes before it.
+    private func realDuration(from now: Date, to deadline: Date) -> Duration {
+        let seconds = deadline.timeIntervalSince(now) / speed
+        return .nanoseconds(Int64(min((seconds * 1e9).rounded(.up), 9e18)))
+    }
+}

@@ -1,0 +1,452 @@
+public import Foundation
+public import WaveNotifications
+
+/// The Linux reference ``NotificationManager``: one timer loop over an indexed priority queue, a pending
+/// budget like iOS's and Android's, delivery through a ``NotificationSink``, and crash-safe persistence.
+///
+/// - Timing: the manager keeps exactly one alarm on its ``AlarmClock``, set to the soonest armed fire date.
+///   When it rings, everything due is delivered in fire-date order (ties in scheduling order), then the next
+///   alarm is set. On a ``ManualWaveClock``, `advance(to:)` therefore returns after every due delivery.
+/// - Budget: at most ``Configuration/pendingLimit`` notifications are armed; the rest wait in a backlog and
+///   are promoted, soonest first, as slots free. Only armed notifications fire, and since the armed set is
+///   always the soonest ones, nothing fires out of order and nothing is dropped.
+/// - Strings are rendered by the ``NotificationTextRenderer`` at delivery time, never when scheduling.
+/// - A sink that throws is reported (``ManagerFailure/delivery(_:error:)``); the notification counts as
+///   attempted and is removed, so one broken sink never wedges the queue or causes a retry storm.
+/// - With a ``Configuration/stateDirectory``, every change is saved atomically before the call returns
+///   (concurrent changes share one write). On ``start()``, saved notifications are re-armed; those whose
+///   instant passed while the process was down are shown at once if within ``Configuration/gracePeriod``,
+///   marked late, and otherwise recorded as missed. Across a crash, delivery is at least once: a crash between
+///   showing a notification and saving its removal shows it again, late, on the next start.
+///
+/// The manager starts itself on first use; call ``start()`` explicitly to learn early that the state
+/// directory is locked, and ``stop()`` to release it.
+public actor LinuxNotificationManager: NotificationManager {
+    private enum Lifecycle {
+        case idle, running, stopped
+    }
+
+    /// The settings the manager was created with.
+    public nonisolated let configuration: Configuration
+
+    private let clock: any AlarmClock
+    private let sink: any NotificationSink
+    private let renderer: any NotificationTextRenderer
+    private let observer: any NotificationManagerObserver
+    private let alarmID = AlarmID()
+    private let store: StateFileStore?
+
+    private var lifecycle = Lifecycle.idle
+    private var queue: NotificationQueue
+    private var nextSequence: UInt64 = 0
+    private var peak = 0
+    /// The deadline last given to the clock, so an unchanged one is not set again.
+    private var alarmDeadline: Date?
+
+    /// Whether a delivery pass is running; a second wake meanwhile leaves the work to it, keeping order.
+    private var isDelivering = false
+    /// Saved notifications that are due late after a restart, delivered before anything else.
+    private var lateToDeliver: [PendingNotification] = []
+    /// The notification a sink is showing right now; saved with the state until its delivery finishes.
+    private var inFlight: PendingNotification?
+
+    private var lock: StateDirectoryLock?
+    private var changeVersion: UInt64 = 0
+    private var attemptedVersion: UInt64 = 0
+    private var durableVersion: UInt64 = 0
+    private var isSaving = false
+    private var saveWaiters: [(version: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+
+    /// Creates a manager; nothing is loaded, locked or armed until ``start()`` or the first call.
+    ///
+    /// - Parameters:
+    ///   - configuration: Budget, state directory and grace period.
+    ///   - clock: The clock that measures delays and rings the manager's single alarm.
+    ///   - sink: Where notifications go when they fire.
+    ///   - renderer: Resolves titles and bodies at delivery time.
+    ///   - observer: Receives what the manager does and what fails.
+    /// - Throws: ``LinuxNotificationManagerError/invalidConfiguration(_:)`` for a limit below 1, a negative
+    ///   grace period, or a state directory that is not a file URL.
+    public init(
+        configuration: Configuration = .init(), clock: any AlarmClock, sink: any NotificationSink,
+        renderer: any NotificationTextRenderer, observer: any NotificationManagerObserver = IgnoringManagerObserver()
+    ) throws {
+        try configuration.validate()
+        self.configuration = configuration
+        self.clock = clock
+        self.sink = sink
+        self.renderer = renderer
+        self.observer = observer
+        queue = NotificationQueue(limit: configuration.pendingLimit)
+        store = configuration.stateDirectory.map { StateFileStore(directory: $0) }
+    }
+
+    // MARK: - Inspection
+
+    /// How many notifications are armed: counted against the limit and able to fire.
+    public var armedCount: Int { queue.armedCount }
+
+    /// The most notifications armed at once since the manager last started; never above the limit.
+    public var peakArmedCount: Int { peak }
+
+    /// How many notifications are pending: armed plus backlog.
+    public var pendingCount: Int { queue.count }
+
+    /// When the next notification fires, if any is pending.
+    public var nextFireDate: Date? { queue.next?.fireDate }
+
+    /// Every pending notification, soonest first (ties in scheduling order), each marked armed or not.
+    ///
+    /// - Returns: The pending notifications.
+    public func pendingSnapshot() -> [PendingNotification] {
+        queue.snapshot()
+    }
+
+    /// Sends ``ManagerEvent/pending(_:)`` with ``pendingSnapshot()`` to the observer.
+    public func reportPendingSnapshot() {
+        observer.manager(didReport: .pending(queue.snapshot()))
+    }
+
+    // MARK: - Lifecycle
+
+    /// Takes the state directory's lock, loads the saved state and arms it; does nothing if already running.
+    ///
+    /// Saved notifications still ahead are re-armed. Those whose instant passed are delivered at once,
+    /// marked late, when at most ``Configuration/gracePeriod`` late, and otherwise reported as
+    /// ``ManagerEvent/missed(_:lateness:)`` and dropped. A damaged state file is moved aside, reported as
+    /// ``ManagerFailure/damagedStateFile(_:movedTo:)``, and the manager starts empty. Without a state directory,
+    /// a restart after ``stop()`` treats what was pending in memory the same way.
+    ///
+    /// - Throws: ``LinuxNotificationManagerError/stateDirectoryLocked(_:holderPID:)`` when another manager owns
+    ///   the directory; ``StateStorageError`` when it cannot be created or read.
+    public func start() async throws {
+        guard lifecycle != .running else { return }
+        let restored: [PendingNotification]
+        if let store, let directory = configuration.stateDirectory {
+            let lock = try StateDirectoryLock(directory: directory)
+            let result: StateFileStore.LoadResult
+            do {
+                result = try store.load(now: clock.now)
+            } catch {
+                lock.release()
+                throw error
+            }
+            self.lock = lock
+            queue = NotificationQueue(limit: configuration.pendingLimit)
+            lateToDeliver = []
+            switch result {
+            case .empty:
+                restored = []
+            case .loaded(let state, let pending):
+                nextSequence = max(nextSequence, state.nextSequence)
+                restored = pending
+            case .damaged(let damage, let movedTo):
+                observer.manager(didReport: .failed(.damagedStateFile(damage, movedTo: movedTo)))
+                restored = []
+            }
+        } else {
+            restored = (lateToDeliver + queue.removeEverything()).sorted { $0.queueKey < $1.queueKey }
+            lateToDeliver = []
+        }
+        lifecycle = .running
+
+        let now = clock.now
+        var missed = 0
+        var rearmed = 0
+        for notification in restored.sorted(by: { $0.queueKey < $1.queueKey }) {
+            if notification.fireDate >= now {
+                report(queue.insert(notification).transitions)
+                rearmed += 1
+                continue
+            }
+            let lateness = Duration.between(notification.fireDate, and: now)
+            if lateness <= configuration.gracePeriod {
+                lateToDeliver.append(notification)
+            } else {
+                observer.manager(didReport: .missed(notification, lateness: lateness))
+                missed += 1
+            }
+        }
+        peak = queue.armedCount
+        observer.manager(didReport: .restored(rearmed: rearmed, late: lateToDeliver.count, missed: missed))
+        if missed > 0 {
+            changeVersion += 1
+        }
+        armAlarm()
+        await runDeliveries()
+        if changeVersion > durableVersion {
+            try? await waitUntilDurable(changeVersion)
+        }
+    }
+
+    /// Clears the alarm, finishes an in-flight save and releases the state directory; calls then throw
+    /// ``LinuxNotificationManagerError/stopped`` until ``start()`` is called again.
+    public func stop() async {
+        guard lifecycle != .stopped else { return }
+        lifecycle = .stopped
+        alarmDeadline = nil
+        clock.setAlarm(alarmID, at: nil, wake: {})
+        if isSaving {
+            try? await waitUntilDurable(changeVersion)
+        }
+        lock?.release()
+        lock = nil
+    }
+
+    // MARK: - NotificationManager
+
+    /// Schedules a notification `delay` from now, replacing a pending one with the same event and trigger.
+    ///
+    /// A zero or negative delay fires at the next wake of the clock, at once on a real clock.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: Why it fires; with `eventID`, its identity.
+    ///   - delay: How long from now it fires.
+    ///   - content: The localization keys, arguments and deep link, rendered at delivery.
+    /// - Throws: ``EventIDError`` for an invalid id; ``LinuxNotificationManagerError`` when stopped or the state
+    ///   directory is locked; ``StateStorageError`` when the change could not be saved (it stays scheduled in
+    ///   memory and the next successful save includes it).
+    public func scheduleNotification(
+        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
+    ) async throws {
+        let identifier = try NotificationIdentifier(eventID: eventID, trigger: trigger)
+        try await ensureRunning()
+        let now = clock.now
+        let notification = PendingNotification(
+            identifier: identifier, content: content, fireDate: now.addingTimeInterval(max(delay, .zero).timeInterval),
+            sequence: nextSequence)
+        nextSequence += 1
+        let (replaced, transitions) = queue.insert(notification)
+        let placed = queue.notification(for: identifier) ?? notification
+        if let replaced {
+            observer.manager(didReport: .replaced(old: replaced, new: placed))
+        } else {
+            observer.manager(didReport: .scheduled(placed))
+        }
+        report(transitions)
+        peak = max(peak, queue.armedCount)
+        armAlarm()
+        try await persistChange()
+    }
+
+    /// Delivers a notification to the sink now, leaving any pending one with the same identifier alone.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: Why it is shown, usually ``NotificationTrigger/waveHit``.
+    ///   - content: The localization keys, arguments and deep link.
+    /// - Throws: ``EventIDError`` for an invalid id; ``LinuxNotificationManagerError/stopped``; whatever the
+    ///   sink threw (also reported as ``ManagerFailure/delivery(_:error:)``).
+    public func deliverNow(eventID: String, trigger: NotificationTrigger, content: NotificationContent) async throws {
+        let identifier = try NotificationIdentifier(eventID: eventID, trigger: trigger)
+        try await ensureRunning()
+        let now = clock.now
+        let delivery = NotificationDelivery(
+            identifier: identifier, content: content, text: renderer.render(content), scheduledFor: now,
+            deliveredAt: now, isImmediate: true)
+        do {
+            try await sink.deliver(delivery)
+        } catch {
+            observer.manager(didReport: .failed(.delivery(identifier, error: error)))
+            throw error
+        }
+        observer.manager(didReport: .delivered(delivery))
+    }
+
+    /// Cancels one pending notification, if pending, and asks the sink to withdraw it if it is shown.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: The trigger it was scheduled with.
+    /// - Throws: ``EventIDError`` for an invalid id; ``LinuxNotificationManagerError/stopped``;
+    ///   ``StateStorageError`` when the removal could not be saved.
+    public func cancelNotification(eventID: String, trigger: NotificationTrigger) async throws {
+        let identifier = try NotificationIdentifier(eventID: eventID, trigger: trigger)
+        try await ensureRunning()
+        let (removed, transitions) = queue.remove(identifier)
+        if let removed {
+            observer.manager(didReport: .cancelled(removed))
+            report(transitions)
+            armAlarm()
+            try await persistChange()
+        }
+        await withdraw(eventID: eventID, trigger: trigger)
+    }
+
+    /// Cancels every pending notification of an event (one ``ManagerEvent/cancelled(_:)`` each) and asks the
+    /// sink to withdraw what it shows for the event.
+    ///
+    /// - Parameter eventID: The event's id.
+    /// - Throws: ``EventIDError`` for an invalid id; ``LinuxNotificationManagerError/stopped``;
+    ///   ``StateStorageError`` when the removal could not be saved.
+    public func cancelAllNotifications(eventID: String) async throws {
+        try EventID.validate(eventID)
+        try await ensureRunning()
+        let (removed, transitions) = queue.removeAll(eventID: eventID)
+        if !removed.isEmpty {
+            for notification in removed {
+                observer.manager(didReport: .cancelled(notification))
+            }
+            report(transitions)
+            armAlarm()
+            try await persistChange()
+        }
+        await withdraw(eventID: eventID, trigger: nil)
+    }
+
+    // MARK: - The timer loop
+
+    private func ensureRunning() async throws {
+        switch lifecycle {
+        case .running: return
+        case .stopped: throw LinuxNotificationManagerError.stopped
+        case .idle: try await start()
+        }
+    }
+
+    /// Points the single alarm at the soonest armed notification (or clears it).
+    private func armAlarm() {
+        // A running pass re-arms when it finishes; arming now could only wake a handler that defers to it.
+        guard !isDelivering else { return }
+        let deadline = lifecycle == .running ? queue.next?.fireDate : nil
+        guard deadline != alarmDeadline else { return }
+        alarmDeadline = deadline
+        clock.setAlarm(alarmID, at: deadline) { [weak self] in
+            await self?.alarmRang()
+        }
+    }
+
+    private func alarmRang() async {
+        // The clock consumed the alarm; forget it so the next armAlarm sets one even for the same instant.
+        alarmDeadline = nil
+        await runDeliveries()
+    }
+
+    /// Delivers the late notifications of a restart, then everything armed and due, one at a time in order.
+    private func runDeliveries() async {
+        guard !isDelivering else { return }
+        isDelivering = true
+        var deliveredAny = false
+        while lifecycle == .running {
+            if !lateToDeliver.isEmpty {
+                let late = lateToDeliver.removeFirst()
+                deliveredAny = true
+                await deliver(late, isLate: true)
+            } else if let (due, transitions) = queue.removeNextDue(at: clock.now) {
+                report(transitions)
+                deliveredAny = true
+                await deliver(due, isLate: false)
+            } else {
+                break
+            }
+        }
+        isDelivering = false
+        armAlarm()
+        if deliveredAny {
+            changeVersion += 1
+            try? await waitUntilDurable(changeVersion)
+        }
+    }
+
+    private func deliver(_ notification: PendingNotification, isLate: Bool) async {
+        inFlight = notification
+        defer { inFlight = nil }
+        let delivery = NotificationDelivery(
+            identifier: notification.identifier, content: notification.content,
+            text: renderer.render(notification.content), scheduledFor: notification.fireDate, deliveredAt: clock.now,
+            isLate: isLate)
+        do {
+            try await sink.deliver(delivery)
+            observer.manager(didReport: .delivered(delivery))
+        } catch {
+            observer.manager(didReport: .failed(.delivery(notification.identifier, error: error)))
+        }
+    }
+
+    private func withdraw(eventID: String, trigger: NotificationTrigger?) async {
+        do {
+            try await sink.cancelled(eventID: eventID, trigger: trigger)
+        } catch {
+            observer.manager(didReport: .failed(.withdrawal(eventID: eventID, error: error)))
+        }
+    }
+
+    private func report(_ transitions: [NotificationQueue.Transition]) {
+        for transition in transitions {
+            switch transition {
+            case .armed(let notification): observer.manager(didReport: .armed(notification))
+            case .backlogged(let notification): observer.manager(didReport: .backlogged(notification))
+            }
+        }
+    }
+
+    // MARK: - Persistence
+
+    private func persistChange() async throws {
+        guard store != nil else { return }
+        changeVersion += 1
+        try await waitUntilDurable(changeVersion)
+    }
+
+    /// Returns once a save covering change `version` succeeded, or throws that save's error.
+    ///
+    /// One caller at a time writes; changes made while it writes wait and are all covered by its next write,
+    /// so a burst of concurrent calls costs about two writes, not one per call.
+    private func waitUntilDurable(_ version: UInt64) async throws {
+        guard let store, durableVersion < version else { return }
+        if isSaving {
+            try await withCheckedThrowingContinuation { continuation in
+                saveWaiters.append((version, continuation))
+            }
+            return
+        }
+        isSaving = true
+        defer { isSaving = false }
+        var ownOutcome: Result<Void, any Error>?
+        while changeVersion > attemptedVersion || ownOutcome == nil {
+            let target = changeVersion
+            let outcome: Result<Void, any Error>
+            if lock == nil {
+                // Stopped: the lock is gone, so another process may own the directory now.
+                outcome = .failure(LinuxNotificationManagerError.stopped)
+            } else {
+                do {
+                    try await store.write(try savedState().encoded())
+                    outcome = .success(())
+                } catch {
+                    observer.manager(didReport: .failed(.persistence(error)))
+                    outcome = .failure(error)
+                }
+            }
+            attemptedVersion = target
+            if case .success = outcome {
+                durableVersion = max(durableVersion, target)
+            }
+            if ownOutcome == nil && version <= target {
+                ownOutcome = outcome
+            }
+            var stillWaiting: [(version: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+            for waiter in saveWaiters {
+                if waiter.version <= target {
+                    waiter.continuation.resume(with: outcome)
+                } else {
+                    stillWaiting.append(waiter)
+                }
+            }
+            saveWaiters = stillWaiting
+        }
+        try ownOutcome?.get()
+    }
+
+    /// What is saved: the queue, plus late and in-flight notifications whose delivery has not finished.
+    private func savedState() -> PersistedState {
+        var pending = queue.snapshot()
+        pending += lateToDeliver
+        if let inFlight {
+            pending.append(inFlight)
+        }
+        pending.sort { $0.queueKey < $1.queueKey }
+        return PersistedState(nextSequence: nextSequence, pending: pending)
+    }
+}

@@ -1,0 +1,48 @@
+// A child process for the crash test in WaveLinuxAdapterTests: it owns a state directory and schedules
+// one more notification per durable save, forever, until the test kills it with SIGKILL.
+//
+// Usage: WaveStateProbe <state directory>
+// Prints `ready <n>` once it has loaded a state of n notifications, then `saved <n>` after each save that
+// has returned (so is durable) with notifications probe-0 … probe-(n-1) pending.
+import Foundation
+import WaveLinuxAdapter
+import WaveNotifications
+
+private struct DiscardingSink: NotificationSink {
+    func deliver(_ delivery: NotificationDelivery) async throws {}
+}
+
+private struct KeyRenderer: NotificationTextRenderer {
+    func render(_ content: NotificationContent) -> RenderedText {
+        RenderedText(title: content.titleKey, body: content.bodyKey, locale: "en")
+    }
+}
+
+private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+guard CommandLine.arguments.count == 2 else {
+    FileHandle.standardError.write(Data("usage: WaveStateProbe <state directory>\n".utf8))
+    exit(64)
+}
+let directory = URL(fileURLWithPath: CommandLine.arguments[1], isDirectory: true)
+// A fixed instant: nothing ever comes due, so the state only grows.
+let clock = ManualWaveClock(now: Date(timeIntervalSince1970: 1_781_884_800))
+let manager = try LinuxNotificationManager(
+    configuration: .init(pendingLimit: PendingLimit.iOS, stateDirectory: directory), clock: clock,
+    sink: DiscardingSink(), renderer: KeyRenderer())
+try await manager.start()
+var count = await manager.pendingCount
+say("ready \(count)")
+// Long arguments make each save a few hundred kilobytes, so a kill usually lands inside a write.
+let padding = String(repeating: "wave ", count: 200)
+while true {
+    try await manager.scheduleNotification(
+        eventID: "probe-\(count)", trigger: .eventFinished, delay: .seconds(86_400 + count),
+        content: NotificationContent(
+            titleKey: "notification_wave_completed", bodyKey: "notification_event_finished",
+            bodyArgs: ["Probe \(count) \(padding)"], deepLink: "worldwidewaves://event?id=probe-\(count)"))
+    count += 1
+    say("saved \(count)")
+}

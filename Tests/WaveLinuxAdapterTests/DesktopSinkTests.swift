@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+import WaveLinuxAdapter
+import WaveNotifications
+
+/// The desktop sink against a real notification server (dunst) on a private session bus.
+///
+/// Skipped, with the reason, when a tool is missing; `.ci/run` installs them, so CI always runs it.
+@Suite(.serialized)
+struct DesktopSinkTests {
+    /// Text with everything GVariant text and markup could trip on.
+    struct TrickyRenderer: NotificationTextRenderer {
+        func render(_ content: NotificationContent) -> RenderedText {
+            RenderedText(
+                title: "Vague \"imminente\" \\ à \(content.bodyArgs.first ?? "")",
+                body: "It's <b>1 min</b> & 東京 🌊 %s\nsecond line", locale: "fr")
+        }
+    }
+
+    @Test(
+        .enabled(if: DesktopEnvironment.missingTools.isEmpty, Comment(rawValue: DesktopEnvironment.skipReason)),
+        .timeLimit(.minutes(1)))
+    func aRealNotificationServerShowsAndClosesWhatTheSinkSends() async throws {
+        let desktop = try await DesktopEnvironment.start()
+        defer { desktop.stop() }
+        let monitor = DesktopEnvironment.find("dbus-monitor").flatMap { tool in
+            try? ChildProcess(
+                tool,
+                arguments: [
+                    "--address", desktop.busAddress, "interface='org.freedesktop.Notifications',member='Notify'",
+                ])
+        }
+        defer { monitor?.terminate() }
+
+        let sink = DesktopSink(expireTimeout: .seconds(120), environment: desktop.variables)
+        let server = try await sink.checkServer()
+        #expect(server.name == "dunst")
+        #expect(server.capabilities.contains("actions"))
+
+        let clock = ManualWaveClock(now: Fixtures.start)
+        let log = EventLog()
+        let manager = try LinuxNotificationManager(clock: clock, sink: sink, renderer: TrickyRenderer(), observer: log)
+        try await manager.scheduleNotification(
+            eventID: "paris-solstice", trigger: .eventStarting(.seconds(3600)), delay: .seconds(30),
+            content: Fixtures.content("paris-solstice", args: ["Paris"]))
+        try await manager.scheduleNotification(
+            eventID: "paris-solstice", trigger: .eventStarting(.seconds(60)), delay: .seconds(60),
+            content: Fixtures.content("paris-solstice", body: "notification_1m_before", args: ["Paris"]))
+        await clock.advance(by: .seconds(60))
+        #expect(log.failures.isEmpty, "\(log.failures)")
+
+        let shown = await sink.shownNotifications
+        let normalID = try #require(shown[Fixtures.identifier("paris-solstice", .eventStarting(.seconds(3600)))])
+        let criticalID = try #require(shown[Fixtures.identifier("paris-solstice", .eventStarting(.seconds(60)))])
+        #expect(normalID != criticalID)
+
+        // What the server received, as its rule's script recorded it.
+        #expect(try await desktop.waitUntil { try desktop.received().count == 2 })
+        let received = try desktop.received().sorted { $0[0] < $1[0] }
+        let expectedTitle = "Vague \"imminente\" \\ à Paris"
+        #expect(received.map { $0[0] } == ["\(normalID)", "\(criticalID)"])
+        #expect(received.allSatisfy { $0[1] == "WorldWideWaves" })
+        #expect(received.allSatisfy { $0[2] == expectedTitle })
+        #expect(received.map { $0[4] } == ["NORMAL", "CRITICAL"])
+        // The body went out markup-escaped (dunst advertises body-markup) and arrived intact.
+        #expect(server.capabilities.contains("body-markup"))
+        #expect(received.allSatisfy { $0[3] == "It's &lt;b&gt;1 min&lt;/b&gt; &amp; 東京 🌊 %s\nsecond line" })
+        #expect(try await desktop.run("dunstctl", ["count", "displayed"]).output == "2")
+
+        if let monitor {
+            // The deep link and the default action went over the bus with the Notify call.
+            monitor.terminate()
+            let traffic = await monitor.remainingLines().joined(separator: "\n")
+            #expect(traffic.contains("string \"x-worldwidewaves-deeplink\""))
+            #expect(traffic.contains("string \"worldwidewaves://event?id=paris-solstice\""))
+            #expect(traffic.contains("string \"default\""))
+        }
+
+        // Cancelling the event closes both notifications on screen.
+        try await manager.cancelAllNotifications(eventID: "paris-solstice")
+        #expect(await sink.shownNotifications.isEmpty)
+        #expect(
+            try await desktop.waitUntil { try await desktop.run("dunstctl", ["count", "displayed"]).output == "0" })
+        #expect(try await desktop.run("dunstctl", ["count", "history"]).output == "2")
+        let history = try await desktop.run("dunstctl", ["history"]).output
+        #expect(
+            history.contains(
+                expectedTitle.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""))
+        )
+        #expect(log.failures.isEmpty, "\(log.failures)")
+    }
+
+    @Test(
+        .enabled(if: DesktopEnvironment.find("gdbus") != nil, "gdbus (libglib2.0-bin) is not installed"),
+        .timeLimit(.minutes(1)))
+    func withoutABusTheCheckThrowsAClearErrorAndTheQueueKeepsRunning() async throws {
+        let environment = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/wave-notifications-bus",
+        ]
+        try await expectUnreachableServerHandling(environment: environment)
+    }
+
+    @Test(
+        .enabled(
+            if: DesktopEnvironment.find("gdbus") != nil && DesktopEnvironment.find("dbus-daemon") != nil,
+            "gdbus or dbus-daemon is not installed"),
+        .timeLimit(.minutes(1)))
+    func aBusWithoutANotificationServerIsReportedTheSameWay() async throws {
+        let desktop = try await DesktopEnvironment.start(notificationServer: false)
+        defer { desktop.stop() }
+        try await expectUnreachableServerHandling(environment: desktop.variables)
+    }
+
+    private func expectUnreachableServerHandling(environment: [String: String]) async throws {
+        let sink = DesktopSink(environment: environment)
+        do {
+            _ = try await sink.checkServer()
+            Issue.record("checkServer succeeded without a notification server")
+        } catch let error as DesktopSinkError {
+            guard case .notificationServerUnavailable = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect("\(error)".contains("no desktop notification server is reachable"))
+        }
+
+        let clock = ManualWaveClock(now: Fixtures.start)
+        let log = EventLog()
+        let manager = try LinuxNotificationManager(clock: clock, sink: sink, renderer: FakeRenderer(), observer: log)
+        for eventID in ["a", "b"] {
+            try await manager.scheduleNotification(
+                eventID: eventID, trigger: .eventFinished, delay: .seconds(10), content: Fixtures.content(eventID))
+        }
+        await clock.advance(by: .seconds(10))
+        let failures = log.failures
+        #expect(failures.count == 2)
+        for failure in failures {
+            guard case .delivery(_, let error) = failure,
+                case .notificationServerUnavailable? = error as? DesktopSinkError
+            else {
+                Issue.record("unexpected failure \(failure)")
+                continue
+            }
+        }
+        #expect(await manager.pendingCount == 0)
+        try await manager.scheduleNotification(
+            eventID: "c", trigger: .eventFinished, delay: .seconds(10), content: Fixtures.content("c"))
+        #expect(await manager.pendingCount == 1)
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A private desktop for the desktop sink's end-to-end test: its own session bus (dbus-daemon), a virtual
+/// display (Xvfb) and a real notification server (dunst) whose rule records every notification to a file.
+///
+/// Everything started is stopped by ``stop()``, and by ``start()`` itself when a later step fails.
+final class DesktopEnvironment: Sendable {
+    /// The tools the test needs, each with the Debian package that provides it.
+    static let tools = [
+        ("dbus-daemon", "dbus-daemon"), ("Xvfb", "xvfb"), ("dunst", "dunst"), ("dunstctl", "dunst"),
+        ("gdbus", "libglib2.0-bin"),
+    ]
+
+    /// The tools missing from `PATH`, as "tool (package)".
+    static let missingTools: [String] = tools.filter { find($0.0) == nil }.map { "\($0.0) (\($0.1))" }
+
+    /// Why the test is skipped, or `nil` when it can run.
+    static var skipReason: String {
+        "missing " + missingTools.joined(separator: ", ") + "; .ci/run installs them"
+    }
+
+    let directory: TemporaryDirectory
+    let busAddress: String
+    let display: String
+    /// The environment for gdbus and dunstctl: the private bus and display, and `PATH`.
+    let variables: [String: String]
+    private let processes: [ChildProcess]
+
+    private init(
+        directory: TemporaryDirectory, busAddress: String, display: String, processes: [ChildProcess]
+    ) {
+        self.directory = directory
+        self.busAddress = busAddress
+        self.display = display
+        self.processes = processes
+        variables = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "DBUS_SESSION_BUS_ADDRESS": busAddress,
+            "DISPLAY": display,
+            "HOME": directory.url.path,
+        ]
+    }
+
+    /// Starts a bus; with `notificationServer`, also Xvfb and dunst, and waits until dunst answers on the bus.
+    static func start(notificationServer: Bool = true) async throws -> DesktopEnvironment {
+        let directory = try TemporaryDirectory("desk")
+        var started: [ChildProcess] = []
+        var startedDisplay: String?
+        do {
+            let fixtures = Fixtures.directory.appendingPathComponent("Desktop")
+            let socket = directory.appending("bus").path
+            let busConfig = try String(contentsOf: fixtures.appendingPathComponent("session-bus.conf"), encoding: .utf8)
+                .replacingOccurrences(of: "@SOCKET@", with: socket)
+            try busConfig.write(to: directory.appending("session-bus.conf"), atomically: true, encoding: .utf8)
+            let bus = try ChildProcess(
+                find("dbus-daemon")!,
+                arguments: [
+                    "--config-file=\(directory.appending("session-bus.conf").path)", "--nofork", "--print-address=1",
+                ])
+            started.append(bus)
+            guard let address = await bus.nextLine(), address.hasPrefix("unix:") else {
+                throw SetupError("dbus-daemon printed no address")
+            }
+            guard notificationServer else {
+                return DesktopEnvironment(directory: directory, busAddress: address, display: "", processes: started)
+            }
+
+            let (xvfb, display) = try await startXvfb()
+            started.append(xvfb)
+            startedDisplay = display
+
+            let script = directory.appending("record-notification.sh")
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent("record-notification.sh"), to: script)
+            chmod(script.path, 0o755)
+            let dunstrc = try String(contentsOf: fixtures.appendingPathComponent("dunstrc"), encoding: .utf8)
+                .replacingOccurrences(of: "@SCRIPT@", with: script.path)
+            try dunstrc.write(to: directory.appending("dunstrc"), atomically: true, encoding: .utf8)
+            let environment = DesktopEnvironment(
+                directory: directory, busAddress: address, display: display, processes: [])
+            let dunst = try ChildProcess(
+                find("dunst")!, arguments: ["-config", directory.appending("dunstrc").path],
+                environment: environment.variables, capturesOutput: false)
+            started.append(dunst)
+
+            let ready = DesktopEnvironment(
+                directory: directory, busAddress: address, display: display, processes: started)
+            for _ in 0..<200 {
+                if try await ready.run(
+                    "gdbus",
+                    [
+                        "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
+                        "/org/freedesktop/Notifications", "--method",
+                        "org.freedesktop.Notifications.GetServerInformation",
+                    ]
+                ).status == 0 {
+                    return ready
+                }
+                guard dunst.isRunning else { throw SetupError("dunst exited at startup") }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            throw SetupError("dunst did not take org.freedesktop.Notifications within 10 s")
+        } catch {
+            for process in started.reversed() {
+                process.terminate()
+            }
+            if let display = startedDisplay {
+                removeDisplayFiles(display)
+            }
+            directory.remove()
+            throw error
+        }
+    }
+
+    /// Stops dunst, Xvfb and the bus, and removes the directory and Xvfb's display lock.
+    func stop() {
+        for process in processes.reversed() {
+            process.terminate()
+        }
+        Self.removeDisplayFiles(display)
+        directory.remove()
+    }
+
+    /// Removes the lock and socket a killed Xvfb leaves behind (it cannot clean up after SIGKILL).
+    private static func removeDisplayFiles(_ display: String) {
+        guard display.hasPrefix(":"), let number = Int(display.dropFirst()) else { return }
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+    }
+
+    /// The notifications the recording script saw: id, app name, summary, body, urgency.
+    func received() throws -> [[String]] {
+        let file = directory.appending("received.txt")
+        guard FileManager.default.fileExists(atPath: file.path) else { return [] }
+        let text = try String(contentsOf: file, encoding: .utf8)
+        return text.split(separator: "\u{1E}").map {
+            $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    /// Polls until `condition` holds, for at most 10 s.
+    func waitUntil(_ condition: () async throws -> Bool) async throws -> Bool {
+        for _ in 0..<200 {
+            if try await condition() {
+                return true
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return try await condition()
+    }
+
+    /// Runs a tool on this desktop and returns its exit status and standard output.
+    func run(_ tool: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+        let child = try ChildProcess(Self.find(tool)!, arguments: arguments, environment: variables)
+        let output = await child.remainingLines().joined(separator: "\n")
+        let status = await child.waitForExit()
+        return (status, output)
+    }
+
+    /// Starts Xvfb on a free display number.
+    private static func startXvfb() async throws -> (ChildProcess, String) {
+        for attempt in 0..<10 {
+            let number = 100 + Int(getpid() % 400) + attempt * 7
+            guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
+            let xvfb = try ChildProcess(
+                find("Xvfb")!, arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "640x480x24"],
+                capturesOutput: false)
+            for _ in 0..<100 {
+                if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                    return (xvfb, ":\(number)")
+                }
+                guard xvfb.isRunning else { break }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            // Only a server that was still ours when killed left its files; otherwise they may be another's.
+            let wasRunning = xvfb.isRunning
+            xvfb.terminate()
+            if wasRunning {
+                removeDisplayFiles(":\(number)")
+            }
+        }
+        throw SetupError("Xvfb did not start on any display")
+    }
+
+    static func find(_ tool: String) -> URL? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for directory in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin"] {
+            let candidate = URL(fileURLWithPath: directory).appendingPathComponent(tool)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    struct SetupError: Error, CustomStringConvertible {
+        var description: String
+
+        init(_ description: String) {
+            self.description = description
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import Synchronization
+import WaveLinuxAdapter
+
+/// An observer that keeps every event, in order.
+final class EventLog: NotificationManagerObserver {
+    private let events = Mutex<[ManagerEvent]>([])
+
+    var all: [ManagerEvent] { events.withLock { $0 } }
+
+    /// The events' descriptions, short enough to compare in assertions.
+    var names: [String] {
+        all.map { event in
+            switch event {
+            case .scheduled(let notification): return "scheduled \(notification.identifier)"
+            case .replaced(_, let new): return "replaced \(new.identifier)"
+            case .cancelled(let notification): return "cancelled \(notification.identifier)"
+            case .armed(let notification): return "armed \(notification.identifier)"
+            case .backlogged(let notification): return "backlogged \(notification.identifier)"
+            case .delivered(let delivery): return "delivered \(delivery.identifier)"
+            case .missed(let notification, _): return "missed \(notification.identifier)"
+            case .failed(let failure): return "failed \(failure)"
+            case .restored(let rearmed, let late, let missed): return "restored \(rearmed)/\(late)/\(missed)"
+            case .pending(let notifications): return "pending \(notifications.count)"
+            }
+        }
+    }
+
+    var failures: [ManagerFailure] {
+        all.compactMap { event in
+            if case .failed(let failure) = event { return failure }
+            return nil
+        }
+    }
+
+    func manager(didReport event: ManagerEvent) {
+        events.withLock { $0.append(event) }
+    }
+}
