@@ -3,7 +3,7 @@ import Testing
 @testable import WaveSim
 
 struct JSONParserTests {
-    private func parse(_ text: String) throws -> JSONValue {
+    private func parse(_ text: String) throws(JSONParser.SyntaxError) -> JSONValue {
         try JSONParser.parse(Array(text.utf8))
     }
 

@@ -7,6 +7,16 @@ public struct ScenarioError: Error, Sendable, CustomStringConvertible {
         /// What is wrong and what is expected.
         public var message: String
 
+        /// Creates a problem.
+        ///
+        /// - Parameters:
+        ///   - path: The JSON path, like `events[2].start`; empty for the whole document.
+        ///   - message: What is wrong and what is expected.
+        public init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
+
         public var description: String { path.isEmpty ? message : "\(path): \(message)" }
     }
 
@@ -17,6 +27,16 @@ public struct ScenarioError: Error, Sendable, CustomStringConvertible {
     public var file: String
     /// The problems, in file order.
     public var problems: [Problem]
+
+    /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - file: The file, as named on the command line.
+    ///   - problems: The problems, in file order.
+    public init(file: String, problems: [Problem]) {
+        self.file = file
+        self.problems = problems
+    }
 
     public var description: String {
         var lines = ["\(file): invalid scenario (\(problems.count) problem\(problems.count == 1 ? "" : "s")):"]

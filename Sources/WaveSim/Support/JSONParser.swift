@@ -123,9 +123,12 @@ struct JSONParser {
     }
 
     private mutating func parseLiteral(_ word: String, _ value: JSONValue) throws(SyntaxError) -> JSONValue {
+        let start = index
         for byte in word.utf8 {
             guard index < bytes.count, bytes[index] == byte else {
-                throw error("unexpected \(describeCurrent()), expected '\(word)'")
+                let found = describeCurrent()
+                index = start  // Point at the start of the misspelled word, where a reader looks.
+                throw error("unexpected \(found), expected '\(word)'")
             }
             index += 1
         }
@@ -212,7 +215,9 @@ struct JSONParser {
             return scalar
         default:
             index -= 1
-            throw error("invalid escape '\\\(describeCurrent())'")
+            let found = describeCurrent()
+            index -= 1  // Point at the backslash.
+            throw error("invalid escape '\\' followed by \(found)")
         }
     }
 
