@@ -23,14 +23,13 @@ struct DesktopSinkTests {
     func aRealNotificationServerShowsAndClosesWhatTheSinkSends() async throws {
         let desktop = try await DesktopEnvironment.start()
         defer { desktop.stop() }
-        let monitor = DesktopEnvironment.find("dbus-monitor").flatMap { tool in
-            try? ChildProcess(
-                tool,
-                arguments: [
-                    "--address", desktop.busAddress, "interface='org.freedesktop.Notifications',member='Notify'",
-                ])
-        }
-        defer { monitor?.terminate() }
+        // dbus-monitor shows what went over the bus, including the hint dunst does not expose to scripts.
+        let monitor = try ChildProcess(
+            try #require(DesktopEnvironment.find("dbus-monitor")),
+            arguments: ["--address", desktop.busAddress, "interface='org.freedesktop.Notifications',member='Notify'"])
+        defer { monitor.terminate() }
+        // It prints NameLost once it has become a monitor; only then is nothing missed.
+        while let line = await monitor.nextLine(), !line.contains("member=NameLost") {}
 
         let sink = DesktopSink(expireTimeout: .seconds(120), environment: desktop.variables)
         let server = try await sink.checkServer()
@@ -67,14 +66,15 @@ struct DesktopSinkTests {
         #expect(received.allSatisfy { $0[3] == "It's &lt;b&gt;1 min&lt;/b&gt; &amp; 東京 🌊 %s\nsecond line" })
         #expect(try await desktop.run("dunstctl", ["count", "displayed"]).output == "2")
 
-        if let monitor {
-            // The deep link and the default action went over the bus with the Notify call.
-            monitor.terminate()
-            let traffic = await monitor.remainingLines().joined(separator: "\n")
-            #expect(traffic.contains("string \"x-worldwidewaves-deeplink\""))
-            #expect(traffic.contains("string \"worldwidewaves://event?id=paris-solstice\""))
-            #expect(traffic.contains("string \"default\""))
-        }
+        // The deep link, the default action and the urgency went over the bus with each Notify call.
+        monitor.terminate()
+        let traffic = await monitor.remainingLines().joined(separator: "\n")
+        #expect(traffic.components(separatedBy: "member=Notify").count - 1 == 2)
+        #expect(traffic.contains("string \"x-worldwidewaves-deeplink\""))
+        #expect(traffic.contains("string \"worldwidewaves://event?id=paris-solstice\""))
+        #expect(traffic.contains("string \"default\""))
+        #expect(traffic.contains("string \"Open\""))
+        #expect(traffic.contains("byte 2") && traffic.contains("byte 1"))
 
         // Cancelling the event closes both notifications on screen.
         try await manager.cancelAllNotifications(eventID: "paris-solstice")

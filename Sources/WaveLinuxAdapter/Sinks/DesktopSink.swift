@@ -28,6 +28,8 @@ public actor DesktopSink: NotificationSink {
     private var shown: [NotificationIdentifier: UInt32] = [:]
 
     private static let destination = "org.freedesktop.Notifications"
+    /// How many shown notifications are remembered for replacing and closing.
+    private static let maximumRemembered = 512
     private static let objectPath = "/org/freedesktop/Notifications"
     /// The hint carrying the deep link; `x-` prefixed as the specification asks for vendor hints.
     public static let deepLinkHint = "x-worldwidewaves-deeplink"
@@ -101,6 +103,10 @@ public actor DesktopSink: NotificationSink {
             throw DesktopSinkError.unexpectedReply(method: "Notify", reply: reply)
         }
         shown[delivery.identifier] = id
+        // Servers expire notifications without telling this sink; forget the oldest ids rather than grow forever.
+        if shown.count > Self.maximumRemembered, let oldest = shown.min(by: { $0.value < $1.value }) {
+            shown[oldest.key] = nil
+        }
     }
 
     /// Closes what this sink still shows for the cancelled event (and trigger).

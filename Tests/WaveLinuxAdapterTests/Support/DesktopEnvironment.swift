@@ -11,7 +11,8 @@ import Foundation
 final class DesktopEnvironment: Sendable {
     /// The tools the test needs, each with the Debian package that provides it.
     static let tools = [
-        ("dbus-daemon", "dbus-daemon"), ("Xvfb", "xvfb"), ("dunst", "dunst"), ("dunstctl", "dunst"),
+        ("dbus-daemon", "dbus-daemon"), ("dbus-monitor", "dbus-bin"), ("Xvfb", "xvfb"), ("dunst", "dunst"),
+        ("dunstctl", "dunst"),
         ("gdbus", "libglib2.0-bin"),
     ]
 
