@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "WaveNotifications", targets: ["WaveNotifications"]),
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
+        .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
     targets: [
         // The platform-free core: triggers, content keys, the manager and scheduler protocols.
@@ -25,6 +26,11 @@ let package = Package(
         .target(name: "WaveSim", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         // The thin `@main` of the `wavesim` executable.
         .executableTarget(name: "WaveSimCLI", dependencies: ["WaveSim"]),
+        // The `wavebench` benchmark program (see BENCHMARKS.md).
+        .executableTarget(
+            name: "WaveBench", dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveSim"],
+            path: "Benchmarks/WaveBench"
+        ),
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
         .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),

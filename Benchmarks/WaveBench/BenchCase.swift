@@ -1,0 +1,122 @@
+/// One measured workload on one side of a comparison; each runs alone in a fresh child process.
+enum BenchCase: String, CaseIterable, Sendable {
+    /// A child that does nothing: the runtime's own footprint, subtracted to get net memory.
+    case idle
+    /// Builds the timer-queue plan only: the memory every queue side shares, subtracted to get net memory.
+    case queuePlan = "queue-plan"
+    /// Timer queue: LinuxNotificationManager without a budget (every notification armed, like the baselines).
+    case queueOurs = "queue-ours"
+    /// Timer queue: LinuxNotificationManager with the default iOS budget of 64 armed notifications.
+    case queueOursBudget = "queue-ours-budget64"
+    /// Timer queue: one `Task` sleeping per notification.
+    case queueTask = "queue-task"
+    /// Timer queue: one `DispatchSourceTimer` per notification.
+    case queueDispatch = "queue-dispatch"
+    /// Delivery accuracy: LinuxNotificationManager on SystemAlarmClock.
+    case deliveryOurs = "delivery-ours"
+    /// Delivery accuracy: one `Task` sleeping per notification.
+    case deliveryTask = "delivery-task"
+    /// Delivery accuracy: one `DispatchSourceTimer` per notification.
+    case deliveryDispatch = "delivery-dispatch"
+    /// DefaultNotificationScheduler.syncNotifications into RecordingNotificationManager.
+    case syncRecording = "sync-recording"
+    /// DefaultNotificationScheduler.syncNotifications into LinuxNotificationManager (default budget).
+    case syncLinux = "sync-linux"
+    /// A virtual-clock replay of a generated scenario, JSON Lines to /dev/null, parsing included.
+    case replay
+    /// LocalizedStringResolver: index, parse and compile all 34 tables (every key in every language).
+    case localizationLoad = "loc-load"
+    /// StringsFileParser alone over the 34 table files.
+    case localizationParse = "loc-parse"
+    /// Foundation's PropertyListSerialization over the 34 table files: the alternative to StringsFileParser.
+    case localizationParseFoundation = "loc-parse-foundation"
+    /// LocalizedStringResolver.render: title and body pairs.
+    case localizationResolve = "loc-resolve"
+    /// Dictionary lookup plus `String(format:)`: the alternative to LocalizedStringResolver.render.
+    case localizationResolveFoundation = "loc-resolve-foundation"
+
+    /// The sizes measured: notifications, background pending, events, tables or renders.
+    func sizes(quick: Bool) -> [Int] {
+        switch self {
+        case .idle:
+            return [0]
+        case .queuePlan, .queueOurs, .queueOursBudget:
+            return quick ? [1_000, 3_000, 10_000] : [10_000, 100_000, 1_000_000]
+        case .queueTask, .queueDispatch:
+            // Capped: see `BENCHMARKS.md` ("Baseline caps") for why.
+            return quick ? [1_000, 3_000, 10_000] : [10_000, 100_000, 1_000_000]
+        case .deliveryOurs, .deliveryTask, .deliveryDispatch:
+            return quick ? [1_000] : [10_000, 100_000, 1_000_000]
+        case .syncRecording, .syncLinux:
+            return quick ? [100, 300, 1_000] : [1_000, 3_000, 10_000]
+        case .replay:
+            return quick ? [300, 1_000, 3_000] : [10_000, 30_000, 100_000]
+        case .localizationLoad, .localizationParse, .localizationParseFoundation:
+            return [LocalizationWorkload.expectedTableCount]
+        case .localizationResolve, .localizationResolveFoundation:
+            return quick ? [100_000] : [1_000_000]
+        }
+    }
+
+    /// Discarded warm-up runs, then measured repetitions, each in its own child process.
+    func runs(quick: Bool) -> (warmUps: Int, repetitions: Int) {
+        switch self {
+        case .idle, .queuePlan:
+            return (0, quick ? 1 : 3)
+        case .deliveryOurs, .deliveryTask, .deliveryDispatch:
+            // Each run waits out its real-time window; 3 × 2,000 samples per size keep the p99 stable.
+            return (1, quick ? 1 : 3)
+        default:
+            return (1, quick ? 2 : 5)
+        }
+    }
+
+    /// Runs the workload once in this process.
+    func run(size: Int, context: CaseContext) async throws -> [String: Double] {
+        switch self {
+        case .idle:
+            return [:]
+        case .queuePlan:
+            return try TimerQueueWorkload.planOnly(count: size)
+        case .queueOurs:
+            return try await TimerQueueWorkload.run(count: size, side: .ours(pendingLimit: Int.max))
+        case .queueOursBudget:
+            return try await TimerQueueWorkload.run(count: size, side: .ours(pendingLimit: 64))
+        case .queueTask:
+            return try await TimerQueueWorkload.run(count: size, side: .task)
+        case .queueDispatch:
+            return try await TimerQueueWorkload.run(count: size, side: .dispatch)
+        case .deliveryOurs:
+            return try await DeliveryAccuracyWorkload.run(background: size, side: .ours, quick: context.quick)
+        case .deliveryTask:
+            return try await DeliveryAccuracyWorkload.run(background: size, side: .task, quick: context.quick)
+        case .deliveryDispatch:
+            return try await DeliveryAccuracyWorkload.run(background: size, side: .dispatch, quick: context.quick)
+        case .syncRecording:
+            return try await SchedulerSyncWorkload.run(events: size, target: .recording)
+        case .syncLinux:
+            return try await SchedulerSyncWorkload.run(events: size, target: .linux)
+        case .replay:
+            guard let input = context.input else { throw WorkloadFailure("replay needs --input <scenario.json>") }
+            return try await ReplayWorkload.run(events: size, scenarioPath: input)
+        case .localizationLoad:
+            return try LocalizationWorkload.load()
+        case .localizationParse:
+            return try LocalizationWorkload.parse()
+        case .localizationParseFoundation:
+            return try LocalizationWorkload.parseWithFoundation()
+        case .localizationResolve:
+            return try LocalizationWorkload.resolve(count: size)
+        case .localizationResolveFoundation:
+            return try LocalizationWorkload.resolveWithFoundation(count: size)
+        }
+    }
+}
+
+/// What a child needs besides its case and size.
+struct CaseContext: Sendable {
+    /// Quick mode: smaller real-time windows.
+    var quick: Bool
+    /// An input file prepared by the parent (the replay's scenario), kept out of the child's peak memory.
+    var input: String?
+}

@@ -1,0 +1,41 @@
+internal import Synchronization
+internal import WaveNotifications
+
+/// Forwards every call to another manager and counts the calls, for managers that do not record them.
+final class CallCountingManager<Wrapped: NotificationManager>: NotificationManager {
+    private let wrapped: Wrapped
+    private let calls = Atomic<Int>(0)
+
+    init(wrapping wrapped: Wrapped) {
+        self.wrapped = wrapped
+    }
+
+    /// Calls forwarded since the last ``reset()``.
+    var count: Int { calls.load(ordering: .relaxed) }
+
+    func reset() {
+        calls.store(0, ordering: .relaxed)
+    }
+
+    func scheduleNotification(
+        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
+    ) async throws {
+        calls.add(1, ordering: .relaxed)
+        try await wrapped.scheduleNotification(eventID: eventID, trigger: trigger, delay: delay, content: content)
+    }
+
+    func deliverNow(eventID: String, trigger: NotificationTrigger, content: NotificationContent) async throws {
+        calls.add(1, ordering: .relaxed)
+        try await wrapped.deliverNow(eventID: eventID, trigger: trigger, content: content)
+    }
+
+    func cancelNotification(eventID: String, trigger: NotificationTrigger) async throws {
+        calls.add(1, ordering: .relaxed)
+        try await wrapped.cancelNotification(eventID: eventID, trigger: trigger)
+    }
+
+    func cancelAllNotifications(eventID: String) async throws {
+        calls.add(1, ordering: .relaxed)
+        try await wrapped.cancelAllNotifications(eventID: eventID)
+    }
+}

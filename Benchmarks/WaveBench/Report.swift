@@ -1,0 +1,443 @@
+internal import Foundation
+
+/// Turns the summaries into the table (or JSON), with the ratios, the growth and the goals.
+struct Report {
+    let machine: MachineFacts
+    let quick: Bool
+    let summaries: [CaseSummary]
+    let wallSeconds: Double
+    let repetitionsOverride: Int?
+
+    /// One of the project's performance goals, judged on this run.
+    struct Goal: Codable {
+        var name: String
+        var target: String
+        var measured: String
+        /// `nil` when this run did not measure it (for example in `--quick` mode).
+        var met: Bool?
+    }
+
+    private func summary(_ benchCase: BenchCase, _ size: Int) -> CaseSummary? {
+        summaries.first { $0.caseName == benchCase.rawValue && $0.size == size }
+    }
+
+    private func sizes(_ cases: [BenchCase]) -> [Int] {
+        Set(summaries.filter { summary in cases.contains { $0.rawValue == summary.caseName } }.map(\.size)).sorted()
+    }
+
+    private var method: String {
+        let repetitions = repetitionsOverride.map(String.init) ?? (quick ? "2" : "5")
+        let deliveryRepetitions = repetitionsOverride.map(String.init) ?? (quick ? "1" : "3")
+        return "Each run is a fresh child process (this binary re-run with a hidden --case flag), so no case's heap "
+            + "affects another's. Per case and size: 1 warm-up run, discarded, then \(repetitions) measured runs "
+            + "(\(deliveryRepetitions) for delivery accuracy; 1 when the warm-up took over a minute), interleaved "
+            + "across the implementations compared; "
+            + "figures are medians over the measured runs. Inside a run, the queue and sync workloads first run a "
+            + "small copy of themselves to warm up. Peak memory is the child's VmHWM at its end; 'net' subtracts "
+            + "what every side shares (the idle process, and for the queue the generated plan)."
+    }
+
+    // MARK: - Table
+
+    func table() -> String {
+        var text = "WaveBench\(quick ? " --quick (small sizes: a smoke test, not the figures to quote)" : "")\n"
+        text += "Machine: \(machine.processors) cores (\(machine.processorModel)), "
+        text += "\(Format.bytes(Double(machine.memoryBytes))) memory, \(machine.kernel)\n"
+        text += "Toolchain: \(machine.swiftVersion)\n"
+        text += "Load average: \(machine.loadAverageAtStart) at start, \(machine.loadAverageAtEnd) at end "
+        text += "(a shared machine: compare the ratios, trust the absolute times less). "
+        text += "Total wall time \(Format.duration(wallSeconds)).\n"
+        text += "Method: \(method)\n"
+        if let idle = summary(.idle, 0) {
+            text += "An idle child peaks at \(Format.bytes(idle.peakResidentBytes)).\n"
+        }
+        text += queueSection() + deliverySection() + syncSection() + replaySection() + localizationSection()
+        text += growthSection() + goalsSection()
+        let single = summaries.filter { $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick }
+        if !single.isEmpty {
+            text += "\nMeasured once (the warm-up took over a minute): "
+            text += single.map { "\($0.caseName) at \(Format.count($0.size))" }.joined(separator: ", ") + ".\n"
+        }
+        let failures = summaries.filter { $0.failure != nil }
+        if !failures.isEmpty {
+            text += "\nFAILED workloads:\n"
+            for failure in failures {
+                text += "  \(failure.caseName) at \(Format.count(failure.size)): \(failure.failure ?? "")\n"
+            }
+        }
+        return text
+    }
+
+    private static let queueNames: [(BenchCase, String)] = [
+        (.queueOurs, "LinuxNotificationManager"),
+        (.queueOursBudget, "LinuxNotificationManager, budget 64"),
+        (.queueTask, "Task per notification"),
+        (.queueDispatch, "DispatchSourceTimer per notification"),
+    ]
+
+    private func netPerNotification(_ summary: CaseSummary) -> Double? {
+        guard let peak = summary.peakResidentBytes,
+            let plan = self.summary(.queuePlan, summary.size)?.peakResidentBytes,
+            summary.size > 0
+        else { return nil }
+        return (peak - plan) / Double(summary.size)
+    }
+
+    private func queueSection() -> String {
+        let sizes = sizes(Self.queueNames.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text =
+            "\n1. Timer queue: schedule N notifications at random instants 1 h to 30 days ahead, reschedule 10%,\n"
+        text += "   cancel half of the events (one call per event). Nothing fires. Operations = all manager calls.\n"
+        var table = TextTable(["N", "implementation", "time", "ops/s", "ns/op", "peak RSS", "net/notif.", "RSS at end"])
+        var ratios: [String] = []
+        for size in sizes {
+            for (benchCase, name) in Self.queueNames {
+                guard let summary = summary(benchCase, size) else { continue }
+                if let failure = summary.failure {
+                    table.add([Format.count(size), name, "FAILED: \(failure)"])
+                    continue
+                }
+                table.add([
+                    Format.count(size), name, Format.duration(summary.median("seconds")),
+                    Format.rate(summary.operationsPerSecond),
+                    Format.significant(summary.nanosecondsPerOperation ?? .nan),
+                    Format.bytes(summary.peakResidentBytes),
+                    netPerNotification(summary).map { Format.significant($0) + " B" } ?? "–",
+                    Format.bytes(summary.finalResidentBytes),
+                ])
+            }
+            if let ours = summary(.queueOurs, size), ours.failure == nil {
+                var parts: [String] = []
+                for (benchCase, name) in [(BenchCase.queueTask, "Task"), (.queueDispatch, "Dispatch")] {
+                    guard let other = summary(benchCase, size), other.failure == nil,
+                        let speed = ratio(ours.operationsPerSecond, other.operationsPerSecond)
+                    else { continue }
+                    var part = "\(Format.ratio(speed)) the ops/s of \(name)"
+                    if let ourNet = netPerNotification(ours), let theirNet = netPerNotification(other), ourNet > 0 {
+                        part += ", \(Format.ratio(theirNet / ourNet)) less memory per notification"
+                    }
+                    parts.append(part)
+                }
+                if !parts.isEmpty {
+                    ratios.append("   N = \(Format.count(size)): ours does " + parts.joined(separator: "; "))
+                }
+            }
+        }
+        text += table.render()
+        if !ratios.isEmpty {
+            text += "  Ratios (LinuxNotificationManager, no budget):\n" + ratios.joined(separator: "\n") + "\n"
+        }
+        return text
+    }
+
+    private static let deliveryNames: [(BenchCase, String)] = [
+        (.deliveryOurs, "LinuxNotificationManager + SystemAlarmClock"),
+        (.deliveryTask, "Task per notification"),
+        (.deliveryDispatch, "DispatchSourceTimer per notification"),
+    ]
+
+    private func deliverySection() -> String {
+        let sizes = sizes(Self.deliveryNames.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        let due = quick ? "200 notifications due over 1 s" : "2,000 notifications due over 5 s"
+        var text = "\n2. Delivery accuracy on the system clock: \(due) while N others are pending days ahead.\n"
+        text +=
+            "   Lateness = wall clock at the sink minus the intended instant, in ms (median of runs' p50/p99/max).\n"
+        var table = TextTable(["pending", "implementation", "schedule/op", "p50 ms", "p99 ms", "max ms", "peak RSS"])
+        for size in sizes {
+            for (benchCase, name) in Self.deliveryNames {
+                guard let summary = summary(benchCase, size) else { continue }
+                if let failure = summary.failure {
+                    table.add([Format.count(size), name, "FAILED: \(failure)"])
+                    continue
+                }
+                table.add([
+                    Format.count(size), name, Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                    Format.milliseconds(summary.median("latenessP50Milliseconds")),
+                    Format.milliseconds(summary.median("latenessP99Milliseconds")),
+                    Format.milliseconds(summary.median("latenessMaxMilliseconds")),
+                    Format.bytes(summary.peakResidentBytes),
+                ])
+            }
+        }
+        return text + table.render()
+    }
+
+    private func syncSection() -> String {
+        let names: [(BenchCase, String)] = [
+            (.syncRecording, "RecordingNotificationManager"), (.syncLinux, "LinuxNotificationManager (budget 64)"),
+        ]
+        let sizes = sizes(names.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        let text =
+            "\n3. Scheduler sync: syncNotifications for N favorite events (6N notifications), then again unchanged.\n"
+        var table = TextTable([
+            "events", "manager", "first sync", "calls", "second sync", "calls", "per event", "peak RSS",
+        ])
+        for size in sizes {
+            for (benchCase, name) in names {
+                guard let summary = summary(benchCase, size) else { continue }
+                if let failure = summary.failure {
+                    table.add([Format.count(size), name, "FAILED: \(failure)"])
+                    continue
+                }
+                let first = summary.median("firstSyncSeconds")
+                table.add([
+                    Format.count(size), name, Format.duration(first),
+                    Format.count(Int(summary.median("firstSyncCalls") ?? 0)),
+                    Format.duration(summary.median("secondSyncSeconds")),
+                    Format.count(Int(summary.median("secondSyncCalls") ?? 0)),
+                    Format.duration(first.map { $0 / Double(size) }), Format.bytes(summary.peakResidentBytes),
+                ])
+            }
+        }
+        return text + table.render()
+    }
+
+    private func replaySection() -> String {
+        let sizes = sizes([.replay])
+        guard !sizes.isEmpty else { return "" }
+        var text =
+            "\n4. Replay: virtual clock, N favorite events (6 deliveries each), JSON Lines to /dev/null, end to end\n"
+        text += "   (read + decode the scenario, scheduler sync, every delivery rendered and written).\n"
+        var table = TextTable(
+            ["events", "deliveries", "wall time", "deliveries/s", "decode", "peak RSS"], leftAligned: 1)
+        for size in sizes {
+            guard let summary = summary(.replay, size) else { continue }
+            if let failure = summary.failure {
+                table.add([Format.count(size), "FAILED: \(failure)"])
+                continue
+            }
+            table.add([
+                Format.count(size), Format.count(Int(summary.median("deliveries") ?? 0)),
+                Format.duration(summary.median("seconds")), Format.rate(summary.operationsPerSecond),
+                Format.duration(summary.median("parseSeconds")), Format.bytes(summary.peakResidentBytes),
+            ])
+        }
+        return text + table.render()
+    }
+
+    private func localizationSection() -> String {
+        let rows: [(BenchCase, String)] = [
+            (.localizationLoad, "load: LocalizedStringResolver, every key in every language"),
+            (.localizationParse, "parse: StringsFileParser"),
+            (.localizationParseFoundation, "parse: PropertyListSerialization (Foundation)"),
+            (.localizationResolve, "resolve title + body: LocalizedStringResolver.render"),
+            (.localizationResolveFoundation, "resolve title + body: dictionary + String(format:)"),
+        ]
+        let present = rows.filter { row in summaries.contains { $0.caseName == row.0.rawValue } }
+        guard !present.isEmpty else { return "" }
+        var text = "\n5. Localization: the 34 bundled tables; title and body pairs in English (7 kinds × 10 cities).\n"
+        var table = TextTable(["work", "count", "time", "per item", "peak RSS"], leftAligned: 1)
+        for (benchCase, name) in present {
+            for summary in summaries where summary.caseName == benchCase.rawValue {
+                if let failure = summary.failure {
+                    table.add([name, Format.count(summary.size), "FAILED: \(failure)"])
+                    continue
+                }
+                table.add([
+                    name, Format.count(summary.size), Format.duration(summary.median("seconds")),
+                    Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                    Format.bytes(summary.peakResidentBytes),
+                ])
+            }
+        }
+        text += table.render()
+        var ratios: [String] = []
+        for (ours, theirs, what) in [
+            (BenchCase.localizationParse, BenchCase.localizationParseFoundation, "parsing"),
+            (.localizationResolve, .localizationResolveFoundation, "resolving"),
+        ] {
+            guard let size = summaries.first(where: { $0.caseName == ours.rawValue })?.size,
+                let speed = ratio(summary(ours, size)?.operationsPerSecond, summary(theirs, size)?.operationsPerSecond)
+            else { continue }
+            ratios.append("   \(what): ours is \(Format.ratio(speed)) as fast as Foundation's")
+        }
+        if !ratios.isEmpty { text += "  Ratios:\n" + ratios.joined(separator: "\n") + "\n" }
+        return text
+    }
+
+    private func growthSection() -> String {
+        let rows: [(BenchCase, String, String)] = [
+            (.queueOurs, "seconds", "1. queue: LinuxNotificationManager"),
+            (.queueOursBudget, "seconds", "1. queue: LinuxNotificationManager, budget 64"),
+            (.queueTask, "seconds", "1. queue: Task per notification"),
+            (.queueDispatch, "seconds", "1. queue: DispatchSourceTimer per notification"),
+            (.deliveryOurs, "seconds", "2. delivery, scheduling: LinuxNotificationManager"),
+            (.deliveryTask, "seconds", "2. delivery, scheduling: Task per notification"),
+            (.deliveryDispatch, "seconds", "2. delivery, scheduling: DispatchSourceTimer"),
+            (.syncRecording, "firstSyncSeconds", "3. first sync: RecordingNotificationManager"),
+            (.syncRecording, "secondSyncSeconds", "3. second sync: RecordingNotificationManager"),
+            (.syncLinux, "firstSyncSeconds", "3. first sync: LinuxNotificationManager"),
+            (.syncLinux, "secondSyncSeconds", "3. second sync: LinuxNotificationManager"),
+            (.replay, "seconds", "4. replay (per delivery)"),
+        ]
+        var text = "\n6. Growth: time per operation at each size, and the exponent k in time ∝ size^k between sizes\n"
+        text += "   (k ≈ 1 is linear; n log n shows as k slightly above 1; k ≈ 2 is quadratic). Operations: manager\n"
+        text += "   calls (1-3) or deliveries (4).\n"
+        var table = TextTable(["workload", "sizes", "ns per operation", "k"], leftAligned: 3)
+        var any = false
+        for (benchCase, metric, name) in rows {
+            let measured = summaries.filter { $0.caseName == benchCase.rawValue && $0.failure == nil }
+                .sorted { $0.size < $1.size }
+            let points = measured.compactMap { summary -> (size: Int, seconds: Double, operations: Double)? in
+                guard let seconds = summary.median(metric), let operations = summary.median("operations"),
+                    seconds > 0, operations > 0
+                else { return nil }
+                return (summary.size, seconds, operations)
+            }
+            guard points.count >= 2 else { continue }
+            any = true
+            let exponents = zip(points, points.dropFirst()).map { smaller, larger in
+                Format.fixed(log(larger.seconds / smaller.seconds) / log(larger.operations / smaller.operations), 2)
+            }
+            table.add([
+                name, points.map { Format.count($0.size) }.joined(separator: " / "),
+                points.map { Format.significant($0.seconds / $0.operations * 1e9) }.joined(separator: " / "),
+                exponents.joined(separator: ", "),
+            ])
+        }
+        return any ? text + table.render() : ""
+    }
+
+    // MARK: - Goals
+
+    func goals() -> [Goal] {
+        var goals: [Goal] = []
+        let queueSize = 100_000
+        if let ours = summary(.queueOurs, queueSize), let task = summary(.queueTask, queueSize) {
+            let speed = ratio(ours.operationsPerSecond, task.operationsPerSecond)
+            goals.append(
+                Goal(
+                    name: "timer queue at 100k: ops/s vs Task per notification", target: "≥ 10×",
+                    measured: Format.ratio(speed), met: speed.map { $0 >= 10 }))
+            let ourNet = netPerNotification(ours)
+            let theirNet = netPerNotification(task)
+            let memory = ourNet.flatMap { ours in theirNet.map { ours > 0 ? $0 / ours : .infinity } }
+            goals.append(
+                Goal(
+                    name: "timer queue at 100k: memory vs Task per notification",
+                    target: "far less (read here as ≤ ½ the net bytes per notification)",
+                    measured:
+                        "\(ourNet.map { Format.significant($0) } ?? "–") B vs \(theirNet.map { Format.significant($0) } ?? "–") B "
+                        + "(\(Format.ratio(memory)) less)",
+                    met: memory.map { $0 >= 2 }))
+        } else {
+            goals.append(
+                Goal(
+                    name: "timer queue at 100k vs Task", target: "≥ 10× ops/s, far less memory",
+                    measured: "not measured"))
+        }
+        if let delivery = summary(.deliveryOurs, 100_000), delivery.failure == nil {
+            let p99 = delivery.median("latenessP99Milliseconds")
+            let max = delivery.median("latenessMaxMilliseconds")
+            goals.append(
+                Goal(
+                    name: "delivery lateness p99 (2,000 due, 100k pending)", target: "≤ 2 ms on an idle machine",
+                    measured: "\(Format.milliseconds(p99)) ms", met: p99.map { $0 <= 2 }))
+            goals.append(
+                Goal(
+                    name: "delivery lateness max (2,000 due, 100k pending)", target: "≤ 10 ms on an idle machine",
+                    measured: "\(Format.milliseconds(max)) ms", met: max.map { $0 <= 10 }))
+        } else {
+            goals.append(
+                Goal(
+                    name: "delivery lateness at 100k pending", target: "p99 ≤ 2 ms, max ≤ 10 ms",
+                    measured: "not measured"))
+        }
+        if let sync = summary(.syncRecording, 10_000), sync.failure == nil {
+            for pass in ["first", "second"] {
+                let seconds = sync.median("\(pass)SyncSeconds")
+                goals.append(
+                    Goal(
+                        name: "10k-event sync into RecordingNotificationManager, \(pass) pass", target: "≤ 50 ms",
+                        measured: Format.duration(seconds), met: seconds.map { $0 <= 0.050 }))
+            }
+        } else {
+            goals.append(Goal(name: "10k-event sync", target: "≤ 50 ms", measured: "not measured"))
+        }
+        if let replay = summary(.replay, 100_000), replay.failure == nil {
+            let rate = replay.operationsPerSecond
+            goals.append(
+                Goal(
+                    name: "replay of 100k events (600k deliveries)", target: "≥ 200k deliveries/s",
+                    measured: Format.rate(rate), met: rate.map { $0 >= 200_000 }))
+        } else {
+            goals.append(Goal(name: "replay of 100k events", target: "≥ 200k deliveries/s", measured: "not measured"))
+        }
+        if let load = summary(.localizationLoad, LocalizationWorkload.expectedTableCount), load.failure == nil {
+            let seconds = load.median("seconds")
+            goals.append(
+                Goal(
+                    name: "loading the 34 tables", target: "≤ 50 ms", measured: Format.duration(seconds),
+                    met: seconds.map { $0 <= 0.050 }))
+        } else {
+            goals.append(Goal(name: "loading the 34 tables", target: "≤ 50 ms", measured: "not measured"))
+        }
+        return goals
+    }
+
+    private func goalsSection() -> String {
+        var table = TextTable(["goal", "target", "measured", "verdict"], leftAligned: 4)
+        for goal in goals() {
+            let verdict = goal.met.map { $0 ? "met" : "MISSED" } ?? "not measured at these sizes"
+            table.add([goal.name, goal.target, goal.measured, verdict])
+        }
+        return "\nGoals:\n" + table.render()
+    }
+
+    private func ratio(_ ours: Double?, _ theirs: Double?) -> Double? {
+        guard let ours, let theirs, theirs > 0 else { return nil }
+        return ours / theirs
+    }
+
+    // MARK: - JSON
+
+    private struct Document: Codable {
+        struct Result: Codable {
+            var caseName: String
+            var size: Int
+            var warmUps: Int
+            var repetitions: Int
+            var failure: String?
+            var medians: [String: Double]
+            var samples: [CaseResult]
+        }
+
+        var tool: String
+        var quick: Bool
+        var machine: MachineFacts
+        var method: String
+        var wallSeconds: Double
+        var results: [Result]
+        var goals: [Goal]
+    }
+
+    func json() -> String {
+        let results = summaries.map { summary in
+            var medians: [String: Double] = [:]
+            for key in Set(summary.samples.flatMap(\.metrics.keys)) {
+                medians[key] = summary.median(key)
+            }
+            medians["operationsPerSecond"] = summary.operationsPerSecond
+            medians["peakResidentBytes"] = summary.peakResidentBytes
+            medians["finalResidentBytes"] = summary.finalResidentBytes
+            return Document.Result(
+                caseName: summary.caseName, size: summary.size, warmUps: summary.warmUps,
+                repetitions: summary.samples.count, failure: summary.failure, medians: medians, samples: summary.samples
+            )
+        }
+        let document = Document(
+            tool: "wavebench", quick: quick, machine: machine, method: method, wallSeconds: wallSeconds,
+            results: results,
+            goals: goals())
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        // NaN and infinity are not JSON; they only appear for a metric a run could not compute.
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        guard let data = try? encoder.encode(document) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,81 @@
+internal import Foundation
+internal import WaveLinuxAdapter
+internal import WaveNotifications
+
+/// Workload 3: `DefaultNotificationScheduler.syncNotifications` for N favorite events (6N notifications),
+/// then a second sync with nothing changed.
+enum SchedulerSyncWorkload {
+    /// Which manager the scheduler drives.
+    enum Target {
+        /// RecordingNotificationManager, the in-memory manager shipped with the core.
+        case recording
+        /// LinuxNotificationManager with its default configuration (iOS budget), on a manual clock.
+        case linux
+    }
+
+    /// Runs a 100-event warm-up sync, then the measured pair of syncs.
+    static func run(events count: Int, target: Target) async throws -> [String: Double] {
+        _ = try await measure(events: min(count, 100), prefix: "wu", target: target)
+        return try await measure(events: count, prefix: "ev", target: target)
+    }
+
+    private static func measure(events count: Int, prefix: String, target: Target) async throws -> [String: Double] {
+        let now = TimerQueueWorkload.epoch
+        let clock = ManualWaveClock(now: now)
+        let events: [any WaveEvent] = (0..<count).map { number in
+            // Two hours ahead and later, so all five reminders and the finished notification are still due.
+            let start = now.addingTimeInterval(7_200 + Double(number) * 60)
+            return WaveEventRecord(
+                id: TimerQueuePlan.eventID(prefix: prefix, number: number), name: "Wave \(number)",
+                location: "City \(number % 1000)", startDate: start, endDate: start.addingTimeInterval(1_800))
+        }
+        let ids = Set(events.map(\.id))
+        let favorites = InMemoryFavoriteEventsStore(favoriteIDs: ids)
+        let expectedPending = 6 * count
+        let expectedCalls = 7 * count
+
+        var metrics: [String: Double] = ["events": Double(count)]
+        switch target {
+        case .recording:
+            let manager = RecordingNotificationManager()
+            let scheduler = DefaultNotificationScheduler(manager: manager, favorites: favorites, clock: clock)
+            for pass in ["first", "second"] {
+                manager.clearCalls()
+                let start = ContinuousClock.now
+                await scheduler.syncNotifications(favoriteIDs: ids, currentEvents: events)
+                let elapsed = (ContinuousClock.now - start).seconds
+                let calls = manager.calls.count
+                let pending = manager.pending.count
+                try WorkloadFailure.check(
+                    pending == expectedPending, "\(pass) sync: \(pending) pending, expected \(expectedPending)")
+                try WorkloadFailure.check(
+                    calls == expectedCalls, "\(pass) sync: \(calls) calls, expected \(expectedCalls)")
+                metrics["\(pass)SyncSeconds"] = elapsed
+                metrics["\(pass)SyncCalls"] = Double(calls)
+            }
+        case .linux:
+            let manager = try LinuxNotificationManager(
+                clock: clock, sink: CountingSink(), renderer: LocalizedStringResolver(language: "en", environment: [:]))
+            try await manager.start()
+            let counter = CallCountingManager(wrapping: manager)
+            let scheduler = DefaultNotificationScheduler(manager: counter, favorites: favorites, clock: clock)
+            for pass in ["first", "second"] {
+                counter.reset()
+                let start = ContinuousClock.now
+                await scheduler.syncNotifications(favoriteIDs: ids, currentEvents: events)
+                let elapsed = (ContinuousClock.now - start).seconds
+                let pending = await manager.pendingCount
+                try WorkloadFailure.check(
+                    pending == expectedPending, "\(pass) sync: \(pending) pending, expected \(expectedPending)")
+                try WorkloadFailure.check(
+                    counter.count == expectedCalls, "\(pass) sync: \(counter.count) calls, expected \(expectedCalls)")
+                metrics["\(pass)SyncSeconds"] = elapsed
+                metrics["\(pass)SyncCalls"] = Double(counter.count)
+            }
+            await manager.stop()
+        }
+        metrics["seconds"] = metrics["firstSyncSeconds"]
+        metrics["operations"] = metrics["firstSyncCalls"]
+        return metrics
+    }
+}
