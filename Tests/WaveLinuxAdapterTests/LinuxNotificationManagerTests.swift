@@ -258,6 +258,16 @@ struct LinuxNotificationManagerTests {
         #expect(sink.queuedRequestIdentifiers == ["event_s_finished"])
     }
 
+    @Test func aDiscardedManagerLeavesNoAlarmBehind() async throws {
+        do {
+            let manager = try makeManager()
+            try await manager.scheduleNotification(
+                eventID: "gone", trigger: .eventFinished, delay: .seconds(10), content: Fixtures.content("gone"))
+            #expect(clock.nextDeadline != nil)
+        }
+        #expect(clock.nextDeadline == nil)
+    }
+
     @Test(arguments: [0, -1])
     func aPendingLimitBelowOneIsRefused(limit: Int) throws {
         #expect(throws: LinuxNotificationManagerError.self) { try makeManager(limit: limit) }

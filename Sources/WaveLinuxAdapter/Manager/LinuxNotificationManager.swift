@@ -81,6 +81,11 @@ public actor LinuxNotificationManager: NotificationManager {
         store = configuration.stateDirectory.map { StateFileStore(directory: $0) }
     }
 
+    deinit {
+        // Leave no alarm behind on a clock that outlives the manager; the state directory lock releases itself.
+        clock.setAlarm(alarmID, at: nil, wake: {})
+    }
+
     // MARK: - Inspection
 
     /// How many notifications are armed: counted against the limit and able to fire.
