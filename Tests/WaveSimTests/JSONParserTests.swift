@@ -65,7 +65,8 @@ struct JSONParserTests {
     }
 
     @Test func limitsNestingDepth() throws {
-        let deepest = String(repeating: "[", count: JSONParser.maximumDepth)
+        let deepest =
+            String(repeating: "[", count: JSONParser.maximumDepth)
             + String(repeating: "]", count: JSONParser.maximumDepth)
         _ = try parse(deepest)
         let tooDeep = "[" + deepest + "]"

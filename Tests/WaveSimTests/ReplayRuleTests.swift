@@ -101,7 +101,9 @@ struct ReplayRuleTests {
         for index in 0..<30 {
             let start = base.addingTimeInterval(TimeInterval(index * 60))
             let id = String(format: "e%02d", index)
-            for (minutes, trigger) in [(60, "start_60m"), (30, "start_30m"), (10, "start_10m"), (5, "start_5m"), (1, "start_1m")] {
+            for (minutes, trigger) in [
+                (60, "start_60m"), (30, "start_30m"), (10, "start_10m"), (5, "start_5m"), (1, "start_1m"),
+            ] {
                 lines.append((start.addingTimeInterval(TimeInterval(-minutes * 60)), "\(id) \(trigger)"))
             }
             lines.append((start.addingTimeInterval(30), "\(id) finished"))

@@ -92,7 +92,9 @@ public struct DeepLinkFormat: Hashable, Sendable {
             return false
         }
         return isLetter(first)
-            && scheme.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0) }
+            && scheme.unicodeScalars.allSatisfy {
+                isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+            }
     }
 
     private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {

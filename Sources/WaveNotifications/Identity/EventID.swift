@@ -58,7 +58,8 @@ public enum EventIDError: Error, Hashable, Sendable, CustomStringConvertible {
         case .tooLong(let length):
             return "event id has \(length) characters, more than the \(EventID.maximumLength) allowed"
         case .invalidCharacter(let scalar, let offset):
-            let shown = scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
+            let shown =
+                scalar.properties.isWhitespace || scalar.value < 0x20 || scalar.value == 0x7F
                 ? "U+\(String(scalar.value, radix: 16, uppercase: true))" : "'\(scalar)'"
             return "event id has \(shown) at offset \(offset); only A-Z, a-z, 0-9, '_' and '-' are allowed"
         }

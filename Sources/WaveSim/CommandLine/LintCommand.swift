@@ -10,7 +10,9 @@ enum LintCommand {
             if argument.name.hasPrefix("-") && argument.name != "-" {
                 throw reader.error("unknown option '\(argument.name)'")
             }
-            guard directory == nil else { throw reader.error("unexpected argument '\(argument.name)': give one directory") }
+            guard directory == nil else {
+                throw reader.error("unexpected argument '\(argument.name)': give one directory")
+            }
             directory = argument.name
         }
         let report: LintReport

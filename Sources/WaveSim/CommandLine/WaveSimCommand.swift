@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 

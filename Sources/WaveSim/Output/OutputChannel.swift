@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 internal import Synchronization
 
 /// A buffered, thread-safe text output: a file descriptor (standard output or error) or an in-memory capture.

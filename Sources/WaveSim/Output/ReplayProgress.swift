@@ -24,7 +24,9 @@ final class ReplayProgress: Sendable {
             return count
         }
         guard delivered % Self.interval == 0 else { return }
-        output.write("\r\u{1B}[Kreplaying \(totalEvents) events: \(delivered) delivered, at \(UTCTimestamp.string(from: instant))")
+        output.write(
+            "\r\u{1B}[Kreplaying \(totalEvents) events: \(delivered) delivered, at \(UTCTimestamp.string(from: instant))"
+        )
         output.flush()
     }
 

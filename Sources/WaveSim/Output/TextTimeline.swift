@@ -18,7 +18,8 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
     public init(output: OutputChannel, events: [ScenarioEvent], usesColor: Bool) {
         self.output = output
         self.timeZones = Dictionary(
-            events.map { ($0.id, $0.timeZone ?? TimeZone(identifier: "UTC")!) }, uniquingKeysWith: { first, _ in first })
+            events.map { ($0.id, $0.timeZone ?? TimeZone(identifier: "UTC")!) }, uniquingKeysWith: { first, _ in first }
+        )
         self.style = TerminalStyle(enabled: usesColor)
     }
 
@@ -39,7 +40,9 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
 
     public func replay(didLaunchAt instant: Date, favorites: Int, events: Int) {
         output.writeLine(
-            style.dim("\(Self.utc(instant))  launch: sync \(favorites) favorite\(favorites == 1 ? "" : "s") of \(events) event\(events == 1 ? "" : "s")"))
+            style.dim(
+                "\(Self.utc(instant))  launch: sync \(favorites) favorite\(favorites == 1 ? "" : "s") of \(events) event\(events == 1 ? "" : "s")"
+            ))
     }
 
     public func replay(didPerform action: ScenarioAction, at instant: Date) {
@@ -71,7 +74,9 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
         case .remove(let id): return "remove \(id)"
         case .launch: return "launch"
         case .update(let id, let start, let end, let hit):
-            let changes = [start.map { "start \(utc($0))" }, end.map { "end \(utc($0))" }, hit.map { "wave hit \(utc($0))" }]
+            let changes = [
+                start.map { "start \(utc($0))" }, end.map { "end \(utc($0))" }, hit.map { "wave hit \(utc($0))" },
+            ]
             return "update \(id): " + changes.compactMap { $0 }.joined(separator: ", ")
         }
     }

@@ -1,6 +1,6 @@
 public import Foundation
 public import WaveLinuxAdapter
-public import WaveNotifications
+internal import WaveNotifications
 
 /// Replays a scenario through the real scheduler and the real Linux adapter, on a virtual or wall clock.
 ///
@@ -106,7 +106,8 @@ public struct ReplayEngine: Sendable {
     }
 
     private func launch(
-        scheduler: DefaultNotificationScheduler, favorites: InMemoryFavoriteEventsStore, state: ReplayState, at now: Date
+        scheduler: DefaultNotificationScheduler, favorites: InMemoryFavoriteEventsStore, state: ReplayState,
+        at now: Date
     ) async {
         let favoriteIDs = await favorites.favoriteIDs()
         actionLog?.replay(didLaunchAt: now, favorites: favoriteIDs.count, events: state.events.count)

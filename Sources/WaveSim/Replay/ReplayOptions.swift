@@ -112,7 +112,9 @@ public struct ReplayOptions: Sendable, Hashable {
                 if argument.name.hasPrefix("-") && argument.name != "-" {
                     throw reader.error("unknown option '\(argument.name)'")
                 }
-                guard path == nil else { throw reader.error("unexpected argument '\(argument.name)': give one scenario file") }
+                guard path == nil else {
+                    throw reader.error("unexpected argument '\(argument.name)': give one scenario file")
+                }
                 path = argument.name
             }
         }

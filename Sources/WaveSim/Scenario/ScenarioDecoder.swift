@@ -98,7 +98,8 @@ public struct ScenarioDecoder {
         if let zoneValue = members["timeZone"] {
             timeZone = string(zoneValue, at: "\(path).timeZone").flatMap { name in
                 guard let zone = TimeZone(identifier: name) else {
-                    problem("\(path).timeZone", "unknown time zone '\(name)'; expected an IANA name like 'Europe/Paris'")
+                    problem(
+                        "\(path).timeZone", "unknown time zone '\(name)'; expected an IANA name like 'Europe/Paris'")
                     return nil
                 }
                 return zone
@@ -140,7 +141,8 @@ public struct ScenarioDecoder {
             }
             return nil
         case let other?:
-            problem("\(path).type", "unknown action '\(other)'; expected favorite, unfavorite, update, remove or launch")
+            problem(
+                "\(path).type", "unknown action '\(other)'; expected favorite, unfavorite, update, remove or launch")
             return nil
         }
         guard let members = object(value, at: path, allowed: allowed) else { return nil }
@@ -170,7 +172,9 @@ public struct ScenarioDecoder {
                 problem(path, "an update changes nothing; expected at least one of start, end, waveHitAt")
             }
             return eventID.map {
-                ScenarioAction(at: at, kind: .update(eventID: $0, start: newStart, end: newEnd, waveHitAt: newWaveHit), index: index)
+                ScenarioAction(
+                    at: at, kind: .update(eventID: $0, start: newStart, end: newEnd, waveHitAt: newWaveHit),
+                    index: index)
             }
         }
     }
@@ -201,7 +205,8 @@ public struct ScenarioDecoder {
         if let waveHitAt, waveHitAt < start || waveHitAt > end {
             problem(
                 "\(path).waveHitAt",
-                "\(names.hit) \(Self.format(waveHitAt)) is outside the event, expected within [\(Self.format(start)), \(Self.format(end))]")
+                "\(names.hit) \(Self.format(waveHitAt)) is outside the event, expected within [\(Self.format(start)), \(Self.format(end))]"
+            )
         }
     }
 

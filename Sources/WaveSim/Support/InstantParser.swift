@@ -16,7 +16,9 @@ enum InstantParser {
         try reader.expect("-", "'-' after the month")
         let day = try reader.digits(2, "a two-digit day")
         guard reader.take("T") || reader.take("t") else {
-            throw InstantError(reader.atEnd ? "no time: add 'T' and a time with a zone, like T18:00:00Z" : "expected 'T' after the date")
+            throw InstantError(
+                reader.atEnd
+                    ? "no time: add 'T' and a time with a zone, like T18:00:00Z" : "expected 'T' after the date")
         }
         let hour = try reader.digits(2, "a two-digit hour")
         try reader.expect(":", "':' after the hour")
@@ -39,7 +41,9 @@ enum InstantParser {
         guard (1...daysInMonth(month, year: year)).contains(day) else {
             throw InstantError("day \(day) does not exist in \(year)-\(pad(month))")
         }
-        guard hour < 24, minute < 60, second < 60 else { throw InstantError("time \(pad(hour)):\(pad(minute)):\(pad(second)) is not a valid time of day") }
+        guard hour < 24, minute < 60, second < 60 else {
+            throw InstantError("time \(pad(hour)):\(pad(minute)):\(pad(second)) is not a valid time of day")
+        }
 
         let offsetSeconds: Int
         if reader.take("Z") || reader.take("z") {

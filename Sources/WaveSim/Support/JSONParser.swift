@@ -76,7 +76,9 @@ struct JSONParser {
         }
         while true {
             skipWhitespace()
-            guard peek(UInt8(ascii: "\"")) else { throw error("unexpected \(describeCurrent()), expected a key string") }
+            guard peek(UInt8(ascii: "\"")) else {
+                throw error("unexpected \(describeCurrent()), expected a key string")
+            }
             let key = try parseString()
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("unexpected \(describeCurrent()), expected ':'") }

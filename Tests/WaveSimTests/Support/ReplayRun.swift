@@ -17,7 +17,8 @@ struct ReplayRun {
     }
 
     /// Replays a fixture scenario with `--format json` and extra flags.
-    static func json(_ fixture: String, _ flags: [String] = [], environment: [String: String] = [:]) async -> ReplayRun {
+    static func json(_ fixture: String, _ flags: [String] = [], environment: [String: String] = [:]) async -> ReplayRun
+    {
         await wavesim(
             ["replay", Fixture.url("Scenarios/\(fixture)").path, "--format", "json"] + flags, environment: environment)
     }
@@ -36,7 +37,9 @@ struct ReplayRun {
 
     /// `at eventId trigger` for each delivery, compact enough to compare with a hand-written list.
     var deliveryLines: [String] {
-        deliveries.map { "\($0["at"] as? String ?? "?") \($0["eventId"] as? String ?? "?") \($0["trigger"] as? String ?? "?")" }
+        deliveries.map {
+            "\($0["at"] as? String ?? "?") \($0["eventId"] as? String ?? "?") \($0["trigger"] as? String ?? "?")"
+        }
     }
 
     /// The summary object (the last line).
