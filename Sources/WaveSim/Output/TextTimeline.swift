@@ -95,7 +95,9 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
         let seconds = local.dropFirst(17).prefix(2)
         let time = local.dropFirst(11).prefix(seconds == "00" ? 5 : 8)
         let day = local.prefix(10) == utcDay ? "" : "\(local.prefix(10)) "
-        return "\(day)\(time) \(zone.identifier)"
+        // Foundation names the zero-offset zone "GMT"; the scenario format calls it UTC.
+        let name = zone.identifier == "GMT" ? "UTC" : zone.identifier
+        return "\(day)\(time) \(name)"
     }
 }
 
