@@ -146,3 +146,24 @@ struct ReplayRuleTests {
         #expect(run.deliveries.first?["locale"] as? String == "en")
     }
 }
+
+/// Colour and progress go only to terminals, and `NO_COLOR` always wins.
+struct ReplayTerminalTests {
+    private func run(terminal: Bool, environment: [String: String]) async -> String {
+        let output = OutputChannel.capture(isTerminal: terminal)
+        let errors = OutputChannel.capture()
+        _ = await WaveSimCommand.run(
+            arguments: ["replay", Fixture.url("Scenarios/single-favorite.json").path], environment: environment,
+            standardOutput: output, standardError: errors)
+        return output.captured
+    }
+
+    @Test func coloursOnlyATerminal() async {
+        #expect(await run(terminal: true, environment: [:]).contains("\u{1B}[1m"))
+        #expect(!(await run(terminal: false, environment: [:]).contains("\u{1B}[")))
+    }
+
+    @Test func noColorTurnsColourOff() async {
+        #expect(!(await run(terminal: true, environment: ["NO_COLOR": "1"]).contains("\u{1B}[")))
+    }
+}
