@@ -80,8 +80,8 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     }
 
     /// For each given id, in sorted order: cancels all of a missing event; cancels all, then schedules all,
-    /// for an eligible one; cancels all of an ineligible one. When `currentEvents` holds an id twice, the
-    /// first occurrence counts.
+    /// for an eligible one; cancels all of an ineligible one. An invalid id is reported, with no manager
+    /// call. When `currentEvents` holds an id twice, the first occurrence counts.
     public func syncNotifications(favoriteIDs: Set<String>, currentEvents: [any WaveEvent]) async {
         guard !favoriteIDs.isEmpty else { return }
         var eventsByID: [String: any WaveEvent] = [:]
@@ -89,8 +89,11 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
             eventsByID[event.id] = event
         }
         for id in favoriteIDs.sorted() {
+            // A manager never accepted a request with an invalid id, so there is nothing to cancel: report it
+            // instead of sending the manager a call it must reject.
+            guard isValid(id) else { continue }
             await cancelAllNotifications(eventID: id)
-            if let event = eventsByID[id], isValid(id), await isEligible(event, isFavorite: true) {
+            if let event = eventsByID[id], await isEligible(event, isFavorite: true) {
                 await scheduleAllNotifications(for: event)
             }
         }
@@ -114,7 +117,8 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
             return .delivered
         } catch {
             waveHitsDelivered.release(event.id)
-            observer.schedulerDidReport(.managerCallFailed(.deliverNow(eventID: event.id, trigger: .waveHit), error: error))
+            let call = ManagerCall.deliverNow(eventID: event.id, trigger: .waveHit)
+            observer.schedulerDidReport(.managerCallFailed(call, error: error))
             return .failed
         }
     }

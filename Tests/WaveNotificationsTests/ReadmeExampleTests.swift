@@ -1,0 +1,338 @@
+import Foundation
+import Synchronization
+import Testing
+// README-EXAMPLE-BEGIN
+import WaveNotifications
+
+/// The few calls of a platform notification center the manager needs. On iOS a thin wrapper over
+/// `UNUserNotificationCenter` conforms to it; in tests an in-memory fake does.
+protocol NotificationCenterClient: Sendable {
+    /// Adds a request. A pending request with the same identifier is replaced; a request with a `nil`
+    /// delay is shown at once and leaves pending requests alone.
+    func add(_ request: CenterRequest) async throws
+    /// The identifiers of the pending requests in `thread`.
+    func pendingIdentifiers(inThread thread: String) async -> [String]
+    /// Removes pending requests; identifiers that are not pending are ignored.
+    func removePendingRequests(withIdentifiers identifiers: [String]) async
+}
+
+/// One request as the center receives it.
+struct CenterRequest: Hashable, Sendable {
+    /// `event_<id>_<trigger>`: the same event and trigger replace each other.
+    var identifier: String
+    /// `event_<id>`: groups an event's requests so they can be cancelled together.
+    var thread: String
+    /// Localization keys and arguments, resolved by the platform when the notification is shown.
+    var content: NotificationContent
+    /// How long from now it fires; `nil` to show it now.
+    var delay: Duration?
+}
+
+/// A `NotificationManager` that forwards every request to a notification center.
+struct CenterNotificationManager: NotificationManager {
+    let center: any NotificationCenterClient
+
+    func scheduleNotification(
+        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
+    ) async throws {
+        // NotificationIdentifier validates the id, so an invalid one throws as the contract requires.
+        let id = try NotificationIdentifier(eventID: eventID, trigger: trigger)
+        try await center.add(
+            CenterRequest(identifier: id.requestIdentifier, thread: id.workTag, content: content, delay: delay))
+    }
+
+    func deliverNow(eventID: String, trigger: NotificationTrigger, content: NotificationContent) async throws {
+        let id = try NotificationIdentifier(eventID: eventID, trigger: trigger)
+        try await center.add(
+            CenterRequest(identifier: id.requestIdentifier, thread: id.workTag, content: content, delay: nil))
+    }
+
+    func cancelNotification(eventID: String, trigger: NotificationTrigger) async throws {
+        let id = try NotificationIdentifier(eventID: eventID, trigger: trigger)
+        await center.removePendingRequests(withIdentifiers: [id.requestIdentifier])
+    }
+
+    func cancelAllNotifications(eventID: String) async throws {
+        // Match the thread, not an identifier prefix: ids may contain "_", so "event_a_" also
+        // prefixes the requests of an event called "a_b".
+        let thread = try NotificationIdentifier(eventID: eventID, trigger: .eventFinished).workTag
+        await center.removePendingRequests(withIdentifiers: await center.pendingIdentifiers(inThread: thread))
+    }
+}
+
+/// Wires the manager into the shared scheduling logic.
+func makeScheduler(
+    center: any NotificationCenterClient, favorites: any FavoriteEventsStore, observer: any SchedulerObserver
+) -> DefaultNotificationScheduler {
+    DefaultNotificationScheduler(
+        manager: CenterNotificationManager(center: center), favorites: favorites, observer: observer)
+}
+
+/// What the app does when the user stars an event.
+func userDidFavorite(
+    _ event: some WaveEvent, favorites: any FavoriteEventsStore, scheduler: DefaultNotificationScheduler
+) async {
+    await favorites.setFavorite(true, eventID: event.id)
+    if await scheduler.shouldScheduleNotifications(for: event) {
+        await scheduler.scheduleAllNotifications(for: event)
+    }
+}
+// README-EXAMPLE-END
+
+struct ReadmeExampleTests {
+    /// The Swift code between the README markers of this file.
+    private static func exampleCode() throws -> String {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let lines = source.components(separatedBy: "\n")
+        let begin = try #require(lines.firstIndex(of: "// README-EXAMPLE-BEGIN"))
+        let end = try #require(lines.firstIndex(of: "// README-EXAMPLE-END"))
+        return lines[(begin + 1)..<end].joined(separator: "\n")
+    }
+
+    private static func repositoryFile(_ relativePath: String) throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    /// Fails until the lead pastes Docs/ImplementingNotificationManager.md into README.md, and whenever
+    /// the example here changes without the README.
+    @Test func readmeContainsTheExampleExactly() throws {
+        let block = "```swift\n\(try Self.exampleCode())\n```"
+        let readme = try Self.repositoryFile("README.md")
+        #expect(readme.contains(block), "README.md must contain the code block of ReadmeExampleTests.swift verbatim")
+    }
+
+    @Test func docsSectionContainsTheExampleExactly() throws {
+        let block = "```swift\n\(try Self.exampleCode())\n```"
+        let section = try Self.repositoryFile("Docs/ImplementingNotificationManager.md")
+        #expect(section.contains("## Implementing your own NotificationManager"))
+        #expect(section.contains(block))
+    }
+
+    @Test func favoritingSchedulesThroughTheCenter() async throws {
+        let center = InMemoryNotificationCenter()
+        let favorites = InMemoryFavoriteEventsStore()
+        let observer = RecordingSchedulerObserver()
+        let clock = ManualWaveClock(now: Fixtures.now)
+        let scheduler = DefaultNotificationScheduler(
+            manager: CenterNotificationManager(center: center), favorites: favorites, clock: clock, observer: observer)
+        let event = Fixtures.event(id: "a", startsIn: .seconds(20 * 60))
+
+        await userDidFavorite(event, favorites: favorites, scheduler: scheduler)
+
+        #expect(
+            await center.pending.keys.sorted() == [
+                "event_a_finished", "event_a_start_10m", "event_a_start_1m", "event_a_start_5m",
+            ])
+        #expect(await center.pending["event_a_start_10m"]?.delay == .seconds(10 * 60))
+        #expect(await center.pending["event_a_start_10m"]?.thread == "event_a")
+        #expect(observer.reports.isEmpty)
+    }
+
+    @Test func theManagerKeepsTheContract() async throws {
+        let center = InMemoryNotificationCenter()
+        let manager = CenterNotificationManager(center: center)
+        let content = NotificationContent(titleKey: "t", bodyKey: "b", deepLink: "worldwidewaves://event?id=a")
+        try await manager.scheduleNotification(
+            eventID: "a", trigger: .eventFinished, delay: .seconds(1), content: content)
+        try await manager.scheduleNotification(
+            eventID: "a", trigger: .eventFinished, delay: .seconds(2), content: content)
+        try await manager.scheduleNotification(
+            eventID: "a_b", trigger: .eventFinished, delay: .seconds(3), content: content)
+        try await manager.scheduleNotification(
+            eventID: "a", trigger: .eventStarting(.seconds(60)), delay: .seconds(4), content: content)
+        #expect(await center.pending.count == 3)
+        #expect(await center.pending["event_a_finished"]?.delay == .seconds(2))
+
+        try await manager.deliverNow(eventID: "a", trigger: .waveHit, content: content)
+        #expect(await center.shown.map(\.identifier) == ["event_a_wave_hit"])
+        #expect(await center.pending.count == 3)
+
+        try await manager.cancelNotification(eventID: "a", trigger: .eventStarting(.seconds(60)))
+        #expect(await center.pending.keys.sorted() == ["event_a_b_finished", "event_a_finished"])
+
+        try await manager.cancelAllNotifications(eventID: "a")
+        #expect(await center.pending.keys.sorted() == ["event_a_b_finished"])
+
+        await #expect(throws: EventIDError.invalidCharacter("/", offset: 1)) {
+            try await manager.scheduleNotification(
+                eventID: "a/b", trigger: .eventFinished, delay: .seconds(1), content: content)
+        }
+        await #expect(throws: EventIDError.empty) {
+            try await manager.cancelAllNotifications(eventID: "")
+        }
+    }
+
+    @Test func aFailingCenterIsReportedThroughTheScheduler() async {
+        let center = InMemoryNotificationCenter(failing: true)
+        let observer = RecordingSchedulerObserver()
+        let scheduler = makeScheduler(
+            center: center, favorites: InMemoryFavoriteEventsStore(favoriteIDs: ["a"]), observer: observer)
+        #expect(await scheduler.deliverWaveHit(for: Fixtures.event(id: "a")) == .failed)
+        #expect(
+            observer.reports == [
+                .managerCallFailed(.deliverNow(eventID: "a", trigger: .waveHit), error: "injected failure")
+            ])
+    }
+
+    @Test func everyPublicProtocolCanBeImplementedOutsideTheModule() async {
+        let event = ConcertEvent(id: "concert", title: "Concert Wave", venue: "Stadium", start: Fixtures.now + 7200)
+        let favorites = ActorFavoritesStore()
+        await favorites.setFavorite(true, eventID: "concert")
+        let observer = CountingSchedulerObserver()
+        let manager = RecordingNotificationManager { call -> (any Error)? in
+            if case .cancelAll = call { return InjectedFailure() }
+            return nil
+        }
+        let scheduler = DefaultNotificationScheduler(
+            manager: manager, contentProvider: ShoutingContentProvider(), favorites: favorites,
+            simulation: FixedSimulationSettings(simulation: Simulation(speed: 1)), clock: FixedClock(now: Fixtures.now),
+            observer: observer)
+
+        #expect(await favorites.favoriteIDs() == ["concert"])
+        #expect(await scheduler.shouldScheduleNotifications(for: event))
+        await scheduler.syncNotifications(favoriteIDs: ["concert"], currentEvents: [event])
+        #expect(observer.count == 1)
+        #expect(manager.pending.count == 6)
+        #expect(manager.pending.values.allSatisfy { $0.content.titleKey == "CONCERT WAVE" })
+        #expect(
+            manager.pending.values.first { $0.identifier.trigger == .eventFinished }?.delay
+                == .seconds(7200 + 5400))
+
+        let disabled = DisabledNotificationScheduler()
+        #expect(await !disabled.shouldScheduleNotifications(for: event))
+        await exercise(disabled, with: event)
+
+        let alarms = QueueAlarmClock(now: Fixtures.now)
+        let woken = Locked(0)
+        alarms.setAlarm(AlarmID(), at: Fixtures.now) { woken.withValue { $0 += 1 } }
+        alarms.setAlarm(AlarmID(), at: Fixtures.now + 1) { woken.withValue { $0 += 10 } }
+        await alarms.wakeDueAlarms()
+        #expect(woken.value == 1)
+    }
+
+    private func exercise(_ scheduler: some NotificationScheduler, with event: some WaveEvent) async {
+        await scheduler.scheduleAllNotifications(for: event)
+        await scheduler.cancelAllNotifications(eventID: event.id)
+        await scheduler.syncNotifications(favoriteIDs: [event.id], currentEvents: [event])
+    }
+}
+
+/// An in-memory center for the tests.
+private actor InMemoryNotificationCenter: NotificationCenterClient {
+    private(set) var pending: [String: CenterRequest] = [:]
+    private(set) var shown: [CenterRequest] = []
+    private let failing: Bool
+
+    init(failing: Bool = false) {
+        self.failing = failing
+    }
+
+    func add(_ request: CenterRequest) async throws {
+        if failing { throw InjectedFailure() }
+        if request.delay == nil {
+            shown.append(request)
+        } else {
+            pending[request.identifier] = request
+        }
+    }
+
+    func pendingIdentifiers(inThread thread: String) async -> [String] {
+        pending.values.filter { $0.thread == thread }.map(\.identifier)
+    }
+
+    func removePendingRequests(withIdentifiers identifiers: [String]) async {
+        for identifier in identifiers {
+            pending[identifier] = nil
+        }
+    }
+}
+
+/// An app's own event model.
+private struct ConcertEvent: WaveEvent {
+    var id: String
+    var title: String
+    var venue: String
+    var start: Date
+    var name: String { title }
+    var location: String { venue }
+    var startDate: Date { start }
+    var endDate: Date { start + 5400 }
+    var timeZone: TimeZone? { nil }
+}
+
+/// Favorites kept by an actor.
+private actor ActorFavoritesStore: FavoriteEventsStore {
+    private var ids: Set<String> = []
+
+    func isFavorite(eventID: String) async -> Bool { ids.contains(eventID) }
+    func favoriteIDs() async -> Set<String> { ids }
+    func setFavorite(_ isFavorite: Bool, eventID: String) async {
+        if isFavorite { ids.insert(eventID) } else { ids.remove(eventID) }
+    }
+}
+
+/// Settings that never change.
+private struct FixedSimulationSettings: SimulationSettings {
+    var simulation: Simulation?
+    func currentSimulation() async -> Simulation? { simulation }
+}
+
+/// A clock stopped at one instant.
+private struct FixedClock: WaveClock {
+    var now: Date
+}
+
+/// An alarm clock whose owner decides when due alarms run.
+private final class QueueAlarmClock: AlarmClock {
+    private let alarms = Mutex<[AlarmID: (Date, @Sendable () async -> Void)]>([:])
+    let now: Date
+
+    init(now: Date) {
+        self.now = now
+    }
+
+    func setAlarm(_ id: AlarmID, at deadline: Date?, wake: @escaping @Sendable () async -> Void) {
+        alarms.withLock { $0[id] = deadline.map { ($0, wake) } }
+    }
+
+    func wakeDueAlarms() async {
+        let due = alarms.withLock { alarms in
+            let due = alarms.filter { $0.value.0 <= now }
+            for id in due.keys { alarms[id] = nil }
+            return due.values.map(\.1)
+        }
+        for wake in due { await wake() }
+    }
+}
+
+/// Content whose keys are the event name in capitals, to prove the scheduler uses the given provider.
+private struct ShoutingContentProvider: NotificationContentProvider {
+    func startingNotification(for event: some WaveEvent, before interval: Duration) -> NotificationContent {
+        NotificationContent(titleKey: event.name.uppercased(), bodyKey: interval.description, deepLink: "")
+    }
+
+    func finishedNotification(for event: some WaveEvent) -> NotificationContent {
+        NotificationContent(titleKey: event.name.uppercased(), bodyKey: "finished", deepLink: "")
+    }
+
+    func waveHitNotification(for event: some WaveEvent) -> NotificationContent {
+        NotificationContent(titleKey: event.name.uppercased(), bodyKey: "hit", deepLink: "")
+    }
+}
+
+/// A scheduler for users who turned notifications off.
+private struct DisabledNotificationScheduler: NotificationScheduler {
+    func shouldScheduleNotifications(for event: some WaveEvent) async -> Bool { false }
+    func scheduleAllNotifications(for event: some WaveEvent) async {}
+    func cancelAllNotifications(eventID: String) async {}
+    func syncNotifications(favoriteIDs: Set<String>, currentEvents: [any WaveEvent]) async {}
+}
+
+/// An observer that only counts reports.
+private final class CountingSchedulerObserver: SchedulerObserver {
+    private let reports = Mutex(0)
+    var count: Int { reports.withLock { $0 } }
+    func schedulerDidReport(_ problem: SchedulerProblem) { reports.withLock { $0 += 1 } }
+}
