@@ -65,6 +65,15 @@ struct DefaultNotificationSchedulerSyncTests {
         #expect(harness.managerCalls == [.cancelAll(eventID: Self.missing), .cancelAll(eventID: Self.eligible.id)])
     }
 
+    /// Eligibility asks the favorites store, as the original app does: an id given to sync that the store no
+    /// longer holds is cancelled, not rescheduled.
+    @Test func anIDTheStoreNoLongerHoldsIsOnlyCancelled() async throws {
+        let harness = try await Self.harness(simulation: nil)
+        await harness.favorites.setFavorite(false, eventID: Self.eligible.id)
+        await harness.scheduler.syncNotifications(favoriteIDs: [Self.eligible.id], currentEvents: [Self.eligible])
+        #expect(harness.managerCalls == [.cancelAll(eventID: Self.eligible.id)])
+    }
+
     @Test func theFirstOfTwoEventsWithTheSameIDCounts() async throws {
         let harness = try await Self.harness(simulation: nil)
         let startedTwin = Fixtures.event(id: Self.eligible.id, startsIn: .seconds(-60))

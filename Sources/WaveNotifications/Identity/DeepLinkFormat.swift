@@ -88,13 +88,12 @@ public struct DeepLinkFormat: Hashable, Sendable {
     }
 
     private static func isValidScheme(_ scheme: some StringProtocol) -> Bool {
-        guard let first = scheme.unicodeScalars.first, first.properties.isASCIIHexDigit || isLetter(first) else {
+        guard let first = scheme.unicodeScalars.first, isLetter(first) else {
             return false
         }
-        return isLetter(first)
-            && scheme.unicodeScalars.allSatisfy {
-                isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
-            }
+        return scheme.unicodeScalars.allSatisfy {
+            isLetter($0) || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)
+        }
     }
 
     private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {

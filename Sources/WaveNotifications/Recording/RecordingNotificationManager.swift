@@ -37,6 +37,18 @@ public final class RecordingNotificationManager: NotificationManager {
         public var delay: Duration
         /// Its payload.
         public var content: NotificationContent
+
+        /// Creates a pending request, for comparing with ``RecordingNotificationManager/pending``.
+        ///
+        /// - Parameters:
+        ///   - identifier: The request's identity.
+        ///   - delay: The delay it was scheduled with.
+        ///   - content: Its payload.
+        public init(identifier: NotificationIdentifier, delay: Duration, content: NotificationContent) {
+            self.identifier = identifier
+            self.delay = delay
+            self.content = content
+        }
     }
 
     /// A notification shown through `deliverNow`.
@@ -45,6 +57,16 @@ public final class RecordingNotificationManager: NotificationManager {
         public var identifier: NotificationIdentifier
         /// Its payload.
         public var content: NotificationContent
+
+        /// Creates a delivered notification, for comparing with ``RecordingNotificationManager/delivered``.
+        ///
+        /// - Parameters:
+        ///   - identifier: The notification's identity.
+        ///   - content: Its payload.
+        public init(identifier: NotificationIdentifier, content: NotificationContent) {
+            self.identifier = identifier
+            self.content = content
+        }
     }
 
     private struct State {

@@ -48,8 +48,12 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     /// started), and no simulation at a speed other than 1 (a paused one, speed 0, included).
     public func shouldScheduleNotifications(for event: some WaveEvent) async -> Bool {
         guard isValid(event.id) else { return false }
-        let isFavorite = await favorites.isFavorite(eventID: event.id)
-        return await isEligible(event, isFavorite: isFavorite)
+        guard await favorites.isFavorite(eventID: event.id) else { return false }
+        guard event.startDate > clock.now else { return false }
+        if let simulation = await simulation.currentSimulation(), simulation.speed != 1 {
+            return false
+        }
+        return true
     }
 
     /// Schedules each standard reminder whose instant is still strictly ahead, then the finished
@@ -80,8 +84,9 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     }
 
     /// For each given id, in sorted order: cancels all of a missing event; cancels all, then schedules all,
-    /// for an eligible one; cancels all of an ineligible one. An invalid id is reported, with no manager
-    /// call. When `currentEvents` holds an id twice, the first occurrence counts.
+    /// for an eligible one (``shouldScheduleNotifications(for:)``, which asks the favorites store); cancels all
+    /// of an ineligible one. An invalid id is reported, with no manager call. When `currentEvents` holds an id
+    /// twice, the first occurrence counts.
     public func syncNotifications(favoriteIDs: Set<String>, currentEvents: [any WaveEvent]) async {
         guard !favoriteIDs.isEmpty else { return }
         var eventsByID: [String: any WaveEvent] = [:]
@@ -93,7 +98,9 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
             // instead of sending the manager a call it must reject.
             guard isValid(id) else { continue }
             await cancelAllNotifications(eventID: id)
-            if let event = eventsByID[id], await isEligible(event, isFavorite: true) {
+            // Eligibility asks the favorites store, as the original app does, so an id passed in that the
+            // store no longer holds is only cancelled.
+            if let event = eventsByID[id], await shouldScheduleNotifications(for: event) {
                 await scheduleAllNotifications(for: event)
             }
         }
@@ -121,15 +128,6 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
             observer.schedulerDidReport(.managerCallFailed(call, error: error))
             return .failed
         }
-    }
-
-    private func isEligible(_ event: some WaveEvent, isFavorite: Bool) async -> Bool {
-        guard isFavorite else { return false }
-        guard event.startDate > clock.now else { return false }
-        if let simulation = await simulation.currentSimulation(), simulation.speed != 1 {
-            return false
-        }
-        return true
     }
 
     private func isValid(_ eventID: String) -> Bool {
