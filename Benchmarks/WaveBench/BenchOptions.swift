@@ -4,6 +4,8 @@ struct BenchOptions {
     var quick = false
     /// Print JSON instead of the table.
     var json = false
+    /// Also write the JSON to this file, so one run gives both the table and the data.
+    var jsonFile: String?
     /// Run only the cases whose name starts with one of these prefixes (`queue`, `delivery-ours` …).
     var only: [String] = []
     /// Measured repetitions per case, overriding the defaults.
@@ -16,7 +18,7 @@ struct BenchOptions {
     var input: String?
 
     static let usage = """
-        USAGE: wavebench [--quick] [--json] [--only <prefix>[,<prefix>…]] [--repetitions <n>]
+        USAGE: wavebench [--quick] [--json] [--json-file <path>] [--only <prefix>[,<prefix>…]] [--repetitions <n>]
 
         Measures the notification core and the Linux adapter beside the alternatives (one Task or one
         DispatchSourceTimer per notification, Foundation's string tables), each run in a fresh child process.
@@ -25,6 +27,7 @@ struct BenchOptions {
         OPTIONS:
           --quick               Small sizes, one or two repetitions: a few seconds, for CI.
           --json                Print the results as JSON instead of a table.
+          --json-file <path>    Also write the JSON to a file.
           --only <prefixes>     Run only cases whose name starts with one of these (comma-separated):
                                 \(BenchCase.allCases.map(\.rawValue).joined(separator: ", ")).
           --repetitions <n>     Measured runs per case and size (default 5; 3 for delivery accuracy).
@@ -46,6 +49,7 @@ struct BenchOptions {
             switch argument {
             case "--quick": options.quick = true
             case "--json": options.json = true
+            case "--json-file": options.jsonFile = try value(for: argument)
             case "--only":
                 options.only = try value(for: argument).split(separator: ",").map(String.init)
             case "--repetitions":

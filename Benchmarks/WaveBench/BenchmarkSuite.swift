@@ -50,6 +50,13 @@ struct BenchmarkSuite {
             wallSeconds: (ContinuousClock.now - started).seconds, repetitionsOverride: options.repetitions)
         let text = options.json ? report.json() : report.table()
         FileHandle.standardOutput.write(Data(text.utf8))
+        if let path = options.jsonFile {
+            do {
+                try Data(report.json().utf8).write(to: URL(fileURLWithPath: path))
+            } catch {
+                log("cannot write \(path): \(error)")
+            }
+        }
         let failures = summaries.filter { $0.failure != nil }
         for failure in failures {
             log("FAILED \(failure.caseName) at \(failure.size): \(failure.failure ?? "")")

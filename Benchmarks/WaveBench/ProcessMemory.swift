@@ -15,6 +15,17 @@ struct ProcessMemory: Codable {
             residentBytes: kilobytes(of: "VmRSS", in: status) * 1024)
     }
 
+    /// The resident set size after asking the allocator to return its free pages to the system: close to
+    /// the memory still in use, which plain `VmRSS` overstates after many frees.
+    static func liveResidentBytes() -> Int {
+        // glibc's `malloc_trim` is not in the Glibc module map; look it up by name.
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
+            _ = unsafeBitCast(symbol, to: Trim.self)(0)
+        }
+        return current().residentBytes
+    }
+
     private static func kilobytes(of field: String, in status: String) -> Int {
         for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
             let digits = line.dropFirst(field.count + 1).filter(\.isNumber)

@@ -26,7 +26,10 @@ enum TimerQueueWorkload {
     static func planOnly(count: Int) throws -> [String: Double] {
         let plan = TimerQueuePlan(count: count)
         try WorkloadFailure.check(plan.contents.count == count, "the plan has \(plan.contents.count) notifications")
-        return ["operations": Double(plan.operationCount), "pending": Double(plan.expectedPending)]
+        return [
+            "operations": Double(plan.operationCount), "pending": Double(plan.expectedPending),
+            "liveBytesAtEnd": Double(ProcessMemory.liveResidentBytes()),
+        ]
     }
 
     /// Runs a small warm-up plan (torn down afterwards), then the measured plan of `count` notifications.
@@ -77,6 +80,10 @@ enum TimerQueueWorkload {
             pending == plan.expectedPending, "\(pending) notifications pending, expected \(plan.expectedPending)")
         try WorkloadFailure.check(sink.count == 0, "\(sink.count) notifications fired during the measured phase")
         metrics["pending"] = Double(pending)
+        if !tearDown {
+            // While the manager still holds the half that was not cancelled.
+            metrics["liveBytesAtEnd"] = Double(ProcessMemory.liveResidentBytes())
+        }
         return metrics
     }
 
