@@ -98,7 +98,7 @@ public actor LinuxNotificationManager: NotificationManager {
     public var pendingCount: Int { queue.count }
 
     /// When the next notification fires, if any is pending.
-    public var nextFireDate: Date? { queue.next?.fireDate }
+    public var nextFireDate: Date? { queue.nextFireDate }
 
     /// Every pending notification, soonest first (ties in scheduling order), each marked armed or not.
     ///
@@ -222,8 +222,7 @@ public actor LinuxNotificationManager: NotificationManager {
             identifier: identifier, content: content, fireDate: now.addingTimeInterval(max(delay, .zero).timeInterval),
             sequence: nextSequence)
         nextSequence += 1
-        let (replaced, transitions) = queue.insert(notification)
-        let placed = queue.notification(for: identifier) ?? notification
+        let (replaced, placed, transitions) = queue.insert(notification)
         if let replaced {
             observer.manager(didReport: .replaced(old: replaced, new: placed))
         } else {
@@ -314,7 +313,7 @@ public actor LinuxNotificationManager: NotificationManager {
     private func armAlarm() {
         // A running pass re-arms when it finishes; arming now could only wake a handler that defers to it.
         guard !isDelivering else { return }
-        let deadline = lifecycle == .running ? queue.next?.fireDate : nil
+        let deadline = lifecycle == .running ? queue.nextFireDate : nil
         guard deadline != alarmDeadline else { return }
         alarmDeadline = deadline
         clock.setAlarm(alarmID, at: deadline) { [weak self] in

@@ -1,8 +1,9 @@
-/// A binary heap whose entries are also indexed by id, so removing or updating any entry is O(log n).
+/// A binary heap of small integer slots, indexed by slot, so removing or moving any entry is O(log n).
 ///
-/// `positions` maps each id to its slot in `entries` and is kept in step with every swap; that index is
-/// what turns "cancel this notification" from a linear scan into a sift.
-package struct IndexedHeap<ID: Hashable & Sendable, Priority: Comparable & Sendable, Value: Sendable>: Sendable {
+/// The heap holds only a slot number and its priority; payloads live elsewhere, indexed by the same slot. Keeping
+/// the entries plain values means a sift step moves a few machine words and touches no reference counts, and
+/// indexing positions by slot in an array rather than a dictionary means no hashing on the way.
+package struct IndexedHeap<Priority: Comparable & Sendable>: Sendable {
     /// Which end of the order the heap keeps on top.
     package enum Order: Sendable {
         /// The smallest priority is ``first``.
@@ -11,18 +12,19 @@ package struct IndexedHeap<ID: Hashable & Sendable, Priority: Comparable & Senda
         case largestFirst
     }
 
-    /// One entry: its id, its priority and its payload.
+    /// One entry: its slot and its priority.
     package struct Entry: Sendable {
-        /// The entry's id, unique in the heap.
-        package var id: ID
+        /// The entry's slot, unique in the heap; a small non-negative integer.
+        package var slot: Int
         /// Where the entry sorts.
         package var priority: Priority
-        /// The payload.
-        package var value: Value
     }
 
+    private static var absent: Int { -1 }
+
     private var entries: [Entry] = []
-    private var positions: [ID: Int] = [:]
+    /// The index in `entries` of each slot, or `absent`; grows to the largest slot seen.
+    private var positions: [Int] = []
     /// Which end of the order is on top.
     package let order: Order
 
@@ -45,52 +47,41 @@ package struct IndexedHeap<ID: Hashable & Sendable, Priority: Comparable & Senda
     /// Every entry, in no particular order.
     package var unorderedEntries: [Entry] { entries }
 
-    /// Whether an entry with this id is in the heap.
+    /// Whether the heap holds this slot.
     ///
-    /// - Parameter id: The id to look for.
+    /// - Parameter slot: The slot to look for.
     /// - Returns: `true` when the heap holds it.
-    package func contains(_ id: ID) -> Bool {
-        positions[id] != nil
+    package func contains(_ slot: Int) -> Bool {
+        slot < positions.count && positions[slot] != Self.absent
     }
 
-    /// The entry with this id, if any.
-    ///
-    /// - Parameter id: The id to look for.
-    /// - Returns: The entry, or `nil`.
-    package func entry(for id: ID) -> Entry? {
-        positions[id].map { entries[$0] }
-    }
-
-    /// Inserts an entry, or replaces the entry with the same id and moves it to its new place.
+    /// Inserts a slot, or moves it to its new place when the heap already holds it.
     ///
     /// - Parameters:
-    ///   - value: The payload.
-    ///   - id: The entry's id.
+    ///   - slot: The slot; a small non-negative integer, since positions are kept in an array indexed by it.
     ///   - priority: Where it sorts.
-    /// - Returns: The entry it replaced, if any.
-    @discardableResult
-    package mutating func insert(_ value: Value, id: ID, priority: Priority) -> Entry? {
-        let entry = Entry(id: id, priority: priority, value: value)
-        if let index = positions[id] {
-            let old = entries[index]
-            entries[index] = entry
-            restoreOrder(at: index)
-            return old
+    package mutating func insert(_ slot: Int, priority: Priority) {
+        if slot >= positions.count {
+            positions.append(contentsOf: repeatElement(Self.absent, count: slot + 1 - positions.count))
+        }
+        let entry = Entry(slot: slot, priority: priority)
+        let index = positions[slot]
+        if index != Self.absent {
+            restoreOrder(placing: entry, at: index)
+            return
         }
         entries.append(entry)
-        positions[id] = entries.count - 1
-        siftUp(from: entries.count - 1)
-        return nil
+        siftUp(entry, from: entries.count - 1)
     }
 
-    /// Removes the entry with this id.
+    /// Removes a slot.
     ///
-    /// - Parameter id: The id to remove.
-    /// - Returns: The removed entry, or `nil` when none had that id.
+    /// - Parameter slot: The slot to remove.
+    /// - Returns: The removed entry, or `nil` when the heap did not hold it.
     @discardableResult
-    package mutating func remove(_ id: ID) -> Entry? {
-        guard let index = positions[id] else { return nil }
-        return remove(at: index)
+    package mutating func remove(_ slot: Int) -> Entry? {
+        guard contains(slot) else { return nil }
+        return remove(at: positions[slot])
     }
 
     /// Removes and returns the top entry.
@@ -102,17 +93,16 @@ package struct IndexedHeap<ID: Hashable & Sendable, Priority: Comparable & Senda
 
     private mutating func remove(at index: Int) -> Entry {
         let removed = entries[index]
-        positions[removed.id] = nil
+        positions[removed.slot] = Self.absent
         let last = entries.removeLast()
         if index < entries.count {
-            entries[index] = last
-            positions[last.id] = index
-            restoreOrder(at: index)
+            restoreOrder(placing: last, at: index)
         }
         return removed
     }
 
     /// Whether `lhs` belongs above `rhs`.
+    @inline(__always)
     private func outranks(_ lhs: Priority, _ rhs: Priority) -> Bool {
         switch order {
         case .smallestFirst: return lhs < rhs
@@ -120,43 +110,49 @@ package struct IndexedHeap<ID: Hashable & Sendable, Priority: Comparable & Senda
         }
     }
 
-    private mutating func restoreOrder(at index: Int) {
-        if index > 0 && outranks(entries[index].priority, entries[(index - 1) / 2].priority) {
-            siftUp(from: index)
+    /// Puts `entry` into the hole at `index` and moves it up or down to where it belongs.
+    private mutating func restoreOrder(placing entry: Entry, at index: Int) {
+        if index > 0 && outranks(entry.priority, entries[(index - 1) / 2].priority) {
+            siftUp(entry, from: index)
         } else {
-            siftDown(from: index)
+            siftDown(entry, from: index)
         }
     }
 
-    private mutating func siftUp(from start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard outranks(entries[child].priority, entries[parent].priority) else { return }
-            swapAt(child, parent)
-            child = parent
+    /// Moves the hole at `start` up past every parent that `entry` outranks, then fills it with `entry`.
+    private mutating func siftUp(_ entry: Entry, from start: Int) {
+        var hole = start
+        while hole > 0 {
+            let parent = (hole - 1) / 2
+            let parentEntry = entries[parent]
+            guard outranks(entry.priority, parentEntry.priority) else { break }
+            entries[hole] = parentEntry
+            positions[parentEntry.slot] = hole
+            hole = parent
         }
+        entries[hole] = entry
+        positions[entry.slot] = hole
     }
 
-    private mutating func siftDown(from start: Int) {
-        var parent = start
+    /// Moves the hole at `start` down past every child that outranks `entry`, then fills it with `entry`.
+    private mutating func siftDown(_ entry: Entry, from start: Int) {
+        let count = entries.count
+        var hole = start
         while true {
-            let left = 2 * parent + 1
-            guard left < entries.count else { return }
-            let right = left + 1
+            let left = 2 * hole + 1
+            guard left < count else { break }
             var best = left
-            if right < entries.count && outranks(entries[right].priority, entries[left].priority) {
+            let right = left + 1
+            if right < count && outranks(entries[right].priority, entries[left].priority) {
                 best = right
             }
-            guard outranks(entries[best].priority, entries[parent].priority) else { return }
-            swapAt(parent, best)
-            parent = best
+            let bestEntry = entries[best]
+            guard outranks(bestEntry.priority, entry.priority) else { break }
+            entries[hole] = bestEntry
+            positions[bestEntry.slot] = hole
+            hole = best
         }
-    }
-
-    private mutating func swapAt(_ i: Int, _ j: Int) {
-        entries.swapAt(i, j)
-        positions[entries[i].id] = i
-        positions[entries[j].id] = j
+        entries[hole] = entry
+        positions[entry.slot] = hole
     }
 }

@@ -19,11 +19,16 @@ package struct NotificationQueue: Sendable {
     /// How many notifications may be armed at once; at least 1.
     package let limit: Int
 
-    private var armedBySoonest = IndexedHeap<NotificationIdentifier, QueueKey, PendingNotification>(
-        order: .smallestFirst)
-    private var armedByLatest = IndexedHeap<NotificationIdentifier, QueueKey, Void>(order: .largestFirst)
-    private var backlog = IndexedHeap<NotificationIdentifier, QueueKey, PendingNotification>(order: .smallestFirst)
-    private var identifiersByEvent: [String: Set<NotificationIdentifier>] = [:]
+    /// Every pending notification, at the slot its heap entries name, with its armed flag kept current; `nil`
+    /// marks a free slot. Payloads stay put while the heaps reorder small keys.
+    private var slots: [PendingNotification?] = []
+    private var freeSlots: [Int] = []
+    private var armedBySoonest = IndexedHeap<QueueKey>(order: .smallestFirst)
+    private var armedByLatest = IndexedHeap<QueueKey>(order: .largestFirst)
+    private var backlog = IndexedHeap<QueueKey>(order: .smallestFirst)
+    /// Each event's pending triggers and their slots. This is also the index by identifier: an event has a
+    /// handful of triggers, so scanning its list is cheaper than hashing the whole identifier in a second map.
+    private var slotsByEvent: [String: [TriggerSlot]] = [:]
     private var log = TransitionLog()
 
     /// Creates an empty queue.
@@ -42,49 +47,51 @@ package struct NotificationQueue: Sendable {
     /// Notifications waiting in the backlog.
     package var backlogCount: Int { backlog.count }
 
-    /// The armed notification that fires next, which is also the soonest of all.
-    package var next: PendingNotification? { armedBySoonest.first?.value }
-
-    /// The pending notification with this identifier, armed or not.
-    ///
-    /// - Parameter identifier: The request's identity.
-    /// - Returns: The notification, with ``PendingNotification/isArmed`` set, or `nil`.
-    package func notification(for identifier: NotificationIdentifier) -> PendingNotification? {
-        if let armed = armedBySoonest.entry(for: identifier)?.value {
-            return armed.marked(armed: true)
-        }
-        return backlog.entry(for: identifier)?.value.marked(armed: false)
-    }
+    /// When the armed notification that fires next, which is also the soonest of all, is due.
+    package var nextFireDate: Date? { armedBySoonest.first?.priority.fireDate }
 
     /// Every pending notification, sorted by fire date then scheduling order, with its armed flag.
     package func snapshot() -> [PendingNotification] {
-        let armed = armedBySoonest.unorderedEntries.map { $0.value.marked(armed: true) }
-        let waiting = backlog.unorderedEntries.map { $0.value.marked(armed: false) }
-        return (armed + waiting).sorted { $0.queueKey < $1.queueKey }
+        slots.compactMap { $0 }.sorted { $0.queueKey < $1.queueKey }
     }
 
     /// Adds a notification, replacing the pending one with the same identifier.
     ///
     /// - Parameter notification: The notification; its ``PendingNotification/isArmed`` is ignored.
-    /// - Returns: The notification it replaced, and the moves it caused, its own placement included.
+    /// - Returns: The notification it replaced, the notification as placed (armed flag set), and the moves it
+    ///   caused, its own placement included.
     package mutating func insert(
         _ notification: PendingNotification
-    ) -> (replaced: PendingNotification?, transitions: [Transition]) {
-        log = TransitionLog()
-        let replaced = detach(notification.identifier)
-        let entry = notification.marked(armed: false)
-        let key = entry.queueKey
+    ) -> (replaced: PendingNotification?, placed: PendingNotification, transitions: [Transition]) {
+        log.reset()
+        let identifier = notification.identifier
+        var replaced: PendingNotification?
+        let slot: Int
+        if let eventIndex = slotsByEvent.index(forKey: identifier.eventID) {
+            if let existing = slotsByEvent.values[eventIndex].first(where: { $0.trigger == identifier.trigger }) {
+                // The replacement takes over its predecessor's slot and place in the event index.
+                slot = existing.slot
+                replaced = detachFromSets(slot)
+            } else {
+                slot = allocateSlot()
+                slotsByEvent.values[eventIndex].append(TriggerSlot(trigger: identifier.trigger, slot: slot))
+            }
+        } else {
+            slot = allocateSlot()
+            slotsByEvent[identifier.eventID] = [TriggerSlot(trigger: identifier.trigger, slot: slot)]
+        }
+        let key = notification.queueKey
         let belongsInArmedSet =
             armedBySoonest.count < limit || armedByLatest.first.map { key < $0.priority } ?? true
+        slots[slot] = notification.marked(armed: belongsInArmedSet)
         if belongsInArmedSet {
-            attachArmed(entry)
+            attachArmed(slot, key: key)
         } else {
-            backlog.insert(entry, id: entry.identifier, priority: key)
-            log.record(entry, armed: false)
+            backlog.insert(slot, priority: key)
+            log.record(slot: slot, armed: false)
         }
-        identifiersByEvent[entry.identifier.eventID, default: []].insert(entry.identifier)
         rebalance()
-        return (replaced, log.netTransitions(new: entry.identifier))
+        return (replaced, slots[slot]!, netTransitions(newSlot: slot))
     }
 
     /// Removes one notification.
@@ -94,10 +101,19 @@ package struct NotificationQueue: Sendable {
     package mutating func remove(
         _ identifier: NotificationIdentifier
     ) -> (removed: PendingNotification?, transitions: [Transition]) {
-        log = TransitionLog()
-        let removed = detach(identifier)
+        log.reset()
+        guard let eventIndex = slotsByEvent.index(forKey: identifier.eventID),
+            let slot = slotsByEvent.values[eventIndex].removeSlot(for: identifier.trigger)
+        else {
+            return (nil, [])
+        }
+        if slotsByEvent.values[eventIndex].isEmpty {
+            slotsByEvent.remove(at: eventIndex)
+        }
+        let removed = detachFromSets(slot)
+        freeSlot(slot)
         rebalance()
-        return (removed, log.netTransitions(new: nil))
+        return (removed, netTransitions(newSlot: nil))
     }
 
     /// Removes every notification of an event, through the per-event index.
@@ -107,11 +123,14 @@ package struct NotificationQueue: Sendable {
     package mutating func removeAll(
         eventID: String
     ) -> (removed: [PendingNotification], transitions: [Transition]) {
-        log = TransitionLog()
-        let identifiers = identifiersByEvent[eventID] ?? []
-        let removed = identifiers.compactMap { detach($0) }.sorted { $0.queueKey < $1.queueKey }
+        log.reset()
+        let eventSlots = slotsByEvent.removeValue(forKey: eventID) ?? []
+        let removed = eventSlots.map { entry in
+            defer { freeSlot(entry.slot) }
+            return detachFromSets(entry.slot)
+        }
         rebalance()
-        return (removed, log.netTransitions(new: nil))
+        return (removed.sorted { $0.queueKey < $1.queueKey }, netTransitions(newSlot: nil))
     }
 
     /// Removes and returns the soonest armed notification if it is due at `now`.
@@ -125,10 +144,18 @@ package struct NotificationQueue: Sendable {
         at now: Date
     ) -> (notification: PendingNotification, transitions: [Transition])? {
         guard let first = armedBySoonest.first, first.priority.fireDate <= now else { return nil }
-        log = TransitionLog()
-        guard let removed = detach(first.id) else { return nil }
+        log.reset()
+        let removed = detachFromSets(first.slot)
+        let identifier = removed.identifier
+        if let eventIndex = slotsByEvent.index(forKey: identifier.eventID) {
+            _ = slotsByEvent.values[eventIndex].removeSlot(for: identifier.trigger)
+            if slotsByEvent.values[eventIndex].isEmpty {
+                slotsByEvent.remove(at: eventIndex)
+            }
+        }
+        freeSlot(first.slot)
         rebalance()
-        return (removed.marked(armed: true), log.netTransitions(new: nil))
+        return (removed.marked(armed: true), netTransitions(newSlot: nil))
     }
 
     /// Empties the queue.
@@ -140,39 +167,67 @@ package struct NotificationQueue: Sendable {
         return all
     }
 
-    /// Takes a notification out of whichever set holds it and out of the event index, without rebalancing.
-    private mutating func detach(_ identifier: NotificationIdentifier) -> PendingNotification? {
-        let removed: PendingNotification
-        if let armed = armedBySoonest.remove(identifier) {
-            armedByLatest.remove(identifier)
-            removed = armed.value
-        } else if let waiting = backlog.remove(identifier) {
-            removed = waiting.value
-        } else {
-            return nil
+    /// A slot for a new notification; the caller fills it.
+    private mutating func allocateSlot() -> Int {
+        if let slot = freeSlots.popLast() {
+            return slot
         }
-        identifiersByEvent[identifier.eventID]?.remove(identifier)
-        if identifiersByEvent[identifier.eventID]?.isEmpty == true {
-            identifiersByEvent[identifier.eventID] = nil
-        }
-        return removed
+        slots.append(nil)
+        return slots.count - 1
     }
 
-    private mutating func attachArmed(_ entry: PendingNotification) {
-        armedBySoonest.insert(entry, id: entry.identifier, priority: entry.queueKey)
-        armedByLatest.insert((), id: entry.identifier, priority: entry.queueKey)
-        log.record(entry, armed: true)
+    private mutating func freeSlot(_ slot: Int) {
+        slots[slot] = nil
+        freeSlots.append(slot)
+    }
+
+    /// Takes the notification at `slot` out of the armed set or the backlog, without rebalancing and without
+    /// touching the event index or freeing the slot; it comes back with its armed flag cleared, as callers
+    /// report it.
+    private mutating func detachFromSets(_ slot: Int) -> PendingNotification {
+        if armedBySoonest.remove(slot) != nil {
+            armedByLatest.remove(slot)
+        } else {
+            backlog.remove(slot)
+        }
+        return slots[slot]!.marked(armed: false)
+    }
+
+    private mutating func attachArmed(_ slot: Int, key: QueueKey) {
+        armedBySoonest.insert(slot, priority: key)
+        armedByLatest.insert(slot, priority: key)
+        slots[slot]!.isArmed = true
+        log.record(slot: slot, armed: true)
     }
 
     private mutating func demoteLatestArmed() {
-        guard let latest = armedByLatest.removeFirst(), let entry = armedBySoonest.remove(latest.id) else { return }
-        backlog.insert(entry.value, id: entry.id, priority: entry.priority)
-        log.record(entry.value, armed: false)
+        guard let latest = armedByLatest.removeFirst() else { return }
+        armedBySoonest.remove(latest.slot)
+        backlog.insert(latest.slot, priority: latest.priority)
+        slots[latest.slot]!.isArmed = false
+        log.record(slot: latest.slot, armed: false)
     }
 
     private mutating func promoteSoonestWaiting() {
         guard let soonest = backlog.removeFirst() else { return }
-        attachArmed(soonest.value)
+        attachArmed(soonest.slot, key: soonest.priority)
+    }
+
+    /// Each notification whose set changed in this operation, in order of first move, as it is now; the one
+    /// at `newSlot` (just inserted) always counts.
+    private func netTransitions(newSlot: Int?) -> [Transition] {
+        var transitions: [Transition] = []
+        transitions.reserveCapacity(log.moves.count)
+        for move in log.moves {
+            // Any move of an existing entry flips its set, so its first move tells where it started. Every
+            // moved slot is still occupied: moves happen only after the operation's removals.
+            let startedArmed = !move.firstArmed
+            let isArmed = slots[move.slot]!.isArmed
+            guard move.slot == newSlot || isArmed != startedArmed else { continue }
+            let notification = slots[move.slot]!
+            transitions.append(isArmed ? .armed(notification) : .backlogged(notification))
+        }
+        return transitions
     }
 
     /// Restores the invariant: the armed set is full whenever the backlog is not empty, holds at most
@@ -191,29 +246,57 @@ package struct NotificationQueue: Sendable {
     }
 }
 
-/// The moves one queue operation made, reduced to each notification's net change.
-private struct TransitionLog {
-    private var order: [NotificationIdentifier] = []
-    private var first: [NotificationIdentifier: Bool] = [:]
-    private var last: [NotificationIdentifier: PendingNotification] = [:]
+/// One pending trigger of an event and the queue slot that holds it.
+private struct TriggerSlot {
+    var trigger: NotificationTrigger
+    var slot: Int
+}
 
-    mutating func record(_ notification: PendingNotification, armed: Bool) {
-        let identifier = notification.identifier
-        if first[identifier] == nil {
-            order.append(identifier)
-            first[identifier] = armed
-        }
-        last[identifier] = notification.marked(armed: armed)
+extension [TriggerSlot] {
+    /// Removes the entry for `trigger` by moving the last entry into its place.
+    ///
+    /// - Returns: The removed entry's slot, or `nil` when there was none.
+    fileprivate mutating func removeSlot(for trigger: NotificationTrigger) -> Int? {
+        guard let index = firstIndex(where: { $0.trigger == trigger }) else { return nil }
+        let slot = self[index].slot
+        swapAt(index, count - 1)
+        removeLast()
+        return slot
+    }
+}
+
+/// The moves one queue operation made, reduced to where each moved notification started.
+///
+/// Moves are keyed by queue slot, which stays with a notification for the whole operation; a per-slot index
+/// replaces hashing, and ``reset()`` clears only what the last operation touched. The notifications themselves
+/// are read from the queue at the end, in their final state, rather than copied at every move.
+private struct TransitionLog {
+    /// A notification's first move in the operation.
+    struct Move {
+        var slot: Int
+        /// Whether its first move armed it.
+        var firstArmed: Bool
     }
 
-    /// Each notification whose set changed, in order of first move; `new` (just inserted) always counts.
-    func netTransitions(new: NotificationIdentifier?) -> [NotificationQueue.Transition] {
-        order.compactMap { identifier in
-            guard let final = last[identifier], let firstMove = first[identifier] else { return nil }
-            // Any move of an existing entry flips its set, so its first move tells where it started.
-            let startedArmed = !firstMove
-            guard identifier == new || final.isArmed != startedArmed else { return nil }
-            return final.isArmed ? .armed(final) : .backlogged(final)
+    /// First moves, in order.
+    private(set) var moves: [Move] = []
+    /// Whether each slot has moved in this operation.
+    private var hasMoved: [Bool] = []
+
+    mutating func reset() {
+        for move in moves {
+            hasMoved[move.slot] = false
+        }
+        moves.removeAll(keepingCapacity: true)
+    }
+
+    mutating func record(slot: Int, armed: Bool) {
+        if slot >= hasMoved.count {
+            hasMoved.append(contentsOf: repeatElement(false, count: slot + 1 - hasMoved.count))
+        }
+        if !hasMoved[slot] {
+            hasMoved[slot] = true
+            moves.append(Move(slot: slot, firstArmed: armed))
         }
     }
 }

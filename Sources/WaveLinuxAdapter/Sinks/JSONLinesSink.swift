@@ -39,24 +39,43 @@ public struct JSONLinesSink: NotificationSink {
     /// - Returns: One line of JSON.
     public static func line(for delivery: NotificationDelivery) -> String {
         let content = delivery.content
-        var fields: [(String, String)] = [
-            ("type", JSONText.quoted("delivered")),
-            ("at", JSONText.quoted(UTCDateParts(delivery.deliveredAt).iso8601)),
-            ("eventId", JSONText.quoted(delivery.identifier.eventID)),
-            ("trigger", JSONText.quoted(delivery.identifier.trigger.id)),
-            ("identifier", JSONText.quoted(delivery.identifier.requestIdentifier)),
-            ("titleKey", JSONText.quoted(content.titleKey)),
-            ("bodyKey", JSONText.quoted(content.bodyKey)),
-            ("bodyArgs", "[" + content.bodyArgs.map(JSONText.quoted).joined(separator: ",") + "]"),
-            ("title", JSONText.quoted(delivery.text.title)),
-            ("body", JSONText.quoted(delivery.text.body)),
-            ("deepLink", JSONText.quoted(content.deepLink)),
-            ("locale", JSONText.quoted(delivery.text.locale)),
-        ]
-        if delivery.isLate {
-            fields.append(("late", "true"))
-            fields.append(("latenessSeconds", JSONText.seconds(delivery.lateness)))
+        let identifier = delivery.identifier
+        // One byte buffer sized for a typical line and decoded once; appending to a String piece by piece
+        // costs more per append than the text itself.
+        var line: [UInt8] = []
+        line.reserveCapacity(512)
+        line.append(contentsOf: #"{"type":"delivered","at":"#.utf8)
+        JSONText.appendQuoted(UTCDateParts(delivery.deliveredAt).iso8601, to: &line)
+        line.append(contentsOf: #","eventId":"#.utf8)
+        JSONText.appendQuoted(identifier.eventID, to: &line)
+        line.append(contentsOf: #","trigger":"#.utf8)
+        JSONText.appendQuoted(identifier.trigger.id, to: &line)
+        line.append(contentsOf: #","identifier":"#.utf8)
+        JSONText.appendQuoted(identifier.requestIdentifier, to: &line)
+        line.append(contentsOf: #","titleKey":"#.utf8)
+        JSONText.appendQuoted(content.titleKey, to: &line)
+        line.append(contentsOf: #","bodyKey":"#.utf8)
+        JSONText.appendQuoted(content.bodyKey, to: &line)
+        line.append(contentsOf: #","bodyArgs":["#.utf8)
+        for (index, argument) in content.bodyArgs.enumerated() {
+            if index > 0 {
+                line.append(UInt8(ascii: ","))
+            }
+            JSONText.appendQuoted(argument, to: &line)
         }
-        return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+        line.append(contentsOf: #"],"title":"#.utf8)
+        JSONText.appendQuoted(delivery.text.title, to: &line)
+        line.append(contentsOf: #","body":"#.utf8)
+        JSONText.appendQuoted(delivery.text.body, to: &line)
+        line.append(contentsOf: #","deepLink":"#.utf8)
+        JSONText.appendQuoted(content.deepLink, to: &line)
+        line.append(contentsOf: #","locale":"#.utf8)
+        JSONText.appendQuoted(delivery.text.locale, to: &line)
+        if delivery.isLate {
+            line.append(contentsOf: #","late":true,"latenessSeconds":"#.utf8)
+            line.append(contentsOf: JSONText.seconds(delivery.lateness).utf8)
+        }
+        line.append(UInt8(ascii: "}"))
+        return String(decoding: line, as: UTF8.self)
     }
 }

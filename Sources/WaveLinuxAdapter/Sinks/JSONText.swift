@@ -7,27 +7,65 @@ package enum JSONText {
     /// - Parameter text: The text.
     /// - Returns: The literal, quotes included.
     package static func quoted(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case "\u{2028}", "\u{2029}": result += unicodeEscape(scalar.value)
-            default:
-                if scalar.value < 0x20 {
-                    result += unicodeEscape(scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of the JSON string literal for `text`, as ``quoted(_:)`` writes it, to `output`.
+    ///
+    /// Runs of bytes that need no escape are copied whole, so plain text costs one scan and one copy.
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - output: Where the literal, quotes included, goes.
+    package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                // Nearly every byte is plain; one cheap test keeps them out of the escape switch.
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 else {
+                    index += 1
+                    continue
                 }
+                let escape: [UInt8]
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): escape = [UInt8(ascii: "\\"), byte]
+                case UInt8(ascii: "\n"): escape = Array(#"\n"#.utf8)
+                case UInt8(ascii: "\r"): escape = Array(#"\r"#.utf8)
+                case UInt8(ascii: "\t"): escape = Array(#"\t"#.utf8)
+                case 0x08: escape = Array(#"\b"#.utf8)
+                case 0x0C: escape = Array(#"\f"#.utf8)
+                case 0xE2:
+                    // U+2028 (E2 80 A8) and U+2029 (E2 80 A9); other scalars with this lead byte stay as they are.
+                    guard index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 else {
+                        index += 1
+                        continue
+                    }
+                    escape = Array((bytes[index + 2] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                default:
+                    // Other control characters as \u00XX, lowercase hex.
+                    escape = Array(#"\u00"#.utf8) + [hexDigit(byte >> 4), hexDigit(byte)]
+                }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                output.append(contentsOf: escape)
+                index += byte == 0xE2 ? 3 : 1
+                runStart = index
             }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
-        return result + "\""
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// The lowercase hex digit for the low four bits of `value`.
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        let nibble = value & 0x0F
+        return nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 
     /// A JSON number for a non-negative duration in seconds: an integer when whole, else up to 3 decimals.
@@ -47,10 +85,5 @@ package enum JSONText {
             digits.removeLast()
         }
         return "\(whole).\(digits)"
-    }
-
-    private static func unicodeEscape(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16)
-        return "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }
