@@ -1,5 +1,6 @@
 internal import Foundation
 internal import Synchronization
+internal import WaveLinuxAdapter
 
 /// A progress line on standard error while a long replay runs, only when standard error is a terminal.
 final class ReplayProgress: Sendable {
@@ -25,7 +26,7 @@ final class ReplayProgress: Sendable {
         }
         guard delivered % Self.interval == 0 else { return }
         output.write(
-            "\r\u{1B}[Kreplaying \(totalEvents) events: \(delivered) delivered, at \(UTCTimestamp.string(from: instant))"
+            "\r\u{1B}[Kreplaying \(totalEvents) events: \(delivered) delivered, at \(UTCDateParts(instant).iso8601)"
         )
         output.flush()
     }

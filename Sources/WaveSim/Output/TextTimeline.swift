@@ -83,15 +83,15 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
 
     /// `2026-06-21 16:00:00Z`.
     private static func utc(_ date: Date) -> String {
-        let text = UTCTimestamp.string(from: date)
+        let text = UTCDateParts(date).iso8601
         return text.replacingOccurrences(of: "T", with: " ")
     }
 
     /// `18:00 Europe/Paris` (seconds only when not zero), with the local date when it differs from the UTC date.
     private static func local(_ date: Date, in zone: TimeZone) -> String {
         let shifted = date.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: date)))
-        let local = UTCTimestamp.string(from: shifted)
-        let utcDay = UTCTimestamp.string(from: date).prefix(10)
+        let local = UTCDateParts(shifted).iso8601
+        let utcDay = UTCDateParts(date).iso8601.prefix(10)
         let seconds = local.dropFirst(17).prefix(2)
         let time = local.dropFirst(11).prefix(seconds == "00" ? 5 : 8)
         let day = local.prefix(10) == utcDay ? "" : "\(local.prefix(10)) "

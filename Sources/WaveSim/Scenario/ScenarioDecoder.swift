@@ -1,4 +1,5 @@
 public import Foundation
+internal import WaveLinuxAdapter
 internal import WaveNotifications
 
 /// Reads a scenario file (`events.json`) strictly: every problem is collected with its JSON path, unknown
@@ -282,7 +283,7 @@ public struct ScenarioDecoder {
 
     /// Formats an instant in UTC, `2026-06-21T16:00:00Z`, with milliseconds when it has a fraction.
     static func format(_ date: Date) -> String {
-        UTCTimestamp.string(from: date)
+        UTCDateParts(date).iso8601
     }
 
     /// The allowed key nearest to a misspelled one (edit distance at most 2), for the warning's hint.
