@@ -349,12 +349,17 @@ public actor LinuxNotificationManager: NotificationManager {
         armAlarm()
         if deliveredAny {
             changeVersion += 1
-            try? await waitUntilDurable(changeVersion)
+            if store != nil {
+                try? await waitUntilDurable(changeVersion)
+            }
         }
     }
 
     private func deliver(_ notification: PendingNotification, isLate: Bool) async {
-        inFlight = notification
+        // Only a saved state reads it; without a state directory, skip copying every notification into it.
+        if store != nil {
+            inFlight = notification
+        }
         defer { inFlight = nil }
         let delivery = NotificationDelivery(
             identifier: notification.identifier, content: notification.content,

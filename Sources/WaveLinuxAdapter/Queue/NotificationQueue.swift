@@ -22,13 +22,19 @@ package struct NotificationQueue: Sendable {
     /// Every pending notification, at the slot its heap entries name, with its armed flag kept current; `nil`
     /// marks a free slot. Payloads stay put while the heaps reorder small keys.
     private var slots: [PendingNotification?] = []
+    /// The event number of each occupied slot, so a delivery finds its event's entry without hashing the id.
+    private var eventOfSlot: [Int] = []
     private var freeSlots: [Int] = []
     private var armedBySoonest = IndexedHeap<QueueKey>(order: .smallestFirst)
     private var armedByLatest = IndexedHeap<QueueKey>(order: .largestFirst)
     private var backlog = IndexedHeap<QueueKey>(order: .smallestFirst)
-    /// Each event's pending triggers and their slots. This is also the index by identifier: an event has a
-    /// handful of triggers, so scanning its list is cheaper than hashing the whole identifier in a second map.
-    private var slotsByEvent: [String: [TriggerSlot]] = [:]
+    /// A small number for each event with something pending, indexing `triggersByEvent`.
+    private var eventNumbers: [String: Int] = [:]
+    /// Each event's pending triggers and their slots, by event number. This is also the index by identifier: an
+    /// event has a handful of triggers, so scanning its list is cheaper than hashing the whole identifier in a
+    /// second map. Lists of events that emptied are kept, empty, for the next new event to reuse.
+    private var triggersByEvent: [[TriggerSlot]] = []
+    private var freeEventNumbers: [Int] = []
     private var log = TransitionLog()
 
     /// Creates an empty queue.
@@ -67,18 +73,14 @@ package struct NotificationQueue: Sendable {
         let identifier = notification.identifier
         var replaced: PendingNotification?
         let slot: Int
-        if let eventIndex = slotsByEvent.index(forKey: identifier.eventID) {
-            if let existing = slotsByEvent.values[eventIndex].first(where: { $0.trigger == identifier.trigger }) {
-                // The replacement takes over its predecessor's slot and place in the event index.
-                slot = existing.slot
-                replaced = detachFromSets(slot)
-            } else {
-                slot = allocateSlot()
-                slotsByEvent.values[eventIndex].append(TriggerSlot(trigger: identifier.trigger, slot: slot))
-            }
+        let event = eventNumber(for: identifier.eventID)
+        if let existing = triggersByEvent[event].first(where: { $0.trigger == identifier.trigger }) {
+            // The replacement takes over its predecessor's slot and place in the event index.
+            slot = existing.slot
+            replaced = detachFromSets(slot)
         } else {
-            slot = allocateSlot()
-            slotsByEvent[identifier.eventID] = [TriggerSlot(trigger: identifier.trigger, slot: slot)]
+            slot = allocateSlot(event: event)
+            triggersByEvent[event].append(TriggerSlot(trigger: identifier.trigger, slot: slot))
         }
         let key = notification.queueKey
         let belongsInArmedSet =
@@ -102,13 +104,13 @@ package struct NotificationQueue: Sendable {
         _ identifier: NotificationIdentifier
     ) -> (removed: PendingNotification?, transitions: [Transition]) {
         log.reset()
-        guard let eventIndex = slotsByEvent.index(forKey: identifier.eventID),
-            let slot = slotsByEvent.values[eventIndex].removeSlot(for: identifier.trigger)
+        guard let event = eventNumbers[identifier.eventID],
+            let slot = triggersByEvent[event].removeSlot(for: identifier.trigger)
         else {
             return (nil, [])
         }
-        if slotsByEvent.values[eventIndex].isEmpty {
-            slotsByEvent.remove(at: eventIndex)
+        if triggersByEvent[event].isEmpty {
+            releaseEventNumber(event, eventID: identifier.eventID)
         }
         let removed = detachFromSets(slot)
         freeSlot(slot)
@@ -124,11 +126,15 @@ package struct NotificationQueue: Sendable {
         eventID: String
     ) -> (removed: [PendingNotification], transitions: [Transition]) {
         log.reset()
-        let eventSlots = slotsByEvent.removeValue(forKey: eventID) ?? []
-        let removed = eventSlots.map { entry in
+        guard let event = eventNumbers[eventID] else {
+            return ([], [])
+        }
+        let entries = triggersByEvent[event]
+        let removed = entries.map { entry in
             defer { freeSlot(entry.slot) }
             return detachFromSets(entry.slot)
         }
+        releaseEventNumber(event, eventID: eventID)
         rebalance()
         return (removed.sorted { $0.queueKey < $1.queueKey }, netTransitions(newSlot: nil))
     }
@@ -145,17 +151,17 @@ package struct NotificationQueue: Sendable {
     ) -> (notification: PendingNotification, transitions: [Transition])? {
         guard let first = armedBySoonest.first, first.priority.fireDate <= now else { return nil }
         log.reset()
-        let removed = detachFromSets(first.slot)
-        let identifier = removed.identifier
-        if let eventIndex = slotsByEvent.index(forKey: identifier.eventID) {
-            _ = slotsByEvent.values[eventIndex].removeSlot(for: identifier.trigger)
-            if slotsByEvent.values[eventIndex].isEmpty {
-                slotsByEvent.remove(at: eventIndex)
-            }
+        var removed = detachFromSets(first.slot)
+        let event = eventOfSlot[first.slot]
+        _ = triggersByEvent[event].removeSlot(for: removed.identifier.trigger)
+        if triggersByEvent[event].isEmpty {
+            releaseEventNumber(event, eventID: removed.identifier.eventID)
         }
         freeSlot(first.slot)
         rebalance()
-        return (removed.marked(armed: true), netTransitions(newSlot: nil))
+        removed.isArmed = true
+        let transitions = netTransitions(newSlot: nil)
+        return (consume removed, transitions)
     }
 
     /// Empties the queue.
@@ -167,30 +173,62 @@ package struct NotificationQueue: Sendable {
         return all
     }
 
-    /// A slot for a new notification; the caller fills it.
-    private mutating func allocateSlot() -> Int {
+    /// A slot for a new notification of `event`; the caller fills it.
+    private mutating func allocateSlot(event: Int) -> Int {
         if let slot = freeSlots.popLast() {
+            eventOfSlot[slot] = event
             return slot
         }
         slots.append(nil)
+        eventOfSlot.append(event)
         return slots.count - 1
     }
 
+    /// The event's number, assigned (one hash either way) when it has nothing pending yet.
+    private mutating func eventNumber(for eventID: String) -> Int {
+        let candidate = freeEventNumbers.last ?? triggersByEvent.count
+        let event = Self.assign(candidate, ifAbsent: &eventNumbers[eventID, default: -1])
+        if event == candidate {
+            if freeEventNumbers.popLast() == nil {
+                triggersByEvent.append([])
+            }
+        }
+        return event
+    }
+
+    /// Stores `candidate` in `value` when it is the -1 placeholder, and returns what `value` holds then.
+    private static func assign(_ candidate: Int, ifAbsent value: inout Int) -> Int {
+        if value == -1 {
+            value = candidate
+        }
+        return value
+    }
+
+    /// Forgets an event whose last pending notification left, keeping its list's storage for reuse.
+    private mutating func releaseEventNumber(_ event: Int, eventID: String) {
+        eventNumbers[eventID] = nil
+        triggersByEvent[event].removeAll(keepingCapacity: true)
+        freeEventNumbers.append(event)
+    }
+
+    /// Returns a slot emptied by ``detachFromSets(_:)`` to the free list.
     private mutating func freeSlot(_ slot: Int) {
-        slots[slot] = nil
         freeSlots.append(slot)
     }
 
-    /// Takes the notification at `slot` out of the armed set or the backlog, without rebalancing and without
-    /// touching the event index or freeing the slot; it comes back with its armed flag cleared, as callers
-    /// report it.
+    /// Takes the notification at `slot` out of the armed set or the backlog and out of its slot, without
+    /// rebalancing, touching the event index or returning the slot to the free list; it comes back with its
+    /// armed flag cleared, as callers report it.
     private mutating func detachFromSets(_ slot: Int) -> PendingNotification {
         if armedBySoonest.remove(slot) != nil {
             armedByLatest.remove(slot)
         } else {
             backlog.remove(slot)
         }
-        return slots[slot]!.marked(armed: false)
+        // Moved out rather than copied, so its strings are not retained and released again.
+        var removed = slots[slot].take()!
+        removed.isArmed = false
+        return removed
     }
 
     private mutating func attachArmed(_ slot: Int, key: QueueKey) {
@@ -222,7 +260,7 @@ package struct NotificationQueue: Sendable {
             // Any move of an existing entry flips its set, so its first move tells where it started. Every
             // moved slot is still occupied: moves happen only after the operation's removals.
             let startedArmed = !move.firstArmed
-            let isArmed = slots[move.slot]!.isArmed
+            let isArmed = armedBySoonest.contains(move.slot)
             guard move.slot == newSlot || isArmed != startedArmed else { continue }
             let notification = slots[move.slot]!
             transitions.append(isArmed ? .armed(notification) : .backlogged(notification))

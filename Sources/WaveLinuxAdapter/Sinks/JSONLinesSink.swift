@@ -44,38 +44,55 @@ public struct JSONLinesSink: NotificationSink {
         // costs more per append than the text itself.
         var line: [UInt8] = []
         line.reserveCapacity(512)
-        line.append(contentsOf: #"{"type":"delivered","at":"#.utf8)
-        JSONText.appendQuoted(UTCDateParts(delivery.deliveredAt).iso8601, to: &line)
-        line.append(contentsOf: #","eventId":"#.utf8)
+        line.append(literal: #"{"type":"delivered","at":"#)
+        JSONText.appendQuotedISO8601(UTCDateParts(delivery.deliveredAt), to: &line)
+        line.append(literal: #","eventId":"#)
         JSONText.appendQuoted(identifier.eventID, to: &line)
-        line.append(contentsOf: #","trigger":"#.utf8)
-        JSONText.appendQuoted(identifier.trigger.id, to: &line)
-        line.append(contentsOf: #","identifier":"#.utf8)
-        JSONText.appendQuoted(identifier.requestIdentifier, to: &line)
-        line.append(contentsOf: #","titleKey":"#.utf8)
+        let triggerID = identifier.trigger.id
+        line.append(literal: #","trigger":"#)
+        JSONText.appendQuoted(triggerID, to: &line)
+        // The request identifier is `event_<id>_<trigger id>`; writing it from its parts, which are already at
+        // hand, saves building that string for every line. The assertion keeps it in step with the core.
+        let identifierStart = line.count
+        line.append(literal: #","identifier":"event_"#)
+        JSONText.appendEscaped(identifier.eventID, to: &line)
+        line.append(UInt8(ascii: "_"))
+        JSONText.appendEscaped(triggerID, to: &line)
+        line.append(UInt8(ascii: "\""))
+        assert(
+            line[identifierStart...].elementsEqual(
+                (#","identifier":"# + JSONText.quoted(identifier.requestIdentifier)).utf8))
+        line.append(literal: #","titleKey":"#)
         JSONText.appendQuoted(content.titleKey, to: &line)
-        line.append(contentsOf: #","bodyKey":"#.utf8)
+        line.append(literal: #","bodyKey":"#)
         JSONText.appendQuoted(content.bodyKey, to: &line)
-        line.append(contentsOf: #","bodyArgs":["#.utf8)
+        line.append(literal: #","bodyArgs":["#)
         for (index, argument) in content.bodyArgs.enumerated() {
             if index > 0 {
                 line.append(UInt8(ascii: ","))
             }
             JSONText.appendQuoted(argument, to: &line)
         }
-        line.append(contentsOf: #"],"title":"#.utf8)
+        line.append(literal: #"],"title":"#)
         JSONText.appendQuoted(delivery.text.title, to: &line)
-        line.append(contentsOf: #","body":"#.utf8)
+        line.append(literal: #","body":"#)
         JSONText.appendQuoted(delivery.text.body, to: &line)
-        line.append(contentsOf: #","deepLink":"#.utf8)
+        line.append(literal: #","deepLink":"#)
         JSONText.appendQuoted(content.deepLink, to: &line)
-        line.append(contentsOf: #","locale":"#.utf8)
+        line.append(literal: #","locale":"#)
         JSONText.appendQuoted(delivery.text.locale, to: &line)
         if delivery.isLate {
-            line.append(contentsOf: #","late":true,"latenessSeconds":"#.utf8)
+            line.append(literal: #","late":true,"latenessSeconds":"#)
             line.append(contentsOf: JSONText.seconds(delivery.lateness).utf8)
         }
         line.append(UInt8(ascii: "}"))
         return String(decoding: line, as: UTF8.self)
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's UTF-8 bytes with one copy, straight from the binary's constant data.
+    fileprivate mutating func append(literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 }

@@ -15,18 +15,34 @@ package enum JSONText {
 
     /// Appends the UTF-8 of the JSON string literal for `text`, as ``quoted(_:)`` writes it, to `output`.
     ///
-    /// Runs of bytes that need no escape are copied whole, so plain text costs one scan and one copy.
-    ///
     /// - Parameters:
     ///   - text: The text.
     ///   - output: Where the literal, quotes included, goes.
     package static func appendQuoted(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        appendEscaped(text, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the UTF-8 of `text` escaped as inside a JSON string literal, without the quotes around it.
+    ///
+    /// Runs of bytes that need no escape are copied whole, so plain text costs one scan and one copy.
+    ///
+    /// - Parameters:
+    ///   - text: The text.
+    ///   - output: Where the escaped text goes.
+    package static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
             var index = 0
             while index < bytes.count {
+                if index + 8 <= bytes.count
+                    && isPlainASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                {
+                    index += 8
+                    continue
+                }
                 let byte = bytes[index]
                 // Nearly every byte is plain; one cheap test keeps them out of the escape switch.
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0xE2 else {
@@ -59,7 +75,66 @@ package enum JSONText {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
         }
+    }
+
+    /// Whether eight bytes are all ASCII that JSON takes as it is: none below 0x20, none `"` or `\`.
+    ///
+    /// Each test is the classic borrow trick: with every byte below 0x80, subtracting `n` from every byte sets a
+    /// byte's high bit only if some byte is below `n`, and a byte equals `c` exactly when `byte ^ c` is below 1.
+    private static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let control = word &- ones &* 0x20
+        let quote = (word ^ (ones &* UInt64(UInt8(ascii: "\"")))) &- ones
+        let backslash = (word ^ (ones &* UInt64(UInt8(ascii: "\\")))) &- ones
+        return (word | control | quote | backslash) & highBits == 0
+    }
+
+    /// Appends `"` and then the same text as ``UTCDateParts/iso8601``, written straight into `output`, then `"`.
+    ///
+    /// - Parameters:
+    ///   - parts: The instant's UTC fields.
+    ///   - output: Where the quoted timestamp goes.
+    package static func appendQuotedISO8601(_ parts: UTCDateParts, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
+        appendPadded(parts.year, width: 4, to: &output)
+        output.append(UInt8(ascii: "-"))
+        appendPadded(parts.month, width: 2, to: &output)
+        output.append(UInt8(ascii: "-"))
+        appendPadded(parts.day, width: 2, to: &output)
+        output.append(UInt8(ascii: "T"))
+        appendPadded(parts.hour, width: 2, to: &output)
+        output.append(UInt8(ascii: ":"))
+        appendPadded(parts.minute, width: 2, to: &output)
+        output.append(UInt8(ascii: ":"))
+        appendPadded(parts.second, width: 2, to: &output)
+        if parts.millisecond != 0 {
+            output.append(UInt8(ascii: "."))
+            appendPadded(parts.millisecond, width: 3, to: &output)
+        }
+        output.append(contentsOf: #"Z""#.utf8)
+    }
+
+    /// Appends `String(value)` left-padded with zeros to `width` characters, as ``UTCDateParts/iso8601`` pads.
+    private static func appendPadded(_ value: Int, width: Int, to output: inout [UInt8]) {
+        let magnitude = value.magnitude
+        var digitCount = 1
+        var scale: UInt = 1
+        while magnitude / scale >= 10 {
+            scale *= 10
+            digitCount += 1
+        }
+        let length = digitCount + (value < 0 ? 1 : 0)
+        if length < width {
+            output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - length))
+        }
+        if value < 0 {
+            output.append(UInt8(ascii: "-"))
+        }
+        while scale > 0 {
+            output.append(UInt8(ascii: "0") + UInt8(magnitude / scale % 10))
+            scale /= 10
+        }
     }
 
     /// The lowercase hex digit for the low four bits of `value`.
