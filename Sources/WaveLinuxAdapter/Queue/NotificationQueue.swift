@@ -2,7 +2,8 @@ package import Foundation
 package import WaveNotifications
 
 /// The timer queue with a pending budget: the soonest `limit` notifications are armed, the rest wait in a
-/// backlog, and every operation keeps it that way in O(log n).
+/// backlog, and every operation keeps it that way in O(log n + k), k being the handful of triggers an event has
+/// pending.
 ///
 /// Invariant: every armed notification sorts before every backlogged one, and the backlog is empty unless
 /// exactly `limit` are armed. The armed set lives in two indexed heaps over the same entries, one with the
