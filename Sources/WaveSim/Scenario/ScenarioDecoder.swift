@@ -253,7 +253,7 @@ public struct ScenarioDecoder {
 
     private mutating func nonEmptyString(_ value: JSONValue, at path: String) -> String? {
         guard let text = string(value, at: path) else { return nil }
-        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             problem(path, "is empty; expected some text")
             return nil
         }

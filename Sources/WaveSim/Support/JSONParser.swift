@@ -167,6 +167,17 @@ struct JSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1
+        // Fast path: most strings are plain printable ASCII with no escape; take them in one piece.
+        var end = index
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\""),
+            bytes[end] != UInt8(ascii: "\\")
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { index = end + 1 }
+            return String(decoding: bytes[index..<end], as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
