@@ -87,6 +87,15 @@ struct WaveSimExecutableTests {
         #expect(directory.standardError.contains("it is a directory"))
     }
 
+    @Test func aDesktopSinkWithoutANotificationServerExits69() throws {
+        let result = try WaveSimBinary.run(
+            ["replay", Fixture.url("Scenarios/single-favorite.json").path, "--clock", "wall", "--sink", "desktop"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
+        #expect(result.status == 69)
+        #expect(result.standardError.contains("--sink desktop:"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
     @Test func helpAndVersion() throws {
         let help = try WaveSimBinary.run(["--help"])
         #expect(help.status == 0)
