@@ -22,6 +22,8 @@ enum BenchCase: String, CaseIterable, Sendable {
     case syncRecording = "sync-recording"
     /// DefaultNotificationScheduler.syncNotifications into LinuxNotificationManager (default budget).
     case syncLinux = "sync-linux"
+    /// DefaultNotificationScheduler.syncNotifications into a manager that does nothing: the scheduler alone.
+    case syncDiscarding = "sync-discarding"
     /// A virtual-clock replay of a generated scenario, JSON Lines to /dev/null, parsing included.
     case replay
     /// LocalizedStringResolver: index, parse and compile all 34 tables (every key in every language).
@@ -47,7 +49,7 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [1_000, 3_000, 10_000] : [10_000, 100_000, 1_000_000]
         case .deliveryOurs, .deliveryTask, .deliveryDispatch:
             return quick ? [1_000] : [10_000, 100_000, 1_000_000]
-        case .syncRecording, .syncLinux:
+        case .syncRecording, .syncLinux, .syncDiscarding:
             return quick ? [100, 300, 1_000] : [1_000, 3_000, 10_000]
         case .replay:
             return quick ? [300, 1_000, 3_000] : [10_000, 30_000, 100_000]
@@ -96,6 +98,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await SchedulerSyncWorkload.run(events: size, target: .recording)
         case .syncLinux:
             return try await SchedulerSyncWorkload.run(events: size, target: .linux)
+        case .syncDiscarding:
+            return try await SchedulerSyncWorkload.run(events: size, target: .discarding)
         case .replay:
             guard let input = context.input else { throw WorkloadFailure("replay needs --input <scenario.json>") }
             return try await ReplayWorkload.run(events: size, scenarioPath: input)

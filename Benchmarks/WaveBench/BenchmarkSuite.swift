@@ -16,7 +16,7 @@ struct BenchmarkSuite {
         [.idle],
         [.queuePlan, .queueOurs, .queueOursBudget, .queueTask, .queueDispatch],
         [.deliveryOurs, .deliveryTask, .deliveryDispatch],
-        [.syncRecording, .syncLinux],
+        [.syncRecording, .syncLinux, .syncDiscarding],
         [.replay],
         [.localizationLoad],
         [.localizationParse, .localizationParseFoundation],

@@ -11,6 +11,8 @@ enum SchedulerSyncWorkload {
         case recording
         /// LinuxNotificationManager with its default configuration (iOS budget), on a manual clock.
         case linux
+        /// A manager that does nothing: what the scheduler costs by itself.
+        case discarding
     }
 
     /// Runs a 100-event warm-up sync, then the measured pair of syncs.
@@ -73,6 +75,19 @@ enum SchedulerSyncWorkload {
                 metrics["\(pass)SyncCalls"] = Double(counter.count)
             }
             await manager.stop()
+        case .discarding:
+            let counter = CallCountingManager(wrapping: DiscardingManager())
+            let scheduler = DefaultNotificationScheduler(manager: counter, favorites: favorites, clock: clock)
+            for pass in ["first", "second"] {
+                counter.reset()
+                let start = ContinuousClock.now
+                await scheduler.syncNotifications(favoriteIDs: ids, currentEvents: events)
+                let elapsed = (ContinuousClock.now - start).seconds
+                try WorkloadFailure.check(
+                    counter.count == expectedCalls, "\(pass) sync: \(counter.count) calls, expected \(expectedCalls)")
+                metrics["\(pass)SyncSeconds"] = elapsed
+                metrics["\(pass)SyncCalls"] = Double(counter.count)
+            }
         }
         metrics["seconds"] = metrics["firstSyncSeconds"]
         metrics["operations"] = metrics["firstSyncCalls"]

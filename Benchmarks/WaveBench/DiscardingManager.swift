@@ -1,0 +1,23 @@
+internal import WaveNotifications
+
+/// A manager that validates the event id and does nothing else: the scheduler's own cost, with no manager
+/// behind it, as the floor under every other sync figure.
+struct DiscardingManager: NotificationManager {
+    func scheduleNotification(
+        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
+    ) async throws {
+        try EventID.validate(eventID)
+    }
+
+    func deliverNow(eventID: String, trigger: NotificationTrigger, content: NotificationContent) async throws {
+        try EventID.validate(eventID)
+    }
+
+    func cancelNotification(eventID: String, trigger: NotificationTrigger) async throws {
+        try EventID.validate(eventID)
+    }
+
+    func cancelAllNotifications(eventID: String) async throws {
+        try EventID.validate(eventID)
+    }
+}
