@@ -72,6 +72,8 @@ public final class RecordingNotificationManager: NotificationManager {
     private struct State {
         var calls: [Call] = []
         var pending: [NotificationIdentifier: PendingRequest] = [:]
+        /// The pending identifiers of each event, so cancelling an event's requests does not scan all of them.
+        var identifiersByEvent: [String: Set<NotificationIdentifier>] = [:]
         var delivered: [DeliveredNotification] = []
     }
 
@@ -107,6 +109,7 @@ public final class RecordingNotificationManager: NotificationManager {
         let identifier = try record(call, eventID: eventID, trigger: trigger)
         state.withLock {
             $0.pending[identifier] = PendingRequest(identifier: identifier, delay: delay, content: content)
+            $0.identifiersByEvent[eventID, default: []].insert(identifier)
         }
     }
 
@@ -118,13 +121,18 @@ public final class RecordingNotificationManager: NotificationManager {
 
     public func cancelNotification(eventID: String, trigger: NotificationTrigger) async throws {
         let identifier = try record(.cancel(eventID: eventID, trigger: trigger), eventID: eventID, trigger: trigger)
-        _ = state.withLock { $0.pending.removeValue(forKey: identifier) }
+        state.withLock { state in
+            state.pending[identifier] = nil
+            state.identifiersByEvent[eventID]?.remove(identifier)
+        }
     }
 
     public func cancelAllNotifications(eventID: String) async throws {
         _ = try record(.cancelAll(eventID: eventID), eventID: eventID, trigger: .eventFinished)
         state.withLock { state in
-            state.pending = state.pending.filter { $0.key.eventID != eventID }
+            for identifier in state.identifiersByEvent.removeValue(forKey: eventID) ?? [] {
+                state.pending[identifier] = nil
+            }
         }
     }
 
