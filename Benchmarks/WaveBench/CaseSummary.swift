@@ -40,6 +40,16 @@ struct CaseSummary: Codable, Sendable {
         return rates.isEmpty ? nil : Statistics.median(rates)
     }
 
+    /// Median CPU nanoseconds (all threads) per operation, when the case measures CPU time.
+    var cpuNanosecondsPerOperation: Double? {
+        let values = samples.compactMap { sample -> Double? in
+            guard let operations = sample.metrics["operations"], let cpu = sample.metrics["cpuSeconds"], operations > 0
+            else { return nil }
+            return cpu / operations * 1e9
+        }
+        return values.isEmpty ? nil : Statistics.median(values)
+    }
+
     /// Median nanoseconds per operation.
     var nanosecondsPerOperation: Double? {
         operationsPerSecond.map { 1e9 / $0 }

@@ -18,11 +18,14 @@ enum ChildRunner {
 
         var metrics: [String: Double] = [:]
         var failure: String?
+        let load = MachineFacts.loadAverage().split(separator: " ").first.flatMap { Double($0) }
         do {
             metrics = try await benchCase.run(size: size, context: context)
         } catch {
             failure = "\(error)"
         }
+        // The one-minute load average as the run started: how busy the shared machine was.
+        metrics["loadAverage"] = load
         let memory = ProcessMemory.current()
         let result = CaseResult(
             caseName: benchCase.rawValue, size: size, metrics: metrics, peakResidentBytes: memory.peakResidentBytes,

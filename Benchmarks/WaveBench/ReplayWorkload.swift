@@ -11,6 +11,7 @@ internal import WaveSim
 /// the engine is called directly so the summary's delivery count can be checked.
 enum ReplayWorkload {
     static func run(events count: Int, scenarioPath: String) async throws -> [String: Double] {
+        let startCPU = ProcessCPU.seconds()
         let start = ContinuousClock.now
         let data = try Data(contentsOf: URL(fileURLWithPath: scenarioPath))
         let decoded = try ScenarioDecoder.decode(data, file: scenarioPath)
@@ -26,6 +27,7 @@ enum ReplayWorkload {
         let summary = try await engine.run()
         output.flush()
         let finished = ContinuousClock.now
+        let cpuSeconds = ProcessCPU.seconds() - startCPU
 
         let expected = 6 * count
         try WorkloadFailure.check(
@@ -38,6 +40,7 @@ enum ReplayWorkload {
         let seconds = (finished - start).seconds
         return [
             "seconds": seconds,
+            "cpuSeconds": cpuSeconds,
             "operations": Double(summary.delivered),
             "parseSeconds": (parsed - start).seconds,
             "replaySeconds": (finished - parsed).seconds,

@@ -95,8 +95,10 @@ struct Report {
         text +=
             "   net/notif. = (peak − peak of the plan alone) / N. Live at end = resident memory after malloc_trim,\n"
         text += "   with the uncancelled half still pending (the plan alone: \(planLive)).\n"
+        text +=
+            "   CPU ns/op counts every thread (user + system): the baselines hand part of their work to other threads.\n"
         var table = TextTable([
-            "N", "implementation", "time", "ops/s", "ns/op", "peak RSS", "net/notif.", "live at end",
+            "N", "implementation", "time", "ops/s", "ns/op", "CPU ns/op", "peak RSS", "net/notif.", "live at end",
         ])
         var ratios: [String] = []
         for size in sizes {
@@ -110,6 +112,7 @@ struct Report {
                     Format.count(size), name, Format.duration(summary.median("seconds")),
                     Format.rate(summary.operationsPerSecond),
                     Format.significant(summary.nanosecondsPerOperation ?? .nan),
+                    Format.significant(summary.cpuNanosecondsPerOperation ?? .nan),
                     Format.bytes(summary.peakResidentBytes),
                     netPerNotification(summary).map { Format.significant($0) + " B" } ?? "–",
                     Format.bytes(summary.median("liveBytesAtEnd")),
@@ -122,6 +125,11 @@ struct Report {
                         let speed = ratio(ours.operationsPerSecond, other.operationsPerSecond)
                     else { continue }
                     var part = "\(Format.ratio(speed)) the ops/s of \(name)"
+                    if let ourCPU = ours.cpuNanosecondsPerOperation, let theirCPU = other.cpuNanosecondsPerOperation,
+                        ourCPU > 0
+                    {
+                        part += " (\(Format.ratio(theirCPU / ourCPU)) less CPU per op)"
+                    }
                     if let ourNet = netPerNotification(ours), let theirNet = netPerNotification(other), ourNet > 0 {
                         part += ", \(Format.ratio(theirNet / ourNet)) less memory per notification"
                     }
@@ -211,7 +219,7 @@ struct Report {
             "\n4. Replay: virtual clock, N favorite events (6 deliveries each), JSON Lines to /dev/null, end to end\n"
         text += "   (read + decode the scenario, scheduler sync, every delivery rendered and written).\n"
         var table = TextTable(
-            ["events", "deliveries", "wall time", "deliveries/s", "decode", "peak RSS"], leftAligned: 1)
+            ["events", "deliveries", "wall time", "deliveries/s", "CPU time", "decode", "peak RSS"], leftAligned: 1)
         for size in sizes {
             guard let summary = summary(.replay, size) else { continue }
             if let failure = summary.failure {
@@ -221,7 +229,8 @@ struct Report {
             table.add([
                 Format.count(size), Format.count(Int(summary.median("deliveries") ?? 0)),
                 Format.duration(summary.median("seconds")), Format.rate(summary.operationsPerSecond),
-                Format.duration(summary.median("parseSeconds")), Format.bytes(summary.peakResidentBytes),
+                Format.duration(summary.median("cpuSeconds")), Format.duration(summary.median("parseSeconds")),
+                Format.bytes(summary.peakResidentBytes),
             ])
         }
         return text + table.render()

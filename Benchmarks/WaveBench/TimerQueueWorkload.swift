@@ -59,12 +59,14 @@ enum TimerQueueWorkload {
             // Task creation returns at once; starting each task and unwinding each cancelled one happen on
             // the pool afterwards. That work is part of the cost, so the clock runs until it is done.
             let settleStart = ContinuousClock.now
+            let settleStartCPU = ProcessCPU.seconds()
             while !manager.isSettled {
                 await Task.yield()
             }
             let settle = (ContinuousClock.now - settleStart).seconds
             metrics["settleSeconds"] = settle
             metrics["seconds", default: 0] += settle
+            metrics["cpuSeconds", default: 0] += ProcessCPU.seconds() - settleStartCPU
             pending = manager.pendingCount
             if tearDown {
                 manager.cancelEverything()
@@ -89,6 +91,7 @@ enum TimerQueueWorkload {
 
     /// Makes the plan's calls in order, timing each phase.
     static func drive(_ plan: TimerQueuePlan, on manager: some NotificationManager) async throws -> [String: Double] {
+        let startCPU = ProcessCPU.seconds()
         let start = ContinuousClock.now
         for index in plan.delays.indices {
             try await manager.scheduleNotification(
@@ -108,6 +111,7 @@ enum TimerQueueWorkload {
         let cancelled = ContinuousClock.now
         return [
             "seconds": (cancelled - start).seconds,
+            "cpuSeconds": ProcessCPU.seconds() - startCPU,
             "operations": Double(plan.operationCount),
             "scheduleSeconds": (scheduled - start).seconds,
             "replaceSeconds": (replaced - scheduled).seconds,

@@ -1,0 +1,13 @@
+internal import Foundation
+
+/// CPU time this process has used, on every thread: what a workload costs the machine, which wall time
+/// hides when part of the work runs on a second core (a pool thread, libdispatch's timer thread).
+enum ProcessCPU {
+    /// User plus system CPU seconds used so far by the whole process.
+    static func seconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return .nan }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+}
