@@ -12,15 +12,8 @@ public import WaveNotifications
 /// less. Each sleep is capped at a minute so wall-clock corrections and suspends are noticed. Alarms are
 /// woken one after another, never concurrently, and never before their deadline as ``now`` measures it.
 public final class SystemAlarmClock: AlarmClock {
-    private struct Alarm {
-        var deadline: Date
-        var sequence: UInt64
-        var wake: @Sendable () async -> Void
-    }
-
     private struct State {
-        var alarms: [AlarmID: Alarm] = [:]
-        var sequence: UInt64 = 0
+        var alarms = AlarmTable()
         /// The running loop's generation; a loop whose generation is stale exits at its next step.
         var generation: UInt64 = 0
         var loop: Task<Void, Never>?
@@ -66,13 +59,8 @@ public final class SystemAlarmClock: AlarmClock {
 
     public func setAlarm(_ id: AlarmID, at deadline: Date?, wake: @escaping @Sendable () async -> Void) {
         state.withLock { state in
-            if let deadline {
-                state.sequence += 1
-                state.alarms[id] = Alarm(deadline: deadline, sequence: state.sequence, wake: wake)
-            } else {
-                state.alarms[id] = nil
-            }
-            guard let earliest = state.alarms.values.map(\.deadline).min() else { return }
+            state.alarms.set(id, at: deadline, wake: wake)
+            guard let earliest = state.alarms.earliestDeadline else { return }
             if state.loop == nil {
                 startLoop(&state)
             } else if let sleepingUntil = state.sleepingUntil, earliest < sleepingUntil {
@@ -102,22 +90,17 @@ public final class SystemAlarmClock: AlarmClock {
             let now = self.now
             let step: Step = state.withLock { state in
                 guard state.generation == generation else { return .exit }
-                guard
-                    let (id, alarm) = state.alarms.min(by: {
-                        ($0.value.deadline, $0.value.sequence) < ($1.value.deadline, $1.value.sequence)
-                    })
-                else {
+                if let due = state.alarms.removeEarliest(dueBy: now) {
+                    state.sleepingUntil = nil
+                    return .wake(due.wake)
+                }
+                guard let deadline = state.alarms.earliestDeadline else {
                     state.loop = nil
                     state.sleepingUntil = nil
                     return .exit
                 }
-                if alarm.deadline <= now {
-                    state.alarms[id] = nil
-                    state.sleepingUntil = nil
-                    return .wake(alarm.wake)
-                }
-                state.sleepingUntil = alarm.deadline
-                return .sleep(realDuration(from: now, to: alarm.deadline))
+                state.sleepingUntil = deadline
+                return .sleep(realDuration(from: now, to: deadline))
             }
             switch step {
             case .exit:

@@ -6,16 +6,9 @@ internal import Synchronization
 /// ``advance(to:)`` steps through due alarms in deadline order, setting ``now`` to each deadline before
 /// waking its owner and awaiting it, so everything due is handled, in order, before the call returns.
 public final class ManualWaveClock: AlarmClock {
-    private struct Alarm {
-        var deadline: Date
-        var sequence: UInt64
-        var wake: @Sendable () async -> Void
-    }
-
     private struct State {
         var now: Date
-        var alarms: [AlarmID: Alarm] = [:]
-        var sequence: UInt64 = 0
+        var alarms = AlarmTable()
     }
 
     private let state: Mutex<State>
@@ -33,18 +26,11 @@ public final class ManualWaveClock: AlarmClock {
 
     /// The earliest alarm deadline, if any alarm is set.
     public var nextDeadline: Date? {
-        state.withLock { $0.alarms.values.map(\.deadline).min() }
+        state.withLock { $0.alarms.earliestDeadline }
     }
 
     public func setAlarm(_ id: AlarmID, at deadline: Date?, wake: @escaping @Sendable () async -> Void) {
-        state.withLock { state in
-            if let deadline {
-                state.sequence += 1
-                state.alarms[id] = Alarm(deadline: deadline, sequence: state.sequence, wake: wake)
-            } else {
-                state.alarms[id] = nil
-            }
-        }
+        state.withLock { $0.alarms.set(id, at: deadline, wake: wake) }
     }
 
     /// Moves time forward by `duration`, waking every alarm due on the way, in deadline order.
@@ -63,15 +49,11 @@ public final class ManualWaveClock: AlarmClock {
     /// - Parameter instant: The target instant.
     public func advance(to instant: Date) async {
         while true {
-            let due: (@Sendable () async -> Void)? = state.withLock { state in
-                guard
-                    let (id, alarm) = state.alarms.filter({ $0.value.deadline <= instant })
-                        .min(by: { ($0.value.deadline, $0.value.sequence) < ($1.value.deadline, $1.value.sequence) })
-                else {
+            let due: AlarmTable.Wake? = state.withLock { state in
+                guard let alarm = state.alarms.removeEarliest(dueBy: instant) else {
                     state.now = max(state.now, instant)
                     return nil
                 }
-                state.alarms[id] = nil
                 state.now = max(state.now, alarm.deadline)
                 return alarm.wake
             }
