@@ -28,7 +28,8 @@ let package = Package(
         .executableTarget(name: "WaveSimCLI", dependencies: ["WaveSim"]),
         // The `wavebench` benchmark program (see BENCHMARKS.md).
         .executableTarget(
-            name: "WaveBench", dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveSim"],
+            name: "WaveBench",
+            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveSim"],
             path: "Benchmarks/WaveBench"
         ),
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
