@@ -32,6 +32,8 @@ struct InstantParserTests {
         ("June 1st", "four-digit year"),
         ("2026-06-01T10:00:00.Z", "digits after the decimal point"),
         ("", "four-digit year"),
+        ("9999-12-31T23:00:00-18:00", "year 9999 is not from 1000 to 9998"),
+        ("0000-01-01T00:00:00+18:00", "year 0 is not from 1000 to 9998"),
     ])
     func rejectsAmbiguousOrInvalidTimes(text: String, message: String) {
         do {

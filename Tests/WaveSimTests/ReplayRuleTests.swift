@@ -71,6 +71,14 @@ struct ReplayRuleTests {
         #expect(run.summary("cancelled") == 23)
     }
 
+    @Test func aWaveHitBeforeTheReplayStartsIsNotDelivered() async {
+        // The event started before the replay, so it is not eligible either: nothing at all is delivered.
+        let run = await ReplayRun.json("hit-before-start.json")
+        #expect(run.status == 0)
+        #expect(run.deliveryLines.isEmpty)
+        #expect(run.summary("delivered") == 0)
+    }
+
     @Test func aRemovedEventIgnoresLaterActionsAndItsWaveHit() async {
         let run = await ReplayRun.wavesim(["replay", Fixture.url("Scenarios/actions.json").path])
         #expect(run.status == 0)

@@ -107,4 +107,38 @@ struct ScenarioDecoderTests {
         #expect(lines.count == ScenarioError.maximumListed + 2)
         #expect(lines.last == "  … and 10 more")
     }
+
+    @Test func reportsEveryCheckOfAnEventEvenWhenItsIDIsBad() throws {
+        let found = try problems("hidden-problems.json")
+        #expect(
+            found.map(\.path) == [
+                "events[0].id", "events[0].end", "events[0].waveHitAt", "events[1].name", "actions[0].eventId",
+                "actions[1].end",
+            ])
+        #expect(found[3].message.contains("control character U+A"))
+    }
+
+    @Test func keepsTheWarningsOfARejectedScenario() throws {
+        let data = try Fixture.data("Scenarios/hidden-problems.json")
+        do {
+            _ = try ScenarioDecoder.decode(data, file: "x.json")
+            Issue.record("expected a rejection")
+        } catch {
+            #expect(error.warnings == ["events[1].favourite: unknown key, ignored (did you mean 'favorite'?)"])
+        }
+    }
+
+    @Test func anInvalidNowCausesNoFollowOnProblems() throws {
+        let found = try problems("invalid-now.json")
+        #expect(found.map(\.path) == ["now"])
+    }
+
+    @Test func warnsThatAWaveHitBeforeTheStartWillNotBeDelivered() throws {
+        let result = try ScenarioDecoder.decode(try Fixture.data("Scenarios/hit-before-start.json"), file: "x.json")
+        #expect(
+            result.warnings == [
+                "events[0].waveHitAt: 2026-06-21T18:05:00Z is before the replay starts (2026-06-21T18:15:00Z); "
+                    + "that wave hit will not be delivered"
+            ])
+    }
 }

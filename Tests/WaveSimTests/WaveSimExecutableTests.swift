@@ -96,6 +96,32 @@ struct WaveSimExecutableTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test func readsTheScenarioFromAPipe() throws {
+        let data = try Data(contentsOf: Fixture.url("Scenarios/single-favorite.json"))
+        let result = try WaveSimBinary.run(["replay", "/dev/stdin", "--format", "json"], input: data)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains(#""trigger":"wave_hit""#))
+    }
+
+    @Test func anEmptyFileIsABadScenarioNotAnUnreadableOne() throws {
+        let result = try WaveSimBinary.run(["replay", "/dev/null"])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("unexpected end of input"))
+    }
+
+    @Test func aFullOutputExits74() throws {
+        let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        let result = try WaveSimBinary.run(["replay", example], standardOutput: full)
+        #expect(result.status == 74)
+        #expect(result.standardError.contains("could not write the output"))
+    }
+
+    @Test func aRejectedScenarioStillShowsItsWarnings() throws {
+        let result = try WaveSimBinary.run(["replay", Fixture.url("Scenarios/hidden-problems.json").path])
+        #expect(result.status == 65)
+        #expect(result.standardError.contains("events[1].favourite: unknown key, ignored (did you mean 'favorite'?)"))
+    }
+
     @Test func helpAndVersion() throws {
         let help = try WaveSimBinary.run(["--help"])
         #expect(help.status == 0)

@@ -26,4 +26,6 @@ public enum ExitCode {
     public static let unavailable: Int32 = 69
     /// Something failed inside the program.
     public static let software: Int32 = 70
+    /// The output could not be written (a closed pipe, a full disk).
+    public static let ioError: Int32 = 74
 }

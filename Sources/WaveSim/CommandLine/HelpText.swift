@@ -40,7 +40,8 @@ enum HelpText {
           -h, --help              Show this help.
 
         EXIT STATUS:
-          0 success, 64 bad usage, 65 invalid scenario, 66 unreadable file, 69 desktop unavailable.
+          0 success, 64 bad usage, 65 invalid scenario, 66 unreadable file, 69 desktop unavailable,
+          74 output not writable.
 
         """
 

@@ -19,11 +19,19 @@ enum ReplayCommand {
         do {
             decoded = try ScenarioDecoder.decode(data, file: options.scenarioPath)
         } catch {
+            // The warnings first: a misspelt key is often the reason for a missing-key error.
+            for warning in error.warnings {
+                errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
+            }
             errors.writeLine("wavesim: error: \(error)")
             return ExitCode.dataError
         }
         for warning in decoded.warnings {
             errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
+        }
+        if options.clock == .wall {
+            // A wall-clock replay is followed live, on a terminal or through a pipe: no buffering.
+            output.setFlushesEveryWrite(true)
         }
 
         let resolver = LocalizedStringResolver(language: options.language, environment: environment)
@@ -80,8 +88,14 @@ enum ScenarioFile {
         if isDirectory.boolValue {
             return .failure("\(path): cannot read the scenario: it is a directory, expected a JSON file")
         }
+        // A file handle, not Data(contentsOf:), so pipes, /dev/stdin and process substitution work too.
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let reason = access(path, R_OK) != 0 ? "permission denied" : "it could not be opened"
+            return .failure("\(path): cannot read the scenario: \(reason)")
+        }
+        defer { try? handle.close() }
         do {
-            return .success(try Data(contentsOf: URL(fileURLWithPath: path)))
+            return .success(try handle.readToEnd() ?? Data())
         } catch {
             return .failure("\(path): cannot read the scenario: \(error.localizedDescription)")
         }

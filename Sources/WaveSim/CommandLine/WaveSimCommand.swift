@@ -15,13 +15,18 @@ public enum WaveSimCommand {
     ///   - standardOutput: Where results go.
     ///   - standardError: Where warnings, errors and progress go.
     /// - Returns: The exit status: 0 success, 1 lint problems, 64 bad usage, 65 bad scenario, 66 unreadable
-    ///   file, 69 desktop unavailable.
+    ///   file, 69 desktop unavailable, 74 output not writable.
     public static func run(
         arguments: [String], environment: [String: String], standardOutput: OutputChannel,
         standardError: OutputChannel
     ) async -> Int32 {
         let status = await dispatch(arguments, environment, standardOutput, standardError)
         standardOutput.flush()
+        if standardOutput.hasFailed && status == ExitCode.success {
+            standardError.writeLine("wavesim: error: could not write the output (standard output is closed or full)")
+            standardError.flush()
+            return ExitCode.ioError
+        }
         standardError.flush()
         return status
     }

@@ -13,6 +13,8 @@ public final class OutputChannel: Sendable {
     private struct State {
         var buffer: [UInt8] = []
         var captured: [UInt8] = []
+        var flushesEveryWrite = false
+        var failed = false
     }
 
     private let destination: Destination
@@ -48,7 +50,7 @@ public final class OutputChannel: Sendable {
     public func write(_ text: String) {
         let pending: [UInt8]? = state.withLock { state in
             state.buffer.append(contentsOf: text.utf8)
-            guard state.buffer.count >= Self.flushThreshold else { return nil }
+            guard state.flushesEveryWrite || state.buffer.count >= Self.flushThreshold else { return nil }
             defer { state.buffer.removeAll(keepingCapacity: true) }
             return state.buffer
         }
@@ -73,6 +75,21 @@ public final class OutputChannel: Sendable {
         emit(pending)
     }
 
+    /// Makes every write go out at once, for output a person or a pipe follows live (the wall-clock replay).
+    ///
+    /// - Parameter enabled: `true` to write through; `false` (the default) to buffer up to 64 KiB.
+    public func setFlushesEveryWrite(_ enabled: Bool) {
+        state.withLock { $0.flushesEveryWrite = enabled }
+        if enabled {
+            flush()
+        }
+    }
+
+    /// Whether a write to the destination failed (a closed pipe, a full disk): the exit status must say so.
+    public var hasFailed: Bool {
+        state.withLock { $0.failed }
+    }
+
     /// Everything written to a capture so far, flushed.
     public var captured: String {
         flush()
@@ -91,7 +108,9 @@ public final class OutputChannel: Sendable {
                     let written = Foundation.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                     if written < 0 {
                         if errno == EINTR { continue }
-                        return  // A closed pipe: nothing more can be written, and the exit code still tells.
+                        // A closed pipe or a full disk: nothing more can be written; the exit status tells.
+                        state.withLock { $0.failed = true }
+                        return
                     }
                     offset += written
                 }

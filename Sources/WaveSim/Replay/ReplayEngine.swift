@@ -59,7 +59,7 @@ public struct ReplayEngine: Sendable {
             clock: clock, sink: sink, renderer: renderer, observer: counters)
         try await manager.start()
 
-        var state = ReplayState(scenario: scenario)
+        var state = ReplayState(scenario: scenario, start: clock.now)
         let favorites = InMemoryFavoriteEventsStore(favoriteIDs: Set(scenario.events.filter(\.isFavorite).map(\.id)))
         let scheduler = DefaultNotificationScheduler(
             manager: manager, favorites: favorites,

@@ -10,11 +10,15 @@ struct ReplayState {
     private var nextHitIndex = 0
     private var sequence = 0
 
-    init(scenario: Scenario) {
+    /// - Parameters:
+    ///   - scenario: The scenario.
+    ///   - start: When the replay starts (the scenario's start, or the current time with `--start now`).
+    init(scenario: Scenario, start: Date) {
         events = Dictionary(scenario.events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         order = scenario.events.map(\.id)
+        // A wave that reached the user before the replay started is history, not a notification to show now.
         waveHits = scenario.events.enumerated().compactMap { index, event in
-            event.waveHitAt.map { ($0, index, event.id) }
+            event.waveHitAt.flatMap { $0 >= start ? ($0, index, event.id) : nil }
         }
         waveHits.sort { ($0.at, $0.sequence) < ($1.at, $1.sequence) }
         sequence = scenario.events.count

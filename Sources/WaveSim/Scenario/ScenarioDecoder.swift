@@ -33,7 +33,9 @@ public struct ScenarioDecoder {
         var decoder = ScenarioDecoder()
         let scenario = decoder.decodeRoot(root)
         guard decoder.problems.isEmpty, let scenario else {
-            throw ScenarioError(file: file, problems: decoder.problems)
+            var error = ScenarioError(file: file, problems: decoder.problems)
+            error.warnings = decoder.warnings
+            throw error
         }
         return Result(scenario: scenario, warnings: decoder.warnings)
     }
@@ -45,6 +47,8 @@ public struct ScenarioDecoder {
     private mutating func decodeRoot(_ root: JSONValue) -> Scenario? {
         guard let members = object(root, at: "", allowed: ["now", "events", "actions"]) else { return nil }
         let explicitNow = members["now"].flatMap { instant($0, at: "now") }
+        // With an invalid `now` there is no start to check actions against: say nothing rather than guess.
+        let nowIsInvalid = members["now"] != nil && explicitNow == nil
 
         var events: [ScenarioEvent] = []
         if let value = members["events"] {
@@ -67,7 +71,17 @@ public struct ScenarioDecoder {
             problem("events", "missing; expected an array of events")
         }
 
-        let start = explicitNow ?? events.map(\.startDate).min().map { $0.addingTimeInterval(-2 * 3600) }
+        let start =
+            nowIsInvalid ? nil : explicitNow ?? events.map(\.startDate).min().map { $0.addingTimeInterval(-2 * 3600) }
+        if let start {
+            for (index, event) in events.enumerated() {
+                if let hit = event.waveHitAt, hit < start {
+                    warnings.append(
+                        "events[\(index)].waveHitAt: \(Self.format(hit)) is before the replay starts "
+                            + "(\(Self.format(start))); that wave hit will not be delivered")
+                }
+            }
+        }
         var actions: [ScenarioAction] = []
         if let value = members["actions"] {
             if case .array(let elements) = value {
@@ -81,10 +95,10 @@ public struct ScenarioDecoder {
                 problem("actions", "expected an array of actions, found \(value.typeDescription)")
             }
         }
-        guard problems.isEmpty, let start else { return nil }
+        guard let start else { return nil }
         let scenario = Scenario(start: start, events: events, actions: actions)
         checkUpdates(scenario)
-        return scenario
+        return problems.isEmpty ? scenario : nil
     }
 
     private mutating func decodeEvent(_ value: JSONValue, at path: String) -> ScenarioEvent? {
@@ -115,8 +129,10 @@ public struct ScenarioDecoder {
             }
         }
         let waveHitAt = members["waveHitAt"].flatMap { instant($0, at: "\(path).waveHitAt") }
+        if let start, let end {
+            checkTimes(start: start, end: end, waveHitAt: waveHitAt, at: path, names: ("start", "end", "waveHitAt"))
+        }
         guard let id, let name, let location, let start, let end else { return nil }
-        checkTimes(start: start, end: end, waveHitAt: waveHitAt, at: path, names: ("start", "end", "waveHitAt"))
         return ScenarioEvent(
             id: id, name: name, location: location, startDate: start, endDate: end, timeZone: timeZone,
             isFavorite: favorite, waveHitAt: waveHitAt)
@@ -255,6 +271,14 @@ public struct ScenarioDecoder {
         guard let text = string(value, at: path) else { return nil }
         guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
             problem(path, "is empty; expected some text")
+            return nil
+        }
+        // Names end up on lock screens and terminals: no line breaks, escape sequences or other controls.
+        if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            problem(
+                path,
+                "contains the control character U+\(String(control.value, radix: 16, uppercase: true)); expected plain text"
+            )
             return nil
         }
         return text

@@ -27,6 +27,8 @@ public struct ScenarioError: Error, Sendable, CustomStringConvertible {
     public var file: String
     /// The problems, in file order.
     public var problems: [Problem]
+    /// Warnings found on the way (unknown keys), shown with the problems since a typo often explains one.
+    public var warnings: [String] = []
 
     /// Creates an error.
     ///

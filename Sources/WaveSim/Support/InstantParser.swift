@@ -37,6 +37,8 @@ enum InstantParser {
                 for _ in count..<max(count, 9) { nanoseconds *= 10 }
             }
         }
+        // Four-digit years only, with a day to spare either side, so an offset never leaves the range.
+        guard (1000...9998).contains(year) else { throw InstantError("year \(year) is not from 1000 to 9998") }
         guard (1...12).contains(month) else { throw InstantError("month \(month) is not 1 to 12") }
         guard (1...daysInMonth(month, year: year)).contains(day) else {
             throw InstantError("day \(day) does not exist in \(year)-\(pad(month))")

@@ -13,18 +13,27 @@ enum WaveSimBinary {
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("wavesim")
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:], input: Data? = nil) throws -> Result {
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
+        standardOutput: FileHandle? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.environment = environment.merging(["PATH": "/usr/bin:/bin"]) { mine, _ in mine }
         let output = Pipe()
         let errors = Pipe()
-        process.standardOutput = output
+        process.standardOutput = standardOutput ?? output
         process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
         try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(input)
+            try inputPipe.fileHandleForWriting.close()
+        }
         // Read both pipes before waiting, so a full pipe cannot deadlock the child.
+        try output.fileHandleForWriting.close()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
