@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveLinuxAdapter
 
 /// Writes a replay scenario of N favorite events, each with five reminders and a finished notification
 /// still ahead of the scenario's `now`: 6N deliveries.
@@ -23,25 +24,8 @@ enum ScenarioGenerator {
         try Data(json.utf8).write(to: url)
     }
 
-    /// `yyyy-MM-ddTHH:mm:ssZ` in UTC, without a formatter (days-to-civil, proleptic Gregorian).
+    /// `yyyy-MM-ddTHH:mm:ssZ` in UTC: the adapter's own formatter, so the scenario and the output agree.
     static func timestamp(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func pad(_ value: Int, _ width: Int = 2) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month))-\(pad(day))T\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):"
-            + "\(pad(secondOfDay % 60))Z"
+        UTCDateParts(date).iso8601
     }
 }
