@@ -1,0 +1,43 @@
+internal import Foundation
+
+/// One output fact of an app replay, as ordered fields: written as a JSON object in that key order, or as text.
+struct AppOutputLine: Sendable, Equatable {
+    /// A field's value.
+    indirect enum Value: Sendable, Equatable {
+        case string(String)
+        case integer(Int)
+        case bool(Bool)
+        case null
+        case instant(Date)
+        case object([(String, Value)])
+        case array([Value])
+
+        static func == (lhs: Value, rhs: Value) -> Bool {
+            switch (lhs, rhs) {
+            case (.string(let a), .string(let b)): return a == b
+            case (.integer(let a), .integer(let b)): return a == b
+            case (.bool(let a), .bool(let b)): return a == b
+            case (.null, .null): return true
+            case (.instant(let a), .instant(let b)): return a == b
+            case (.object(let a), .object(let b)):
+                return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            case (.array(let a), .array(let b)): return a == b
+            default: return false
+            }
+        }
+    }
+
+    /// The line's `type` (`delivered`, `suppressed`, …).
+    var type: String
+    /// The fields after `type`, in output order.
+    var fields: [(String, Value)]
+
+    static func == (lhs: AppOutputLine, rhs: AppOutputLine) -> Bool {
+        lhs.type == rhs.type && Value.object(lhs.fields) == Value.object(rhs.fields)
+    }
+
+    /// The value of a field, for tests and the text format.
+    subscript(key: String) -> Value? {
+        fields.first { $0.0 == key }?.1
+    }
+}

@@ -1,0 +1,94 @@
+internal import Foundation
+internal import WaveNotifications
+
+/// One app's notification rules as `wavesim` drives them: the glue between a scenario section and an app module.
+///
+/// The engine owns time, the platform, gates on pending requests, history and output; an app's rules only say
+/// what they want at each moment and how their own actions change their state.
+protocol AppReplayRules: Sendable {
+    /// The app's name as printed in output lines (`gonow`, `hydracat`, …).
+    var appName: String { get }
+
+    /// The app's own reconcile moments strictly after `instant` (local midnight, Monday 09:00, …), if any.
+    ///
+    /// - Parameters:
+    ///   - instant: The current instant.
+    ///   - zone: The device's zone.
+    /// - Returns: The next such moment.
+    func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date?
+
+    /// What the app wants pending (and shown now, and held back) at a reconcile moment.
+    ///
+    /// - Parameters:
+    ///   - moment: The moment.
+    ///   - context: The device, the permission and the history.
+    /// - Returns: The plan; the engine applies gates and the "never again after shown" rule on top.
+    mutating func plan(at moment: AppReplayMoment, context: AppReplayContext) -> NotificationPlan
+
+    /// Runs one of the app's own actions.
+    ///
+    /// - Parameters:
+    ///   - action: The action's decoded payload.
+    ///   - context: The device, the permission and the history.
+    /// - Returns: What the engine must do.
+    mutating func perform(_ action: any AppActionPayload, context: AppReplayContext) -> AppActionOutcome
+
+    /// Decides, when a pending request comes due, whether it is shown; GrowBro gates and inboxes here.
+    ///
+    /// - Parameters:
+    ///   - request: The request that came due.
+    ///   - context: The device, the permission and the history.
+    /// - Returns: Whether to show it.
+    mutating func due(_ request: NotificationRequest, context: AppReplayContext) -> DueDecision
+
+    /// Replaces the app's settings after a `settings` action (already validated when the scenario was read).
+    ///
+    /// - Parameter settings: The merged settings object.
+    mutating func replaceSettings(_ settings: JSONValue)
+
+    /// Fields the app adds to the summary line (GrowBro's `inbox`), in order.
+    ///
+    /// - Parameter context: The device, the permission and the history at the end.
+    /// - Returns: The fields.
+    func summaryFields(context: AppReplayContext) -> [(String, AppOutputLine.Value)]
+}
+
+extension AppReplayRules {
+    func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? { nil }
+
+    mutating func due(_ request: NotificationRequest, context: AppReplayContext) -> DueDecision { .show }
+
+    func summaryFields(context: AppReplayContext) -> [(String, AppOutputLine.Value)] { [] }
+}
+
+/// The decoded payload of an app's own action; each app defines its own.
+protocol AppActionPayload: Sendable {
+    /// The action's type as written in the scenario (`forecast`, `log`, `snooze`, …).
+    var type: String { get }
+}
+
+/// Whether a due request is shown.
+enum DueDecision: Sendable, Hashable {
+    /// Shown.
+    case show
+    /// Not shown, for this reason (printed as a suppressed line at the due instant).
+    case suppress(NotificationReason)
+}
+
+/// What an app action asks the engine to do.
+struct AppActionOutcome: Sendable {
+    /// Shown notifications to withdraw, with the reason.
+    var withdraw: [(identifier: String, reason: NotificationReason)] = []
+    /// Requests to show at once (a push), each possibly suppressed instead.
+    var show: [NotificationRequest] = []
+    /// Held-back candidates to report.
+    var suppressed: [Suppression] = []
+    /// Requests to add now regardless of the reconcile (a snooze: the user's own request).
+    var add: [NotificationRequest] = []
+    /// Extra output lines (GrowBro's `link` and `inbox` lines), already built as ordered JSON fields.
+    var lines: [AppOutputLine] = []
+    /// Warnings naming the action's JSON path (a snooze of something not shown, …).
+    var warnings: [String] = []
+    /// Whether a reconcile moment follows the action.
+    var reconciles = false
+}

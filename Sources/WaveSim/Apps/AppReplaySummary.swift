@@ -1,0 +1,36 @@
+/// The counts printed at the end of an app replay.
+struct AppReplaySummary: Sendable, Equatable {
+    /// The app's name.
+    var app: String
+    /// Notifications shown.
+    var delivered = 0
+    /// Suppressed lines printed, by reason name.
+    var suppressed: [String: Int] = [:]
+    /// Pending requests removed.
+    var cancelled = 0
+    /// The most requests armed at once.
+    var peakPending = 0
+    /// The platform's budget.
+    var pendingLimit = 0
+    /// Extra fields an app adds (GrowBro's `inbox`), in order.
+    var extra: [(String, AppOutputLine.Value)] = []
+
+    static func == (lhs: AppReplaySummary, rhs: AppReplaySummary) -> Bool {
+        lhs.app == rhs.app && lhs.delivered == rhs.delivered && lhs.suppressed == rhs.suppressed
+            && lhs.cancelled == rhs.cancelled && lhs.peakPending == rhs.peakPending
+            && lhs.pendingLimit == rhs.pendingLimit
+            && AppOutputLine.Value.object(lhs.extra) == AppOutputLine.Value.object(rhs.extra)
+    }
+
+    /// The summary as the last output line.
+    var line: AppOutputLine {
+        let reasons = suppressed.keys.sorted().map { ($0, AppOutputLine.Value.integer(suppressed[$0]!)) }
+        return AppOutputLine(
+            type: "summary",
+            fields: [
+                ("app", .string(app)), ("delivered", .integer(delivered)), ("suppressed", .object(reasons)),
+                ("cancelled", .integer(cancelled)), ("peakPending", .integer(peakPending)),
+                ("pendingLimit", .integer(pendingLimit)),
+            ] + extra)
+    }
+}

@@ -1,0 +1,41 @@
+internal import Foundation
+
+/// An app scenario: the common envelope of `wavesim-apps.md` with the app's actions decoded.
+struct AppScenario: Sendable {
+    /// One action of the scenario, in time order (file order at equal instants).
+    struct Action: Sendable {
+        /// What the action does.
+        enum Kind: Sendable {
+            /// The app opens and reconciles.
+            case launch
+            /// The permission changes.
+            case permission(AppPermission)
+            /// The device moves to another zone.
+            case timeZone(TimeZone)
+            /// The settings, already merged over the previous ones and validated.
+            case settings(JSONValue)
+            /// One of the app's own actions.
+            case app(any AppActionPayload)
+        }
+
+        /// When it happens.
+        var at: Date
+        /// Its JSON path, like `actions[3]`, for warnings.
+        var path: String
+        /// What it does.
+        var kind: Kind
+    }
+
+    /// The app's name (`gonow`, `hydracat`, `shadow`, `growbro`).
+    var app: String
+    /// The device's zone at the start.
+    var timeZone: TimeZone
+    /// When the replay starts.
+    var start: Date
+    /// When it ends; nothing after it is delivered.
+    var until: Date
+    /// The permission at the start.
+    var permission: AppPermission
+    /// The actions, sorted by instant, file order at equal instants.
+    var actions: [Action]
+}
