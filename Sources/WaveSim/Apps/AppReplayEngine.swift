@@ -62,7 +62,7 @@ struct AppReplayEngine {
             guard let next = candidates.compactMap({ $0 }).min(), next <= scenario.until else { break }
             now = max(now, next)
             for request in await platform.advance(to: now) {
-                deliver(request, late: false)
+                try await deliver(request, late: false)
             }
             try await withdrawExpired()
             while actionIndex < scenario.actions.count, scenario.actions[actionIndex].at <= now {
@@ -109,8 +109,7 @@ struct AppReplayEngine {
         }
         try await changes.apply(to: platform)
         for request in plan.showNow {
-            try await platform.show(request)
-            deliver(request, late: request.fireAt < now)
+            try await deliver(request, late: request.fireAt < now, showsOnPlatform: true)
         }
     }
 
@@ -128,7 +127,7 @@ struct AppReplayEngine {
             rules.replaceSettings(value)
             try await reconcile(AppReplayMoment(instant: now, cause: .settings))
         case .app(let payload):
-            var outcome = rules.perform(payload, context: context())
+            let outcome = rules.perform(payload, context: context())
             for (identifier, reason) in outcome.withdraw {
                 try await withdraw(identifier, reason: reason)
             }
@@ -139,13 +138,7 @@ struct AppReplayEngine {
                 report(suppression)
             }
             for request in outcome.show {
-                switch rules.due(request, context: context()) {
-                case .show:
-                    try await platform.show(request)
-                    deliver(request, late: false)
-                case .suppress(let reason):
-                    report(Suppression(identifier: request.identifier, fireAt: request.fireAt, reason: reason))
-                }
+                try await deliver(request, late: false, showsOnPlatform: true)
             }
             outcome.lines.forEach(emit)
             outcome.warnings.forEach { emit(AppOutputLine(type: "warning", fields: [("message", .string($0))])) }
@@ -157,10 +150,16 @@ struct AppReplayEngine {
 
     // MARK: - Facts
 
-    private mutating func deliver(_ request: NotificationRequest, late: Bool) {
+    /// Shows a request that came due (or asks the platform to show it now), unless the app's rules hold it back.
+    private mutating func deliver(_ request: NotificationRequest, late: Bool, showsOnPlatform: Bool = false)
+        async throws
+    {
         if case .suppress(let reason) = rules.due(request, context: context()) {
             report(Suppression(identifier: request.identifier, fireAt: request.fireAt, reason: reason))
             return
+        }
+        if showsOnPlatform {
+            try await platform.show(request)
         }
         shownIndex[request.identifier] = shown.count
         shown.append(ShownNotification(request: request, shownAt: now))
@@ -181,6 +180,12 @@ struct AppReplayEngine {
                     ("title", .string(render(request.title))), ("body", .string(render(request.body))),
                     ("deepLink", .string(request.deepLink)), ("locale", .string(locale)), ("late", .bool(late)),
                 ]))
+        // A newer notification with the same collapse id replaces the shown older one.
+        if let collapseID = request.collapseID,
+            let older = shown.dropLast().last(where: { $0.request.collapseID == collapseID && $0.withdrawn == nil })
+        {
+            try await withdraw(older.request.identifier, reason: .collapsed)
+        }
     }
 
     private mutating func withdrawExpired() async throws {
