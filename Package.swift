@@ -7,12 +7,15 @@ let package = Package(
     products: [
         .library(name: "WaveNotifications", targets: ["WaveNotifications"]),
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
+        .library(name: "WaveJSON", targets: ["WaveJSON"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
     targets: [
         // The platform-free core: triggers, content keys, the manager and scheduler protocols.
         .target(name: "WaveNotifications"),
+        // JSON for everyone: the strict reader (paths, line and column errors) and the one writer. No dependency.
+        .target(name: "WaveJSON"),
         // `Resources/Localizations` shipped as a SwiftPM resource bundle.
         .target(
             name: "WaveLocalizations",
@@ -21,20 +24,21 @@ let package = Package(
             resources: [.copy("Localizations")]
         ),
         // The Linux reference manager: timer queue, sinks, persistence, string resolution, the lint.
-        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveLocalizations"]),
+        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveLocalizations", "WaveJSON"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
-        .target(name: "WaveSim", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
+        .target(name: "WaveSim", dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveJSON"]),
         // The thin `@main` of the `wavesim` executable.
         .executableTarget(name: "WaveSimCLI", dependencies: ["WaveSim"]),
         // The `wavebench` benchmark program (see BENCHMARKS.md).
         .executableTarget(
             name: "WaveBench",
-            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveSim"],
+            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveSim", "WaveJSON"],
             path: "Benchmarks/WaveBench"
         ),
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
         .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
+        .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
         .testTarget(
             name: "WaveLinuxAdapterTests",
             dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveStateProbe"],

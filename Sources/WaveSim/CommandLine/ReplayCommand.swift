@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 
@@ -105,9 +106,27 @@ enum ScenarioFile {
 /// The summary line of `--format json`.
 enum SummaryJSON {
     static func line(for summary: ReplaySummary) -> String {
-        "{\"type\":\"summary\",\"speed\":\(summary.speed),\"gated\":\(summary.isGated),"
-            + "\"scheduled\":\(summary.scheduled),\"cancelled\":\(summary.cancelled),"
-            + "\"delivered\":\(summary.delivered),\"missed\":\(summary.missed),"
-            + "\"peakPending\":\(summary.peakPending),\"pendingLimit\":\(summary.pendingLimit)}"
+        var json = JSONWriter()
+        json.beginObject()
+        json.key("type")
+        json.string("summary")
+        json.key("speed")
+        json.number(summary.speed)
+        json.key("gated")
+        json.bool(summary.isGated)
+        json.key("scheduled")
+        json.number(summary.scheduled)
+        json.key("cancelled")
+        json.number(summary.cancelled)
+        json.key("delivered")
+        json.number(summary.delivered)
+        json.key("missed")
+        json.number(summary.missed)
+        json.key("peakPending")
+        json.number(summary.peakPending)
+        json.key("pendingLimit")
+        json.number(summary.pendingLimit)
+        json.endObject()
+        return json.text
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 

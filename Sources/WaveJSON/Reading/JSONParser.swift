@@ -1,20 +1,36 @@
 /// A strict RFC 8259 JSON parser over UTF-8 bytes that reports the line and column of the first error.
 ///
-/// Written here rather than using `JSONSerialization` because the scenario decoder needs key order,
-/// duplicate keys, numbers as written and exact error positions, and because it must reject invalid UTF-8,
-/// deep nesting and trailing garbage with a clear message instead of crashing.
-struct JSONParser {
+/// Written here rather than using `JSONSerialization` because decoders built on it (the scenario files) need
+/// key order, duplicate keys, numbers as written and exact error positions, and because it must reject invalid
+/// UTF-8, deep nesting and trailing garbage with a clear message instead of crashing.
+public struct JSONParser {
     /// A syntax error at a 1-based line and column.
-    struct SyntaxError: Error, Equatable, CustomStringConvertible {
-        var line: Int
-        var column: Int
-        var message: String
+    public struct SyntaxError: Error, Hashable, Sendable, CustomStringConvertible {
+        /// The 1-based line of the first problem.
+        public var line: Int
+        /// The 1-based column of the first problem, counted in Unicode scalars.
+        public var column: Int
+        /// What was expected or found, for example `unexpected '}', expected a value`.
+        public var message: String
 
-        var description: String { "line \(line), column \(column): \(message)" }
+        /// Creates an error.
+        ///
+        /// - Parameters:
+        ///   - line: The 1-based line.
+        ///   - column: The 1-based column.
+        ///   - message: What was expected or found.
+        public init(line: Int, column: Int, message: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+        }
+
+        /// `line L, column C: message`.
+        public var description: String { "line \(line), column \(column): \(message)" }
     }
 
     /// The deepest nesting of arrays and objects accepted.
-    static let maximumDepth = 100
+    public static let maximumDepth = 100
 
     private let bytes: [UInt8]
     private var index = 0
@@ -25,7 +41,7 @@ struct JSONParser {
     /// - Parameter bytes: The document's bytes, UTF-8 (a leading byte-order mark is skipped).
     /// - Returns: The parsed value.
     /// - Throws: ``SyntaxError`` with the position of the first problem.
-    static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             parser.index = 3

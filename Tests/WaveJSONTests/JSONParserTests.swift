@@ -1,6 +1,5 @@
 import Testing
-
-@testable import WaveSim
+import WaveJSON
 
 struct JSONParserTests {
     private func parse(_ text: String) throws(JSONParser.SyntaxError) -> JSONValue {

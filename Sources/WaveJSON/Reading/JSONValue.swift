@@ -1,15 +1,21 @@
 /// A parsed JSON value that keeps object keys in file order (duplicates included) and numbers as written,
-/// so the scenario decoder can report unknown keys, duplicates and out-of-range numbers precisely.
-enum JSONValue: Equatable {
+/// so a decoder can report unknown keys, duplicates and out-of-range numbers precisely.
+public enum JSONValue: Equatable, Sendable {
+    /// An object's members in file order, duplicate keys included.
     case object([(key: String, value: JSONValue)])
+    /// An array's elements in order.
     case array([JSONValue])
+    /// A string, escapes decoded.
     case string(String)
     /// A number exactly as written in the file.
     case number(String)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
 
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    /// Compares structurally; object members must match in order, duplicates included.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.object(let a), .object(let b)):
             return a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
@@ -23,7 +29,7 @@ enum JSONValue: Equatable {
     }
 
     /// The JSON type name, for messages such as "expected a string, found a number".
-    var typeDescription: String {
+    public var typeDescription: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"
