@@ -1,6 +1,7 @@
 public import Foundation
 internal import WaveJSON
 internal import WaveNotifications
+internal import WaveStrings
 
 /// Writes one readable line per delivered notification, for a terminal or a log.
 ///

@@ -1,6 +1,7 @@
 public import Foundation
 internal import WaveJSON
 internal import WaveNotifications
+internal import WaveStrings
 
 /// Writes one JSON object per delivered notification, one per line, with a fixed key order.
 ///

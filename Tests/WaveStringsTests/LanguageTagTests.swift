@@ -1,5 +1,5 @@
 import Testing
-import WaveLinuxAdapter
+import WaveStrings
 
 /// Language code normalization, aliases and fallback chains.
 struct LanguageTagTests {

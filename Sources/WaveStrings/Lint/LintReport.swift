@@ -9,19 +9,23 @@ public struct LintReport: Hashable, Sendable {
     public var problems: [LintProblem]
     /// The language codes linted (one per `.lproj` folder), sorted.
     public var languages: [String]
-    /// The number of keys English defines.
+    /// The number of keys English defines in the `Notifications` table.
     public var keyCount: Int
+    /// One entry per table English has, `Notifications` first, then by name.
+    public var coverage: [TableCoverage]
 
     /// Creates a report; the problems are sorted.
     ///
     /// - Parameters:
     ///   - problems: The problems found, in any order.
     ///   - languages: The languages linted.
-    ///   - keyCount: The number of English keys.
-    public init(problems: [LintProblem], languages: [String], keyCount: Int) {
+    ///   - keyCount: The number of English keys in the `Notifications` table.
+    ///   - coverage: The languages each table has, one entry per table.
+    public init(problems: [LintProblem], languages: [String], keyCount: Int, coverage: [TableCoverage] = []) {
         self.problems = problems.sorted()
         self.languages = languages
         self.keyCount = keyCount
+        self.coverage = coverage
     }
 
     /// The number of languages linted.
@@ -35,6 +39,9 @@ public struct LintReport: Hashable, Sendable {
 
     /// One line per problem, in order.
     public var lines: [String] { problems.map(\.description) }
+
+    /// One line per table, for example `GoNow: 2 of 34 languages, others fall back to en`.
+    public var coverageLines: [String] { coverage.map(\.description) }
 
     /// A one-line summary such as `34 languages, 15 keys: no problems`.
     public var summary: String {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaveLinuxAdapter
+import WaveStrings
 
 /// A text that must fail to parse, and where and why.
 struct MalformedStrings: CustomTestStringConvertible, Sendable {

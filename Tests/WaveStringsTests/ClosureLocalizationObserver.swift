@@ -1,4 +1,4 @@
-import WaveLinuxAdapter
+import WaveStrings
 
 /// A test observer that forwards each missing-key report to a closure, and each unusable table to another.
 struct ClosureLocalizationObserver: LocalizationObserver {

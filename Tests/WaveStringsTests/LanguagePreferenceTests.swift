@@ -1,5 +1,5 @@
 import Testing
-import WaveLinuxAdapter
+import WaveStrings
 
 /// Picking the language from the argument and the (injected) environment.
 struct LanguagePreferenceTests {

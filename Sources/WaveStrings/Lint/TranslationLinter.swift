@@ -1,12 +1,16 @@
 public import Foundation
-internal import WaveLocalizations
 internal import WaveNotifications
+internal import WaveStringTables
 
-/// Checks a directory of `<code>.lproj/Notifications.strings` tables against English, the reference.
+/// Checks a directory of `<code>.lproj/<Table>.strings` tables against English, the reference.
+///
+/// Every table English has (`Notifications`, then one per app) is checked in every language that has a file
+/// for it; a language without the file falls back to English at run time, which is coverage (see
+/// ``LintReport/coverage``), not a problem. `Notifications.strings` alone is required in every folder.
 ///
 /// Rules, one problem line each (`file:line: key: problem`):
 /// - every file parses (a syntax error gives its line and column);
-/// - every language defines exactly English's keys (missing and extra keys);
+/// - every language defines exactly English's keys of the same table (missing and extra keys);
 /// - each value's placeholders equal English's as a multiset of position and type (`%1$@`);
 /// - no `%s` (any C-string conversion), no unnumbered directive (`%@`, `%d`), no stray `%` (write `%%`);
 /// - no empty (or whitespace-only) value;
@@ -14,60 +18,92 @@ internal import WaveNotifications
 /// - no value identical to English, when it has letters once placeholders are removed (untranslated);
 /// - a non-Latin-script language (see ``WritingScript``) writes MORE THAN HALF of each value's letters,
 ///   placeholders removed, in its script; values without letters are not judged;
-/// - English itself defines every ``LocalizationKey`` with exactly `%1$@` … `%n$@` for its argument count.
+/// - no table that English lacks (its keys would have no reference);
+/// - English itself defines every ``LocalizationKey`` in `Notifications` with exactly `%1$@` … `%n$@` for
+///   its argument count.
 ///
 /// One fault gives one line: a value with a `%s`, unnumbered or stray `%` skips the placeholder
 /// comparison, an extra or empty value skips the other checks, and an untranslated value skips the script
 /// check.
 public enum TranslationLinter {
-    /// The file name looked up inside each `<code>.lproj` folder.
+    /// The file name of the table every `<code>.lproj` folder must have.
     public static let tableFileName = "Notifications.strings"
+
+    /// The table every folder must have, and whose keys the core's ``LocalizationKey`` lists.
+    private static let requiredTable = "Notifications"
 
     private static let englishFolder = "en.lproj"
 
     /// Lints a directory of translation tables.
     ///
     /// - Parameter directory: The folder holding `<code>.lproj` folders; the bundled tables when `nil`.
-    /// - Returns: The problems found, sorted, with ``LintReport/exitStatus`` 0 (clean) or 1 (problems).
+    /// - Returns: The problems found, sorted, with ``LintReport/exitStatus`` 0 (clean) or 1 (problems), and
+    ///   the coverage of each table.
     /// - Throws: ``LintUsageError`` when the directory is missing, unreadable or has no `en.lproj` (exit 64).
     public static func lint(directory: URL? = nil) throws(LintUsageError) -> LintReport {
-        let directory = directory ?? BundledLocalizations.directory
-        let folders = try languageFolders(in: directory)
+        let directory = directory ?? BundledStringTables.directory
+        let folders = try StringTableDirectory.lintableFolders(in: directory)
+        let english = folders.first { $0.name == englishFolder }
+        let referenceTables = Set(english?.tables ?? []).union([requiredTable])
         var problems: [LintProblem] = []
-        var tables: [String: StringsTable] = [:]
+        // Parsed files by table, then by folder name.
+        var tables: [String: [String: StringsTable]] = [:]
         for folder in folders {
-            let file = "\(folder)/\(tableFileName)"
-            let url = directory.appendingPathComponent(folder, isDirectory: true)
-                .appendingPathComponent(tableFileName, isDirectory: false)
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                problems.append(LintProblem(file: file, message: "missing file: every .lproj folder needs one"))
-                continue
-            }
-            do {
-                tables[folder] = try StringsFileParser.parse(contentsOf: url, file: file)
-            } catch {
-                problems.append(LintProblem(file: file, line: error.line, column: error.column, message: error.message))
+            for table in referenceTables.union(folder.tables).sorted() {
+                let file = folder.file(ofTable: table)
+                guard folder.tables.contains(table) else {
+                    if table == requiredTable {
+                        problems.append(LintProblem(file: file, message: "missing file: every .lproj folder needs one"))
+                    }
+                    continue
+                }
+                guard referenceTables.contains(table) else {
+                    problems.append(
+                        LintProblem(
+                            file: file,
+                            message: "extra table: \(englishFolder) has no \(table).strings to check its keys against"))
+                    continue
+                }
+                do {
+                    tables[table, default: [:]][folder.name] = try StringsFileParser.parse(
+                        contentsOf: folder.url(ofTable: table), file: file)
+                } catch {
+                    problems.append(
+                        LintProblem(file: file, line: error.line, column: error.column, message: error.message))
+                }
             }
         }
 
-        let reference = tables[englishFolder]
-        if let reference { problems += checkEnglishAgainstCode(reference) }
-        for folder in folders {
-            guard let table = tables[folder] else { continue }
-            let language = String(folder.dropLast(".lproj".count))
-            problems += check(table, language: language, reference: folder == englishFolder ? nil : reference)
+        for table in referenceTables.sorted() {
+            let parsed = tables[table] ?? [:]
+            let reference = parsed[englishFolder]
+            if table == requiredTable, let reference { problems += checkEnglishAgainstCode(reference) }
+            for folder in folders {
+                guard let strings = parsed[folder.name] else { continue }
+                problems += check(
+                    strings, language: folder.language, reference: folder.name == englishFolder ? nil : reference)
+            }
         }
 
         var unique: [LintProblem] = []
         for problem in problems.sorted() where unique.last != problem { unique.append(problem) }
+        let coverage = (english?.tables ?? []).sorted {
+            ($0 == requiredTable ? 0 : 1, $0) < ($1 == requiredTable ? 0 : 1, $1)
+        }
+        .map { table in
+            TableCoverage(
+                table: table, languages: folders.filter { $0.tables.contains(table) }.map(\.language),
+                languageCount: folders.count)
+        }
         return LintReport(
             problems: unique,
-            languages: folders.map { String($0.dropLast(".lproj".count)) },
-            keyCount: reference?.keys.count ?? LocalizationKey.allCases.count
+            languages: folders.map(\.language),
+            keyCount: tables[requiredTable]?[englishFolder]?.keys.count ?? LocalizationKey.allCases.count,
+            coverage: coverage
         )
     }
 
-    /// Lints `directory` and writes the result, for a command line: the one call behind `wavesim lint`.
+    /// Lints `directory` and writes the result, for a command line.
     ///
     /// - Parameters:
     ///   - directory: The folder to lint; the bundled tables when `nil`.
@@ -86,25 +122,6 @@ public enum TranslationLinter {
             errorOutput("lint: \(error)")
             return LintUsageError.exitStatus
         }
-    }
-
-    /// The `.lproj` folders of `directory`, sorted, `Base.lproj` excluded.
-    private static func languageFolders(in directory: URL) throws(LintUsageError) -> [String] {
-        let path = directory.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .directoryNotFound(path: path)
-        }
-        guard isDirectory.boolValue else { throw .notADirectory(path: path) }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            throw .unreadable(path: path, reason: error.localizedDescription)
-        }
-        let folders = names.filter { $0.hasSuffix(".lproj") && $0 != "Base.lproj" }.sorted()
-        guard folders.contains(englishFolder) else { throw .missingEnglish(path: path) }
-        return folders
     }
 
     /// English must define every key the code uses, with exactly the placeholders the code fills.

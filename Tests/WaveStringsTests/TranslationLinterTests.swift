@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WaveLinuxAdapter
+import WaveStrings
 
 /// One deliberately broken fixture directory and the exact lines the lint must print for it.
 struct BrokenFixture: CustomTestStringConvertible, Sendable {

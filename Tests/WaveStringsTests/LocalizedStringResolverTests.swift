@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-import WaveLinuxAdapter
 import WaveNotifications
+import WaveStrings
 
 /// The resolver: language choice, fallback chain, literal substitution, bidi isolation, reporting.
 struct LocalizedStringResolverTests {

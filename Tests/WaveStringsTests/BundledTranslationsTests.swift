@@ -1,6 +1,6 @@
 import Testing
-import WaveLinuxAdapter
 import WaveNotifications
+import WaveStrings
 
 /// The 34 shipped tables: every language renders every key, and the lint finds nothing.
 struct BundledTranslationsTests {
