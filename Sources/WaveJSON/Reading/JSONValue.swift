@@ -39,4 +39,13 @@ public enum JSONValue: Equatable, Sendable {
         case .null: return "null"
         }
     }
+
+    /// The first member named `key` of an object, as a decoder peeks at a tag (`"type"`) before the rest.
+    ///
+    /// - Parameter key: The member's key.
+    /// - Returns: The value of its first occurrence; `nil` when absent or when this is not an object.
+    public func member(_ key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.first { $0.key == key }?.value
+    }
 }
