@@ -2,13 +2,14 @@
 /// does, straight into a byte buffer decoded once at the end.
 ///
 /// Commas are placed by the writer: a value (or a key) written after another one in the same object or array
-/// gets one. The caller writes each member as ``key(_:)-(StaticString)`` then one value, so a line such as
+/// gets one. The caller writes each member as ``key(_:)-(StaticString)`` then one value (or with a `member`
+/// method), so a line such as
 /// `{"type":"summary","delivered":3}` is
 /// ```swift
 /// var json = JSONWriter()
 /// json.beginObject()
-/// json.key("type"); json.string("summary")
-/// json.key("delivered"); json.number(3)
+/// json.member("type", "summary")
+/// json.member("delivered", 3)
 /// json.endObject()
 /// json.text
 /// ```
@@ -158,6 +159,36 @@ public struct JSONWriter: Sendable {
         separate()
         bytes.append(contentsOf: "null".utf8)
         needsComma = true
+    }
+
+    /// Writes a member whose value is a string: ``key(_:)-(StaticString)`` then ``string(_:)``.
+    ///
+    /// - Parameters:
+    ///   - name: The key.
+    ///   - value: The text.
+    public mutating func member(_ name: StaticString, _ value: String) {
+        key(name)
+        string(value)
+    }
+
+    /// Writes a member whose value is an integer.
+    ///
+    /// - Parameters:
+    ///   - name: The key.
+    ///   - value: The number.
+    public mutating func member(_ name: StaticString, _ value: Int) {
+        key(name)
+        number(value)
+    }
+
+    /// Writes a member whose value is `true` or `false`.
+    ///
+    /// - Parameters:
+    ///   - name: The key.
+    ///   - value: The flag.
+    public mutating func member(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bool(value)
     }
 
     private mutating func separate() {

@@ -1,5 +1,6 @@
 package import Foundation
 internal import WaveJSON
+internal import WaveNotifications
 
 /// A date's calendar fields in UTC, computed arithmetically (no formatter, no time zone database).
 package struct UTCDateParts: Hashable, Sendable {
@@ -23,7 +24,8 @@ package struct UTCDateParts: Hashable, Sendable {
         hour = secondOfDay / 3600
         minute = secondOfDay % 3600 / 60
         second = secondOfDay % 60
-        (year, month, day) = Self.civil(fromDays: days)
+        let date = LocalDate(daysSinceEpoch: Int(days))
+        (year, month, day) = (date.year, date.month, date.day)
     }
 
     /// `2026-06-21T16:00:00Z`, with `.SSS` milliseconds only when the instant is not a whole second.
@@ -60,19 +62,5 @@ package struct UTCDateParts: Hashable, Sendable {
         let quotient = value / divisor
         let remainder = value % divisor
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-    }
-
-    /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
-    private static func civil(fromDays days: Int64) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
     }
 }
