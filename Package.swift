@@ -7,42 +7,58 @@ let package = Package(
     products: [
         .library(name: "WaveNotifications", targets: ["WaveNotifications"]),
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
+        .library(name: "WaveStrings", targets: ["WaveStrings"]),
+        .library(name: "WaveJSON", targets: ["WaveJSON"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
     targets: [
         // The platform-free core: triggers, content keys, the manager and scheduler protocols.
         .target(name: "WaveNotifications"),
-        // `Resources/Localizations` shipped as a SwiftPM resource bundle.
+        // JSON for everyone: the strict reader (paths, line and column errors) and the one writer. No dependency.
+        .target(name: "WaveJSON"),
+        // `Resources/Localizations` (one `<code>.lproj` folder per language, one `.strings` file per table) shipped
+        // as a SwiftPM resource bundle.
         .target(
-            name: "WaveLocalizations",
+            name: "WaveStringTables",
             path: "Resources",
-            sources: ["BundledLocalizations.swift"],
+            sources: ["BundledStringTables.swift"],
             resources: [.copy("Localizations")]
         ),
-        // The Linux reference manager: timer queue, sinks, persistence, string resolution, the lint.
-        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveLocalizations"]),
+        // Platform-free localization: the .strings parser, language tags and scripts, the multi-table resolver
+        // and the lint. Usable by a push server, an Android bridge or an app's CI without the Linux adapter.
+        .target(name: "WaveStrings", dependencies: ["WaveNotifications", "WaveStringTables"]),
+        // The Linux reference manager: timer queue, sinks, persistence.
+        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
-        .target(name: "WaveSim", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
+        .target(name: "WaveSim", dependencies: ["WaveNotifications", "WaveStrings", "WaveLinuxAdapter", "WaveJSON"]),
         // The thin `@main` of the `wavesim` executable.
         .executableTarget(name: "WaveSimCLI", dependencies: ["WaveSim"]),
         // The `wavebench` benchmark program (see BENCHMARKS.md).
         .executableTarget(
             name: "WaveBench",
-            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveSim"],
+            dependencies: [
+                "WaveNotifications", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter", "WaveSim", "WaveJSON",
+            ],
             path: "Benchmarks/WaveBench"
         ),
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
         .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
+        .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
+        .testTarget(
+            name: "WaveStringsTests",
+            dependencies: ["WaveStrings", "WaveStringTables", "WaveNotifications"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "WaveLinuxAdapterTests",
-            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveStateProbe"],
+            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "WaveSimTests",
-            dependencies: ["WaveSim", "WaveNotifications", "WaveLinuxAdapter", "WaveSimCLI"],
+            dependencies: ["WaveSim", "WaveNotifications", "WaveLinuxAdapter", "WaveJSON", "WaveSimCLI"],
             resources: [.copy("Fixtures")]
         ),
     ],

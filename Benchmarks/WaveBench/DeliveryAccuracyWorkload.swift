@@ -1,6 +1,7 @@
 internal import Foundation
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveStrings
 
 /// Workload 2: on the system clock, 2,000 notifications due over about 5 seconds while `background`
 /// others are pending days ahead; lateness measured at the sink (wall clock at delivery minus the intended

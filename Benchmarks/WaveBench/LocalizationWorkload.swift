@@ -1,8 +1,9 @@
 internal import Foundation
 internal import Synchronization
 internal import WaveLinuxAdapter
-internal import WaveLocalizations
 internal import WaveNotifications
+internal import WaveStringTables
+internal import WaveStrings
 
 /// Workload 5: loading the 34 translation tables, and resolving title and body pairs; each beside
 /// Foundation's alternative (PropertyListSerialization for the tables, `String(format:)` for the text).
@@ -114,7 +115,7 @@ enum LocalizationWorkload {
 
     /// Every `<code>.lproj/Notifications.strings` bundled, sorted.
     static func tableFiles() -> [URL] {
-        let directory = BundledLocalizations.directory
+        let directory = BundledStringTables.directory
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".lproj") }.sorted().map {
             directory.appendingPathComponent($0).appendingPathComponent(LocalizedStringResolver.tableFileName)

@@ -2,6 +2,7 @@ internal import Foundation
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 internal import WaveSim
+internal import WaveStrings
 
 /// Workload 4: a virtual-clock replay of a generated scenario, end to end: read and decode the file, run
 /// ReplayEngine with the JSON Lines sink writing to standard output (which the child points at

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveJSON
 internal import WaveLinuxAdapter
 
 /// Writes a replay scenario of N favorite events, each with five reminders and a finished notification
@@ -9,19 +10,26 @@ enum ScenarioGenerator {
 
     /// Writes the scenario to `url`.
     static func write(events count: Int, to url: URL) throws {
-        var json = "{\n\"now\": \"\(timestamp(now))\",\n\"events\": [\n"
-        json.reserveCapacity(count * 190)
+        var json = JSONWriter(capacity: count * 190 + 64)
+        json.beginObject()
+        json.member("now", timestamp(now))
+        json.key("events")
+        json.beginArray()
         for number in 0..<count {
             // Starts from two hours ahead, one every 17 seconds, so deliveries interleave across events.
             let start = now.addingTimeInterval(7_200 + Double(number) * 17)
-            let id = TimerQueuePlan.eventID(prefix: "ev", number: number)
-            json += "{\"id\": \"\(id)\", \"name\": \"Wave \(number)\", \"location\": \"City \(number % 1000)\", "
-            json += "\"start\": \"\(timestamp(start))\", \"end\": \"\(timestamp(start.addingTimeInterval(600)))\", "
-            json += "\"favorite\": true}"
-            json += number + 1 < count ? ",\n" : "\n"
+            json.beginObject()
+            json.member("id", TimerQueuePlan.eventID(prefix: "ev", number: number))
+            json.member("name", "Wave \(number)")
+            json.member("location", "City \(number % 1000)")
+            json.member("start", timestamp(start))
+            json.member("end", timestamp(start.addingTimeInterval(600)))
+            json.member("favorite", true)
+            json.endObject()
         }
-        json += "]\n}\n"
-        try Data(json.utf8).write(to: url)
+        json.endArray()
+        json.endObject()
+        try Data(json.bytes + [UInt8(ascii: "\n")]).write(to: url)
     }
 
     /// `yyyy-MM-ddTHH:mm:ssZ` in UTC: the adapter's own formatter, so the scenario and the output agree.

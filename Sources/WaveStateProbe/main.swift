@@ -7,6 +7,7 @@
 import Foundation
 import WaveLinuxAdapter
 import WaveNotifications
+internal import WaveStrings
 
 private struct DiscardingSink: NotificationSink {
     func deliver(_ delivery: NotificationDelivery) async throws {}

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveStrings
 
 struct ConsoleSinkTests {
     @Test func writesOneReadableLine() async throws {

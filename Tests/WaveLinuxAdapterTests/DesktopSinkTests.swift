@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveStrings
 
 /// The desktop sink against a real notification server (dunst) on a private session bus.
 ///

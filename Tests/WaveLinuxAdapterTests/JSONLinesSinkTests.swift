@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveStrings
 
 struct JSONLinesSinkTests {
     static let paris = NotificationDelivery(

@@ -1,4 +1,6 @@
 package import Foundation
+internal import WaveJSON
+internal import WaveNotifications
 
 /// A date's calendar fields in UTC, computed arithmetically (no formatter, no time zone database).
 package struct UTCDateParts: Hashable, Sendable {
@@ -22,41 +24,43 @@ package struct UTCDateParts: Hashable, Sendable {
         hour = secondOfDay / 3600
         minute = secondOfDay % 3600 / 60
         second = secondOfDay % 60
-        (year, month, day) = Self.civil(fromDays: days)
+        let date = LocalDate(daysSinceEpoch: Int(days))
+        (year, month, day) = (date.year, date.month, date.day)
     }
 
     /// `2026-06-21T16:00:00Z`, with `.SSS` milliseconds only when the instant is not a whole second.
     package var iso8601: String {
-        var text = "\(Self.pad(year, 4))-\(Self.pad(month, 2))-\(Self.pad(day, 2))"
-        text += "T\(Self.pad(hour, 2)):\(Self.pad(minute, 2)):\(Self.pad(second, 2))"
-        if millisecond != 0 {
-            text += ".\(Self.pad(millisecond, 3))"
-        }
-        return text + "Z"
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        appendISO8601(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    /// Appends the UTF-8 of ``iso8601`` to `output`, without building the string (the JSON Lines fast path).
+    ///
+    /// - Parameter output: Where the timestamp goes.
+    package func appendISO8601(to output: inout [UInt8]) {
+        JSONWriter.appendDecimal(year, minimumWidth: 4, to: &output)
+        output.append(UInt8(ascii: "-"))
+        JSONWriter.appendDecimal(month, minimumWidth: 2, to: &output)
+        output.append(UInt8(ascii: "-"))
+        JSONWriter.appendDecimal(day, minimumWidth: 2, to: &output)
+        output.append(UInt8(ascii: "T"))
+        JSONWriter.appendDecimal(hour, minimumWidth: 2, to: &output)
+        output.append(UInt8(ascii: ":"))
+        JSONWriter.appendDecimal(minute, minimumWidth: 2, to: &output)
+        output.append(UInt8(ascii: ":"))
+        JSONWriter.appendDecimal(second, minimumWidth: 2, to: &output)
+        if millisecond != 0 {
+            output.append(UInt8(ascii: "."))
+            JSONWriter.appendDecimal(millisecond, minimumWidth: 3, to: &output)
+        }
+        output.append(UInt8(ascii: "Z"))
     }
 
     private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
         let quotient = value / divisor
         let remainder = value % divisor
         return remainder < 0 ? (quotient - 1, remainder + divisor) : (quotient, remainder)
-    }
-
-    /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
-    private static func civil(fromDays days: Int64) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthPrime = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
-        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
     }
 }

@@ -1,5 +1,7 @@
 public import Foundation
+internal import WaveJSON
 internal import WaveNotifications
+internal import WaveStrings
 
 /// Writes one readable line per delivered notification, for a terminal or a log.
 ///
@@ -42,7 +44,7 @@ public struct ConsoleSink: NotificationSink {
         line += " | \(singleLine(delivery.text.title)) | \(singleLine(delivery.text.body))"
         line += " | \(singleLine(delivery.content.deepLink))"
         if delivery.isLate {
-            line += " (late by \(JSONText.seconds(delivery.lateness))s)"
+            line += " (late by \(JSONWriter.seconds(delivery.lateness))s)"
         }
         if delivery.isImmediate {
             line += " (immediate)"

@@ -1,5 +1,6 @@
 public import Foundation
 public import WaveNotifications
+internal import WaveStrings
 
 /// Shows notifications on the Linux desktop through the freedesktop notification server on the session bus.
 ///

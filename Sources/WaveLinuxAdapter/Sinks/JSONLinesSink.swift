@@ -1,5 +1,7 @@
 public import Foundation
+internal import WaveJSON
 internal import WaveNotifications
+internal import WaveStrings
 
 /// Writes one JSON object per delivered notification, one per line, with a fixed key order.
 ///
@@ -42,57 +44,41 @@ public struct JSONLinesSink: NotificationSink {
         let identifier = delivery.identifier
         // One byte buffer sized for a typical line and decoded once; appending to a String piece by piece
         // costs more per append than the text itself.
-        var line: [UInt8] = []
-        line.reserveCapacity(512)
-        line.append(literal: #"{"type":"delivered","at":"#)
-        JSONText.appendQuotedISO8601(UTCDateParts(delivery.deliveredAt), to: &line)
-        line.append(literal: #","eventId":"#)
-        JSONText.appendQuoted(identifier.eventID, to: &line)
+        var json = JSONWriter(capacity: 512)
+        json.beginObject()
+        json.member("type", "delivered")
+        json.key("at")
+        json.beginString()
+        json.appendToStringUnescaped { UTCDateParts(delivery.deliveredAt).appendISO8601(to: &$0) }
+        json.endString()
+        json.member("eventId", identifier.eventID)
         let triggerID = identifier.trigger.id
-        line.append(literal: #","trigger":"#)
-        JSONText.appendQuoted(triggerID, to: &line)
+        json.member("trigger", triggerID)
         // The request identifier is `event_<id>_<trigger id>`; writing it from its parts, which are already at
         // hand, saves building that string for every line. The assertion keeps it in step with the core.
-        let identifierStart = line.count
-        line.append(literal: #","identifier":"event_"#)
-        JSONText.appendEscaped(identifier.eventID, to: &line)
-        line.append(UInt8(ascii: "_"))
-        JSONText.appendEscaped(triggerID, to: &line)
-        line.append(UInt8(ascii: "\""))
-        assert(
-            line[identifierStart...].elementsEqual(
-                (#","identifier":"# + JSONText.quoted(identifier.requestIdentifier)).utf8))
-        line.append(literal: #","titleKey":"#)
-        JSONText.appendQuoted(content.titleKey, to: &line)
-        line.append(literal: #","bodyKey":"#)
-        JSONText.appendQuoted(content.bodyKey, to: &line)
-        line.append(literal: #","bodyArgs":["#)
-        for (index, argument) in content.bodyArgs.enumerated() {
-            if index > 0 {
-                line.append(UInt8(ascii: ","))
-            }
-            JSONText.appendQuoted(argument, to: &line)
-        }
-        line.append(literal: #"],"title":"#)
-        JSONText.appendQuoted(delivery.text.title, to: &line)
-        line.append(literal: #","body":"#)
-        JSONText.appendQuoted(delivery.text.body, to: &line)
-        line.append(literal: #","deepLink":"#)
-        JSONText.appendQuoted(content.deepLink, to: &line)
-        line.append(literal: #","locale":"#)
-        JSONText.appendQuoted(delivery.text.locale, to: &line)
+        json.key("identifier")
+        let identifierStart = json.bytes.count
+        json.beginString()
+        json.appendToString("event_")
+        json.appendToString(identifier.eventID)
+        json.appendToString("_")
+        json.appendToString(triggerID)
+        json.endString()
+        assert(json.bytes[identifierStart...].elementsEqual(JSONWriter.quoted(identifier.requestIdentifier).utf8))
+        json.member("titleKey", content.titleKey)
+        json.member("bodyKey", content.bodyKey)
+        json.key("bodyArgs")
+        json.strings(content.bodyArgs)
+        json.member("title", delivery.text.title)
+        json.member("body", delivery.text.body)
+        json.member("deepLink", content.deepLink)
+        json.member("locale", delivery.text.locale)
         if delivery.isLate {
-            line.append(literal: #","late":true,"latenessSeconds":"#)
-            line.append(contentsOf: JSONText.seconds(delivery.lateness).utf8)
+            json.member("late", true)
+            json.key("latenessSeconds")
+            json.number(seconds: delivery.lateness)
         }
-        line.append(UInt8(ascii: "}"))
-        return String(decoding: line, as: UTF8.self)
-    }
-}
-
-extension [UInt8] {
-    /// Appends a literal's UTF-8 bytes with one copy, straight from the binary's constant data.
-    fileprivate mutating func append(literal: StaticString) {
-        literal.withUTF8Buffer { append(contentsOf: $0) }
+        json.endObject()
+        return json.text
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 public import WaveNotifications
+public import WaveStrings
 
 /// One notification as a ``NotificationSink`` receives it: who it is, what it says, and when it fired.
 public struct NotificationDelivery: Hashable, Sendable {

@@ -29,20 +29,40 @@ public struct DefaultNotificationContentProvider: NotificationContentProvider {
     }
 
     public func startingNotification(for event: some WaveEvent, before interval: Duration) -> NotificationContent {
-        NotificationContent(
-            titleKey: LocalizationKey.eventStartingTitle.rawValue,
-            bodyKey: Self.bodyKey(before: interval).rawValue,
-            bodyArgs: [event.location],
-            deepLink: link(for: event)
-        )
+        Self.startingNotification(for: event, before: interval, link: link(for: event))
     }
 
     public func finishedNotification(for event: some WaveEvent) -> NotificationContent {
+        Self.finishedNotification(for: event, link: link(for: event))
+    }
+
+    /// Builds the event's deep link once for all of its reminders and its end.
+    public func scheduledNotifications(
+        for event: some WaveEvent, before intervals: [Duration], includesFinished: Bool
+    ) -> EventNotificationContents {
+        let link = link(for: event)
+        return EventNotificationContents(
+            starting: intervals.map { Self.startingNotification(for: event, before: $0, link: link) },
+            finished: includesFinished ? Self.finishedNotification(for: event, link: link) : nil)
+    }
+
+    private static func startingNotification(
+        for event: some WaveEvent, before interval: Duration, link: String
+    ) -> NotificationContent {
+        NotificationContent(
+            titleKey: LocalizationKey.eventStartingTitle.rawValue,
+            bodyKey: bodyKey(before: interval).rawValue,
+            bodyArgs: [event.location],
+            deepLink: link
+        )
+    }
+
+    private static func finishedNotification(for event: some WaveEvent, link: String) -> NotificationContent {
         NotificationContent(
             titleKey: LocalizationKey.waveCompletedTitle.rawValue,
             bodyKey: LocalizationKey.eventFinished.rawValue,
             bodyArgs: [event.name],
-            deepLink: link(for: event)
+            deepLink: link
         )
     }
 

@@ -23,4 +23,29 @@ public protocol NotificationContentProvider: Sendable {
     /// - Parameter event: The event whose wave arrived.
     /// - Returns: The notification's keys, arguments and deep link.
     func waveHitNotification(for event: some WaveEvent) -> NotificationContent
+
+    /// The payloads of every notification scheduled for `event` in one go, so work shared between them (the
+    /// deep link) is done once; each payload must equal what the single-notification method returns.
+    ///
+    /// A default implementation calls ``startingNotification(for:before:)`` and ``finishedNotification(for:)``.
+    ///
+    /// - Parameters:
+    ///   - event: The event.
+    ///   - intervals: The reminder intervals to build, in order.
+    ///   - includesFinished: Whether to build the end's payload too.
+    /// - Returns: One reminder payload per interval, and the end's payload when asked for.
+    func scheduledNotifications(
+        for event: some WaveEvent, before intervals: [Duration], includesFinished: Bool
+    ) -> EventNotificationContents
+}
+
+extension NotificationContentProvider {
+    /// Builds each payload with the single-notification methods.
+    public func scheduledNotifications(
+        for event: some WaveEvent, before intervals: [Duration], includesFinished: Bool
+    ) -> EventNotificationContents {
+        EventNotificationContents(
+            starting: intervals.map { startingNotification(for: event, before: $0) },
+            finished: includesFinished ? finishedNotification(for: event) : nil)
+    }
 }

@@ -61,17 +61,23 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     public func scheduleAllNotifications(for event: some WaveEvent) async {
         guard isValid(event.id) else { return }
         let now = clock.now
-        for interval in NotificationTrigger.standardStartingIntervals {
+        let reminders = NotificationTrigger.standardStartingIntervals.compactMap { interval in
             let fireDate = event.startDate.addingTimeInterval(-interval.timeInterval)
-            guard fireDate > now else { continue }
-            await schedule(
-                eventID: event.id, trigger: .eventStarting(interval), delay: Self.duration(from: now, to: fireDate),
-                content: contentProvider.startingNotification(for: event, before: interval))
+            return fireDate > now ? (interval: interval, fireDate: fireDate) : nil
         }
-        if event.endDate > now {
+        let includesFinished = event.endDate > now
+        // One provider call for all of them, so what they share (the deep link) is built once per event.
+        let contents = contentProvider.scheduledNotifications(
+            for: event, before: reminders.map(\.interval), includesFinished: includesFinished)
+        for (reminder, content) in zip(reminders, contents.starting) {
+            await schedule(
+                eventID: event.id, trigger: .eventStarting(reminder.interval),
+                delay: Self.duration(from: now, to: reminder.fireDate), content: content)
+        }
+        if includesFinished, let finished = contents.finished {
             await schedule(
                 eventID: event.id, trigger: .eventFinished, delay: Self.duration(from: now, to: event.endDate),
-                content: contentProvider.finishedNotification(for: event))
+                content: finished)
         }
     }
 

@@ -1,7 +1,9 @@
 internal import Foundation
 internal import WaveLinuxAdapter
+internal import WaveStrings
 
-/// `wavesim lint [DIR]`: lints translation tables, one line per problem.
+/// `wavesim lint [DIR]`: lints translation tables, one line per problem on standard output; on standard error,
+/// one coverage line per table, then the summary.
 enum LintCommand {
     static func run(_ arguments: [String], output: OutputChannel, errors: OutputChannel) throws -> Int32 {
         var reader = ArgumentReader(arguments, subcommand: "lint")
@@ -23,6 +25,9 @@ enum LintCommand {
         }
         for line in report.lines {
             output.writeLine(line)
+        }
+        for line in report.coverageLines {
+            errors.writeLine("wavesim \(line)")
         }
         errors.writeLine("wavesim \(report.summary)")
         return report.exitStatus

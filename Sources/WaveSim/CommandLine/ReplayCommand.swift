@@ -1,6 +1,8 @@
 internal import Foundation
+internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveStrings
 
 /// `wavesim replay`: reads the scenario, sets up the sinks and the language, runs the engine, prints.
 enum ReplayCommand {
@@ -105,9 +107,18 @@ enum ScenarioFile {
 /// The summary line of `--format json`.
 enum SummaryJSON {
     static func line(for summary: ReplaySummary) -> String {
-        "{\"type\":\"summary\",\"speed\":\(summary.speed),\"gated\":\(summary.isGated),"
-            + "\"scheduled\":\(summary.scheduled),\"cancelled\":\(summary.cancelled),"
-            + "\"delivered\":\(summary.delivered),\"missed\":\(summary.missed),"
-            + "\"peakPending\":\(summary.peakPending),\"pendingLimit\":\(summary.pendingLimit)}"
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("type", "summary")
+        json.member("speed", summary.speed)
+        json.member("gated", summary.isGated)
+        json.member("scheduled", summary.scheduled)
+        json.member("cancelled", summary.cancelled)
+        json.member("delivered", summary.delivered)
+        json.member("missed", summary.missed)
+        json.member("peakPending", summary.peakPending)
+        json.member("pendingLimit", summary.pendingLimit)
+        json.endObject()
+        return json.text
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 public import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveStrings
 
 /// The readable timeline of `wavesim replay --format text`: each delivery with its UTC and local time,
 /// event, trigger, title and body; each action on a line of its own.

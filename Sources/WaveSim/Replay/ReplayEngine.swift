@@ -136,8 +136,8 @@ public struct ReplayEngine: Sendable {
             await scheduler.cancelAllNotifications(eventID: id)
         case .update(let id, let start, let end, let waveHitAt):
             guard var event = state.events[id] else { return }
-            event.startDate = start ?? event.startDate
-            event.endDate = end ?? event.endDate
+            event.record.startDate = start ?? event.startDate
+            event.record.endDate = end ?? event.endDate
             if let waveHitAt {
                 event.waveHitAt = waveHitAt
             }

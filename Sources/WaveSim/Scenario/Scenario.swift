@@ -24,40 +24,30 @@ public struct Scenario: Sendable, Hashable {
     }
 }
 
-/// One event of a scenario, as the replay tracks it.
+/// One event of a scenario, as the replay tracks it: the event itself and what the scenario adds to it.
 public struct ScenarioEvent: WaveEvent, Hashable {
-    public var id: String
-    public var name: String
-    public var location: String
-    public var startDate: Date
-    public var endDate: Date
-    public var timeZone: TimeZone?
+    /// The event as the notification system sees it.
+    public var record: WaveEventRecord
     /// Whether the user starts with this event as a favorite.
     public var isFavorite: Bool
     /// When the wave reaches the user, if it does.
     public var waveHitAt: Date?
 
+    public var id: String { record.id }
+    public var name: String { record.name }
+    public var location: String { record.location }
+    public var startDate: Date { record.startDate }
+    public var endDate: Date { record.endDate }
+    public var timeZone: TimeZone? { record.timeZone }
+
     /// Creates an event.
     ///
     /// - Parameters:
-    ///   - id: The event id.
-    ///   - name: The display name.
-    ///   - location: The place.
-    ///   - startDate: When it starts.
-    ///   - endDate: When it ends.
-    ///   - timeZone: Its local zone, for displaying local times.
+    ///   - record: The event.
     ///   - isFavorite: Whether it starts as a favorite.
     ///   - waveHitAt: When the wave reaches the user.
-    public init(
-        id: String, name: String, location: String, startDate: Date, endDate: Date, timeZone: TimeZone? = nil,
-        isFavorite: Bool = false, waveHitAt: Date? = nil
-    ) {
-        self.id = id
-        self.name = name
-        self.location = location
-        self.startDate = startDate
-        self.endDate = endDate
-        self.timeZone = timeZone
+    public init(record: WaveEventRecord, isFavorite: Bool = false, waveHitAt: Date? = nil) {
+        self.record = record
         self.isFavorite = isFavorite
         self.waveHitAt = waveHitAt
     }

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveNotifications
 
 /// Parses ISO 8601 instants that carry their own zone: `2026-06-21T18:00:00+02:00`, `…Z`, with optional
 /// fractional seconds. A time without a zone is an error, never a guess.
@@ -40,7 +41,7 @@ enum InstantParser {
         // Four-digit years only, with a day to spare either side, so an offset never leaves the range.
         guard (1000...9998).contains(year) else { throw InstantError("year \(year) is not from 1000 to 9998") }
         guard (1...12).contains(month) else { throw InstantError("month \(month) is not 1 to 12") }
-        guard (1...daysInMonth(month, year: year)).contains(day) else {
+        guard (1...LocalDate.daysInMonth(year: year, month: month)).contains(day) else {
             throw InstantError("day \(day) does not exist in \(year)-\(pad(month))")
         }
         guard hour < 24, minute < 60, second < 60 else {
@@ -63,27 +64,10 @@ enum InstantParser {
         }
         guard reader.atEnd else { throw InstantError("unexpected text after the time zone") }
 
-        let days = daysSince1970(year: year, month: month, day: day)
+        // Validated above, so the date exists.
+        let days = try! LocalDate(year: year, month: month, day: day).daysSinceEpoch
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: TimeInterval(seconds) + TimeInterval(nanoseconds) / 1e9)
-    }
-
-    private static func daysInMonth(_ month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private static func pad(_ value: Int) -> String {

@@ -1,6 +1,7 @@
 import Synchronization
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveStrings
 
 /// A renderer whose output names the key, the arguments and the current language, so tests can see when
 /// (and in which language) text was rendered.

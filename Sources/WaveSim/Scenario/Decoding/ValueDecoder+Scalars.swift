@@ -1,0 +1,97 @@
+internal import WaveJSON
+
+extension ValueDecoder where Value == String {
+    /// Any string: `expected a string, found a number`.
+    static var string: ValueDecoder<String> {
+        ValueDecoder { value, path, diagnostics in
+            guard case .string(let text) = value else {
+                diagnostics.problem(path, "expected a string, found \(value.typeDescription)")
+                return nil
+            }
+            return text
+        }
+    }
+
+    /// A string with some non-blank text and no control character: names end up on lock screens and terminals.
+    static var nonEmptyText: ValueDecoder<String> {
+        string.map { text throws(DecodingMessage) in
+            guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
+                throw DecodingMessage("is empty; expected some text")
+            }
+            if let control = text.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw DecodingMessage(
+                    "contains the control character U+\(String(control.value, radix: 16, uppercase: true)); "
+                        + "expected plain text")
+            }
+            return text
+        }
+    }
+
+    /// One of a fixed set of strings (an enum's raw values).
+    ///
+    /// - Parameters:
+    ///   - allowed: The accepted values, in the order messages list them.
+    ///   - unknown: The message for another string; by default `unknown value 'x'; expected a, b or c`.
+    static func oneOf(_ allowed: [String], unknown: (@Sendable (String) -> String)? = nil) -> ValueDecoder<String> {
+        string.map { text throws(DecodingMessage) in
+            guard allowed.contains(text) else {
+                throw DecodingMessage(
+                    unknown?(text) ?? "unknown value '\(text)'; expected \(ValueDecoderText.list(allowed, or: true))")
+            }
+            return text
+        }
+    }
+}
+
+extension ValueDecoder where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
+    /// A case of a string enum, by raw value: `unknown value 'x'; expected a, b or c`.
+    ///
+    /// - Parameter unknown: The message for another string, if not the default.
+    static func enumeration(unknown: (@Sendable (String) -> String)? = nil) -> ValueDecoder<Value> {
+        ValueDecoder<String>.oneOf(Value.allCases.map(\.rawValue), unknown: unknown).map { text in
+            Value(rawValue: text)!
+        }
+    }
+}
+
+extension ValueDecoder where Value == Bool {
+    /// `true` or `false`: `expected true or false, found a string`.
+    static var bool: ValueDecoder<Bool> {
+        ValueDecoder { value, path, diagnostics in
+            guard case .bool(let flag) = value else {
+                diagnostics.problem(path, "expected true or false, found \(value.typeDescription)")
+                return nil
+            }
+            return flag
+        }
+    }
+}
+
+extension ValueDecoder where Value == Int {
+    /// A whole number within `range`, written without fraction or exponent.
+    ///
+    /// - Parameter range: The accepted values, for example `0...100`.
+    static func integer(in range: ClosedRange<Int>) -> ValueDecoder<Int> {
+        ValueDecoder { value, path, diagnostics in
+            guard case .number(let text) = value else {
+                diagnostics.problem(path, "expected a whole number, found \(value.typeDescription)")
+                return nil
+            }
+            guard let number = Int(text), range.contains(number) else {
+                diagnostics.problem(
+                    path, "\(text) is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+                return nil
+            }
+            return number
+        }
+    }
+}
+
+/// How decoders word lists in messages.
+enum ValueDecoderText {
+    /// `a, b or c` (`or: true`) or `a, b, c`.
+    static func list(_ items: [String], or: Bool) -> String {
+        guard or, items.count > 1 else { return items.joined(separator: ", ") }
+        return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+    }
+}
