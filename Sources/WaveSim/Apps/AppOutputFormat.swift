@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 
@@ -9,10 +10,9 @@ enum AppOutputFormat {
     /// - Parameter line: The line.
     /// - Returns: The JSON text, without a newline.
     static func json(_ line: AppOutputLine) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(256)
-        appendValue(.object([("type", .string(line.type))] + line.fields), to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        var writer = JSONWriter()
+        write(.object([("type", .string(line.type))] + line.fields), to: &writer)
+        return writer.text
     }
 
     /// The line for people: the local time in the replay's zone, the kind, then the facts.
@@ -45,41 +45,38 @@ enum AppOutputFormat {
 
     private static func plain(_ value: AppOutputLine.Value, in zone: TimeZone) -> String {
         switch value {
-        case .string(let text): return JSONText.quoted(text)
+        case .string(let text): return JSONWriter.quoted(text)
         case .integer(let number): return String(number)
         case .bool(let flag): return String(flag)
         case .null: return "null"
         case .instant(let at): return localText(at, in: zone)
         case .object, .array:
-            var bytes: [UInt8] = []
-            appendValue(value, to: &bytes)
-            return String(decoding: bytes, as: UTF8.self)
+            var writer = JSONWriter()
+            write(value, to: &writer)
+            return writer.text
         }
     }
 
-    private static func appendValue(_ value: AppOutputLine.Value, to bytes: inout [UInt8]) {
+    private static func write(_ value: AppOutputLine.Value, to writer: inout JSONWriter) {
         switch value {
-        case .string(let text): JSONText.appendQuoted(text, to: &bytes)
-        case .integer(let number): bytes.append(contentsOf: String(number).utf8)
-        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .null: bytes.append(contentsOf: "null".utf8)
-        case .instant(let at): JSONText.appendQuotedISO8601(UTCDateParts(at), to: &bytes)
+        case .string(let text): writer.string(text)
+        case .integer(let number): writer.number(number)
+        case .bool(let flag): writer.bool(flag)
+        case .null: writer.null()
+        case .instant(let at): writer.string(UTCDateParts(at).iso8601)
         case .object(let fields):
-            bytes.append(UInt8(ascii: "{"))
-            for (index, (key, field)) in fields.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                JSONText.appendQuoted(key, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                appendValue(field, to: &bytes)
+            writer.beginObject()
+            for (key, field) in fields {
+                writer.key(key)
+                write(field, to: &writer)
             }
-            bytes.append(UInt8(ascii: "}"))
+            writer.endObject()
         case .array(let elements):
-            bytes.append(UInt8(ascii: "["))
-            for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                appendValue(element, to: &bytes)
+            writer.beginArray()
+            for element in elements {
+                write(element, to: &writer)
             }
-            bytes.append(UInt8(ascii: "]"))
+            writer.endArray()
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveJSON
 internal import WaveNotifications
 
 /// One app's notification rules as `wavesim` drives them: the glue between a scenario section and an app module.

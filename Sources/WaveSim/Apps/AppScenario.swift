@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveJSON
 
 /// An app scenario: the common envelope of `wavesim-apps.md` with the app's actions decoded.
 struct AppScenario: Sendable {

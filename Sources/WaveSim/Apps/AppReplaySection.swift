@@ -1,0 +1,59 @@
+internal import Foundation
+internal import WaveJSON
+internal import WaveNotifications
+
+/// One app's part of the scenario format and its rules: the settings object, the app's own actions, the checks
+/// between them, and the rules value that runs them.
+protocol AppReplaySection {
+    /// The app's name: the `app` value and the settings key (`gonow`, …).
+    static var name: String { get }
+
+    /// The app's own action types with the keys each allows besides `at` and `type`.
+    static var actionKeys: [String: [String]] { get }
+
+    /// Decodes the settings object (a missing one reads as every default).
+    ///
+    /// - Parameters:
+    ///   - value: The settings object, or an empty object when the key is absent.
+    ///   - path: Where it is.
+    ///   - diagnostics: Where problems and warnings go.
+    /// - Returns: `true` when the settings are valid.
+    static func validateSettings(_ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics)
+        -> Bool
+
+    /// Decodes one of the app's own actions.
+    ///
+    /// - Parameters:
+    ///   - type: The action's type.
+    ///   - object: The action object (with `at` and `type`; read only the type's own keys).
+    ///   - path: Where the action is.
+    ///   - diagnostics: Where problems and warnings go.
+    /// - Returns: The payload, or `nil` after a problem.
+    static func decodeAction(
+        type: String, _ object: ObjectDecoder, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
+    ) -> (any AppActionPayload)?
+
+    /// Checks what only the whole scenario can tell (a log for an unknown schedule, a read of an unknown
+    /// message), given the settings in force at each action.
+    ///
+    /// - Parameters:
+    ///   - actions: The decoded actions in time order, each with the settings in force then.
+    ///   - diagnostics: Where problems and warnings go.
+    static func validate(
+        _ actions: [(action: AppScenario.Action, settings: JSONValue)], _ diagnostics: inout DecodingDiagnostics)
+
+    /// The rules value that runs a replay of this app.
+    ///
+    /// - Parameters:
+    ///   - settings: The valid settings at the start.
+    ///   - scenario: The decoded scenario.
+    ///   - options: The replay's options (GoNow's `--analytics`, GrowBro's `--payloads`).
+    /// - Returns: The rules.
+    static func makeRules(settings: JSONValue, scenario: AppScenario, options: ReplayOptions) -> any AppReplayRules
+}
+
+extension AppReplaySection {
+    static func validate(
+        _ actions: [(action: AppScenario.Action, settings: JSONValue)], _ diagnostics: inout DecodingDiagnostics
+    ) {}
+}

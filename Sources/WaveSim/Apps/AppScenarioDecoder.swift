@@ -1,0 +1,204 @@
+internal import Foundation
+internal import WaveJSON
+internal import WaveNotifications
+
+/// Reads an app scenario (`"app": "gonow" | "hydracat" | "shadow" | "growbro"`): the common envelope of
+/// `wavesim-apps.md`, then the app's section; every problem is listed with its JSON path.
+enum AppScenarioDecoder {
+    /// The apps `wavesim` can replay, by name.
+    static let sections: [String: any AppReplaySection.Type] = [:]
+
+    /// A decoded scenario with the rules that run it.
+    struct Result {
+        /// The scenario.
+        var scenario: AppScenario
+        /// The app's rules, set up with the starting settings.
+        var rules: any AppReplayRules
+        /// Warnings, each with its JSON path.
+        var warnings: [String]
+    }
+
+    /// The `app` of a scenario document, or `nil` for a WorldWideWaves scenario (no `app`, or `worldwidewaves`).
+    ///
+    /// - Parameter root: The parsed document.
+    /// - Returns: The app's name as written.
+    static func appName(of root: JSONValue) -> String? {
+        guard case .string(let name) = root.member("app") ?? .null, name != "worldwidewaves" else { return nil }
+        return name
+    }
+
+    /// Decodes an app scenario.
+    ///
+    /// - Parameters:
+    ///   - root: The parsed document.
+    ///   - file: The file's name, for messages.
+    ///   - options: The replay's options, handed to the app's rules.
+    /// - Returns: The scenario, its rules and its warnings.
+    /// - Throws: ``ScenarioError`` listing every problem.
+    static func decode(_ root: JSONValue, file: String, options: ReplayOptions) throws(ScenarioError) -> Result {
+        var diagnostics = DecodingDiagnostics()
+        let result = decodeRoot(root, file: file, options: options, &diagnostics)
+        guard diagnostics.isClean, let result else {
+            var error = ScenarioError(file: file, problems: diagnostics.problems)
+            error.warnings = diagnostics.warnings
+            throw error
+        }
+        return Result(scenario: result.scenario, rules: result.rules, warnings: diagnostics.warnings)
+    }
+
+    private static func decodeRoot(
+        _ root: JSONValue, file: String, options: ReplayOptions, _ diagnostics: inout DecodingDiagnostics
+    ) -> Result? {
+        let rootPath = JSONPath("")
+        guard case .string(let name) = root.member("app") ?? .null else {
+            diagnostics.problem(rootPath.appending(key: "app"), "expected the app's name as a string")
+            return nil
+        }
+        guard let section = sections[name] else {
+            let known = (["worldwidewaves"] + sections.keys.sorted()).map { "'\($0)'" }.joined(separator: ", ")
+            diagnostics.problem(rootPath.appending(key: "app"), "unknown app '\(name)'; expected one of \(known)")
+            return nil
+        }
+        let keys = ["app", "timeZone", "now", "until", "permission", name, "actions"]
+        guard let object = ObjectDecoder(root, at: rootPath, keys: keys, named: "a scenario object", diagnostics: &diagnostics)
+        else { return nil }
+        let zone = object.decode(.required("timeZone", .timeZone), &diagnostics)
+        let start = object.decode(.required("now", .instant), &diagnostics)
+        let explicitUntil = object.decode(.optional("until", .instant), &diagnostics)
+        let permission = object.decode(.optional("permission", .permission, default: .authorized), &diagnostics)
+        let settingsPath = rootPath.appending(key: name)
+        var settings = root.member(name) ?? .object([])
+        if !section.validateSettings(settings, at: settingsPath, &diagnostics) {
+            settings = .object([])
+        }
+        let until = explicitUntil ?? start?.addingTimeInterval(48 * 3600)
+        if let start, let until, until < start {
+            diagnostics.problem(rootPath.appending(key: "until"), "is before 'now'; the replay would not run")
+        }
+
+        var actions: [(action: AppScenario.Action, settings: JSONValue)] = []
+        if let elements = root.member("actions") {
+            guard case .array(let items) = elements else {
+                diagnostics.problem(
+                    rootPath.appending(key: "actions"), "expected an array of actions, found \(elements.typeDescription)")
+                return nil
+            }
+            let decoded = items.enumerated().compactMap { index, item in
+                decodeAction(
+                    item, at: rootPath.appending(key: "actions").appending(index: index), section: section,
+                    &diagnostics)
+            }
+            let ordered = decoded.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+                .map(\.element)
+            var current = settings
+            for action in ordered {
+                if let start, let until, action.at < start || action.at > until {
+                    diagnostics.problem(
+                        JSONPath(action.path).appending(key: "at"),
+                        "is outside the replay (from 'now' to 'until'); every action must lie within it")
+                }
+                if case .settings(let change) = action.kind {
+                    let merged = current.merging(change)
+                    if section.validateSettings(merged, at: JSONPath(action.path).appending(key: "value"), &diagnostics) {
+                        current = merged
+                    }
+                    actions.append((AppScenario.Action(at: action.at, path: action.path, kind: .settings(merged)), merged))
+                } else {
+                    actions.append((action, current))
+                }
+            }
+            section.validate(actions, &diagnostics)
+        }
+        guard diagnostics.isClean, let zone, let start, let until, let permission else { return nil }
+        let scenario = AppScenario(
+            app: name, timeZone: zone, start: start, until: until, permission: permission,
+            actions: actions.map(\.action))
+        return Result(
+            scenario: scenario, rules: section.makeRules(settings: settings, scenario: scenario, options: options),
+            warnings: [])
+    }
+
+    private static let commonActionKeys: [String: [String]] = [
+        "launch": [], "permission": ["value"], "timeZone": ["value"], "settings": ["value"],
+    ]
+
+    private static func decodeAction(
+        _ value: JSONValue, at path: JSONPath, section: any AppReplaySection.Type,
+        _ diagnostics: inout DecodingDiagnostics
+    ) -> AppScenario.Action? {
+        let allTypes = commonActionKeys.merging(section.actionKeys) { common, _ in common }
+        guard case .string(let type) = value.member("type") ?? .null else {
+            if case .object = value {
+                diagnostics.problem(
+                    path.appending(key: "type"),
+                    "missing or not a string; expected one of \(allTypes.keys.sorted().joined(separator: ", "))")
+            } else {
+                diagnostics.problem(path, "expected an action object, found \(value.typeDescription)")
+            }
+            return nil
+        }
+        guard let ownKeys = allTypes[type] else {
+            diagnostics.problem(
+                path.appending(key: "type"),
+                "unknown action type '\(type)'; expected one of \(allTypes.keys.sorted().joined(separator: ", "))")
+            return nil
+        }
+        guard let object = ObjectDecoder(value, at: path, keys: ["at", "type"] + ownKeys, diagnostics: &diagnostics)
+        else { return nil }
+        let at = object.decode(.required("at", .instant), &diagnostics)
+        let kind: AppScenario.Action.Kind?
+        switch type {
+        case "launch":
+            kind = .launch
+        case "permission":
+            kind = object.decode(.required("value", .permission), &diagnostics).map { .permission($0) }
+        case "timeZone":
+            kind = object.decode(.required("value", .timeZone), &diagnostics).map { .timeZone($0) }
+        case "settings":
+            kind = object.decode(.required("value", .settingsObject), &diagnostics).map { .settings($0) }
+        default:
+            kind = section.decodeAction(type: type, object, at: path, &diagnostics).map { .app($0) }
+        }
+        guard let at, let kind else { return nil }
+        return AppScenario.Action(at: at, path: path.description, kind: kind)
+    }
+}
+
+extension ValueDecoder where Value == AppPermission {
+    /// A permission state: `authorized`, `provisional`, `denied` or `notDetermined`.
+    static var permission: ValueDecoder<AppPermission> {
+        .enumeration()
+    }
+}
+
+extension ValueDecoder where Value == JSONValue {
+    /// Any JSON object, kept as it is (a settings change, merged and checked later).
+    static var settingsObject: ValueDecoder<JSONValue> {
+        ValueDecoder { value, path, diagnostics in
+            guard case .object = value else {
+                diagnostics.problem(path, "expected an object of settings, found \(value.typeDescription)")
+                return nil
+            }
+            return value
+        }
+    }
+}
+
+extension JSONValue {
+    /// This object with `change` merged over it key by key, recursively for objects; arrays and other values
+    /// in `change` replace.
+    ///
+    /// - Parameter change: The change.
+    /// - Returns: The merged value.
+    func merging(_ change: JSONValue) -> JSONValue {
+        guard case .object(var members) = self, case .object(let changes) = change else { return change }
+        for (key, value) in changes {
+            if let index = members.firstIndex(where: { $0.key == key }) {
+                members[index].value = members[index].value.merging(value)
+            } else {
+                members.append((key, value))
+            }
+        }
+        return .object(members)
+    }
+}
