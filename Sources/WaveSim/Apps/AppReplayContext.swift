@@ -8,46 +8,33 @@ struct AppReplayContext: Sendable {
     /// The device's time zone.
     var timeZone: TimeZone
     /// The platform permission.
-    var permission: AppPermission
+    var permission: PermissionStatus
     /// When the replay started; occurrences before it do not count.
     var replayStart: Date
     /// Every notification shown so far in the replay, in the order shown.
-    var shown: [ShownNotification]
+    var shown: [ShownRequest]
+    /// The same, as the core's policies read it.
+    var history: NotificationHistory { NotificationHistory(shown.map(\.record)) }
     /// The requests pending on the platform, soonest first.
     var pending: [NotificationRequest]
 }
 
-/// The platform permission as the scenario states it.
-enum AppPermission: String, Sendable, Hashable, CaseIterable {
-    /// Not asked yet: nothing is shown.
-    case notDetermined
-    /// Refused: nothing is shown.
-    case denied
-    /// Quiet delivery: shown with the passive interruption level.
-    case provisional
-    /// Allowed.
-    case authorized
-
-    /// Whether notifications may be shown at all.
-    var allowsShowing: Bool { self == .provisional || self == .authorized }
-}
-
-/// A notification the replay showed.
-struct ShownNotification: Sendable, Hashable {
+/// A notification the replay showed, with the request it came from.
+struct ShownRequest: Sendable, Hashable {
     /// The request as shown.
     var request: NotificationRequest
     /// When it was shown.
     var shownAt: Date
-    /// When it was withdrawn, and why, if it was.
-    var withdrawn: (at: Date, reason: NotificationReason)?
+    /// When it was withdrawn, if it was.
+    var withdrawnAt: Date?
+    /// Why it was withdrawn, if it was.
+    var withdrawalReason: NotificationReason?
 
-    static func == (lhs: ShownNotification, rhs: ShownNotification) -> Bool {
-        lhs.request == rhs.request && lhs.shownAt == rhs.shownAt && lhs.withdrawn?.at == rhs.withdrawn?.at
-            && lhs.withdrawn?.reason == rhs.withdrawn?.reason
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(request.identifier)
-        hasher.combine(shownAt)
+    /// The record the core's policies read: dedupe and cap keys come from the request's metadata
+    /// (`dedupeKey`, `capKey`), as the app's rules set them.
+    var record: ShownNotification {
+        ShownNotification(
+            identifier: request.identifier, dedupeKey: request.metadata["dedupeKey"],
+            capKey: request.metadata["capKey"], shownAt: shownAt)
     }
 }

@@ -23,8 +23,8 @@ struct AppReplayEngine {
 
     private var now: Date
     private var zone: TimeZone
-    private var permission: AppPermission
-    private var shown: [ShownNotification] = []
+    private var permission: PermissionStatus
+    private var shown: [ShownRequest] = []
     private var shownIndex: [String: Int] = [:]
     private var printedSuppressions: Set<String> = []
     private var expiries: [(at: Date, identifier: String)] = []
@@ -101,13 +101,17 @@ struct AppReplayEngine {
         for suppression in plan.suppressed {
             report(suppression)
         }
-        let changes = RequestReconcilePlan(
+        let changes = ReconcilePlan(
             desired: plan.desired, pending: context.pending, removalReasons: plan.removalReasons)
-        for removal in changes.removals {
-            emit(cancelledLine(identifier: removal.identifier, reason: removal.reason))
-            summary.cancelled += 1
+        for call in changes.calls {
+            if case .removePending(let identifiers, let reason) = call {
+                for identifier in identifiers {
+                    emit(cancelledLine(identifier: identifier, reason: reason))
+                    summary.cancelled += 1
+                }
+            }
+            try await call.perform(on: platform)
         }
-        try await changes.apply(to: platform)
         for request in plan.showNow {
             try await deliver(request, late: request.fireAt < now, showsOnPlatform: true)
         }
@@ -162,7 +166,7 @@ struct AppReplayEngine {
             try await platform.show(request)
         }
         shownIndex[request.identifier] = shown.count
-        shown.append(ShownNotification(request: request, shownAt: now))
+        shown.append(ShownRequest(request: request, shownAt: now))
         if let expiresAfter = request.expiresAfter {
             let at = request.fireAt.addingTimeInterval(Double(expiresAfter.components.seconds))
             let index = expiries.firstIndex { ($0.at, $0.identifier) > (at, request.identifier) } ?? expiries.count
@@ -182,7 +186,7 @@ struct AppReplayEngine {
                 ]))
         // A newer notification with the same collapse id replaces the shown older one.
         if let collapseID = request.collapseID,
-            let older = shown.dropLast().last(where: { $0.request.collapseID == collapseID && $0.withdrawn == nil })
+            let older = shown.dropLast().last(where: { $0.request.collapseID == collapseID && $0.withdrawnAt == nil })
         {
             try await withdraw(older.request.identifier, reason: .collapsed)
         }
@@ -196,8 +200,9 @@ struct AppReplayEngine {
     }
 
     private mutating func withdraw(_ identifier: String, reason: NotificationReason) async throws {
-        guard let index = shownIndex[identifier], shown[index].withdrawn == nil else { return }
-        shown[index].withdrawn = (now, reason)
+        guard let index = shownIndex[identifier], shown[index].withdrawnAt == nil else { return }
+        shown[index].withdrawnAt = now
+        shown[index].withdrawalReason = reason
         expiries.removeAll { $0.identifier == identifier }
         try await platform.withdrawShown(identifiers: [identifier], reason: reason)
         emit(

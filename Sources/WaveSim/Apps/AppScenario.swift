@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveNotifications
 internal import WaveJSON
 
 /// An app scenario: the common envelope of `wavesim-apps.md` with the app's actions decoded.
@@ -10,7 +11,7 @@ struct AppScenario: Sendable {
             /// The app opens and reconciles.
             case launch
             /// The permission changes.
-            case permission(AppPermission)
+            case permission(PermissionStatus)
             /// The device moves to another zone.
             case timeZone(TimeZone)
             /// The settings, already merged over the previous ones and validated.
@@ -36,7 +37,7 @@ struct AppScenario: Sendable {
     /// When it ends; nothing after it is delivered.
     var until: Date
     /// The permission at the start.
-    var permission: AppPermission
+    var permission: PermissionStatus
     /// The actions, sorted by instant, file order at equal instants.
     var actions: [Action]
 }

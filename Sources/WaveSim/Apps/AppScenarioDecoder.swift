@@ -164,9 +164,9 @@ enum AppScenarioDecoder {
     }
 }
 
-extension ValueDecoder where Value == AppPermission {
+extension ValueDecoder where Value == PermissionStatus {
     /// A permission state: `authorized`, `provisional`, `denied` or `notDetermined`.
-    static var permission: ValueDecoder<AppPermission> {
+    static var permission: ValueDecoder<PermissionStatus> {
         .enumeration()
     }
 }
