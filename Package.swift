@@ -7,12 +7,15 @@ let package = Package(
     products: [
         .library(name: "WaveNotifications", targets: ["WaveNotifications"]),
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
+        .library(name: "GoNowNotifications", targets: ["GoNowNotifications"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
     targets: [
         // The platform-free core: triggers, content keys, the manager and scheduler protocols.
         .target(name: "WaveNotifications"),
+        // GoNow's notification rules (activity windows) over the core: planner, texts, channels, analytics.
+        .target(name: "GoNowNotifications", dependencies: ["WaveNotifications"]),
         // `Resources/Localizations` shipped as a SwiftPM resource bundle.
         .target(
             name: "WaveLocalizations",
@@ -35,6 +38,7 @@ let package = Package(
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
         .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
+        .testTarget(name: "GoNowNotificationsTests", dependencies: ["GoNowNotifications", "WaveNotifications"]),
         .testTarget(
             name: "WaveLinuxAdapterTests",
             dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveStateProbe"],
