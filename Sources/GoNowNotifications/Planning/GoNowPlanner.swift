@@ -72,10 +72,13 @@ public enum GoNowPlanner {
         applyCaps(to: live, reasons: &reasons, enabledModeCount: settings.enabledModes.count, timeZone: timeZone)
 
         for (index, candidate) in live.enumerated() {
-            var reason = reasons[index] ?? gate
-            if reason == nil || reason != gate {
-                if keepsPending, pendingIDs.contains(candidate.identifier), reason != gate { continue }
-                if wipes || keepsPending { reason = reason ?? .staleData }
+            var reason = reasons[index]
+            if reason == nil, let gate {
+                reason = gate
+            } else if gate == nil, keepsPending, pendingIDs.contains(candidate.identifier) {
+                continue  // the pending request stays exactly as it is
+            } else if wipes || keepsPending {
+                reason = reason ?? .staleData
             }
             if let reason {
                 candidateReasons[candidate.identifier] = reason
