@@ -103,7 +103,8 @@ struct GoNowPlannerTests {
     }
 
     @Test func requestCarriesChannelDeepLinkThreadAndMetadata() throws {
-        let plan = F.plan(F.settings([.swimDog]), hours: F.hours(from: "2026-06-01T07:00", [90, 80], mode: .swimDog),
+        let plan = F.plan(
+            F.settings([.swimDog]), hours: F.hours(from: "2026-06-01T07:00", [90, 80], mode: .swimDog),
             now: Self.beforeDawn)
         let request = try #require(plan.desired("swim_dog_2026-06-01_best"))
         #expect(request.channel.id == "swim_dog")
@@ -174,7 +175,8 @@ struct GoNowPlannerTests {
             GoNowShownNotification(
                 identifier: "y", dedupeKey: "run", capKey: "run_solo", shownAt: F.local("2026-06-01T06:15")),
         ]
-        let plan = F.plan(F.settings(), hours: F.hours(from: "2026-06-01T08:00", [90]), now: Self.beforeDawn,
+        let plan = F.plan(
+            F.settings(), hours: F.hours(from: "2026-06-01T08:00", [90]), now: Self.beforeDawn,
             history: history)
         #expect((plan.reason("swim_solo_2026-06-01_best") == .alreadyNotified) == blocked)
         #expect(plan.desired.isEmpty == blocked)
@@ -228,7 +230,8 @@ struct GoNowPlannerTests {
     ) throws {
         let hours = F.hours(from: "2026-06-01T08:00", [95, 0, 0, 80])
         let open = F.plan(F.settings(), hours: hours, now: Self.beforeDawn)
-        let plan = F.plan(F.settings(enabled: enabled), hours: hours, now: Self.beforeDawn, permission: permission,
+        let plan = F.plan(
+            F.settings(enabled: enabled), hours: hours, now: Self.beforeDawn, permission: permission,
             pending: open.desired)
         #expect(plan.desired.isEmpty)
         #expect(plan.suppressed.count == 2)
@@ -247,14 +250,17 @@ struct GoNowPlannerTests {
     }
 
     @Test func provisionalPermissionLowersToPassive() {
-        let plan = F.plan(F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95]), now: Self.beforeDawn,
+        let plan = F.plan(
+            F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95]), now: Self.beforeDawn,
             permission: .provisional)
         #expect(plan.desired.map(\.interruptionLevel) == [.passive])
     }
 
     @Test func pendingNoLongerWantedIsRemovedWithItsCandidatesReasonOrReschedule() {
-        let first = F.plan(F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95, 0, 0, 80]), now: Self.beforeDawn)
-        let plan = F.plan(F.settings(quiet: ("11:00", "12:30")), hours: F.hours(from: "2026-06-01T12:00", [95, 0, 80]),
+        let first = F.plan(
+            F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95, 0, 0, 80]), now: Self.beforeDawn)
+        let plan = F.plan(
+            F.settings(quiet: ("11:00", "12:30")), hours: F.hours(from: "2026-06-01T12:00", [95, 0, 80]),
             now: Self.beforeDawn, pending: first.desired)
         #expect(plan.reason("swim_solo_2026-06-01_backup") == .quietHours)
         #expect(plan.removalReasons == ["swim_solo_2026-06-01_backup": .quietHours])
@@ -266,7 +272,8 @@ struct GoNowPlannerTests {
     // MARK: Staleness
 
     @Test func dataAtMostThreeHoursOldIsFresh() {
-        let plan = F.plan(F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95]), now: "2026-06-01T05:00",
+        let plan = F.plan(
+            F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95]), now: "2026-06-01T05:00",
             fetchedAt: "2026-06-01T02:00")
         #expect(plan.desiredIDs == ["swim_solo_2026-06-01_best"])
     }
@@ -277,7 +284,8 @@ struct GoNowPlannerTests {
         let pending = try #require(old.desired.first)
         // A newer computation would change the pending one (new window) and add a backup.
         let hours = F.hours(from: "2026-06-01T09:00", [96, 0, 0, 80])
-        let plan = F.plan(F.settings(), hours: hours, now: "2026-06-01T05:00", fetchedAt: "2026-06-01T01:59",
+        let plan = F.plan(
+            F.settings(), hours: hours, now: "2026-06-01T05:00", fetchedAt: "2026-06-01T01:59",
             moment: moment, pending: [pending])
         #expect(plan.desired == [pending])
         #expect(plan.suppressed.map(\.identifier) == ["swim_solo_2026-06-01_backup"])
@@ -286,14 +294,17 @@ struct GoNowPlannerTests {
     }
 
     @Test func olderThanSixHoursAtAForegroundMomentRemovesEverything() throws {
-        let old = F.plan(F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95, 0, 0, 80]), now: "2026-05-31T22:00")
-        let plan = F.plan(F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95, 0, 0, 80]),
+        let old = F.plan(
+            F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95, 0, 0, 80]), now: "2026-05-31T22:00")
+        let plan = F.plan(
+            F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95, 0, 0, 80]),
             now: "2026-06-01T05:00", fetchedAt: "2026-05-31T22:59", moment: .foreground, pending: old.desired)
         #expect(plan.desired.isEmpty)
         #expect(plan.suppressed.count == 2 && plan.suppressed.allSatisfy { $0.reason == .staleData })
         #expect(plan.removalReasons == Dictionary(uniqueKeysWithValues: old.desiredIDs.map { ($0, .staleData) }))
 
-        let background = F.plan(F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95, 0, 0, 80]),
+        let background = F.plan(
+            F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95, 0, 0, 80]),
             now: "2026-06-01T05:00", fetchedAt: "2026-05-31T22:59", moment: .background, pending: old.desired)
         #expect(background.desired == old.desired)
         #expect(background.removalReasons.isEmpty)
@@ -301,7 +312,8 @@ struct GoNowPlannerTests {
 
     @Test func gatesComeBeforeStaleness() {
         let old = F.plan(F.settings(), hours: F.hours(from: "2026-06-01T08:00", [95]), now: "2026-05-31T22:00")
-        let plan = F.plan(F.settings(enabled: false), hours: F.hours(from: "2026-06-01T08:00", [95]),
+        let plan = F.plan(
+            F.settings(enabled: false), hours: F.hours(from: "2026-06-01T08:00", [95]),
             now: "2026-06-01T05:00", fetchedAt: "2026-05-31T20:00", pending: old.desired)
         #expect(plan.removalReasons == ["swim_solo_2026-06-01_best": .userDisabled])
         #expect(plan.reason("swim_solo_2026-06-01_best") == .userDisabled)
@@ -330,8 +342,10 @@ struct GoNowPlannerTests {
         #expect(best.body.arguments == ["00:00", "08:00"])
         #expect(plan.desired("swim_solo_2026-10-25_tomorrow")?.fireAt == F.instant("2026-10-24T03:30:00Z"))
         let window = try #require(
-            GoNowPlanner.windows(for: .swimSolo, in: GoNowForecast(fetchedAt: .distantPast, hours: hours), timeZone: F.zone)
-                .values.first?.first)
+            GoNowPlanner.windows(
+                for: .swimSolo, in: GoNowForecast(fetchedAt: .distantPast, hours: hours), timeZone: F.zone
+            )
+            .values.first?.first)
         #expect(window.scores.count == 9)
     }
 

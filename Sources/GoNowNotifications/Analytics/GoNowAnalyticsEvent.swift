@@ -129,7 +129,8 @@ public struct GoNowAnalyticsEvent: Hashable, Sendable {
             default: "reschedule"
             }
         return GoNowAnalyticsEvent(
-            name: .cancelled, timestamp: timestamp, fields: [("mode", .string(mode.rawValue)), ("reason", .string(logged))])
+            name: .cancelled, timestamp: timestamp,
+            fields: [("mode", .string(mode.rawValue)), ("reason", .string(logged))])
     }
 
     /// `notif_dst_reschedule` when the zone's UTC offset changed and the pending requests were re-checked.

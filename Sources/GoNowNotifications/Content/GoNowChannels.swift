@@ -13,13 +13,15 @@ public enum GoNowChannels {
         NotificationChannel(
             id: mode.rawValue, importance: .default, categoryID: categoryID, interruptionLevel: .active,
             name: LocalizedText(table: GoNowTexts.table, key: "gonow.channel.\(mode.rawValue).name"),
-            channelDescription: LocalizedText(table: GoNowTexts.table, key: "gonow.channel.\(mode.rawValue).description")
+            channelDescription: LocalizedText(
+                table: GoNowTexts.table, key: "gonow.channel.\(mode.rawValue).description")
         )
     }
 
     /// The actions of the `activity_window` category: "View Details" (opens the Today tab) and "Dismiss".
     public static let actions: [NotificationAction] = [
-        NotificationAction(id: "view_details", title: LocalizedText(table: GoNowTexts.table, key: "gonow.action.view_details")),
+        NotificationAction(
+            id: "view_details", title: LocalizedText(table: GoNowTexts.table, key: "gonow.action.view_details")),
         NotificationAction(id: "dismiss", title: LocalizedText(table: GoNowTexts.table, key: "gonow.action.dismiss")),
     ]
 }

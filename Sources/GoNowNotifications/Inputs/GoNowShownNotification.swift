@@ -37,7 +37,8 @@ public struct GoNowShownNotification: Hashable, Sendable {
     public init(request: NotificationRequest, shownAt: Date) {
         let mode = request.metadata[GoNowMetadataKey.mode] ?? GoNowMode.prefixing(request.identifier)?.rawValue
         self.init(
-            identifier: request.identifier, dedupeKey: request.metadata[GoNowMetadataKey.dedupeKey] ?? request.identifier,
+            identifier: request.identifier,
+            dedupeKey: request.metadata[GoNowMetadataKey.dedupeKey] ?? request.identifier,
             capKey: request.metadata[GoNowMetadataKey.capKey] ?? mode ?? request.identifier, shownAt: shownAt)
     }
 }

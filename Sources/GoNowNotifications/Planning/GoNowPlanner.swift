@@ -86,14 +86,16 @@ public enum GoNowPlanner {
                     Suppression(identifier: candidate.identifier, fireAt: candidate.fireAt, reason: reason))
             } else {
                 plan.desired.append(
-                    request(for: candidate, settings: settings, forecast: forecast!, timeZone: timeZone,
+                    request(
+                        for: candidate, settings: settings, forecast: forecast!, timeZone: timeZone,
                         permission: permission))
             }
         }
 
         let desiredIDs = Set(plan.desired.map(\.identifier))
         for request in pending {
-            let mode = request.metadata[GoNowMetadataKey.mode].flatMap(GoNowMode.init(rawValue:))
+            let mode =
+                request.metadata[GoNowMetadataKey.mode].flatMap(GoNowMode.init(rawValue:))
                 ?? GoNowMode.prefixing(request.identifier)
             if let gate {
                 plan.removalReasons[request.identifier] = gate
