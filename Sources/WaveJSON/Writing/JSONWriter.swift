@@ -136,6 +136,16 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes a finite decimal number in its shortest form that reads back exactly (`72.5`, `3.0`); a NaN or an
+    /// infinity, which JSON cannot hold, is written as `null`.
+    ///
+    /// - Parameter value: The number.
+    public mutating func number(_ value: Double) {
+        separate()
+        bytes.append(contentsOf: (value.isFinite ? value.description : "null").utf8)
+        needsComma = true
+    }
+
     /// Writes a non-negative duration in seconds, as ``seconds(_:)`` spells it.
     ///
     /// - Parameter duration: The duration; negative values are written as 0.

@@ -47,6 +47,7 @@ enum AppOutputFormat {
         switch value {
         case .string(let text): return JSONWriter.quoted(text)
         case .integer(let number): return String(number)
+        case .decimal(let number): return String(number)
         case .bool(let flag): return String(flag)
         case .null: return "null"
         case .instant(let at): return localText(at, in: zone)
@@ -61,6 +62,7 @@ enum AppOutputFormat {
         switch value {
         case .string(let text): writer.string(text)
         case .integer(let number): writer.number(number)
+        case .decimal(let number): writer.number(number)
         case .bool(let flag): writer.bool(flag)
         case .null: writer.null()
         case .instant(let at): writer.string(UTCDateParts(at).iso8601)

@@ -6,6 +6,7 @@ struct AppOutputLine: Sendable, Equatable {
     indirect enum Value: Sendable, Equatable {
         case string(String)
         case integer(Int)
+        case decimal(Double)
         case bool(Bool)
         case null
         case instant(Date)
@@ -16,6 +17,7 @@ struct AppOutputLine: Sendable, Equatable {
             switch (lhs, rhs) {
             case (.string(let a), .string(let b)): return a == b
             case (.integer(let a), .integer(let b)): return a == b
+            case (.decimal(let a), .decimal(let b)): return a == b
             case (.bool(let a), .bool(let b)): return a == b
             case (.null, .null): return true
             case (.instant(let a), .instant(let b)): return a == b

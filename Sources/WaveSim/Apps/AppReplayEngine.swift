@@ -101,6 +101,10 @@ struct AppReplayEngine {
         for suppression in plan.suppressed {
             report(suppression)
         }
+        if case .offsetChange(let old, let new) = moment.cause {
+            rules.observe(.offsetChanged(oldOffset: old, newOffset: new, pendingCount: context.pending.count), context: context)
+                .forEach(emit)
+        }
         let changes = ReconcilePlan(
             desired: plan.desired, pending: context.pending, removalReasons: plan.removalReasons)
         for call in changes.calls {
@@ -112,6 +116,7 @@ struct AppReplayEngine {
             }
             try await call.perform(on: platform)
         }
+        rules.observe(.reconciled(plan: plan, pendingBefore: context.pending), context: context).forEach(emit)
         for request in plan.showNow {
             try await deliver(request, late: request.fireAt < now, showsOnPlatform: true)
         }
@@ -184,6 +189,7 @@ struct AppReplayEngine {
                     ("title", .string(render(request.title))), ("body", .string(render(request.body))),
                     ("deepLink", .string(request.deepLink)), ("locale", .string(locale)), ("late", .bool(late)),
                 ]))
+        rules.observe(.delivered(request), context: context()).forEach(emit)
         // A newer notification with the same collapse id replaces the shown older one.
         if let collapseID = request.collapseID,
             let older = shown.dropLast().last(where: { $0.request.collapseID == collapseID && $0.withdrawnAt == nil })

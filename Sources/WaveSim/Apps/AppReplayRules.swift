@@ -52,6 +52,24 @@ protocol AppReplayRules: Sendable {
     /// - Parameter context: The device, the permission and the history at the end.
     /// - Returns: The fields.
     func summaryFields(context: AppReplayContext) -> [(String, AppOutputLine.Value)]
+
+    /// Lines the app prints about a fact of the replay (GoNow's analytics events), after the fact's own line.
+    ///
+    /// - Parameters:
+    ///   - fact: What happened.
+    ///   - context: The device, the permission and the history.
+    /// - Returns: The lines, in order.
+    mutating func observe(_ fact: AppReplayFact, context: AppReplayContext) -> [AppOutputLine]
+}
+
+/// Something the replay did that an app may want to log.
+enum AppReplayFact: Sendable {
+    /// A reconcile applied `plan` over what was pending before it.
+    case reconciled(plan: NotificationPlan, pendingBefore: [NotificationRequest])
+    /// A request came due and was shown.
+    case delivered(NotificationRequest)
+    /// The zone's UTC offset changed; `pendingCount` requests were re-checked.
+    case offsetChanged(oldOffset: Int, newOffset: Int, pendingCount: Int)
 }
 
 extension AppReplayRules {
@@ -60,6 +78,8 @@ extension AppReplayRules {
     mutating func due(_ request: NotificationRequest, context: AppReplayContext) -> DueDecision { .show }
 
     func summaryFields(context: AppReplayContext) -> [(String, AppOutputLine.Value)] { [] }
+
+    mutating func observe(_ fact: AppReplayFact, context: AppReplayContext) -> [AppOutputLine] { [] }
 }
 
 /// The decoded payload of an app's own action; each app defines its own.

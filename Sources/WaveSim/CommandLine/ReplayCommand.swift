@@ -1,5 +1,6 @@
 internal import Foundation
 internal import WaveJSON
+internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 internal import WaveStrings
@@ -17,9 +18,20 @@ enum ReplayCommand {
             errors.writeLine("wavesim: error: \(message)")
             return ExitCode.noInput
         }
+        let root: JSONValue
+        do {
+            root = try ScenarioDecoder.parse(data, file: options.scenarioPath)
+        } catch {
+            errors.writeLine("wavesim: error: \(error)")
+            return ExitCode.dataError
+        }
+        if AppScenarioDecoder.appName(of: root) != nil {
+            return try await AppReplayCommand.run(
+                root: root, options: options, environment: environment, output: output, errors: errors)
+        }
         let decoded: ScenarioDecoder.Result
         do {
-            decoded = try ScenarioDecoder.decode(data, file: options.scenarioPath)
+            decoded = try ScenarioDecoder.decode(root: root, file: options.scenarioPath)
         } catch {
             // The warnings first: a misspelt key is often the reason for a missing-key error.
             for warning in error.warnings {

@@ -35,8 +35,20 @@ public struct ReplayOptions: Sendable, Hashable {
         public var pendingLimit: Int { self == .ios ? 64 : 500 }
     }
 
+    /// A push platform whose payloads an app replay prints (GrowBro).
+    public enum PayloadPlatform: String, Sendable, Hashable, CaseIterable {
+        /// Apple Push Notification service JSON.
+        case apns
+        /// Firebase Cloud Messaging HTTP v1 JSON.
+        case fcm
+    }
+
     /// The scenario file's path.
     public var scenarioPath: String
+    /// Print the app's analytics events (GoNow), one `analytics` line each.
+    public var printsAnalytics = false
+    /// Print each push's payload for this platform (GrowBro), one `payload` line each.
+    public var payloads: PayloadPlatform?
     /// The simulation speed, 0…300; 1 is realistic, 0 is paused.
     public var speed: Int = 1
     /// Which clock drives the replay.
@@ -108,6 +120,10 @@ public struct ReplayOptions: Sendable, Hashable {
                 options.format = try reader.choice(for: argument, Format.self)
             case "--sink":
                 options.sink = try reader.choice(for: argument, Sink.self)
+            case "--analytics":
+                options.printsAnalytics = true
+            case "--payloads":
+                options.payloads = try reader.choice(for: argument, PayloadPlatform.self)
             default:
                 if argument.name.hasPrefix("-") && argument.name != "-" {
                     throw reader.error("unknown option '\(argument.name)'")

@@ -25,12 +25,32 @@ public struct ScenarioDecoder {
     /// - Returns: The scenario and its warnings.
     /// - Throws: ``ScenarioError`` listing every problem found.
     public static func decode(_ data: Data, file: String) throws(ScenarioError) -> Result {
-        let root: JSONValue
+        try decode(root: try parse(data, file: file), file: file)
+    }
+
+    /// Parses a scenario file's JSON, or throws the syntax error as a scenario problem.
+    ///
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - file: The file's name, for messages.
+    /// - Returns: The document.
+    /// - Throws: ``ScenarioError`` with the syntax error's line and column.
+    static func parse(_ data: Data, file: String) throws(ScenarioError) -> JSONValue {
         do {
-            root = try JSONParser.parse([UInt8](data))
+            return try JSONParser.parse([UInt8](data))
         } catch {
             throw ScenarioError(file: file, problems: [.init(path: "", message: "not valid JSON: \(error)")])
         }
+    }
+
+    /// Decodes a WorldWideWaves scenario from its parsed document.
+    ///
+    /// - Parameters:
+    ///   - root: The document.
+    ///   - file: The file's name, for messages.
+    /// - Returns: The scenario and its warnings.
+    /// - Throws: ``ScenarioError`` listing every problem found.
+    static func decode(root: JSONValue, file: String) throws(ScenarioError) -> Result {
         var diagnostics = DecodingDiagnostics()
         let scenario = decodeRoot(root, &diagnostics)
         guard diagnostics.isClean, let scenario else {

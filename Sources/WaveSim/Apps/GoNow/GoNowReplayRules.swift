@@ -1,0 +1,57 @@
+internal import Foundation
+internal import GoNowNotifications
+internal import WaveJSON
+internal import WaveNotifications
+
+/// GoNow's rules in a replay: the planner at every reconcile moment, the forecast action, analytics events.
+struct GoNowReplayRules: AppReplayRules {
+    var settings: GoNowSettings
+    var forecast: GoNowForecast?
+    let printsAnalytics: Bool
+
+    var appName: String { GoNowSection.name }
+
+    mutating func plan(at moment: AppReplayMoment, context: AppReplayContext) -> NotificationPlan {
+        GoNowPlanner.plan(
+            settings: settings, forecast: forecast, now: context.now,
+            moment: moment.isForeground ? .foreground : .background, timeZone: context.timeZone,
+            permission: context.permission,
+            history: context.shown.map { GoNowShownNotification(request: $0.request, shownAt: $0.shownAt) },
+            pending: context.pending)
+    }
+
+    mutating func perform(_ action: any AppActionPayload, context: AppReplayContext) -> AppActionOutcome {
+        guard let forecastAction = action as? GoNowSection.ForecastAction else { return AppActionOutcome() }
+        forecast = forecastAction.forecast
+        return AppActionOutcome(reconciles: true)
+    }
+
+    mutating func replaceSettings(_ settings: JSONValue) {
+        self.settings = GoNowSection.decodedSettings(settings)
+    }
+
+    mutating func observe(_ fact: AppReplayFact, context: AppReplayContext) -> [AppOutputLine] {
+        guard printsAnalytics else { return [] }
+        let events: [GoNowAnalyticsEvent]
+        switch fact {
+        case .reconciled(let plan, let pendingBefore):
+            events = GoNowAnalyticsEvent.events(applying: plan, over: pendingBefore, at: context.now)
+        case .delivered(let request):
+            events = GoNowAnalyticsEvent.fired(request, at: context.now).map { [$0] } ?? []
+        case .offsetChanged(let old, let new, let count):
+            events = [GoNowAnalyticsEvent.dstReschedule(oldOffset: old, newOffset: new, countRescheduled: count, at: context.now)]
+        }
+        return events.map { event in
+            AppOutputLine(
+                type: "analytics",
+                fields: [("at", .instant(event.timestamp)), ("name", .string(event.name.rawValue))]
+                    + event.fields.map { field in
+                        switch field.value {
+                        case .string(let text): (field.name, .string(text))
+                        case .integer(let number): (field.name, .integer(number))
+                        case .decimal(let number): (field.name, .decimal(number))
+                        }
+                    })
+        }
+    }
+}

@@ -1,0 +1,124 @@
+internal import Foundation
+internal import GoNowNotifications
+internal import WaveJSON
+internal import WaveNotifications
+
+/// GoNow's part of the scenario format: the `gonow` settings object and the `forecast` action.
+enum GoNowSection: AppReplaySection {
+    static let name = "gonow"
+    static let actionKeys = ["forecast": ["fetchedAt", "hours"]]
+
+    /// A `forecast` action: replaces the previous forecast, then a reconcile.
+    struct ForecastAction: AppActionPayload {
+        var forecast: GoNowForecast
+        var type: String { "forecast" }
+    }
+
+    private static let modeNames = GoNowMode.allCases.map(\.rawValue)
+
+    private static let quietHours = ValueDecoder<GoNowSettings.QuietHours>.object(keys: ["enabled", "start", "end"]) {
+        object, diagnostics in
+        let defaults = GoNowSettings.QuietHours()
+        let enabled = object.decode(.optional("enabled", .bool, default: defaults.enabled), &diagnostics)
+        let start = object.decode(.optional("start", .localTime, default: defaults.start), &diagnostics)
+        let end = object.decode(.optional("end", .localTime, default: defaults.end), &diagnostics)
+        guard let enabled, let start, let end else { return nil }
+        return GoNowSettings.QuietHours(enabled: enabled, start: start, end: end)
+    }
+
+    private static let modeToggles = ValueDecoder<Set<GoNowMode>>.object(keys: modeNames) { object, diagnostics in
+        var enabled: Set<GoNowMode> = []
+        var valid = true
+        for mode in GoNowMode.allCases {
+            guard let on = object.decode(.optional(mode.rawValue, .bool, default: false), &diagnostics) else {
+                valid = false
+                continue
+            }
+            if on { enabled.insert(mode) }
+        }
+        return valid ? enabled : nil
+    }
+
+    static let settings = ValueDecoder<GoNowSettings>.object(
+        keys: ["enabled", "modeToggles", "quietHours", "dogName"], named: "an object of GoNow settings"
+    ) { object, diagnostics in
+        let enabled = object.decode(.optional("enabled", .bool, default: true), &diagnostics)
+        let modes = object.decode(.optional("modeToggles", modeToggles, default: []), &diagnostics)
+        let quiet = object.decode(.optional("quietHours", quietHours, default: .init()), &diagnostics)
+        let dog = object.decode(.optional("dogName", .nonEmptyText), &diagnostics)
+        guard let enabled, let modes, let quiet else { return nil }
+        return GoNowSettings(enabled: enabled, enabledModes: modes, quietHours: quiet, dogName: dog)
+    }
+
+    private static let mode = ValueDecoder<GoNowMode>.enumeration()
+
+    private static let scores = ValueDecoder<[GoNowMode: Int]>.object(keys: modeNames) { object, diagnostics in
+        var scores: [GoNowMode: Int] = [:]
+        for mode in GoNowMode.allCases where object.contains(mode.rawValue) {
+            guard let score = object.decode(.optional(mode.rawValue, .integer(in: 0...100)), &diagnostics) else {
+                return nil
+            }
+            scores[mode] = score
+        }
+        return scores
+    }
+
+    private static let reasons = ValueDecoder<[GoNowMode: String]>.object(keys: modeNames) { object, diagnostics in
+        var reasons: [GoNowMode: String] = [:]
+        for mode in GoNowMode.allCases where object.contains(mode.rawValue) {
+            guard let reason = object.decode(.optional(mode.rawValue, .nonEmptyText), &diagnostics) else { return nil }
+            reasons[mode] = reason
+        }
+        return reasons
+    }
+
+    private static let hour = ValueDecoder<GoNowForecastHour>.object(keys: ["start", "scores", "heatGated", "reasons"]) {
+        object, diagnostics in
+        let start = object.decode(.required("start", .wholeHour), &diagnostics)
+        let scores = object.decode(.optional("scores", scores, default: [:]), &diagnostics)
+        let heat = object.decode(.optional("heatGated", .array(of: mode), default: []), &diagnostics)
+        let reasons = object.decode(.optional("reasons", reasons, default: [:]), &diagnostics)
+        guard let start, let scores, let heat, let reasons else { return nil }
+        return GoNowForecastHour(start: start, scores: scores, heatGated: Set(heat), reasons: reasons)
+    }
+
+    static func validateSettings(_ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics)
+        -> Bool
+    {
+        settings.decode(value, path, &diagnostics) != nil
+    }
+
+    static func decodeAction(
+        type: String, _ object: ObjectDecoder, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
+    ) -> (any AppActionPayload)? {
+        let fetchedAt = object.decode(.required("fetchedAt", .instant), &diagnostics)
+        let hours = object.decode(.required("hours", .array(of: hour, named: "an array of forecast hours")), &diagnostics)
+        guard let fetchedAt, let hours else { return nil }
+        return ForecastAction(forecast: GoNowForecast(fetchedAt: fetchedAt, hours: hours))
+    }
+
+    static func makeRules(settings value: JSONValue, scenario: AppScenario, options: ReplayOptions) -> any AppReplayRules
+    {
+        GoNowReplayRules(settings: decodedSettings(value), printsAnalytics: options.printsAnalytics)
+    }
+
+    /// Settings already validated when the scenario was read.
+    static func decodedSettings(_ value: JSONValue) -> GoNowSettings {
+        var diagnostics = DecodingDiagnostics()
+        return settings.decode(value, JSONPath("gonow"), &diagnostics) ?? GoNowSettings()
+    }
+}
+
+extension ValueDecoder where Value == Date {
+    /// An instant on a whole hour (minutes and seconds zero in UTC, or in a zone offset by whole hours).
+    fileprivate static var wholeHour: ValueDecoder<Date> {
+        ValueDecoder<Date>.instant.map { instant throws(DecodingMessage) in
+            guard instant.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0,
+                Int(instant.timeIntervalSince1970) % 1800 == 0
+            else {
+                throw DecodingMessage("is not on the hour; forecast hours start on a whole hour")
+            }
+            return instant
+        }
+    }
+}

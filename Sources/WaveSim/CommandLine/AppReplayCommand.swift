@@ -1,0 +1,49 @@
+internal import Foundation
+internal import WaveJSON
+internal import WaveNotifications
+internal import WaveStrings
+
+/// `wavesim replay` for an app scenario (`"app": "gonow"`, …): decodes it, runs the engine, prints every line.
+enum AppReplayCommand {
+    static func run(
+        root: JSONValue, options: ReplayOptions, environment: [String: String], output: OutputChannel,
+        errors: OutputChannel
+    ) async throws -> Int32 {
+        let decoded: AppScenarioDecoder.Result
+        do {
+            decoded = try AppScenarioDecoder.decode(root, file: options.scenarioPath, options: options)
+        } catch {
+            for warning in error.warnings {
+                errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
+            }
+            errors.writeLine("wavesim: error: \(error)")
+            return ExitCode.dataError
+        }
+        for warning in decoded.warnings {
+            errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
+        }
+        guard options.clock == .virtual, options.sink == .terminal else {
+            errors.writeLine("wavesim: error: app scenarios replay on the virtual clock to the terminal only")
+            return ExitCode.usage
+        }
+        let resolver = LocalizedStringResolver(language: options.language, environment: environment)
+        if let requested = options.language, !resolver.supports(requested) {
+            errors.writeLine("wavesim: warning: --lang: no translation for '\(requested)'; using English")
+        }
+        let scenario = decoded.scenario
+        let platform = try LinuxReplayPlatform(
+            start: scenario.start, pendingLimit: options.pendingLimit, renderer: resolver)
+        let format = options.format
+        var engine = AppReplayEngine(
+            scenario: scenario, rules: decoded.rules, platform: platform,
+            render: { resolver.string(for: $0) }, locale: resolver.resolution.language,
+            emit: { line in
+                switch format {
+                case .json: output.writeLine(AppOutputFormat.json(line))
+                case .text: output.writeLine(AppOutputFormat.text(line, in: scenario.timeZone))
+                }
+            })
+        _ = try await engine.run()
+        return output.hasFailed ? ExitCode.ioError : ExitCode.success
+    }
+}
