@@ -5,7 +5,9 @@ internal import WaveNotifications
 ///
 /// Each line is `{"type":"delivered","at":…,"eventId":…,"trigger":…,"identifier":…,"titleKey":…,"bodyKey":…,
 /// "bodyArgs":[…],"title":…,"body":…,"deepLink":…,"locale":…}`, plus `"late":true,"latenessSeconds":N` at
-/// the end for a notification shown late after a restart. `at` is the delivery instant in UTC, with
+/// the end for a notification shown late after a restart. `eventId` and `trigger` come from the request's
+/// metadata (``NotificationManagerBridge`` sets them), `null` when it has none; the keys and arguments are the
+/// request's title key and body text. `at` is the delivery instant in UTC, with
 /// milliseconds only when it is not a whole second.
 public struct JSONLinesSink: NotificationSink {
     private let output: LineWriter
@@ -38,8 +40,7 @@ public struct JSONLinesSink: NotificationSink {
     /// - Parameter delivery: The notification.
     /// - Returns: One line of JSON.
     public static func line(for delivery: NotificationDelivery) -> String {
-        let content = delivery.content
-        let identifier = delivery.identifier
+        let request = delivery.request
         // One byte buffer sized for a typical line and decoded once; appending to a String piece by piece
         // costs more per append than the text itself.
         var line: [UInt8] = []
@@ -47,27 +48,17 @@ public struct JSONLinesSink: NotificationSink {
         line.append(literal: #"{"type":"delivered","at":"#)
         JSONText.appendQuotedISO8601(UTCDateParts(delivery.deliveredAt), to: &line)
         line.append(literal: #","eventId":"#)
-        JSONText.appendQuoted(identifier.eventID, to: &line)
-        let triggerID = identifier.trigger.id
+        appendQuotedOrNull(request.metadata[NotificationManagerBridge.eventIDMetadataKey], to: &line)
         line.append(literal: #","trigger":"#)
-        JSONText.appendQuoted(triggerID, to: &line)
-        // The request identifier is `event_<id>_<trigger id>`; writing it from its parts, which are already at
-        // hand, saves building that string for every line. The assertion keeps it in step with the core.
-        let identifierStart = line.count
-        line.append(literal: #","identifier":"event_"#)
-        JSONText.appendEscaped(identifier.eventID, to: &line)
-        line.append(UInt8(ascii: "_"))
-        JSONText.appendEscaped(triggerID, to: &line)
-        line.append(UInt8(ascii: "\""))
-        assert(
-            line[identifierStart...].elementsEqual(
-                (#","identifier":"# + JSONText.quoted(identifier.requestIdentifier)).utf8))
+        appendQuotedOrNull(request.metadata[NotificationManagerBridge.triggerMetadataKey], to: &line)
+        line.append(literal: #","identifier":"#)
+        JSONText.appendQuoted(request.identifier, to: &line)
         line.append(literal: #","titleKey":"#)
-        JSONText.appendQuoted(content.titleKey, to: &line)
+        JSONText.appendQuoted(request.title.key, to: &line)
         line.append(literal: #","bodyKey":"#)
-        JSONText.appendQuoted(content.bodyKey, to: &line)
+        JSONText.appendQuoted(request.body.key, to: &line)
         line.append(literal: #","bodyArgs":["#)
-        for (index, argument) in content.bodyArgs.enumerated() {
+        for (index, argument) in request.body.arguments.enumerated() {
             if index > 0 {
                 line.append(UInt8(ascii: ","))
             }
@@ -78,7 +69,7 @@ public struct JSONLinesSink: NotificationSink {
         line.append(literal: #","body":"#)
         JSONText.appendQuoted(delivery.text.body, to: &line)
         line.append(literal: #","deepLink":"#)
-        JSONText.appendQuoted(content.deepLink, to: &line)
+        JSONText.appendQuoted(request.deepLink, to: &line)
         line.append(literal: #","locale":"#)
         JSONText.appendQuoted(delivery.text.locale, to: &line)
         if delivery.isLate {
@@ -87,6 +78,15 @@ public struct JSONLinesSink: NotificationSink {
         }
         line.append(UInt8(ascii: "}"))
         return String(decoding: line, as: UTF8.self)
+    }
+}
+
+/// Appends `value` as a JSON string, or `null` when there is none (a request not from WorldWideWaves).
+private func appendQuotedOrNull(_ value: String?, to line: inout [UInt8]) {
+    if let value {
+        JSONText.appendQuoted(value, to: &line)
+    } else {
+        line.append(contentsOf: "null".utf8)
     }
 }
 
