@@ -7,8 +7,8 @@ internal import WaveNotifications
 /// the benchmark intended; it also catches what should never happen (unexpected and duplicate deliveries).
 final class LatenessSink: NotificationSink {
     private struct State {
-        var intended: [NotificationIdentifier: Date] = [:]
-        var seen: Set<NotificationIdentifier> = []
+        var intended: [String: Date] = [:]
+        var seen: Set<String> = []
         var latenessSeconds: [Double] = []
         var unexpected = 0
         var duplicates = 0
@@ -19,7 +19,7 @@ final class LatenessSink: NotificationSink {
     /// Sets the notifications expected, with the instant each is meant for.
     func expect(_ intended: [NotificationIdentifier: Date]) {
         state.withLock {
-            $0.intended = intended
+            $0.intended = Dictionary(uniqueKeysWithValues: intended.map { ($0.key.requestIdentifier, $0.value) })
             $0.latenessSeconds.reserveCapacity(intended.count)
         }
     }

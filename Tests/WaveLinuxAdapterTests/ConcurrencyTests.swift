@@ -20,16 +20,16 @@ struct ConcurrencyTests {
         let taskCount = 8
         let operationsPerTask = persistent ? 60 : 300
 
-        let expected = await withTaskGroup(of: [NotificationIdentifier: Date].self) { group in
+        let expected = await withTaskGroup(of: [String: Date].self) { group in
             for task in 0..<taskCount {
                 group.addTask {
                     var random = SplitMix64(seed: UInt64(task) + 100)
-                    var mine: [NotificationIdentifier: Date] = [:]
+                    var mine: [String: Date] = [:]
                     for _ in 0..<operationsPerTask {
                         let eventID = "t\(task)e\(Int.random(in: 0..<4, using: &random))"
                         let trigger: NotificationTrigger = [.eventFinished, .waveHit, .eventStarting(.seconds(300))]
                             .randomElement(using: &random)!
-                        let identifier = Fixtures.identifier(eventID, trigger)
+                        let identifier = Fixtures.identifier(eventID, trigger).requestIdentifier
                         switch Int.random(in: 0..<10, using: &random) {
                         case 0..<6:
                             let seconds = Int.random(in: 1...5000, using: &random)
@@ -48,7 +48,7 @@ struct ConcurrencyTests {
                     return mine
                 }
             }
-            var union: [NotificationIdentifier: Date] = [:]
+            var union: [String: Date] = [:]
             for await mine in group {
                 union.merge(mine) { first, _ in first }
             }

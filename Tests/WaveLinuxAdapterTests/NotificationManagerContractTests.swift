@@ -29,8 +29,10 @@ struct NotificationManagerContractTests {
                 let linux = try LinuxNotificationManager(
                     clock: ManualWaveClock(now: Fixtures.start), sink: sink, renderer: FakeRenderer())
                 manager = linux
-                pending = { Set(await linux.pendingSnapshot().map(\.identifier)) }
-                deliveredNow = { sink.deliveries.filter(\.isImmediate).map(\.identifier) }
+                pending = { Set(await linux.pendingSnapshot().compactMap { Fixtures.identifier(of: $0.request) }) }
+                deliveredNow = {
+                    sink.deliveries.filter(\.isImmediate).compactMap { Fixtures.identifier(of: $0.request) }
+                }
             }
         }
     }

@@ -9,7 +9,7 @@ struct PendingBudgetTests {
     /// The obviously correct model: every pending notification in one array sorted by (fire date, sequence).
     struct ReferenceModel {
         struct Entry {
-            var identifier: NotificationIdentifier
+            var identifier: String
             var fireDate: Date
             var sequence: UInt64
         }
@@ -21,7 +21,7 @@ struct PendingBudgetTests {
         var nextSequence: UInt64 = 0
         var peak = 0
 
-        mutating func schedule(_ identifier: NotificationIdentifier, delay: Duration) {
+        mutating func schedule(_ identifier: String, delay: Duration) {
             entries.removeAll { $0.identifier == identifier }
             let seconds = Double(max(delay, .zero).components.seconds)
             entries.append(
@@ -30,7 +30,7 @@ struct PendingBudgetTests {
             sort()
         }
 
-        mutating func cancel(_ identifier: NotificationIdentifier) {
+        mutating func cancel(_ identifier: String) {
             entries.removeAll { $0.identifier == identifier }
         }
 
@@ -79,7 +79,7 @@ struct PendingBudgetTests {
             let roll = Int.random(in: 0..<100, using: &random)
             let eventID = events.randomElement(using: &random)!
             let trigger = triggers.randomElement(using: &random)!
-            let identifier = Fixtures.identifier(eventID, trigger)
+            let identifier = Fixtures.identifier(eventID, trigger).requestIdentifier
             switch roll {
             case 0..<55:
                 // Whole minutes (and a few negatives) so equal fire dates, hence ties, are common.

@@ -13,6 +13,9 @@ extension LinuxNotificationManager {
         public var stateDirectory: URL?
         /// How late a saved notification may still be shown after a restart; older ones are recorded as missed.
         public var gracePeriod: Duration
+        /// How many shown notifications the manager remembers for withdrawal, expiry and collapsing (at least 1);
+        /// beyond that the oldest shown is forgotten, not withdrawn.
+        public var shownLimit: Int
 
         /// Creates a configuration.
         ///
@@ -20,12 +23,15 @@ extension LinuxNotificationManager {
         ///   - pendingLimit: How many notifications may be armed at once; 64 (iOS) by default.
         ///   - stateDirectory: Where state is saved; memory only by default.
         ///   - gracePeriod: How late a notification may be shown after a restart; 30 minutes by default.
+        ///   - shownLimit: How many shown notifications are remembered; 512 by default.
         public init(
-            pendingLimit: Int = PendingLimit.iOS, stateDirectory: URL? = nil, gracePeriod: Duration = .seconds(1800)
+            pendingLimit: Int = PendingLimit.iOS, stateDirectory: URL? = nil, gracePeriod: Duration = .seconds(1800),
+            shownLimit: Int = 512
         ) {
             self.pendingLimit = pendingLimit
             self.stateDirectory = stateDirectory
             self.gracePeriod = gracePeriod
+            self.shownLimit = shownLimit
         }
 
         /// The XDG state directory for this library: `$XDG_STATE_HOME/wavenotifications`, or
@@ -54,6 +60,9 @@ extension LinuxNotificationManager {
         func validate() throws(LinuxNotificationManagerError) {
             guard pendingLimit >= 1 else {
                 throw .invalidConfiguration("pendingLimit is \(pendingLimit); it must be at least 1")
+            }
+            guard shownLimit >= 1 else {
+                throw .invalidConfiguration("shownLimit is \(shownLimit); it must be at least 1")
             }
             guard gracePeriod >= .zero else {
                 throw .invalidConfiguration("gracePeriod is \(gracePeriod); it must not be negative")

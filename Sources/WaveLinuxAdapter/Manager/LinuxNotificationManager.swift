@@ -21,7 +21,7 @@ public import WaveNotifications
 ///
 /// The manager starts itself on first use; call ``start()`` explicitly to learn early that the state
 /// directory is locked, and ``stop()`` to release it.
-public actor LinuxNotificationManager: NotificationManager {
+public actor LinuxNotificationManager: NotificationRequestCenter, NotificationManager {
     private enum Lifecycle {
         case idle, running, stopped
     }
@@ -38,6 +38,7 @@ public actor LinuxNotificationManager: NotificationManager {
 
     private var lifecycle = Lifecycle.idle
     private var queue: NotificationQueue
+    private var shown: ShownRegistry
     private var nextSequence: UInt64 = 0
     private var peak = 0
     /// The deadline last given to the clock, so an unchanged one is not set again.
@@ -78,6 +79,7 @@ public actor LinuxNotificationManager: NotificationManager {
         self.renderer = renderer
         self.observer = observer
         queue = NotificationQueue(limit: configuration.pendingLimit)
+        shown = ShownRegistry(limit: configuration.shownLimit)
         store = configuration.stateDirectory.map { StateFileStore(directory: $0) }
     }
 
@@ -145,6 +147,10 @@ public actor LinuxNotificationManager: NotificationManager {
             case .loaded(let state, let pending):
                 nextSequence = max(nextSequence, state.nextSequence)
                 restored = pending
+                shown = ShownRegistry(limit: configuration.shownLimit)
+                for notification in state.shownNotifications {
+                    _ = shown.record(notification)
+                }
             case .damaged(let damage, let movedTo):
                 observer.manager(didReport: .failed(.damagedStateFile(damage, movedTo: movedTo)))
                 restored = []
@@ -198,105 +204,222 @@ public actor LinuxNotificationManager: NotificationManager {
         lock = nil
     }
 
-    // MARK: - NotificationManager
+    // MARK: - NotificationRequestCenter
 
-    /// Schedules a notification `delay` from now, replacing a pending one with the same event and trigger.
+    /// Adds requests, each replacing the pending request with the same identifier, in one step and one save.
     ///
-    /// A zero or negative delay fires at the next wake of the clock, at once on a real clock.
+    /// A request whose instant is not in the future fires at the clock's next wake (at once on a real clock),
+    /// after requests added before it for the same wake.
     ///
-    /// - Parameters:
-    ///   - eventID: The event's id.
-    ///   - trigger: Why it fires; with `eventID`, its identity.
-    ///   - delay: How long from now it fires.
-    ///   - content: The localization keys, arguments and deep link, rendered at delivery.
-    /// - Throws: ``EventIDError`` for an invalid id; ``LinuxNotificationManagerError`` when stopped or the state
-    ///   directory is locked; ``StateStorageError`` when the change could not be saved (it stays scheduled in
-    ///   memory and the next successful save includes it).
-    public func scheduleNotification(
-        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
-    ) async throws {
-        let identifier = try NotificationIdentifier(eventID: eventID, trigger: trigger)
+    /// - Parameter requests: The requests; a later one replaces an earlier one with the same identifier.
+    /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked;
+    ///   ``StateStorageError`` when the change could not be saved (it stays scheduled in memory and the next
+    ///   successful save includes it).
+    public func add(_ requests: [NotificationRequest]) async throws {
         try await ensureRunning()
+        guard !requests.isEmpty else { return }
         let now = clock.now
-        let notification = PendingNotification(
-            identifier: identifier, content: content, fireDate: now.addingTimeInterval(max(delay, .zero).timeInterval),
-            sequence: nextSequence)
-        nextSequence += 1
-        let (replaced, placed, transitions) = queue.insert(notification)
-        if let replaced {
-            observer.manager(didReport: .replaced(old: replaced, new: placed))
-        } else {
-            observer.manager(didReport: .scheduled(placed))
+        for request in requests {
+            let notification = PendingNotification(
+                request: request, fireDate: max(request.fireAt, now), sequence: nextSequence)
+            nextSequence += 1
+            let (replaced, placed, transitions) = queue.insert(notification)
+            if let replaced {
+                observer.manager(didReport: .replaced(old: replaced, new: placed))
+            } else {
+                observer.manager(didReport: .scheduled(placed))
+            }
+            report(transitions)
         }
-        report(transitions)
         peak = max(peak, queue.armedCount)
         armAlarm()
         try await persistChange()
     }
 
-    /// Delivers a notification to the sink now, leaving any pending one with the same identifier alone.
+    /// Removes pending requests by identifier (one ``ManagerEvent/cancelled(_:reason:)`` each), and withdraws what
+    /// is still shown for them: on a desktop, a notification about something cancelled is stale.
+    ///
+    /// The sink is asked to withdraw every identifier given, pending or not, since a notification shown earlier
+    /// (perhaps by an earlier run) may still be on screen.
+    ///
+    /// - Parameters:
+    ///   - identifiers: The identifiers; unknown ones are ignored.
+    ///   - reason: Why, as observers see it.
+    /// - Throws: ``LinuxNotificationManagerError/stopped``; ``StateStorageError`` when the removal could not be
+    ///   saved.
+    public func removePending(identifiers: [String], reason: NotificationReason) async throws {
+        try await ensureRunning()
+        guard !identifiers.isEmpty else { return }
+        let (removed, transitions) = queue.remove(identifiers)
+        for notification in removed {
+            observer.manager(didReport: .cancelled(notification, reason: reason))
+        }
+        report(transitions)
+        var withdrawn: [ShownNotification] = []
+        for identifier in identifiers {
+            if let shownNotification = shown.remove(identifier) {
+                withdrawn.append(shownNotification)
+            }
+        }
+        try await finishRemoval(removed: removed, withdrawn: withdrawn, reason: reason) {
+            try await $0.withdraw(identifiers: identifiers, threadID: nil, reason: reason)
+        } describing: {
+            identifiers.joined(separator: ", ")
+        }
+    }
+
+    /// Removes every pending request of a thread (one ``ManagerEvent/cancelled(_:reason:)`` each) and withdraws
+    /// what is still shown for the thread.
+    ///
+    /// - Parameters:
+    ///   - threadID: The thread id.
+    ///   - reason: Why, as observers see it.
+    /// - Throws: ``LinuxNotificationManagerError/stopped``; ``StateStorageError`` when the removal could not be
+    ///   saved.
+    public func removePending(threadID: String, reason: NotificationReason) async throws {
+        try await ensureRunning()
+        let (removed, transitions) = queue.removeAll(threadID: threadID)
+        for notification in removed {
+            observer.manager(didReport: .cancelled(notification, reason: reason))
+        }
+        report(transitions)
+        let withdrawn = shown.removeAll(threadID: threadID)
+        try await finishRemoval(removed: removed, withdrawn: withdrawn, reason: reason) {
+            try await $0.withdraw(identifiers: [], threadID: threadID, reason: reason)
+        } describing: {
+            "thread \(threadID)"
+        }
+    }
+
+    /// Every pending request exactly as added, soonest first (ties in order of addition).
+    ///
+    /// - Returns: The pending requests.
+    /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
+    public func pendingRequests() async throws -> [NotificationRequest] {
+        try await ensureRunning()
+        return queue.snapshot().map(\.request)
+    }
+
+    /// Shows a request now through the sink, leaving pending requests alone; a pending request with the same
+    /// identifier still fires later.
+    ///
+    /// The notification is remembered as shown: it expires at now + ``NotificationRequest/expiresAfter``, and a
+    /// shown notification with the same collapse id is withdrawn (reason `collapsed`).
+    ///
+    /// - Parameter request: The request; its ``NotificationRequest/fireAt`` is ignored.
+    /// - Throws: ``LinuxNotificationManagerError/stopped``; whatever the sink threw (also reported as
+    ///   ``ManagerFailure/delivery(_:error:)``).
+    public func show(_ request: NotificationRequest) async throws {
+        try await ensureRunning()
+        let now = clock.now
+        let text = renderer.render(title: request.title, body: request.body)
+        let delivery = NotificationDelivery(
+            request: request, text: text, scheduledFor: now, deliveredAt: now, isImmediate: true)
+        do {
+            try await sink.deliver(delivery)
+        } catch {
+            observer.manager(didReport: .failed(.delivery(request.identifier, error: error)))
+            throw error
+        }
+        observer.manager(didReport: .delivered(delivery))
+        await remember(
+            request, shownAt: now, expiresAt: request.expiresAfter.map { now.addingTimeInterval($0.timeInterval) })
+        armAlarm()
+        if changeVersion > durableVersion {
+            try await waitUntilDurable(changeVersion)
+        }
+    }
+
+    /// Withdraws shown notifications (one ``ManagerEvent/withdrawn(_:reason:)`` for each the manager remembers),
+    /// asking the sink to close every identifier given.
+    ///
+    /// - Parameters:
+    ///   - identifiers: The identifiers of shown notifications; ones not shown are ignored.
+    ///   - reason: Why (`responded`, `snoozed`, …), as observers see it.
+    /// - Throws: ``LinuxNotificationManagerError/stopped``; whatever the sink threw (also reported as
+    ///   ``ManagerFailure/withdrawal(_:error:)``); ``StateStorageError`` when the change could not be saved.
+    public func withdrawShown(identifiers: [String], reason: NotificationReason) async throws {
+        try await ensureRunning()
+        guard !identifiers.isEmpty else { return }
+        var withdrawn: [ShownNotification] = []
+        for identifier in identifiers {
+            if let shownNotification = shown.remove(identifier) {
+                withdrawn.append(shownNotification)
+            }
+        }
+        for shownNotification in withdrawn {
+            observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
+        }
+        armAlarm()
+        do {
+            try await sink.withdraw(identifiers: identifiers, threadID: nil, reason: reason)
+        } catch {
+            observer.manager(didReport: .failed(.withdrawal(identifiers.joined(separator: ", "), error: error)))
+            throw error
+        }
+        if withdrawn.contains(where: { $0.expiresAt != nil }) {
+            try await persistChange()
+        }
+    }
+
+    /// Every shown notification the manager remembers, oldest first.
+    ///
+    /// - Returns: The shown notifications.
+    public func shownNotifications() -> [ShownNotification] {
+        shown.all
+    }
+
+    // MARK: - NotificationManager
+
+    /// Schedules a WorldWideWaves notification `delay` from now through ``NotificationManagerBridge``: the request
+    /// `event_<id>_<trigger>` in thread `event_<id>`, added with ``add(_:)``.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: Why it fires; with `eventID`, its identity.
+    ///   - delay: How long from now it fires; zero or negative fires at the clock's next wake.
+    ///   - content: The localization keys, arguments and deep link, rendered at delivery.
+    /// - Throws: ``EventIDError`` for an invalid id; whatever ``add(_:)`` throws.
+    public func scheduleNotification(
+        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
+    ) async throws {
+        try await bridge.scheduleNotification(eventID: eventID, trigger: trigger, delay: delay, content: content)
+    }
+
+    /// Shows a WorldWideWaves notification now through ``NotificationManagerBridge`` and ``show(_:)``.
     ///
     /// - Parameters:
     ///   - eventID: The event's id.
     ///   - trigger: Why it is shown, usually ``NotificationTrigger/waveHit``.
     ///   - content: The localization keys, arguments and deep link.
-    /// - Throws: ``EventIDError`` for an invalid id; ``LinuxNotificationManagerError/stopped``; whatever the
-    ///   sink threw (also reported as ``ManagerFailure/delivery(_:error:)``).
+    /// - Throws: ``EventIDError`` for an invalid id; whatever ``show(_:)`` throws.
     public func deliverNow(eventID: String, trigger: NotificationTrigger, content: NotificationContent) async throws {
-        let identifier = try NotificationIdentifier(eventID: eventID, trigger: trigger)
-        try await ensureRunning()
-        let now = clock.now
-        let delivery = NotificationDelivery(
-            identifier: identifier, content: content, text: renderer.render(content), scheduledFor: now,
-            deliveredAt: now, isImmediate: true)
-        do {
-            try await sink.deliver(delivery)
-        } catch {
-            observer.manager(didReport: .failed(.delivery(identifier, error: error)))
-            throw error
-        }
-        observer.manager(didReport: .delivered(delivery))
+        try await bridge.deliverNow(eventID: eventID, trigger: trigger, content: content)
     }
 
-    /// Cancels one pending notification, if pending, and asks the sink to withdraw it if it is shown.
+    /// Cancels one WorldWideWaves notification through ``NotificationManagerBridge``: ``removePending(identifiers:reason:)``
+    /// with reason `reschedule`, which also withdraws it if shown.
     ///
     /// - Parameters:
     ///   - eventID: The event's id.
     ///   - trigger: The trigger it was scheduled with.
-    /// - Throws: ``EventIDError`` for an invalid id; ``LinuxNotificationManagerError/stopped``;
-    ///   ``StateStorageError`` when the removal could not be saved.
+    /// - Throws: ``EventIDError`` for an invalid id; whatever the removal throws.
     public func cancelNotification(eventID: String, trigger: NotificationTrigger) async throws {
-        let identifier = try NotificationIdentifier(eventID: eventID, trigger: trigger)
-        try await ensureRunning()
-        let (removed, transitions) = queue.remove(identifier)
-        if let removed {
-            observer.manager(didReport: .cancelled(removed))
-            report(transitions)
-            armAlarm()
-            try await persistChange()
-        }
-        await withdraw(eventID: eventID, trigger: trigger)
+        try await bridge.cancelNotification(eventID: eventID, trigger: trigger)
     }
 
-    /// Cancels every pending notification of an event (one ``ManagerEvent/cancelled(_:)`` each) and asks the
-    /// sink to withdraw what it shows for the event.
+    /// Cancels every WorldWideWaves notification of an event through ``NotificationManagerBridge``:
+    /// ``removePending(threadID:reason:)`` on thread `event_<id>` with reason `reschedule`.
     ///
     /// - Parameter eventID: The event's id.
-    /// - Throws: ``EventIDError`` for an invalid id; ``LinuxNotificationManagerError/stopped``;
-    ///   ``StateStorageError`` when the removal could not be saved.
+    /// - Throws: ``EventIDError`` for an invalid id; whatever the removal throws.
     public func cancelAllNotifications(eventID: String) async throws {
-        try EventID.validate(eventID)
-        try await ensureRunning()
-        let (removed, transitions) = queue.removeAll(eventID: eventID)
-        if !removed.isEmpty {
-            for notification in removed {
-                observer.manager(didReport: .cancelled(notification))
-            }
-            report(transitions)
-            armAlarm()
-            try await persistChange()
-        }
-        await withdraw(eventID: eventID, trigger: nil)
+        try await bridge.cancelAllNotifications(eventID: eventID)
+    }
+
+    /// The WorldWideWaves bridge over this manager: the one path from `NotificationManager` calls to requests.
+    private nonisolated var bridge: NotificationManagerBridge {
+        NotificationManagerBridge(center: self, clock: clock)
     }
 
     // MARK: - The timer loop
@@ -309,16 +432,44 @@ public actor LinuxNotificationManager: NotificationManager {
         }
     }
 
-    /// Points the single alarm at the soonest armed notification (or clears it).
+    /// Reports a removal, asks the sink to withdraw, re-arms and saves.
+    private func finishRemoval(
+        removed: [PendingNotification], withdrawn: [ShownNotification], reason: NotificationReason,
+        sinkCall: (any NotificationSink) async throws -> Void, describing target: () -> String
+    ) async throws {
+        for shownNotification in withdrawn {
+            observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
+        }
+        if !removed.isEmpty || !withdrawn.isEmpty {
+            armAlarm()
+        }
+        let needsSave = !removed.isEmpty || withdrawn.contains { $0.expiresAt != nil }
+        if needsSave {
+            try await persistChange()
+        }
+        do {
+            try await sinkCall(sink)
+        } catch {
+            observer.manager(didReport: .failed(.withdrawal(target(), error: error)))
+        }
+    }
+
+    /// Points the single alarm at the soonest armed request or shown expiry (or clears it).
     private func armAlarm() {
         // A running pass re-arms when it finishes; arming now could only wake a handler that defers to it.
         guard !isDelivering else { return }
-        let deadline = lifecycle == .running ? queue.nextFireDate : nil
+        let deadline = lifecycle == .running ? Self.earliest(queue.nextFireDate, shown.nextExpiry) : nil
         guard deadline != alarmDeadline else { return }
         alarmDeadline = deadline
         clock.setAlarm(alarmID, at: deadline) { [weak self] in
             await self?.alarmRang()
         }
+    }
+
+    private static func earliest(_ first: Date?, _ second: Date?) -> Date? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
     }
 
     private func alarmRang() async {
@@ -327,19 +478,27 @@ public actor LinuxNotificationManager: NotificationManager {
         await runDeliveries()
     }
 
-    /// Delivers the late notifications of a restart, then everything armed and due, one at a time in order.
+    /// Delivers the late requests of a restart, then everything armed and due and every expiry reached, one at a
+    /// time in instant order (an expiry before a delivery at the same instant).
     private func runDeliveries() async {
         guard !isDelivering else { return }
         isDelivering = true
-        var deliveredAny = false
+        var changed = false
         while lifecycle == .running {
+            let now = clock.now
             if !lateToDeliver.isEmpty {
                 let late = lateToDeliver.removeFirst()
-                deliveredAny = true
+                changed = true
                 await deliver(late, isLate: true)
-            } else if let (due, transitions) = queue.removeNextDue(at: clock.now) {
+            } else if let expiry = shown.nextExpiry, expiry <= now,
+                queue.nextFireDate.map({ expiry <= $0 }) ?? true,
+                let expired = shown.removeNextExpired(at: now)
+            {
+                changed = true
+                await withdrawExpired(expired)
+            } else if let (due, transitions) = queue.removeNextDue(at: now) {
                 report(transitions)
-                deliveredAny = true
+                changed = true
                 await deliver(due, isLate: false)
             } else {
                 break
@@ -347,7 +506,7 @@ public actor LinuxNotificationManager: NotificationManager {
         }
         isDelivering = false
         armAlarm()
-        if deliveredAny {
+        if changed {
             changeVersion += 1
             if store != nil {
                 try? await waitUntilDurable(changeVersion)
@@ -356,28 +515,56 @@ public actor LinuxNotificationManager: NotificationManager {
     }
 
     private func deliver(_ notification: PendingNotification, isLate: Bool) async {
-        // Only a saved state reads it; without a state directory, skip copying every notification into it.
+        let request = notification.request
+        let now = clock.now
+        let expiresAt = request.expiresAfter.map { request.fireAt.addingTimeInterval($0.timeInterval) }
+        if let expiresAt, expiresAt <= now {
+            observer.manager(didReport: .suppressed(notification, reason: .expired))
+            return
+        }
+        // Only a saved state reads it; without a state directory, skip copying every request into it.
         if store != nil {
             inFlight = notification
         }
         defer { inFlight = nil }
         let delivery = NotificationDelivery(
-            identifier: notification.identifier, content: notification.content,
-            text: renderer.render(notification.content), scheduledFor: notification.fireDate, deliveredAt: clock.now,
-            isLate: isLate)
+            request: request, text: renderer.render(title: request.title, body: request.body),
+            scheduledFor: notification.fireDate, deliveredAt: now, isLate: isLate)
         do {
             try await sink.deliver(delivery)
             observer.manager(didReport: .delivered(delivery))
         } catch {
-            observer.manager(didReport: .failed(.delivery(notification.identifier, error: error)))
+            observer.manager(didReport: .failed(.delivery(request.identifier, error: error)))
+            return
         }
+        await remember(request, shownAt: now, expiresAt: expiresAt)
     }
 
-    private func withdraw(eventID: String, trigger: NotificationTrigger?) async {
+    /// Records a shown request, withdrawing an older one with the same collapse id.
+    private func remember(_ request: NotificationRequest, shownAt: Date, expiresAt: Date?) async {
+        let (collapsed, forgotten) = shown.record(
+            ShownNotification(request: request, shownAt: shownAt, expiresAt: expiresAt))
+        if expiresAt != nil || forgotten?.expiresAt != nil {
+            changeVersion += 1
+        }
+        guard let collapsed else { return }
+        observer.manager(didReport: .withdrawn(collapsed, reason: .collapsed))
+        if collapsed.expiresAt != nil {
+            changeVersion += 1
+        }
+        await withdrawFromSink(collapsed.identifier, reason: .collapsed)
+    }
+
+    private func withdrawExpired(_ expired: ShownNotification) async {
+        observer.manager(didReport: .withdrawn(expired, reason: .expired))
+        await withdrawFromSink(expired.identifier, reason: .expired)
+    }
+
+    private func withdrawFromSink(_ identifier: String, reason: NotificationReason) async {
         do {
-            try await sink.cancelled(eventID: eventID, trigger: trigger)
+            try await sink.withdraw(identifiers: [identifier], threadID: nil, reason: reason)
         } catch {
-            observer.manager(didReport: .failed(.withdrawal(eventID: eventID, error: error)))
+            observer.manager(didReport: .failed(.withdrawal(identifier, error: error)))
         }
     }
 
@@ -456,6 +643,7 @@ public actor LinuxNotificationManager: NotificationManager {
             pending.append(inFlight)
         }
         pending.sort { $0.queueKey < $1.queueKey }
-        return PersistedState(nextSequence: nextSequence, pending: pending)
+        return PersistedState(
+            nextSequence: nextSequence, pending: pending, shown: shown.all.filter { $0.expiresAt != nil })
     }
 }

@@ -3,20 +3,25 @@ public import WaveNotifications
 
 /// One thing a ``LinuxNotificationManager`` did or met, as its observer sees it.
 public enum ManagerEvent: Sendable, CustomStringConvertible {
-    /// A notification was scheduled; nothing with its identifier was pending.
+    /// A request was added; nothing with its identifier was pending.
     case scheduled(PendingNotification)
-    /// A notification was scheduled with the identifier of a pending one, which it replaced.
+    /// A request was added with the identifier of a pending one, which it replaced.
     case replaced(old: PendingNotification, new: PendingNotification)
-    /// A pending notification was cancelled; `cancelAllNotifications` reports one per notification removed.
-    case cancelled(PendingNotification)
-    /// A notification entered the armed set (at scheduling, or promoted from the backlog when a slot freed).
+    /// A pending request was removed (one event per request), with the reason the caller gave: `reschedule`
+    /// for a WorldWideWaves cancellation.
+    case cancelled(PendingNotification, reason: NotificationReason)
+    /// A request entered the armed set (when added, or promoted from the backlog when a slot freed).
     case armed(PendingNotification)
-    /// A notification is waiting in the backlog because the armed set is full of sooner ones.
+    /// A request is waiting in the backlog because the armed set is full of sooner ones.
     case backlogged(PendingNotification)
-    /// A notification reached its sink; ``NotificationDelivery/lateness`` says how late.
+    /// A notification was shown: it reached its sink; ``NotificationDelivery/lateness`` says how late.
     case delivered(NotificationDelivery)
-    /// A saved notification's instant passed more than the grace period ago while the manager was down,
-    /// so it was dropped rather than shown late.
+    /// A shown notification was withdrawn: asked for, removed with its request, `expired` or `collapsed`.
+    case withdrawn(ShownNotification, reason: NotificationReason)
+    /// A due request was not shown, for the reason given (`expired`: its expiry had passed when it came due).
+    case suppressed(PendingNotification, reason: NotificationReason)
+    /// A saved request's instant passed more than the grace period ago while the manager was down, so it was
+    /// dropped rather than shown late (a suppression with reason `missed`).
     case missed(PendingNotification, lateness: Duration)
     /// Something failed; the manager carried on.
     case failed(ManagerFailure)
@@ -25,14 +30,23 @@ public enum ManagerEvent: Sendable, CustomStringConvertible {
     /// What is pending, soonest first, sent when ``LinuxNotificationManager/reportPendingSnapshot()`` asks.
     case pending([PendingNotification])
 
+    /// The reason of a removal, withdrawal or suppression, as `wavesim` prints it; `nil` for other events.
+    public var reason: NotificationReason? {
+        switch self {
+        case .cancelled(_, let reason), .withdrawn(_, let reason), .suppressed(_, let reason): return reason
+        case .missed: return .missed
+        default: return nil
+        }
+    }
+
     public var description: String {
         switch self {
         case .scheduled(let notification):
             return "scheduled \(notification.identifier) at \(notification.fireDate)"
         case .replaced(let old, let new):
             return "replaced \(new.identifier): \(old.fireDate) -> \(new.fireDate)"
-        case .cancelled(let notification):
-            return "cancelled \(notification.identifier)"
+        case .cancelled(let notification, let reason):
+            return "cancelled \(notification.identifier) (\(reason))"
         case .armed(let notification):
             return "armed \(notification.identifier)"
         case .backlogged(let notification):
@@ -40,6 +54,10 @@ public enum ManagerEvent: Sendable, CustomStringConvertible {
         case .delivered(let delivery):
             return "delivered \(delivery.identifier) \(delivery.lateness) late"
                 + (delivery.isLate ? " (after restart)" : "")
+        case .withdrawn(let shown, let reason):
+            return "withdrawn \(shown.identifier) (\(reason))"
+        case .suppressed(let notification, let reason):
+            return "suppressed \(notification.identifier) (\(reason))"
         case .missed(let notification, let lateness):
             return "missed \(notification.identifier), \(lateness) late"
         case .failed(let failure):
@@ -54,10 +72,10 @@ public enum ManagerEvent: Sendable, CustomStringConvertible {
 
 /// What failed inside a ``LinuxNotificationManager``; each is reported through its observer.
 public enum ManagerFailure: Sendable, CustomStringConvertible {
-    /// The sink threw while delivering; the notification counts as attempted and is not retried.
-    case delivery(NotificationIdentifier, error: any Error)
-    /// The sink threw while withdrawing the shown notifications of a cancelled event.
-    case withdrawal(eventID: String, error: any Error)
+    /// The sink threw while showing the request with this identifier; it counts as attempted and is not retried.
+    case delivery(String, error: any Error)
+    /// The sink threw while withdrawing shown notifications; the text names the identifiers or the thread.
+    case withdrawal(String, error: any Error)
     /// Saving the state failed; the change is kept in memory and the next successful save includes it.
     case persistence(any Error)
     /// The state file was unreadable; it was renamed to `movedTo` (never deleted) and the manager started empty.
@@ -67,8 +85,8 @@ public enum ManagerFailure: Sendable, CustomStringConvertible {
         switch self {
         case .delivery(let identifier, let error):
             return "delivering \(identifier): \(error)"
-        case .withdrawal(let eventID, let error):
-            return "withdrawing shown notifications of \(eventID): \(error)"
+        case .withdrawal(let target, let error):
+            return "withdrawing shown notifications of \(target): \(error)"
         case .persistence(let error):
             return "saving state: \(error)"
         case .damagedStateFile(let damage, let url):

@@ -1,87 +1,101 @@
 package import Foundation
-package import WaveNotifications
+internal import WaveNotifications
 
-/// The timer queue with a pending budget: the soonest `limit` notifications are armed, the rest wait in a
-/// backlog, and every operation keeps it that way in O(log n + k), k being the handful of triggers an event has
-/// pending.
+/// The timer queue with a pending budget: the soonest `limit` requests are armed, the rest wait in a backlog, and
+/// every operation keeps it that way in O(log n) per request it adds, removes or fires.
 ///
-/// Invariant: every armed notification sorts before every backlogged one, and the backlog is empty unless
-/// exactly `limit` are armed. The armed set lives in two indexed heaps over the same entries, one with the
-/// soonest on top (what fires next) and one with the latest on top (what an earlier arrival displaces).
+/// Invariant: every armed request sorts before every backlogged one, and the backlog is empty unless exactly
+/// `limit` are armed. The armed set lives in two indexed heaps over the same entries, one with the soonest on top
+/// (what fires next) and one with the latest on top (what an earlier arrival displaces). Requests are found by
+/// identifier through one map, and by thread through a per-thread list of slots, so removing a thread costs its
+/// own requests, not a scan.
 package struct NotificationQueue: Sendable {
-    /// A notification that moved between the armed set and the backlog during one operation.
+    /// A request that moved between the armed set and the backlog during one operation.
     package enum Transition: Hashable, Sendable {
         /// It is now armed: counted against the limit and eligible to fire.
         case armed(PendingNotification)
-        /// It now waits in the backlog until sooner notifications fire or are cancelled.
+        /// It now waits in the backlog until sooner requests fire or are removed.
         case backlogged(PendingNotification)
     }
 
-    /// How many notifications may be armed at once; at least 1.
+    /// How many requests may be armed at once; at least 1.
     package let limit: Int
 
-    /// Every pending notification, at the slot its heap entries name, with its armed flag kept current; `nil`
-    /// marks a free slot. Payloads stay put while the heaps reorder small keys.
+    /// Every pending request, at the slot its heap entries name, with its armed flag kept current; `nil` marks a
+    /// free slot. Payloads stay put while the heaps reorder small keys.
     private var slots: [PendingNotification?] = []
-    /// The event number of each occupied slot, so a delivery finds its event's entry without hashing the id.
-    private var eventOfSlot: [Int] = []
+    /// The thread number of each occupied slot and its position in that thread's member list.
+    private var threadOfSlot: [Int] = []
+    private var positionInThread: [Int] = []
     private var freeSlots: [Int] = []
     private var armedBySoonest = IndexedHeap<QueueKey>(order: .smallestFirst)
     private var armedByLatest = IndexedHeap<QueueKey>(order: .largestFirst)
     private var backlog = IndexedHeap<QueueKey>(order: .smallestFirst)
-    /// A small number for each event with something pending, indexing `triggersByEvent`.
-    private var eventNumbers: [String: Int] = [:]
-    /// Each event's pending triggers and their slots, by event number. This is also the index by identifier: an
-    /// event has a handful of triggers, so scanning its list is cheaper than hashing the whole identifier in a
-    /// second map. Lists of events that emptied are kept, empty, for the next new event to reuse.
-    private var triggersByEvent: [[TriggerSlot]] = []
-    private var freeEventNumbers: [Int] = []
+    /// The slot of each pending request, by identifier.
+    private var slotOfIdentifier: [String: Int] = [:]
+    /// A small number for each thread with something pending, indexing `membersOfThread`.
+    private var threadNumbers: [String: Int] = [:]
+    /// Each thread's pending slots, by thread number. Lists of threads that emptied are kept, empty, for the next
+    /// new thread to reuse.
+    private var membersOfThread: [[Int]] = []
+    private var freeThreadNumbers: [Int] = []
     private var log = TransitionLog()
 
     /// Creates an empty queue.
     ///
-    /// - Parameter limit: How many notifications may be armed at once; values below 1 are raised to 1.
+    /// - Parameter limit: How many requests may be armed at once; values below 1 are raised to 1.
     package init(limit: Int) {
         self.limit = max(1, limit)
     }
 
-    /// Armed plus backlogged notifications.
+    /// Armed plus backlogged requests.
     package var count: Int { armedBySoonest.count + backlog.count }
 
-    /// Notifications in the armed set.
+    /// Requests in the armed set.
     package var armedCount: Int { armedBySoonest.count }
 
-    /// Notifications waiting in the backlog.
+    /// Requests waiting in the backlog.
     package var backlogCount: Int { backlog.count }
 
-    /// When the armed notification that fires next, which is also the soonest of all, is due.
+    /// When the armed request that fires next, which is also the soonest of all, is due.
     package var nextFireDate: Date? { armedBySoonest.first?.priority.fireDate }
 
-    /// Every pending notification, sorted by fire date then scheduling order, with its armed flag.
+    /// Every pending request, sorted by fire date then order of addition, with its armed flag.
     package func snapshot() -> [PendingNotification] {
         slots.compactMap { $0 }.sorted { $0.queueKey < $1.queueKey }
     }
 
-    /// Adds a notification, replacing the pending one with the same identifier.
+    /// The pending request with this identifier, if any.
     ///
-    /// - Parameter notification: The notification; its ``PendingNotification/isArmed`` is ignored.
-    /// - Returns: The notification it replaced, the notification as placed (armed flag set), and the moves it
-    ///   caused, its own placement included.
+    /// - Parameter identifier: The request identifier.
+    /// - Returns: The pending request, with its armed flag.
+    package func pending(_ identifier: String) -> PendingNotification? {
+        slotOfIdentifier[identifier].flatMap { slots[$0] }
+    }
+
+    /// Adds a request, replacing the pending one with the same identifier.
+    ///
+    /// - Parameter notification: The request; its ``PendingNotification/isArmed`` is ignored.
+    /// - Returns: The request it replaced, the request as placed (armed flag set), and the moves it caused, its
+    ///   own placement included.
     package mutating func insert(
         _ notification: PendingNotification
     ) -> (replaced: PendingNotification?, placed: PendingNotification, transitions: [Transition]) {
         log.reset()
-        let identifier = notification.identifier
         var replaced: PendingNotification?
         let slot: Int
-        let event = eventNumber(for: identifier.eventID)
-        if let existing = triggersByEvent[event].first(where: { $0.trigger == identifier.trigger }) {
-            // The replacement takes over its predecessor's slot and place in the event index.
-            slot = existing.slot
+        if let existing = slotOfIdentifier[notification.request.identifier] {
+            // The replacement takes over its predecessor's slot, and its thread entry when the thread is the same.
+            slot = existing
             replaced = detachFromSets(slot)
+            if replaced?.request.threadID != notification.request.threadID {
+                leaveThread(slot, threadID: replaced!.request.threadID)
+                joinThread(slot, threadID: notification.request.threadID)
+            }
         } else {
-            slot = allocateSlot(event: event)
-            triggersByEvent[event].append(TriggerSlot(trigger: identifier.trigger, slot: slot))
+            slot = allocateSlot()
+            slotOfIdentifier[notification.request.identifier] = slot
+            joinThread(slot, threadID: notification.request.threadID)
         }
         let key = notification.queueKey
         let belongsInArmedSet =
@@ -97,68 +111,66 @@ package struct NotificationQueue: Sendable {
         return (replaced, slots[slot]!, netTransitions(newSlot: slot))
     }
 
-    /// Removes one notification.
+    /// Removes requests by identifier; identifiers that are not pending are skipped.
     ///
-    /// - Parameter identifier: The request's identity.
-    /// - Returns: The removed notification (or `nil` if it was not pending) and the promotions it caused.
+    /// - Parameter identifiers: The request identifiers.
+    /// - Returns: The removed requests, in the order of `identifiers`, and the promotions their removal caused.
     package mutating func remove(
-        _ identifier: NotificationIdentifier
-    ) -> (removed: PendingNotification?, transitions: [Transition]) {
+        _ identifiers: [String]
+    ) -> (removed: [PendingNotification], transitions: [Transition]) {
         log.reset()
-        guard let event = eventNumbers[identifier.eventID],
-            let slot = triggersByEvent[event].removeSlot(for: identifier.trigger)
-        else {
-            return (nil, [])
+        var removed: [PendingNotification] = []
+        for identifier in identifiers {
+            guard let slot = slotOfIdentifier.removeValue(forKey: identifier) else { continue }
+            leaveThread(slot, threadID: slots[slot]!.request.threadID)
+            removed.append(detachFromSets(slot))
+            freeSlots.append(slot)
         }
-        if triggersByEvent[event].isEmpty {
-            releaseEventNumber(event, eventID: identifier.eventID)
-        }
-        let removed = detachFromSets(slot)
-        freeSlot(slot)
+        guard !removed.isEmpty else { return ([], []) }
         rebalance()
         return (removed, netTransitions(newSlot: nil))
     }
 
-    /// Removes every notification of an event, through the per-event index.
+    /// Removes every request of a thread, through the per-thread index.
     ///
-    /// - Parameter eventID: The event's id.
-    /// - Returns: The removed notifications, soonest first, and the promotions their removal caused.
+    /// - Parameter threadID: The thread id.
+    /// - Returns: The removed requests, soonest first, and the promotions their removal caused.
     package mutating func removeAll(
-        eventID: String
+        threadID: String
     ) -> (removed: [PendingNotification], transitions: [Transition]) {
         log.reset()
-        guard let event = eventNumbers[eventID] else {
+        guard let thread = threadNumbers[threadID] else {
             return ([], [])
         }
-        let entries = triggersByEvent[event]
-        let removed = entries.map { entry in
-            defer { freeSlot(entry.slot) }
-            return detachFromSets(entry.slot)
+        let members = membersOfThread[thread]
+        let removed = members.map { slot in
+            defer { freeSlots.append(slot) }
+            let notification = detachFromSets(slot)
+            slotOfIdentifier[notification.request.identifier] = nil
+            return notification
         }
-        releaseEventNumber(event, eventID: eventID)
+        releaseThreadNumber(thread, threadID: threadID)
         rebalance()
         return (removed.sorted { $0.queueKey < $1.queueKey }, netTransitions(newSlot: nil))
     }
 
-    /// Removes and returns the soonest armed notification if it is due at `now`.
+    /// Removes and returns the soonest armed request if it is due at `now`.
     ///
-    /// Only armed notifications are considered, so the budget decides what can fire; the backlog's soonest
-    /// is promoted into the freed slot.
+    /// Only armed requests are considered, so the budget decides what can fire; the backlog's soonest is promoted
+    /// into the freed slot.
     ///
     /// - Parameter now: The current instant.
-    /// - Returns: The due notification and the promotion its removal caused, or `nil` when nothing is due.
+    /// - Returns: The due request and the promotion its removal caused, or `nil` when nothing is due.
     package mutating func removeNextDue(
         at now: Date
     ) -> (notification: PendingNotification, transitions: [Transition])? {
         guard let first = armedBySoonest.first, first.priority.fireDate <= now else { return nil }
         log.reset()
-        var removed = detachFromSets(first.slot)
-        let event = eventOfSlot[first.slot]
-        _ = triggersByEvent[event].removeSlot(for: removed.identifier.trigger)
-        if triggersByEvent[event].isEmpty {
-            releaseEventNumber(event, eventID: removed.identifier.eventID)
-        }
-        freeSlot(first.slot)
+        let slot = first.slot
+        leaveThread(slot, threadID: slots[slot]!.request.threadID)
+        var removed = detachFromSets(slot)
+        slotOfIdentifier[removed.request.identifier] = nil
+        freeSlots.append(slot)
         rebalance()
         removed.isArmed = true
         let transitions = netTransitions(newSlot: nil)
@@ -174,27 +186,41 @@ package struct NotificationQueue: Sendable {
         return all
     }
 
-    /// A slot for a new notification of `event`; the caller fills it.
-    private mutating func allocateSlot(event: Int) -> Int {
+    /// A slot for a new request; the caller fills it.
+    private mutating func allocateSlot() -> Int {
         if let slot = freeSlots.popLast() {
-            eventOfSlot[slot] = event
             return slot
         }
         slots.append(nil)
-        eventOfSlot.append(event)
+        threadOfSlot.append(-1)
+        positionInThread.append(-1)
         return slots.count - 1
     }
 
-    /// The event's number, assigned (one hash either way) when it has nothing pending yet.
-    private mutating func eventNumber(for eventID: String) -> Int {
-        let candidate = freeEventNumbers.last ?? triggersByEvent.count
-        let event = Self.assign(candidate, ifAbsent: &eventNumbers[eventID, default: -1])
-        if event == candidate {
-            if freeEventNumbers.popLast() == nil {
-                triggersByEvent.append([])
-            }
+    /// Adds `slot` to its thread's member list, numbering the thread when it has nothing pending yet.
+    private mutating func joinThread(_ slot: Int, threadID: String) {
+        let candidate = freeThreadNumbers.last ?? membersOfThread.count
+        let thread = Self.assign(candidate, ifAbsent: &threadNumbers[threadID, default: -1])
+        if thread == candidate && freeThreadNumbers.popLast() == nil {
+            membersOfThread.append([])
         }
-        return event
+        threadOfSlot[slot] = thread
+        positionInThread[slot] = membersOfThread[thread].count
+        membersOfThread[thread].append(slot)
+    }
+
+    /// Takes `slot` out of its thread's member list by moving the last member into its place.
+    private mutating func leaveThread(_ slot: Int, threadID: String) {
+        let thread = threadOfSlot[slot]
+        let position = positionInThread[slot]
+        let last = membersOfThread[thread].removeLast()
+        if last != slot {
+            membersOfThread[thread][position] = last
+            positionInThread[last] = position
+        }
+        if membersOfThread[thread].isEmpty {
+            releaseThreadNumber(thread, threadID: threadID)
+        }
     }
 
     /// Stores `candidate` in `value` when it is the -1 placeholder, and returns what `value` holds then.
@@ -205,21 +231,16 @@ package struct NotificationQueue: Sendable {
         return value
     }
 
-    /// Forgets an event whose last pending notification left, keeping its list's storage for reuse.
-    private mutating func releaseEventNumber(_ event: Int, eventID: String) {
-        eventNumbers[eventID] = nil
-        triggersByEvent[event].removeAll(keepingCapacity: true)
-        freeEventNumbers.append(event)
+    /// Forgets a thread whose last pending request left, keeping its list's storage for reuse.
+    private mutating func releaseThreadNumber(_ thread: Int, threadID: String) {
+        threadNumbers[threadID] = nil
+        membersOfThread[thread].removeAll(keepingCapacity: true)
+        freeThreadNumbers.append(thread)
     }
 
-    /// Returns a slot emptied by ``detachFromSets(_:)`` to the free list.
-    private mutating func freeSlot(_ slot: Int) {
-        freeSlots.append(slot)
-    }
-
-    /// Takes the notification at `slot` out of the armed set or the backlog and out of its slot, without
-    /// rebalancing, touching the event index or returning the slot to the free list; it comes back with its
-    /// armed flag cleared, as callers report it.
+    /// Takes the request at `slot` out of the armed set or the backlog and out of its slot, without rebalancing,
+    /// touching the indexes or returning the slot to the free list; it comes back with its armed flag cleared, as
+    /// callers report it.
     private mutating func detachFromSets(_ slot: Int) -> PendingNotification {
         if armedBySoonest.remove(slot) != nil {
             armedByLatest.remove(slot)
@@ -282,25 +303,6 @@ package struct NotificationQueue: Sendable {
             demoteLatestArmed()
             promoteSoonestWaiting()
         }
-    }
-}
-
-/// One pending trigger of an event and the queue slot that holds it.
-private struct TriggerSlot {
-    var trigger: NotificationTrigger
-    var slot: Int
-}
-
-extension [TriggerSlot] {
-    /// Removes the entry for `trigger` by moving the last entry into its place.
-    ///
-    /// - Returns: The removed entry's slot, or `nil` when there was none.
-    fileprivate mutating func removeSlot(for trigger: NotificationTrigger) -> Int? {
-        guard let index = firstIndex(where: { $0.trigger == trigger }) else { return nil }
-        let slot = self[index].slot
-        swapAt(index, count - 1)
-        removeLast()
-        return slot
     }
 }
 

@@ -40,7 +40,7 @@ public struct ConsoleSink: NotificationSink {
     /// - Returns: One line.
     public static func line(for delivery: NotificationDelivery) -> String {
         var line = UTCDateParts(delivery.deliveredAt).iso8601
-        line += " [\(delivery.urgency)] \(delivery.identifier.requestIdentifier)"
+        line += " [\(delivery.urgency)] \(delivery.identifier)"
         line += " | \(singleLine(delivery.text.title)) | \(singleLine(delivery.text.body))"
         line += " | \(singleLine(delivery.content.deepLink))"
         if delivery.isLate {

@@ -26,7 +26,7 @@ public actor DesktopSink: NotificationSink {
     private let environment: [String: String]
     private let gdbus: URL?
     private var capabilities: Set<String>?
-    private var shown: [NotificationIdentifier: UInt32] = [:]
+    private var shown: [String: (id: UInt32, threadID: String)] = [:]
 
     private static let destination = "org.freedesktop.Notifications"
     /// How many shown notifications are remembered for replacing and closing.
@@ -56,7 +56,7 @@ public actor DesktopSink: NotificationSink {
     }
 
     /// The server ids of the notifications this sink showed and has not closed, by request identifier.
-    public var shownNotifications: [NotificationIdentifier: UInt32] { shown }
+    public var shownNotifications: [String: UInt32] { shown.mapValues(\.id) }
 
     /// Asks the notification server who it is and what it can do.
     ///
@@ -92,7 +92,7 @@ public actor DesktopSink: NotificationSink {
             "Notify",
             [
                 GVariantText.string(appName),
-                "uint32 \(shown[delivery.identifier] ?? 0)",
+                "uint32 \(shown[delivery.identifier]?.id ?? 0)",
                 GVariantText.string(""),
                 GVariantText.string(delivery.text.title),
                 GVariantText.string(body),
@@ -103,29 +103,31 @@ public actor DesktopSink: NotificationSink {
         guard let id = GVariantText.firstUInt32(in: reply) else {
             throw DesktopSinkError.unexpectedReply(method: "Notify", reply: reply)
         }
-        shown[delivery.identifier] = id
+        shown[delivery.identifier] = (id, delivery.request.threadID)
         // Servers expire notifications without telling this sink; forget the oldest ids rather than grow forever.
-        if shown.count > Self.maximumRemembered, let oldest = shown.min(by: { $0.value < $1.value }) {
+        if shown.count > Self.maximumRemembered, let oldest = shown.min(by: { $0.value.id < $1.value.id }) {
             shown[oldest.key] = nil
         }
     }
 
-    /// Closes what this sink still shows for the cancelled event (and trigger).
+    /// Closes (`CloseNotification`) what this sink still shows for the identifiers, or for the thread.
     ///
     /// - Parameters:
-    ///   - eventID: The event whose notifications were cancelled.
-    ///   - trigger: The cancelled trigger, or `nil` for all of the event's.
+    ///   - identifiers: Request identifiers whose notification goes.
+    ///   - threadID: A thread whose notifications all go, or `nil`.
+    ///   - reason: Why; not sent to the server.
     /// - Throws: The first ``DesktopSinkError`` met; every matching notification is still attempted.
-    public func cancelled(eventID: String, trigger: NotificationTrigger?) async throws {
+    public func withdraw(identifiers: [String], threadID: String?, reason: NotificationReason) async throws {
+        let wanted = Set(identifiers)
         let matching = shown.filter { entry in
-            entry.key.eventID == eventID && (trigger == nil || entry.key.trigger == trigger)
+            wanted.contains(entry.key) || (threadID != nil && entry.value.threadID == threadID)
         }
         var firstError: (any Error)?
-        for (identifier, id) in matching.sorted(by: { $0.value < $1.value }) {
+        for (identifier, entry) in matching.sorted(by: { $0.value.id < $1.value.id }) {
             // Forget it either way: a server that refuses to close an id will not accept it later either.
             shown[identifier] = nil
             do {
-                _ = try await call("CloseNotification", ["uint32 \(id)"])
+                _ = try await call("CloseNotification", ["uint32 \(entry.id)"])
             } catch {
                 firstError = firstError ?? error
             }

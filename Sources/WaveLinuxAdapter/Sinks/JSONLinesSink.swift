@@ -7,7 +7,9 @@ internal import WaveStrings
 ///
 /// Each line is `{"type":"delivered","at":…,"eventId":…,"trigger":…,"identifier":…,"titleKey":…,"bodyKey":…,
 /// "bodyArgs":[…],"title":…,"body":…,"deepLink":…,"locale":…}`, plus `"late":true,"latenessSeconds":N` at
-/// the end for a notification shown late after a restart. `at` is the delivery instant in UTC, with
+/// the end for a notification shown late after a restart. `eventId` and `trigger` come from the request's
+/// metadata (``NotificationManagerBridge`` sets them), `null` when it has none; the keys and arguments are the
+/// request's title key and body text. `at` is the delivery instant in UTC, with
 /// milliseconds only when it is not a whole second.
 public struct JSONLinesSink: NotificationSink {
     private let output: LineWriter
@@ -40,8 +42,7 @@ public struct JSONLinesSink: NotificationSink {
     /// - Parameter delivery: The notification.
     /// - Returns: One line of JSON.
     public static func line(for delivery: NotificationDelivery) -> String {
-        let content = delivery.content
-        let identifier = delivery.identifier
+        let request = delivery.request
         // One byte buffer sized for a typical line and decoded once; appending to a String piece by piece
         // costs more per append than the text itself.
         var json = JSONWriter(capacity: 512)
@@ -51,27 +52,18 @@ public struct JSONLinesSink: NotificationSink {
         json.beginString()
         json.appendToStringUnescaped { UTCDateParts(delivery.deliveredAt).appendISO8601(to: &$0) }
         json.endString()
-        json.member("eventId", identifier.eventID)
-        let triggerID = identifier.trigger.id
-        json.member("trigger", triggerID)
-        // The request identifier is `event_<id>_<trigger id>`; writing it from its parts, which are already at
-        // hand, saves building that string for every line. The assertion keeps it in step with the core.
-        json.key("identifier")
-        let identifierStart = json.bytes.count
-        json.beginString()
-        json.appendToString("event_")
-        json.appendToString(identifier.eventID)
-        json.appendToString("_")
-        json.appendToString(triggerID)
-        json.endString()
-        assert(json.bytes[identifierStart...].elementsEqual(JSONWriter.quoted(identifier.requestIdentifier).utf8))
-        json.member("titleKey", content.titleKey)
-        json.member("bodyKey", content.bodyKey)
+        json.key("eventId")
+        stringOrNull(request.metadata[NotificationManagerBridge.eventIDMetadataKey], to: &json)
+        json.key("trigger")
+        stringOrNull(request.metadata[NotificationManagerBridge.triggerMetadataKey], to: &json)
+        json.member("identifier", request.identifier)
+        json.member("titleKey", request.title.key)
+        json.member("bodyKey", request.body.key)
         json.key("bodyArgs")
-        json.strings(content.bodyArgs)
+        json.strings(request.body.arguments)
         json.member("title", delivery.text.title)
         json.member("body", delivery.text.body)
-        json.member("deepLink", content.deepLink)
+        json.member("deepLink", request.deepLink)
         json.member("locale", delivery.text.locale)
         if delivery.isLate {
             json.member("late", true)
@@ -80,5 +72,14 @@ public struct JSONLinesSink: NotificationSink {
         }
         json.endObject()
         return json.text
+    }
+}
+
+/// Writes `value` as a JSON string, or `null` when there is none (a request not from WorldWideWaves).
+private func stringOrNull(_ value: String?, to json: inout JSONWriter) {
+    if let value {
+        json.string(value)
+    } else {
+        json.null()
     }
 }

@@ -2,12 +2,10 @@ public import Foundation
 public import WaveNotifications
 public import WaveStrings
 
-/// One notification as a ``NotificationSink`` receives it: who it is, what it says, and when it fired.
+/// One notification as a ``NotificationSink`` receives it: the request, what it says, and when it fired.
 public struct NotificationDelivery: Hashable, Sendable {
-    /// The request's identity: event and trigger.
-    public var identifier: NotificationIdentifier
-    /// The payload it was scheduled with.
-    public var content: NotificationContent
+    /// The request being shown, as it was added.
+    public var request: NotificationRequest
     /// The title and body, rendered at delivery time.
     public var text: RenderedText
     /// The instant it was due (for ``isImmediate`` deliveries, the instant of the call).
@@ -18,7 +16,7 @@ public struct NotificationDelivery: Hashable, Sendable {
     public var lateness: Duration
     /// Whether it is shown late because its instant passed while the manager was down (within the grace period).
     public var isLate: Bool
-    /// Whether it came from `deliverNow` rather than from the timer queue.
+    /// Whether it came from ``LinuxNotificationManager/show(_:)`` (or `deliverNow`) rather than from the timer queue.
     public var isImmediate: Bool
     /// How insistently it should be shown.
     public var urgency: NotificationUrgency
@@ -26,27 +24,66 @@ public struct NotificationDelivery: Hashable, Sendable {
     /// Creates a delivery.
     ///
     /// - Parameters:
-    ///   - identifier: The request's identity.
-    ///   - content: The payload.
+    ///   - request: The request being shown.
     ///   - text: The rendered title and body.
     ///   - scheduledFor: When it was due.
     ///   - deliveredAt: When it was delivered.
     ///   - isLate: Whether it is shown late after a restart.
-    ///   - isImmediate: Whether it came from `deliverNow`.
-    ///   - urgency: How insistently to show it; by default derived from the trigger.
+    ///   - isImmediate: Whether it was shown at once rather than from the queue.
+    ///   - urgency: How insistently to show it; by default derived from the request's channel and interruption
+    ///     level (``NotificationUrgency/init(for:)-(NotificationRequest)``).
     public init(
-        identifier: NotificationIdentifier, content: NotificationContent, text: RenderedText, scheduledFor: Date,
-        deliveredAt: Date, isLate: Bool = false, isImmediate: Bool = false, urgency: NotificationUrgency? = nil
+        request: NotificationRequest, text: RenderedText, scheduledFor: Date, deliveredAt: Date, isLate: Bool = false,
+        isImmediate: Bool = false, urgency: NotificationUrgency? = nil
     ) {
-        self.identifier = identifier
-        self.content = content
+        self.request = request
         self.text = text
         self.scheduledFor = scheduledFor
         self.deliveredAt = deliveredAt
         self.lateness = Duration.between(scheduledFor, and: deliveredAt)
         self.isLate = isLate
         self.isImmediate = isImmediate
-        self.urgency = urgency ?? NotificationUrgency(for: identifier.trigger)
+        self.urgency = urgency ?? NotificationUrgency(for: request)
+    }
+
+    /// Creates the delivery of a WorldWideWaves notification: the request ``NotificationManagerBridge`` builds.
+    ///
+    /// - Parameters:
+    ///   - identifier: The event and trigger.
+    ///   - content: The payload.
+    ///   - text: The rendered title and body.
+    ///   - scheduledFor: When it was due.
+    ///   - deliveredAt: When it was delivered.
+    ///   - isLate: Whether it is shown late after a restart.
+    ///   - isImmediate: Whether it came from `deliverNow`.
+    ///   - urgency: How insistently to show it; by default derived from the request.
+    public init(
+        identifier: NotificationIdentifier, content: NotificationContent, text: RenderedText, scheduledFor: Date,
+        deliveredAt: Date, isLate: Bool = false, isImmediate: Bool = false, urgency: NotificationUrgency? = nil
+    ) {
+        self.init(
+            request: NotificationManagerBridge.request(for: identifier, fireAt: scheduledFor, content: content),
+            text: text, scheduledFor: scheduledFor, deliveredAt: deliveredAt, isLate: isLate, isImmediate: isImmediate,
+            urgency: urgency)
+    }
+
+    /// The request's identifier.
+    public var identifier: String { request.identifier }
+
+    /// The request's keys, body arguments and deep link in WorldWideWaves' terms; setting it changes the request's
+    /// title key, body key and arguments, and deep link.
+    public var content: NotificationContent {
+        get {
+            NotificationContent(
+                titleKey: request.title.key, bodyKey: request.body.key, bodyArgs: request.body.arguments,
+                deepLink: request.deepLink)
+        }
+        set {
+            request.title.key = newValue.titleKey
+            request.body.key = newValue.bodyKey
+            request.body.arguments = newValue.bodyArgs
+            request.deepLink = newValue.deepLink
+        }
     }
 }
 

@@ -8,27 +8,31 @@ public import WaveNotifications
 public protocol NotificationSink: Sendable {
     /// Shows one notification.
     ///
-    /// - Parameter delivery: The notification, its rendered text and its timing.
+    /// - Parameter delivery: The notification, its request, its rendered text and its timing.
     /// - Throws: When it could not be shown.
     func deliver(_ delivery: NotificationDelivery) async throws
 
-    /// Withdraws what is still shown for a cancelled request, if the sink can; does nothing by default.
+    /// Withdraws what is still shown for these requests, if the sink can; does nothing by default.
     ///
-    /// The manager calls this for every valid cancellation, whether or not anything was pending, since a
-    /// notification that already fired may still be on screen.
+    /// The manager calls this when it withdraws a shown notification (``LinuxNotificationManager/withdrawShown(identifiers:reason:)``,
+    /// expiry, collapse) and also for every removal of pending requests, whether or not anything was pending or
+    /// known to be shown, since a notification shown earlier (perhaps by an earlier run) may still be on screen.
+    /// Identifiers the sink has not shown are ignored.
     ///
     /// - Parameters:
-    ///   - eventID: The event whose notifications were cancelled.
-    ///   - trigger: The cancelled trigger, or `nil` when every notification of the event was cancelled.
+    ///   - identifiers: Request identifiers whose shown notification goes.
+    ///   - threadID: When not `nil`, every notification shown for a request of this thread goes too.
+    ///   - reason: Why (`reschedule` for a cancellation, `expired`, `collapsed`, `responded`, …).
     /// - Throws: When a shown notification could not be withdrawn.
-    func cancelled(eventID: String, trigger: NotificationTrigger?) async throws
+    func withdraw(identifiers: [String], threadID: String?, reason: NotificationReason) async throws
 }
 
 extension NotificationSink {
     /// Does nothing: most sinks cannot take back what they printed.
     ///
     /// - Parameters:
-    ///   - eventID: The event whose notifications were cancelled.
-    ///   - trigger: The cancelled trigger, or `nil` for all of them.
-    public func cancelled(eventID: String, trigger: NotificationTrigger?) async throws {}
+    ///   - identifiers: Request identifiers whose shown notification goes.
+    ///   - threadID: A thread whose shown notifications all go, or `nil`.
+    ///   - reason: Why.
+    public func withdraw(identifiers: [String], threadID: String?, reason: NotificationReason) async throws {}
 }

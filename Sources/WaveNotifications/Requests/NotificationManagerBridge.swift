@@ -5,8 +5,9 @@ public import Foundation
 ///
 /// Each call maps to requests with identifier `event_<id>_<trigger id>` and thread `event_<id>`
 /// (see ``NotificationIdentifier``), title and body in the `Notifications` table, the ``channel`` given at
-/// creation, and metadata `eventID` and `trigger` (the trigger's id). A delay is measured from the clock's `now`
-/// at the time of the call.
+/// creation, and metadata `eventID` and `trigger` (the trigger's id). An imminent trigger (the wave hit, a reminder
+/// one minute or less before the start: ``NotificationTrigger/isImminent``) gets the `timeSensitive` interruption
+/// level; the others keep the channel's. A delay is measured from the clock's `now` at the time of the call.
 public struct NotificationManagerBridge: NotificationManager {
     /// The table WorldWideWaves' keys live in.
     public static let table = "Notifications"
@@ -61,6 +62,7 @@ public struct NotificationManagerBridge: NotificationManager {
             title: LocalizedText(table: table, key: content.titleKey),
             body: LocalizedText(table: table, key: content.bodyKey, arguments: content.bodyArgs),
             deepLink: content.deepLink,
+            interruptionLevel: identifier.trigger.isImminent ? .timeSensitive : nil,
             metadata: [eventIDMetadataKey: identifier.eventID, triggerMetadataKey: identifier.trigger.id]
         )
     }

@@ -21,11 +21,11 @@ struct FanOutSink: NotificationSink {
         }
     }
 
-    func cancelled(eventID: String, trigger: NotificationTrigger?) async throws {
+    func withdraw(identifiers: [String], threadID: String?, reason: NotificationReason) async throws {
         var firstError: (any Error)?
         for sink in sinks {
             do {
-                try await sink.cancelled(eventID: eventID, trigger: trigger)
+                try await sink.withdraw(identifiers: identifiers, threadID: threadID, reason: reason)
             } catch {
                 firstError = firstError ?? error
             }

@@ -25,12 +25,14 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
     }
 
     public func deliver(_ delivery: NotificationDelivery) async throws {
-        let eventID = delivery.identifier.eventID
+        let metadata = delivery.request.metadata
+        let eventID = metadata[NotificationManagerBridge.eventIDMetadataKey] ?? delivery.request.threadID
         var header = "\(style.dim(Self.utc(delivery.deliveredAt)))  "
         if let zone = timeZones[eventID] {
             header += "\(Self.local(delivery.deliveredAt, in: zone))  "
         }
-        header += "\(style.bold(eventID))  \(style.cyan(delivery.identifier.trigger.id))"
+        header +=
+            "\(style.bold(eventID))  \(style.cyan(metadata[NotificationManagerBridge.triggerMetadataKey] ?? delivery.identifier))"
         if delivery.isLate {
             header += style.yellow("  late by \(Int(delivery.lateness.components.seconds)) s")
         }

@@ -13,10 +13,12 @@ final class EventLog: NotificationManagerObserver {
             switch event {
             case .scheduled(let notification): return "scheduled \(notification.identifier)"
             case .replaced(_, let new): return "replaced \(new.identifier)"
-            case .cancelled(let notification): return "cancelled \(notification.identifier)"
+            case .cancelled(let notification, _): return "cancelled \(notification.identifier)"
             case .armed(let notification): return "armed \(notification.identifier)"
             case .backlogged(let notification): return "backlogged \(notification.identifier)"
             case .delivered(let delivery): return "delivered \(delivery.identifier)"
+            case .withdrawn(let shown, let reason): return "withdrawn \(shown.identifier) \(reason)"
+            case .suppressed(let notification, let reason): return "suppressed \(notification.identifier) \(reason)"
             case .missed(let notification, _): return "missed \(notification.identifier)"
             case .failed(let failure): return "failed \(failure)"
             case .restored(let rearmed, let late, let missed): return "restored \(rearmed)/\(late)/\(missed)"

@@ -2,15 +2,16 @@ import Synchronization
 import WaveLinuxAdapter
 import WaveNotifications
 
-/// A sink that records deliveries and cancellations, and can be told to fail chosen deliveries.
+/// A sink that records deliveries and withdrawals, and can be told to fail chosen deliveries.
 final class RecordingSink: NotificationSink {
     struct Failure: Error, Equatable {
-        var identifier: NotificationIdentifier
+        var identifier: String
     }
 
     private struct State {
         var deliveries: [NotificationDelivery] = []
         var cancellations: [String] = []
+        var withdrawals: [String] = []
     }
 
     private let state = Mutex(State())
@@ -24,20 +25,36 @@ final class RecordingSink: NotificationSink {
 
     /// Identifiers delivered by the timer queue (not `deliverNow`), in order.
     var queuedRequestIdentifiers: [String] {
-        deliveries.filter { !$0.isImmediate }.map(\.identifier.requestIdentifier)
+        deliveries.filter { !$0.isImmediate }.map(\.identifier)
     }
 
-    /// `eventID/triggerID` (or `eventID/*`) for each cancellation, in order.
+    /// `eventID/triggerID` (or `eventID/*`) for each WorldWideWaves cancellation (reason `reschedule`), in order.
     var cancellations: [String] { state.withLock { $0.cancellations } }
 
+    /// `identifier (reason)` or `thread <id> (reason)` for every withdrawal asked of the sink, in order.
+    var withdrawals: [String] { state.withLock { $0.withdrawals } }
+
     func deliver(_ delivery: NotificationDelivery) async throws {
-        if shouldFail(delivery.identifier) {
+        if let identifier = Fixtures.identifier(of: delivery.request), shouldFail(identifier) {
             throw Failure(identifier: delivery.identifier)
         }
         state.withLock { $0.deliveries.append(delivery) }
     }
 
-    func cancelled(eventID: String, trigger: NotificationTrigger?) async throws {
-        state.withLock { $0.cancellations.append("\(eventID)/\(trigger?.id ?? "*")") }
+    func withdraw(identifiers: [String], threadID: String?, reason: NotificationReason) async throws {
+        state.withLock { state in
+            for identifier in identifiers {
+                state.withdrawals.append("\(identifier) (\(reason))")
+                if reason == .reschedule {
+                    state.cancellations.append("\(identifier.eventID)/\(identifier.trigger.id)")
+                }
+            }
+            if let threadID {
+                state.withdrawals.append("thread \(threadID) (\(reason))")
+                if reason == .reschedule {
+                    state.cancellations.append("\(threadID.dropFirst("event_".count))/*")
+                }
+            }
+        }
     }
 }
