@@ -1,0 +1,83 @@
+internal import Foundation
+internal import Synchronization
+internal import WaveLinuxAdapter
+internal import WaveNotifications
+
+/// The app replay's platform: the real `LinuxNotificationManager` (budget, timer queue) on a manual clock.
+///
+/// Requests that come due reach the engine through a collecting sink; what the engine shows itself (a late
+/// catch-up, a push) goes through ``show(_:)`` and is not collected twice.
+final class LinuxReplayPlatform: AppReplayPlatform {
+    /// Collects what the manager delivers while the clock advances.
+    private final class CollectingSink: NotificationSink {
+        private let due = Mutex<[NotificationRequest]>([])
+
+        func deliver(_ delivery: NotificationDelivery) async throws {
+            guard !delivery.isImmediate else { return }
+            due.withLock { $0.append(delivery.request) }
+        }
+
+        func drain() -> [NotificationRequest] {
+            due.withLock { due in
+                defer { due.removeAll() }
+                return due
+            }
+        }
+    }
+
+    private let manager: LinuxNotificationManager
+    private let clock: ManualWaveClock
+    private let sink = CollectingSink()
+    let pendingLimit: Int
+
+    /// Creates the platform at the replay's start.
+    ///
+    /// - Parameters:
+    ///   - start: The replay's first instant.
+    ///   - pendingLimit: The budget (64 for iOS, 500 for Android, or `--pending-limit`).
+    ///   - renderer: Resolves texts when the manager renders a delivery.
+    init(start: Date, pendingLimit: Int, renderer: any NotificationTextRenderer) throws {
+        clock = ManualWaveClock(now: start)
+        self.pendingLimit = pendingLimit
+        manager = try LinuxNotificationManager(
+            configuration: .init(pendingLimit: pendingLimit, stateDirectory: nil), clock: clock, sink: sink,
+            renderer: renderer)
+    }
+
+    func advance(to instant: Date) async -> [NotificationRequest] {
+        await clock.advance(to: instant)
+        return sink.drain()
+    }
+
+    var nextFireDate: Date? {
+        get async { await manager.nextFireDate }
+    }
+
+    var peakPendingCount: Int {
+        get async { await manager.peakArmedCount }
+    }
+
+    func add(_ requests: [NotificationRequest]) async throws {
+        try await manager.add(requests)
+    }
+
+    func removePending(identifiers: [String], reason: NotificationReason) async throws {
+        try await manager.removePending(identifiers: identifiers, reason: reason)
+    }
+
+    func removePending(threadID: String, reason: NotificationReason) async throws {
+        try await manager.removePending(threadID: threadID, reason: reason)
+    }
+
+    func pendingRequests() async throws -> [NotificationRequest] {
+        try await manager.pendingRequests()
+    }
+
+    func show(_ request: NotificationRequest) async throws {
+        try await manager.show(request)
+    }
+
+    func withdrawShown(identifiers: [String], reason: NotificationReason) async throws {
+        try await manager.withdrawShown(identifiers: identifiers, reason: reason)
+    }
+}
