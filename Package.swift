@@ -7,12 +7,15 @@ let package = Package(
     products: [
         .library(name: "WaveNotifications", targets: ["WaveNotifications"]),
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
+        .library(name: "HydracatNotifications", targets: ["HydracatNotifications"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
     targets: [
         // The platform-free core: triggers, content keys, the manager and scheduler protocols.
         .target(name: "WaveNotifications"),
+        // Hydracat's notification rules (treatment reminders) over the core, as a pure planner.
+        .target(name: "HydracatNotifications", dependencies: ["WaveNotifications"]),
         // `Resources/Localizations` shipped as a SwiftPM resource bundle.
         .target(
             name: "WaveLocalizations",
@@ -35,6 +38,10 @@ let package = Package(
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
         .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
+        .testTarget(
+            name: "HydracatNotificationsTests",
+            dependencies: ["HydracatNotifications", "WaveNotifications", "WaveLocalizations"]
+        ),
         .testTarget(
             name: "WaveLinuxAdapterTests",
             dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveStateProbe"],
