@@ -58,7 +58,8 @@ public enum HydracatContent {
     ) -> (title: LocalizedText, body: LocalizedText) {
         let title = LocalizedText(
             table: table, key: titleKey(for: type, part: DayPart(slot.time), kind: kind), arguments: [petName])
-        let body = LocalizedText(table: table, key: type == .followup ? "hydracat_followup_body" : "hydracat_reminder_body")
+        let body = LocalizedText(
+            table: table, key: type == .followup ? "hydracat_followup_body" : "hydracat_reminder_body")
         return (title, body)
     }
 
@@ -70,7 +71,9 @@ public enum HydracatContent {
     ///   - logged: Treatments logged.
     ///   - due: Treatments due.
     /// - Returns: The title and body.
-    public static func weeklyTexts(petName: String, logged: Int, due: Int) -> (title: LocalizedText, body: LocalizedText) {
+    public static func weeklyTexts(
+        petName: String, logged: Int, due: Int
+    ) -> (title: LocalizedText, body: LocalizedText) {
         (
             LocalizedText(table: table, key: "hydracat_weekly_title", arguments: [petName]),
             LocalizedText(

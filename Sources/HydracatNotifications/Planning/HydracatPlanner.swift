@@ -253,8 +253,7 @@ public struct HydracatPlanner: Sendable {
 
     /// Due and logged occurrences of a pet in the seven local days from `weekStart`, counting only those firing
     /// at or after ``replayStart``.
-    private func weekCount(of pet: HydracatPet, weekStart: LocalDate, timeZone: TimeZone) -> (due: Int, logged: Int)
-    {
+    private func weekCount(of pet: HydracatPet, weekStart: LocalDate, timeZone: TimeZone) -> (due: Int, logged: Int) {
         var due = 0
         var logged = 0
         for schedule in pet.schedules {
@@ -311,7 +310,8 @@ public struct HydracatPlanner: Sendable {
     ) -> NotificationRequest {
         let content = HydracatContent.treatmentTexts(for: texts, petName: pet.name, slot: identifier.slot, kind: kind)
         let actions =
-            settings.isSnoozeEnabled ? [HydracatContent.snoozeAction, HydracatContent.logAction] : [HydracatContent.logAction]
+            settings.isSnoozeEnabled
+            ? [HydracatContent.snoozeAction, HydracatContent.logAction] : [HydracatContent.logAction]
         return NotificationRequest(
             identifier: identifier.description, threadID: "\(identifier.userID)|\(identifier.petID)",
             channel: HydracatContent.treatmentRemindersChannel, fireAt: fireAt, title: content.title,
