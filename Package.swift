@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "WaveStrings", targets: ["WaveStrings"]),
         .library(name: "WaveJSON", targets: ["WaveJSON"]),
         .library(name: "GoNowNotifications", targets: ["GoNowNotifications"]),
+        .library(name: "HydracatNotifications", targets: ["HydracatNotifications"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
@@ -20,6 +21,8 @@ let package = Package(
         .target(name: "WaveJSON"),
         // GoNow's notification rules (activity windows) over the core: planner, texts, channels, analytics.
         .target(name: "GoNowNotifications", dependencies: ["WaveNotifications"]),
+        // Hydracat's notification rules (treatment reminders) over the core, as a pure planner.
+        .target(name: "HydracatNotifications", dependencies: ["WaveNotifications"]),
         // `Resources/Localizations` (one `<code>.lproj` folder per language, one `.strings` file per table) shipped
         // as a SwiftPM resource bundle.
         .target(
@@ -38,6 +41,7 @@ let package = Package(
             name: "WaveSim",
             dependencies: [
                 "WaveNotifications", "WaveStrings", "WaveLinuxAdapter", "WaveJSON", "GoNowNotifications",
+                "HydracatNotifications",
             ]
         ),
         // The thin `@main` of the `wavesim` executable.
@@ -60,6 +64,10 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "GoNowNotificationsTests", dependencies: ["GoNowNotifications", "WaveNotifications"]),
+        .testTarget(
+            name: "HydracatNotificationsTests",
+            dependencies: ["HydracatNotifications", "WaveNotifications", "WaveStringTables"]
+        ),
         .testTarget(
             name: "WaveLinuxAdapterTests",
             dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe"],

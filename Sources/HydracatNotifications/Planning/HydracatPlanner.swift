@@ -1,0 +1,392 @@
+public import Foundation
+public import WaveNotifications
+
+/// Hydracat's notification rules as a pure function: settings, logs and history in, a plan out.
+///
+/// At a reconcile instant in a time zone, ``plan(at:in:permission:)`` looks at every occurrence of yesterday,
+/// today and tomorrow (local dates of the instant) that fires at or after ``replayStart``:
+/// - reminder at the slot (DST: a slot in a gap fires shifted forward, one in an overlap at the earlier instant;
+///   a shifted slot landing on another slot's instant is dropped); never scheduled again once shown;
+/// - grace: an unlogged reminder never shown whose instant is in [now − 30 min, now) is shown now, marked late;
+///   an older one is suppressed `missed` (reported once, see ``HydracatHistory/reportedSuppressions``);
+/// - follow-up at the reminder's instant + 2 h, moved to the next 08:00 when that is at/after 23:00 or before
+///   08:00 local; a pending snooze stays wanted until it fires;
+/// - a logged slot wants nothing (its pending requests go with `reschedule`) and its shown ones are withdrawn
+///   (`responded`); notifications shown before today's local date are withdrawn (`expired`, the midnight cleanup);
+/// - the weekly summary at the next Monday 09:00 per pet, for the Monday–Sunday before it (not when nothing was
+///   due), and the end-of-day check (today's and tomorrow's) when enabled and something up to its time is unlogged;
+/// - gates: a denied or undetermined permission drops every candidate with `permission_denied`, else the app's
+///   switch off drops them with `user_disabled`; every Hydracat identifier of the horizon gets that removal
+///   reason. A provisional permission makes every request `passive`.
+public struct HydracatPlanner: Sendable {
+    /// The grace period of late reminders: 30 minutes.
+    public static let grace: TimeInterval = 30 * 60
+    /// The delay of a follow-up after its reminder: 2 hours.
+    public static let followUpDelay: TimeInterval = 2 * 60 * 60
+    /// The delay of a snoozed notification: 15 minutes.
+    public static let snoozeDelay: TimeInterval = 15 * 60
+    /// Follow-ups at or after this local time move to the next ``followUpResumeTime``.
+    public static let followUpQuietStart = try! LocalTime(hour: 23, minute: 0)
+    /// Where follow-ups in the quiet window [23:00, 08:00) move to.
+    public static let followUpResumeTime = try! LocalTime(hour: 8, minute: 0)
+    /// The weekly summary's local time, on Mondays.
+    public static let weeklyTime = try! LocalTime(hour: 9, minute: 0)
+
+    /// The user's settings.
+    public var settings: HydracatSettings
+    /// Treatments logged as done.
+    public var logs: Set<TreatmentLog>
+    /// Occurrences firing before this instant do not count anywhere (no reminder, no summary count).
+    public var replayStart: Date
+    /// What was shown, is on screen, was snoozed, was reported.
+    public var history: HydracatHistory
+
+    /// Creates a planner.
+    ///
+    /// - Parameters:
+    ///   - settings: The user's settings.
+    ///   - logs: Treatments logged as done.
+    ///   - replayStart: Only occurrences firing at or after it count.
+    ///   - history: What was shown, is on screen, was snoozed, was reported.
+    public init(
+        settings: HydracatSettings, logs: Set<TreatmentLog> = [], replayStart: Date,
+        history: HydracatHistory = HydracatHistory()
+    ) {
+        self.settings = settings
+        self.logs = logs
+        self.replayStart = replayStart
+        self.history = history
+    }
+
+    /// The plan at a reconcile instant.
+    ///
+    /// - Parameters:
+    ///   - now: The reconcile instant.
+    ///   - timeZone: The device's zone; local dates, slots and summaries are read in it.
+    ///   - permission: The platform permission.
+    /// - Returns: Requests wanted pending, shown now, suppressed (each reported once), removal reasons, and
+    ///   withdrawals.
+    public func plan(at now: Date, in timeZone: TimeZone, permission: PermissionStatus) -> HydracatPlan {
+        var builder = PlanBuilder(
+            gate: !permission.allowsDelivery ? .permissionDenied : settings.isEnabled ? nil : .userDisabled,
+            level: permission == .provisional ? .passive : nil)
+        let today = timeZone.localDate(for: now)
+        addTreatments(to: &builder, now: now, today: today, timeZone: timeZone)
+        addWeekly(to: &builder, now: now, today: today, timeZone: timeZone)
+        addEndOfDay(to: &builder, now: now, today: today, timeZone: timeZone)
+        for identifier in history.displayed.sorted() where builder.withdrawals[identifier] == nil {
+            if let shownAt = history.shown[identifier], timeZone.localDate(for: shownAt) < today {
+                builder.withdrawals[identifier] = .expired
+            }
+        }
+        return builder.finish(reported: history.reportedSuppressions)
+    }
+
+    /// Snoozes a shown treatment notification: withdraws it (`snoozed`) and repeats its texts 15 minutes later
+    /// under the slot's `snooze` identifier, replacing an earlier snooze of the slot.
+    ///
+    /// - Parameters:
+    ///   - identifier: The shown notification's identifier.
+    ///   - now: The snooze instant.
+    ///   - timeZone: The device's zone.
+    ///   - permission: The platform permission.
+    /// - Returns: The snooze, or `nil` when it does nothing: snoozing is off, a gate is closed, the notification
+    ///   is not on screen, or it is a summary.
+    /// - Throws: ``HydracatError`` when the identifier is malformed or names another user, an unknown pet or an
+    ///   unknown schedule (the error quotes no medication name or dose, and not the identifier itself).
+    public func snooze(
+        identifier: String, at now: Date, in timeZone: TimeZone, permission: PermissionStatus
+    ) throws(HydracatError) -> HydracatSnooze? {
+        let parsed = try HydracatIdentifier(parsing: identifier)
+        guard parsed.userID == settings.userID else { throw .unknownUser }
+        guard let pet = settings.pet(withID: parsed.petID) else { throw .unknownPet }
+        guard parsed.type.isTreatment else { return nil }
+        guard let schedule = pet.schedules.first(where: { $0.id == parsed.scheduleID }) else {
+            throw .unknownSchedule(petID: pet.id)
+        }
+        guard settings.isSnoozeEnabled, settings.isEnabled, permission.allowsDelivery,
+            history.displayed.contains(identifier)
+        else { return nil }
+        let repeating = parsed.type == .snooze ? history.snoozes[identifier]?.repeating ?? .reminder : parsed.type
+        let record = SnoozeRecord(fireAt: now.addingTimeInterval(Self.snoozeDelay), repeating: repeating)
+        let request = treatmentRequest(
+            parsed.with(type: .snooze), texts: repeating, pet: pet, kind: schedule.kind, fireAt: record.fireAt,
+            level: permission == .provisional ? .passive : nil)
+        return HydracatSnooze(
+            withdrawal: Withdrawal(identifier: identifier, reason: .snoozed), request: request, record: record)
+    }
+
+    /// The next local midnight after an instant: the midnight-cleanup reconcile moment.
+    ///
+    /// - Parameters:
+    ///   - instant: The instant.
+    ///   - timeZone: The device's zone.
+    /// - Returns: The instant of the next local 00:00 (shifted forward when midnight is in a DST gap).
+    public static func nextMidnight(after instant: Date, in timeZone: TimeZone) -> Date {
+        timeZone.instant(for: LocalDateTime(date: timeZone.localDate(for: instant).adding(days: 1), time: .midnight))
+    }
+
+    /// The occurrences of a schedule on a local date, soonest first: each slot with its fire instant.
+    ///
+    /// A slot in a DST gap fires as far after the transition as it was after the gap's start; when that lands on
+    /// the instant of another slot of the same day, the shifted one is dropped. Duplicate times count once.
+    ///
+    /// - Parameters:
+    ///   - schedule: The schedule.
+    ///   - date: The local date.
+    ///   - timeZone: The device's zone.
+    /// - Returns: The slots and their fire instants.
+    public static func occurrences(
+        of schedule: TreatmentSchedule, on date: LocalDate, in timeZone: TimeZone
+    ) -> [(slot: LocalDateTime, fireAt: Date)] {
+        let all = Set(schedule.times).sorted().map { time in
+            let slot = LocalDateTime(date: date, time: time)
+            return (slot: slot, fireAt: timeZone.instant(for: slot))
+        }
+        let exact = all.filter { timeZone.localDateTime(for: $0.fireAt) == $0.slot }
+        let exactInstants = Set(exact.map(\.fireAt))
+        return all.filter {
+            timeZone.localDateTime(for: $0.fireAt) == $0.slot || !exactInstants.contains($0.fireAt)
+        }
+    }
+
+    /// The follow-up instant of a reminder: 2 hours later, or the next local 08:00 when that is at or after 23:00
+    /// or before 08:00.
+    ///
+    /// - Parameters:
+    ///   - reminder: The reminder's fire instant.
+    ///   - timeZone: The device's zone.
+    /// - Returns: The follow-up's fire instant.
+    public static func followUpInstant(after reminder: Date, in timeZone: TimeZone) -> Date {
+        let candidate = reminder.addingTimeInterval(followUpDelay)
+        let second = timeZone.localSecondOfDay(for: candidate)
+        guard second >= followUpQuietStart.secondsSinceMidnight || second < followUpResumeTime.secondsSinceMidnight
+        else { return candidate }
+        let date = timeZone.localDate(for: candidate)
+        let resumeDate = second < followUpResumeTime.secondsSinceMidnight ? date : date.adding(days: 1)
+        return timeZone.instant(for: LocalDateTime(date: resumeDate, time: followUpResumeTime))
+    }
+
+    // MARK: - Rules
+
+    private func addTreatments(to builder: inout PlanBuilder, now: Date, today: LocalDate, timeZone: TimeZone) {
+        for pet in settings.pets {
+            for schedule in pet.schedules {
+                for day in -1...1 {
+                    for occurrence in Self.occurrences(of: schedule, on: today.adding(days: day), in: timeZone) {
+                        let reminder = HydracatIdentifier(
+                            userID: settings.userID, petID: pet.id, scheduleID: schedule.id, slot: occurrence.slot,
+                            type: .reminder)
+                        addTreatment(
+                            reminder, fireAt: occurrence.fireAt, pet: pet, kind: schedule.kind, now: now,
+                            timeZone: timeZone, to: &builder)
+                    }
+                }
+            }
+        }
+    }
+
+    private func addTreatment(
+        _ reminder: HydracatIdentifier, fireAt: Date, pet: HydracatPet, kind: TreatmentKind, now: Date,
+        timeZone: TimeZone, to builder: inout PlanBuilder
+    ) {
+        let followUp = reminder.with(type: .followup)
+        let snooze = reminder.with(type: .snooze)
+        let ids = [reminder, followUp, snooze].map(\.description)
+        builder.universe.formUnion(ids)
+        if logs.contains(TreatmentLog(scheduleID: reminder.scheduleID, slot: reminder.slot)) {
+            for id in ids where history.displayed.contains(id) { builder.withdrawals[id] = .responded }
+            return
+        }
+        guard fireAt >= replayStart else { return }
+        if history.shown[ids[0]] == nil {
+            let request = treatmentRequest(
+                reminder, texts: .reminder, pet: pet, kind: kind, fireAt: fireAt, level: builder.level)
+            if fireAt > now {
+                builder.want(request)
+            } else if fireAt >= now.addingTimeInterval(-Self.grace) {
+                builder.showLate(request)
+            } else {
+                builder.suppress(ids[0], fireAt: fireAt, reason: .missed)
+            }
+        }
+        let followUpAt = Self.followUpInstant(after: fireAt, in: timeZone)
+        if history.shown[ids[1]] == nil, followUpAt > now {
+            builder.want(
+                treatmentRequest(
+                    followUp, texts: .followup, pet: pet, kind: kind, fireAt: followUpAt, level: builder.level))
+        }
+        if let record = history.snoozes[ids[2]], record.fireAt > now {
+            builder.want(
+                treatmentRequest(
+                    snooze, texts: record.repeating, pet: pet, kind: kind, fireAt: record.fireAt,
+                    level: builder.level))
+        }
+    }
+
+    private func addWeekly(to builder: inout PlanBuilder, now: Date, today: LocalDate, timeZone: TimeZone) {
+        var monday = today
+        while monday.weekday != .monday { monday = monday.adding(days: 1) }
+        var fireAt = timeZone.instant(for: LocalDateTime(date: monday, time: Self.weeklyTime))
+        if fireAt <= now {
+            monday = monday.adding(days: 7)
+            fireAt = timeZone.instant(for: LocalDateTime(date: monday, time: Self.weeklyTime))
+        }
+        for pet in settings.pets {
+            let identifier = HydracatIdentifier(
+                userID: settings.userID, petID: pet.id, scheduleID: HydracatIdentifier.noSchedule,
+                slot: LocalDateTime(date: monday, time: Self.weeklyTime), type: .weekly)
+            let id = identifier.description
+            builder.universe.insert(id)
+            guard settings.isWeeklySummaryEnabled else {
+                builder.removalReasons[id] = .userDisabled
+                continue
+            }
+            guard history.shown[id] == nil else { continue }
+            let count = weekCount(of: pet, weekStart: monday.adding(days: -7), timeZone: timeZone)
+            guard count.due > 0 else { continue }
+            let texts = HydracatContent.weeklyTexts(petName: pet.name, logged: count.logged, due: count.due)
+            builder.want(
+                summaryRequest(identifier, title: texts.title, body: texts.body, fireAt: fireAt, level: builder.level))
+        }
+    }
+
+    /// Due and logged occurrences of a pet in the seven local days from `weekStart`, counting only those firing
+    /// at or after ``replayStart``.
+    private func weekCount(of pet: HydracatPet, weekStart: LocalDate, timeZone: TimeZone) -> (due: Int, logged: Int) {
+        var due = 0
+        var logged = 0
+        for schedule in pet.schedules {
+            for day in 0..<7 {
+                for occurrence in Self.occurrences(of: schedule, on: weekStart.adding(days: day), in: timeZone)
+                where occurrence.fireAt >= replayStart {
+                    due += 1
+                    if logs.contains(TreatmentLog(scheduleID: schedule.id, slot: occurrence.slot)) { logged += 1 }
+                }
+            }
+        }
+        return (due, logged)
+    }
+
+    private func addEndOfDay(to builder: inout PlanBuilder, now: Date, today: LocalDate, timeZone: TimeZone) {
+        let time = settings.endOfDay.time
+        for date in [today, today.adding(days: 1)] {
+            let slot = LocalDateTime(date: date, time: time)
+            let fireAt = timeZone.instant(for: slot)
+            for pet in settings.pets {
+                let identifier = HydracatIdentifier(
+                    userID: settings.userID, petID: pet.id, scheduleID: HydracatIdentifier.noSchedule, slot: slot,
+                    type: .eod)
+                let id = identifier.description
+                builder.universe.insert(id)
+                guard settings.endOfDay.isEnabled else {
+                    builder.removalReasons[id] = .userDisabled
+                    continue
+                }
+                guard fireAt > now, history.shown[id] == nil else { continue }
+                var notLogged = 0
+                for schedule in pet.schedules {
+                    for occurrence in Self.occurrences(of: schedule, on: date, in: timeZone)
+                    where occurrence.slot.time <= time && occurrence.fireAt >= replayStart
+                        && !logs.contains(TreatmentLog(scheduleID: schedule.id, slot: occurrence.slot))
+                    {
+                        notLogged += 1
+                    }
+                }
+                guard notLogged > 0 else { continue }
+                let texts = HydracatContent.endOfDayTexts(petName: pet.name, notLogged: notLogged)
+                builder.want(
+                    summaryRequest(
+                        identifier, title: texts.title, body: texts.body, fireAt: fireAt, level: builder.level))
+            }
+        }
+    }
+
+    // MARK: - Requests
+
+    private func treatmentRequest(
+        _ identifier: HydracatIdentifier, texts: HydracatNotificationType, pet: HydracatPet, kind: TreatmentKind,
+        fireAt: Date, level: NotificationChannel.InterruptionLevel?
+    ) -> NotificationRequest {
+        let content = HydracatContent.treatmentTexts(for: texts, petName: pet.name, slot: identifier.slot, kind: kind)
+        let actions =
+            settings.isSnoozeEnabled
+            ? [HydracatContent.snoozeAction, HydracatContent.logAction] : [HydracatContent.logAction]
+        return NotificationRequest(
+            identifier: identifier.description, threadID: "\(identifier.userID)|\(identifier.petID)",
+            channel: HydracatContent.treatmentRemindersChannel, fireAt: fireAt, title: content.title,
+            body: content.body, deepLink: HydracatContent.deepLink(for: identifier), actions: actions,
+            interruptionLevel: level, metadata: HydracatContent.metadata(for: identifier))
+    }
+
+    private func summaryRequest(
+        _ identifier: HydracatIdentifier, title: LocalizedText, body: LocalizedText, fireAt: Date,
+        level: NotificationChannel.InterruptionLevel?
+    ) -> NotificationRequest {
+        NotificationRequest(
+            identifier: identifier.description, threadID: "\(identifier.userID)|\(identifier.petID)",
+            channel: HydracatContent.summariesChannel, fireAt: fireAt, title: title, body: body,
+            deepLink: HydracatContent.deepLink(for: identifier), interruptionLevel: level,
+            metadata: HydracatContent.metadata(for: identifier))
+    }
+}
+
+/// Collects one reconcile's candidates, applying the gate.
+private struct PlanBuilder {
+    let gate: NotificationReason?
+    let level: NotificationChannel.InterruptionLevel?
+    var desired: [NotificationRequest] = []
+    var showNow: [NotificationRequest] = []
+    var suppressed: [Suppression] = []
+    var removalReasons: [String: NotificationReason] = [:]
+    var withdrawals: [String: NotificationReason] = [:]
+    /// Every identifier the rules considered, so a closed gate can name the reason for any pending one.
+    var universe: Set<String> = []
+
+    init(gate: NotificationReason?, level: NotificationChannel.InterruptionLevel?) {
+        self.gate = gate
+        self.level = level
+    }
+
+    mutating func want(_ request: NotificationRequest) {
+        if let gate {
+            suppress(request.identifier, fireAt: request.fireAt, reason: gate)
+        } else {
+            desired.append(request)
+        }
+    }
+
+    mutating func showLate(_ request: NotificationRequest) {
+        if let gate {
+            suppress(request.identifier, fireAt: request.fireAt, reason: gate)
+        } else {
+            var late = request
+            late.metadata[HydracatPlan.lateMetadataKey] = "true"
+            showNow.append(late)
+        }
+    }
+
+    mutating func suppress(_ identifier: String, fireAt: Date, reason: NotificationReason) {
+        suppressed.append(Suppression(identifier: identifier, fireAt: fireAt, reason: reason))
+    }
+
+    func finish(reported: Set<Suppression>) -> HydracatPlan {
+        var reasons = removalReasons
+        if let gate {
+            for id in universe { reasons[id] = gate }
+        }
+        let order: (NotificationRequest, NotificationRequest) -> Bool = {
+            ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier)
+        }
+        return HydracatPlan(
+            plan: NotificationPlan(
+                desired: desired.sorted(by: order), showNow: showNow.sorted(by: order),
+                suppressed: suppressed.filter { !reported.contains($0) }.sorted {
+                    ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier)
+                },
+                removalReasons: reasons),
+            withdrawals: withdrawals.sorted { $0.key < $1.key }.map {
+                Withdrawal(identifier: $0.key, reason: $0.value)
+            })
+    }
+}
