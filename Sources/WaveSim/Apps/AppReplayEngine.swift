@@ -96,14 +96,19 @@ struct AppReplayEngine {
         var context = context()
         context.pending = try await platform.pendingRequests()
         var plan = rules.plan(at: moment, context: context)
+        for (identifier, reason) in rules.takeWithdrawals() {
+            try await withdraw(identifier, reason: reason)
+        }
         plan.desired.removeAll { shownIndex[$0.identifier] != nil }
         plan.showNow.removeAll { shownIndex[$0.identifier] != nil }
         for suppression in plan.suppressed {
             report(suppression)
         }
         if case .offsetChange(let old, let new) = moment.cause {
-            rules.observe(.offsetChanged(oldOffset: old, newOffset: new, pendingCount: context.pending.count), context: context)
-                .forEach(emit)
+            rules.observe(
+                .offsetChanged(oldOffset: old, newOffset: new, pendingCount: context.pending.count), context: context
+            )
+            .forEach(emit)
         }
         let changes = ReconcilePlan(
             desired: plan.desired, pending: context.pending, removalReasons: plan.removalReasons)
@@ -160,7 +165,9 @@ struct AppReplayEngine {
     // MARK: - Facts
 
     /// Shows a request that came due (or asks the platform to show it now), unless the app's rules hold it back.
-    private mutating func deliver(_ request: NotificationRequest, late: Bool, showsOnPlatform: Bool = false)
+    private mutating func deliver(
+        _ request: NotificationRequest, late: Bool, showsOnPlatform: Bool = false
+    )
         async throws
     {
         if case .suppress(let reason) = rules.due(request, context: context()) {
@@ -178,7 +185,8 @@ struct AppReplayEngine {
             expiries.insert((at, request.identifier), at: index)
         }
         summary.delivered += 1
-        let level = permission == .provisional ? NotificationChannel.InterruptionLevel.passive : request.interruptionLevel
+        let level =
+            permission == .provisional ? NotificationChannel.InterruptionLevel.passive : request.interruptionLevel
         emit(
             AppOutputLine(
                 type: "delivered",
@@ -214,7 +222,9 @@ struct AppReplayEngine {
         emit(
             AppOutputLine(
                 type: "withdrawn",
-                fields: [("at", .instant(now)), ("identifier", .string(identifier)), ("reason", .string(reason.rawValue))]
+                fields: [
+                    ("at", .instant(now)), ("identifier", .string(identifier)), ("reason", .string(reason.rawValue)),
+                ]
             ))
     }
 

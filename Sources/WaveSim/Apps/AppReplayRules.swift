@@ -47,6 +47,11 @@ protocol AppReplayRules: Sendable {
     /// - Parameter settings: The merged settings object.
     mutating func replaceSettings(_ settings: JSONValue)
 
+    /// Shown notifications the last ``plan(at:context:)`` wants withdrawn (Hydracat: logged, or yesterday's).
+    ///
+    /// - Returns: The identifiers and reasons, once.
+    mutating func takeWithdrawals() -> [(identifier: String, reason: NotificationReason)]
+
     /// Fields the app adds to the summary line (GrowBro's `inbox`), in order.
     ///
     /// - Parameter context: The device, the permission and the history at the end.
@@ -78,6 +83,8 @@ extension AppReplayRules {
     mutating func due(_ request: NotificationRequest, context: AppReplayContext) -> DueDecision { .show }
 
     func summaryFields(context: AppReplayContext) -> [(String, AppOutputLine.Value)] { [] }
+
+    mutating func takeWithdrawals() -> [(identifier: String, reason: NotificationReason)] { [] }
 
     mutating func observe(_ fact: AppReplayFact, context: AppReplayContext) -> [AppOutputLine] { [] }
 }

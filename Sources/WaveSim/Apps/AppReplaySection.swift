@@ -18,7 +18,9 @@ protocol AppReplaySection {
     ///   - path: Where it is.
     ///   - diagnostics: Where problems and warnings go.
     /// - Returns: `true` when the settings are valid.
-    static func validateSettings(_ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics)
+    static func validateSettings(
+        _ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
+    )
         -> Bool
 
     /// Decodes one of the app's own actions.

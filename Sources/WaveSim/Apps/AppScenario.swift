@@ -1,6 +1,6 @@
 internal import Foundation
-internal import WaveNotifications
 internal import WaveJSON
+internal import WaveNotifications
 
 /// An app scenario: the common envelope of `wavesim-apps.md` with the app's actions decoded.
 struct AppScenario: Sendable {

@@ -6,7 +6,9 @@ internal import WaveNotifications
 /// `wavesim-apps.md`, then the app's section; every problem is listed with its JSON path.
 enum AppScenarioDecoder {
     /// The apps `wavesim` can replay, by name.
-    static let sections: [String: any AppReplaySection.Type] = [GoNowSection.name: GoNowSection.self]
+    static let sections: [String: any AppReplaySection.Type] = [
+        GoNowSection.name: GoNowSection.self, HydracatSection.name: HydracatSection.self,
+    ]
 
     /// A decoded scenario with the rules that run it.
     struct Result {
@@ -60,7 +62,9 @@ enum AppScenarioDecoder {
             return nil
         }
         let keys = ["app", "timeZone", "now", "until", "permission", name, "actions"]
-        guard let object = ObjectDecoder(root, at: rootPath, keys: keys, named: "a scenario object", diagnostics: &diagnostics)
+        guard
+            let object = ObjectDecoder(
+                root, at: rootPath, keys: keys, named: "a scenario object", diagnostics: &diagnostics)
         else { return nil }
         let zone = object.decode(.required("timeZone", .timeZone), &diagnostics)
         let start = object.decode(.required("now", .instant), &diagnostics)
@@ -80,7 +84,8 @@ enum AppScenarioDecoder {
         if let elements = root.member("actions") {
             guard case .array(let items) = elements else {
                 diagnostics.problem(
-                    rootPath.appending(key: "actions"), "expected an array of actions, found \(elements.typeDescription)")
+                    rootPath.appending(key: "actions"),
+                    "expected an array of actions, found \(elements.typeDescription)")
                 return nil
             }
             let decoded = items.enumerated().compactMap { index, item in
@@ -99,10 +104,12 @@ enum AppScenarioDecoder {
                 }
                 if case .settings(let change) = action.kind {
                     let merged = current.merging(change)
-                    if section.validateSettings(merged, at: JSONPath(action.path).appending(key: "value"), &diagnostics) {
+                    if section.validateSettings(merged, at: JSONPath(action.path).appending(key: "value"), &diagnostics)
+                    {
                         current = merged
                     }
-                    actions.append((AppScenario.Action(at: action.at, path: action.path, kind: .settings(merged)), merged))
+                    actions.append(
+                        (AppScenario.Action(at: action.at, path: action.path, kind: .settings(merged)), merged))
                 } else {
                     actions.append((action, current))
                 }

@@ -1,6 +1,5 @@
 internal import Foundation
 internal import WaveJSON
-internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 internal import WaveStrings

@@ -39,7 +39,10 @@ struct GoNowReplayRules: AppReplayRules {
         case .delivered(let request):
             events = GoNowAnalyticsEvent.fired(request, at: context.now).map { [$0] } ?? []
         case .offsetChanged(let old, let new, let count):
-            events = [GoNowAnalyticsEvent.dstReschedule(oldOffset: old, newOffset: new, countRescheduled: count, at: context.now)]
+            events = [
+                GoNowAnalyticsEvent.dstReschedule(
+                    oldOffset: old, newOffset: new, countRescheduled: count, at: context.now)
+            ]
         }
         return events.map { event in
             AppOutputLine(

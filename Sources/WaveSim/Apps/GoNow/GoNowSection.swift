@@ -72,7 +72,8 @@ enum GoNowSection: AppReplaySection {
         return reasons
     }
 
-    private static let hour = ValueDecoder<GoNowForecastHour>.object(keys: ["start", "scores", "heatGated", "reasons"]) {
+    private static let hour = ValueDecoder<GoNowForecastHour>.object(keys: ["start", "scores", "heatGated", "reasons"])
+    {
         object, diagnostics in
         let start = object.decode(.required("start", .wholeHour), &diagnostics)
         let scores = object.decode(.optional("scores", scores, default: [:]), &diagnostics)
@@ -82,7 +83,9 @@ enum GoNowSection: AppReplaySection {
         return GoNowForecastHour(start: start, scores: scores, heatGated: Set(heat), reasons: reasons)
     }
 
-    static func validateSettings(_ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics)
+    static func validateSettings(
+        _ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
+    )
         -> Bool
     {
         settings.decode(value, path, &diagnostics) != nil
@@ -92,13 +95,15 @@ enum GoNowSection: AppReplaySection {
         type: String, _ object: ObjectDecoder, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
     ) -> (any AppActionPayload)? {
         let fetchedAt = object.decode(.required("fetchedAt", .instant), &diagnostics)
-        let hours = object.decode(.required("hours", .array(of: hour, named: "an array of forecast hours")), &diagnostics)
+        let hours = object.decode(
+            .required("hours", .array(of: hour, named: "an array of forecast hours")), &diagnostics)
         guard let fetchedAt, let hours else { return nil }
         return ForecastAction(forecast: GoNowForecast(fetchedAt: fetchedAt, hours: hours))
     }
 
-    static func makeRules(settings value: JSONValue, scenario: AppScenario, options: ReplayOptions) -> any AppReplayRules
-    {
+    static func makeRules(
+        settings value: JSONValue, scenario: AppScenario, options: ReplayOptions
+    ) -> any AppReplayRules {
         GoNowReplayRules(settings: decodedSettings(value), printsAnalytics: options.printsAnalytics)
     }
 
