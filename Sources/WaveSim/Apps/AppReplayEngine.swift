@@ -20,6 +20,8 @@ struct AppReplayEngine {
     let locale: String
     /// Receives every output line, in order.
     let emit: @Sendable (AppOutputLine) -> Void
+    /// Receives warnings (an action that does nothing), each naming the action's JSON path.
+    let warn: @Sendable (String) -> Void
 
     private var now: Date
     private var zone: TimeZone
@@ -33,7 +35,7 @@ struct AppReplayEngine {
     init(
         scenario: AppScenario, rules: any AppReplayRules, platform: any AppReplayPlatform,
         render: @escaping @Sendable (LocalizedText) -> String, locale: String,
-        emit: @escaping @Sendable (AppOutputLine) -> Void
+        emit: @escaping @Sendable (AppOutputLine) -> Void, warn: @escaping @Sendable (String) -> Void
     ) {
         self.scenario = scenario
         self.rules = rules
@@ -41,6 +43,7 @@ struct AppReplayEngine {
         self.render = render
         self.locale = locale
         self.emit = emit
+        self.warn = warn
         now = scenario.start
         zone = scenario.timeZone
         permission = scenario.permission
@@ -155,7 +158,7 @@ struct AppReplayEngine {
                 try await deliver(request, late: false, showsOnPlatform: true)
             }
             outcome.lines.forEach(emit)
-            outcome.warnings.forEach { emit(AppOutputLine(type: "warning", fields: [("message", .string($0))])) }
+            outcome.warnings.forEach(warn)
             if outcome.reconciles {
                 try await reconcile(AppReplayMoment(instant: now, cause: .appAction(payload.type)))
             }

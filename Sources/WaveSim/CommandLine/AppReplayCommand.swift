@@ -42,7 +42,8 @@ enum AppReplayCommand {
                 case .json: output.writeLine(AppOutputFormat.json(line))
                 case .text: output.writeLine(AppOutputFormat.text(line, in: scenario.timeZone))
                 }
-            })
+            },
+            warn: { errors.writeLine("wavesim: warning: \(options.scenarioPath): \($0)") })
         _ = try await engine.run()
         return output.hasFailed ? ExitCode.ioError : ExitCode.success
     }

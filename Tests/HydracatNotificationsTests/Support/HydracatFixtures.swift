@@ -1,7 +1,7 @@
 import Foundation
 import HydracatNotifications
-import WaveStringTables
 import WaveNotifications
+import WaveStringTables
 
 /// Builders shared by the Hydracat suites.
 enum HydracatFixtures {

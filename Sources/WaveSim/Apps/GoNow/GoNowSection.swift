@@ -26,7 +26,7 @@ enum GoNowSection: AppReplaySection {
         return GoNowSettings.QuietHours(enabled: enabled, start: start, end: end)
     }
 
-    private static let modeToggles = ValueDecoder<Set<GoNowMode>>.object(keys: modeNames) { object, diagnostics in
+    private static let modeToggles = ValueDecoder<Set<GoNowMode>>.modeKeyed(keys: modeNames) { object, diagnostics in
         var enabled: Set<GoNowMode> = []
         var valid = true
         for mode in GoNowMode.allCases {
@@ -52,7 +52,7 @@ enum GoNowSection: AppReplaySection {
 
     private static let mode = ValueDecoder<GoNowMode>.enumeration()
 
-    private static let scores = ValueDecoder<[GoNowMode: Int]>.object(keys: modeNames) { object, diagnostics in
+    private static let scores = ValueDecoder<[GoNowMode: Int]>.modeKeyed(keys: modeNames) { object, diagnostics in
         var scores: [GoNowMode: Int] = [:]
         for mode in GoNowMode.allCases where object.contains(mode.rawValue) {
             guard let score = object.decode(.optional(mode.rawValue, .integer(in: 0...100)), &diagnostics) else {
@@ -63,7 +63,7 @@ enum GoNowSection: AppReplaySection {
         return scores
     }
 
-    private static let reasons = ValueDecoder<[GoNowMode: String]>.object(keys: modeNames) { object, diagnostics in
+    private static let reasons = ValueDecoder<[GoNowMode: String]>.modeKeyed(keys: modeNames) { object, diagnostics in
         var reasons: [GoNowMode: String] = [:]
         for mode in GoNowMode.allCases where object.contains(mode.rawValue) {
             guard let reason = object.decode(.optional(mode.rawValue, .nonEmptyText), &diagnostics) else { return nil }
@@ -124,6 +124,26 @@ extension ValueDecoder where Value == Date {
                 throw DecodingMessage("is not on the hour; forecast hours start on a whole hour")
             }
             return instant
+        }
+    }
+}
+
+extension ValueDecoder {
+    /// An object keyed by GoNow modes: a key that is not a mode is a problem (not a warning), since it would
+    /// silently switch nothing on.
+    fileprivate static func modeKeyed(
+        keys: [String], build: @escaping @Sendable (ObjectDecoder, inout DecodingDiagnostics) -> Value?
+    ) -> ValueDecoder<Value> {
+        ValueDecoder { value, path, diagnostics in
+            guard case .object(let pairs) = value else {
+                return ValueDecoder.object(keys: keys, build: build).decode(value, path, &diagnostics)
+            }
+            for (key, _) in pairs where !keys.contains(key) {
+                diagnostics.problem(
+                    path.appending(key: key), "unknown mode '\(key)'; expected one of \(keys.joined(separator: ", "))")
+            }
+            let known = JSONValue.object(pairs.filter { keys.contains($0.key) })
+            return ValueDecoder.object(keys: keys, build: build).decode(known, path, &diagnostics)
         }
     }
 }

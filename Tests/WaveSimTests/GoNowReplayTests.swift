@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+
+/// `wavesim replay` of GoNow scenarios, end to end through the engine, the planner and the Linux manager.
+struct GoNowReplayTests {
+    private static func run(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
+        await ReplayRun.wavesim(["replay", Fixture.url("Apps/\(fixture)").path, "--format", "json"] + flags)
+    }
+
+    @Test func springForwardInJerusalemFiresAtLocalTimesAndLogsTheOffsetChange() async {
+        let run = await Self.run("gonow-spring-forward.json", ["--analytics"])
+        #expect(run.status == 0)
+        // Quiet hours end at 07:00, so the 06:30 best moves there: 07:00 +03:00 (after the jump) is 04:00Z.
+        let delivered = run.deliveries.map { "\($0["at"] as? String ?? "?") \($0["identifier"] as? String ?? "?")" }
+        #expect(
+            delivered == [
+                "2026-03-27T04:00:00Z run_dog_2026-03-27_best", "2026-03-27T04:00:00Z swim_solo_2026-03-27_best",
+                "2026-03-27T09:00:00Z run_dog_2026-03-27_backup", "2026-03-27T09:00:00Z swim_solo_2026-03-27_backup",
+            ])
+        let dst = run.objects.first { $0["name"] as? String == "notif_dst_reschedule" }
+        #expect(dst?["at"] as? String == "2026-03-27T00:00:00Z")
+        #expect(dst?["old_offset"] as? String == "+02:00")
+        #expect(dst?["new_offset"] as? String == "+03:00")
+        #expect(dst?["count_rescheduled"] as? Int == 8)
+        // The forecast is 18.5 h old at the 12:00 launch, a foreground moment: everything pending goes, stale.
+        let cancelled = run.objects.filter { $0["type"] as? String == "cancelled" }
+        #expect(cancelled.count == 4)
+        #expect(cancelled.allSatisfy { $0["reason"] as? String == "stale_data" })
+        #expect(run.summary["suppressed"] as? [String: Int] == ["daily_cap": 2, "stale_data": 4])
+        #expect(run.summary("peakPending") == 8)
+    }
+
+    @Test func texts() async {
+        let run = await Self.run("gonow-spring-forward.json")
+        let bodies = Dictionary(
+            run.deliveries.map { ($0["identifier"] as? String ?? "", $0["body"] as? String ?? "") },
+            uniquingKeysWith: { first, _ in first })
+        #expect(bodies["swim_solo_2026-03-27_best"] == "The sea is calling. 07:00-10:00 looks perfect.")
+        #expect(bodies["run_dog_2026-03-27_best"] == "06:00-08:00 is safe for Luna.")
+        #expect(bodies["swim_solo_2026-03-27_backup"] == "Backup plan: 14:00-16:00 if morning doesn't work.")
+        #expect(run.deliveries.first?["title"] as? String == "Run with Luna")
+        #expect(run.deliveries.first?["deepLink"] as? String == "gonow://today?hour=2026-03-27T06:00&mode=run_dog")
+        #expect(run.deliveries.allSatisfy { $0["app"] as? String == "gonow" && $0["locale"] as? String == "en" })
+    }
+
+    @Test func fallBackInJerusalemFiresOnceAtSixThirtyLocal() async {
+        let run = await Self.run("gonow-fall-back.json", ["--analytics"])
+        #expect(run.status == 0)
+        // 06:30 on 2026-10-25 is +02:00 (after the fall back): 04:30Z, not an hour off.
+        #expect(run.deliveries.map { $0["at"] as? String } == ["2026-10-25T04:30:00Z"])
+        let dst = run.objects.first { $0["name"] as? String == "notif_dst_reschedule" }
+        #expect(dst?["old_offset"] as? String == "+03:00")
+        #expect(dst?["new_offset"] as? String == "+02:00")
+    }
+
+    @Test func hebrewTextsWithLang() async {
+        let run = await Self.run("gonow-fall-back.json", ["--lang", "he"])
+        #expect(run.deliveries.first?["locale"] as? String == "he")
+        let title = run.deliveries.first?["title"] as? String ?? ""
+        #expect(title.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) })
+    }
+
+    @Test func aWrongScenarioExits65NamingEveryPathAndPrintsNothing() async {
+        let run = await Self.run("gonow-invalid.json")
+        #expect(run.status == 65)
+        #expect(run.standardOutput.isEmpty)
+        for expected in [
+            "gonow.modeToggles.surf: unknown mode 'surf'", "gonow.quietHours.end: '7:00' is not valid",
+            "actions[2].type: unknown action type 'dance'", "actions[1].at: is outside the replay",
+        ] {
+            #expect(run.standardError.contains(expected), "\(expected)")
+        }
+    }
+}

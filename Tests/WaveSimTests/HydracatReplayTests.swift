@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// `wavesim replay` of Hydracat scenarios, end to end through the engine, the planner and the Linux manager.
+struct HydracatReplayTests {
+    private static func run(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
+        await ReplayRun.wavesim(["replay", Fixture.url("Apps/\(fixture)").path, "--format", "json"] + flags)
+    }
+
+    private static func lines(_ run: ReplayRun, _ type: String) -> [String] {
+        run.objects.filter { $0["type"] as? String == type }.map {
+            "\($0["at"] as? String ?? "?") \($0["identifier"] as? String ?? "?")"
+                + ($0["reason"].map { " \($0)" } ?? "")
+        }
+    }
+
+    @Test func aWeekendAcrossTheSpringForward() async {
+        let run = await Self.run("hydracat-week.json")
+        #expect(run.status == 0)
+        let withdrawn = Self.lines(run, "withdrawn")
+        // Logged, snoozed twice (the second replaces the first), yesterday's cleared at local midnight.
+        #expect(withdrawn.contains("2026-03-28T07:10:00Z u1|p1|s1|2026-03-28T08:00|reminder responded"))
+        #expect(withdrawn.contains("2026-03-28T19:05:00Z u1|p1|s1|2026-03-28T20:00|reminder snoozed"))
+        #expect(withdrawn.contains("2026-03-28T19:20:00Z u1|p1|s1|2026-03-28T20:00|snooze snoozed"))
+        #expect(withdrawn.contains("2026-03-28T23:00:00Z u1|p1|-|2026-03-28T21:00|eod expired"))
+        let delivered = Self.lines(run, "delivered")
+        #expect(delivered.contains("2026-03-28T19:20:00Z u1|p1|s1|2026-03-28T20:00|snooze"))
+        #expect(delivered.contains("2026-03-28T19:35:00Z u1|p1|s1|2026-03-28T20:00|snooze"))
+        // The 02:30 slot on the spring-forward night would fire at 03:30 local (01:30Z); permission was denied then,
+        // and at 08:20 it is long past the 30-minute grace: missed. The 08:00 reminder is 20 minutes late: shown.
+        let suppressed = Self.lines(run, "suppressed")
+        #expect(suppressed.contains("2026-03-29T06:20:00Z u1|p1|s2|2026-03-29T02:30|reminder missed"))
+        let late = run.deliveries.first { $0["identifier"] as? String == "u1|p1|s1|2026-03-29T08:00|reminder" }
+        #expect(late?["at"] as? String == "2026-03-29T06:20:00Z")
+        #expect(late?["late"] as? Bool == true)
+        // The 23:00 follow-up (01:00) moves to 08:00 the next day.
+        #expect(delivered.contains("2026-03-30T06:00:00Z u1|p1|s2|2026-03-29T23:00|followup"))
+        // Monday 09:00 summary of the week (the replay started on Saturday): 2 of the due ones were logged.
+        let weekly = run.deliveries.first { ($0["identifier"] as? String)?.hasSuffix("|weekly") == true }
+        #expect(weekly?["at"] as? String == "2026-03-30T07:00:00Z")
+        #expect((weekly?["body"] as? String)?.hasPrefix("Treatments logged this week: 2 of ") == true)
+        #expect(weekly?["interruptionLevel"] as? String == "passive")
+        #expect(run.summary("peakPending").map { $0 <= 64 } == true)
+    }
+
+    @Test func aSnoozeOfSomethingNotShownWarnsNamingThePathAndDoesNothing() async throws {
+        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/hydracat-week.json")) as! [String: Any]
+        scenario["actions"] = [
+            ["at": "2026-03-28T09:00:00+01:00", "type": "snooze", "identifier": "u1|p1|s1|2026-03-28T20:00|reminder"]
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hydracat-snooze-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = await ReplayRun.wavesim(["replay", file.path, "--format", "json"])
+        #expect(run.status == 0)
+        #expect(
+            run.standardError.contains("actions[0].identifier: 'u1|p1|s1|2026-03-28T20:00|reminder' is not shown now"))
+        #expect(!run.standardOutput.contains("snoozed"))
+    }
+
+    @Test func aWrongScenarioExits65NamingEveryPathAndPrintsNothing() async {
+        let run = await Self.run("hydracat-invalid.json")
+        #expect(run.status == 65)
+        #expect(run.standardOutput.isEmpty)
+        for expected in [
+            "hydracat.pets[0].schedules[0].times[1]: '25:00' is not valid", "actions[0].schedule: no schedule 's9'",
+            "actions[1].identifier: names pet 'p7'",
+        ] {
+            #expect(run.standardError.contains(expected), "\(expected)")
+        }
+    }
+
+    /// Runs the week with the given medication name and dose, in a language and format.
+    private static func privateRun(name: String, dose: String, flags: [String]) async throws -> ReplayRun {
+        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/hydracat-week.json")) as! [String: Any]
+        var settings = scenario["hydracat"] as! [String: Any]
+        var pets = settings["pets"] as! [[String: Any]]
+        var schedules = pets[0]["schedules"] as! [[String: Any]]
+        schedules[0]["medicationName"] = name
+        schedules[0]["dose"] = dose
+        schedules[1]["medicationName"] = name
+        schedules[1]["dose"] = dose
+        pets[0]["schedules"] = schedules
+        settings["pets"] = pets
+        scenario["hydracat"] = settings
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hydracat-private-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var run = await ReplayRun.wavesim(["replay", file.path] + flags)
+        run.standardOutput = run.standardOutput.replacingOccurrences(of: file.path, with: "FILE")
+        run.standardError = run.standardError.replacingOccurrences(of: file.path, with: "FILE")
+        return run
+    }
+
+    @Test(arguments: [["--format", "json"], ["--format", "text"], ["--format", "json", "--lang", "he"]])
+    func noMedicationNameOrDoseReachesAnyOutput(flags: [String]) async throws {
+        let reference = try await Self.privateRun(name: "Zorbaxil", dose: "7 qz", flags: flags)
+        #expect(reference.status == 0)
+        #expect(!reference.standardOutput.contains("Zorbaxil") && !reference.standardError.contains("Zorbaxil"))
+        #expect(!reference.standardOutput.contains("7 qz") && !reference.standardError.contains("7 qz"))
+        // Names that are also ordinary words ("Time for Luna's …") cannot be searched for: the output must simply be
+        // the same, byte for byte, whatever the name and dose are.
+        for (name, dose) in [("Time", "2 ml"), ("Log", "morning"), ("Reminder", "1"), ("morning", "Luna")] {
+            let run = try await Self.privateRun(name: name, dose: dose, flags: flags)
+            #expect(run.standardOutput == reference.standardOutput, "\(name)")
+            #expect(run.standardError == reference.standardError, "\(name)")
+        }
+    }
+
+    @Test func noMedicationNameOrDoseInErrors() async throws {
+        var scenario =
+            try JSONSerialization.jsonObject(with: Fixture.data("Apps/hydracat-invalid.json")) as! [String: Any]
+        var settings = scenario["hydracat"] as! [String: Any]
+        var pets = settings["pets"] as! [[String: Any]]
+        var schedules = pets[0]["schedules"] as! [[String: Any]]
+        schedules[0]["medicationName"] = "Zorbaxil"
+        schedules[0]["dose"] = 12
+        schedules[1]["dose"] = "7 qz"
+        pets[0]["schedules"] = schedules
+        settings["pets"] = pets
+        scenario["hydracat"] = settings
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hydracat-error-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = await ReplayRun.wavesim(["replay", file.path])
+        #expect(run.status == 65)
+        #expect(run.standardError.contains("schedules[0].dose"))
+        #expect(!run.standardError.contains("Zorbaxil") && !run.standardError.contains("7 qz"))
+        #expect(!run.standardError.contains("12"))
+    }
+}
