@@ -312,7 +312,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     public func show(_ request: NotificationRequest) async throws {
         try await ensureRunning()
         let now = clock.now
-        let text = renderer.render(title: request.title, body: request.body)
+        let text = renderer.render(request)
         let delivery = NotificationDelivery(
             request: request, text: text, scheduledFor: now, deliveredAt: now, isImmediate: true)
         do {
@@ -528,7 +528,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         }
         defer { inFlight = nil }
         let delivery = NotificationDelivery(
-            request: request, text: renderer.render(title: request.title, body: request.body),
+            request: request, text: renderer.render(request),
             scheduledFor: notification.fireDate, deliveredAt: now, isLate: isLate)
         do {
             try await sink.deliver(delivery)

@@ -8,6 +8,8 @@ public struct RenderedText: Hashable, Sendable {
     public var body: String
     /// The language code the text is in, for example `en` or `pt-BR`.
     public var locale: String
+    /// The resolved titles of the request's actions, in the request's order.
+    public var actionTitles: [String]
 
     /// Creates rendered text.
     ///
@@ -15,10 +17,12 @@ public struct RenderedText: Hashable, Sendable {
     ///   - title: The resolved title.
     ///   - body: The resolved body.
     ///   - locale: The language code the text is in.
-    public init(title: String, body: String, locale: String) {
+    ///   - actionTitles: The resolved action titles, in order.
+    public init(title: String, body: String, locale: String, actionTitles: [String] = []) {
         self.title = title
         self.body = body
         self.locale = locale
+        self.actionTitles = actionTitles
     }
 }
 
@@ -43,6 +47,12 @@ public protocol NotificationTextRenderer: Sendable {
     ///   - body: The body's table, key and arguments.
     /// - Returns: The title, body and the language they are in.
     func render(title: LocalizedText, body: LocalizedText) -> RenderedText
+
+    /// Resolves one text, such as an action's title, in its table and the renderer's current language.
+    ///
+    /// - Parameter text: The table, key and arguments.
+    /// - Returns: The text, never empty.
+    func render(_ text: LocalizedText) -> String
 }
 
 extension NotificationTextRenderer {
@@ -55,5 +65,25 @@ extension NotificationTextRenderer {
     /// - Returns: What ``render(_:)`` returns for those keys.
     public func render(title: LocalizedText, body: LocalizedText) -> RenderedText {
         render(NotificationContent(titleKey: title.key, bodyKey: body.key, bodyArgs: body.arguments, deepLink: ""))
+    }
+
+    /// Renders `text` as a body through ``render(title:body:)`` and returns the body.
+    ///
+    /// - Parameter text: The table, key and arguments.
+    /// - Returns: The rendered body.
+    public func render(_ text: LocalizedText) -> String {
+        render(title: text, body: text).body
+    }
+
+    /// Renders a request's title, body and action titles.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The rendered text, action titles included.
+    package func render(_ request: NotificationRequest) -> RenderedText {
+        var text = render(title: request.title, body: request.body)
+        if !request.actions.isEmpty {
+            text.actionTitles = request.actions.map { render($0.title) }
+        }
+        return text
     }
 }
