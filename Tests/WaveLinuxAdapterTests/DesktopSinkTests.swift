@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
@@ -148,5 +149,102 @@ struct DesktopSinkTests {
         try await manager.scheduleNotification(
             eventID: "c", trigger: .eventFinished, delay: .seconds(10), content: Fixtures.content("c"))
         #expect(await manager.pendingCount == 1)
+    }
+}
+
+/// Actions, withdrawal, expiry and hints over requests, against dunst; in the same serialized suite as the tests
+/// above, since two private desktops started at once could race for one display number.
+extension DesktopSinkTests {
+    /// Keeps the actions it receives.
+    final class ActionLog: DesktopActionHandler {
+        private let actions = Mutex<[DesktopAction]>([])
+
+        var all: [DesktopAction] { actions.withLock { $0 } }
+
+        func handle(_ action: DesktopAction) async {
+            actions.withLock { $0.append(action) }
+        }
+    }
+
+    static let snooze = NotificationAction(id: "snooze", title: LocalizedText(table: "Hydracat", key: "action_snooze"))
+    static let done = NotificationAction(id: "log", title: LocalizedText(table: "Hydracat", key: "action_done"))
+
+    @Test(
+        .enabled(if: DesktopEnvironment.missingTools.isEmpty, Comment(rawValue: DesktopEnvironment.skipReason)),
+        .timeLimit(.minutes(1)))
+    func anActionPickedOnTheServerReachesTheHandlerAndAWithdrawalClosesTheNotification() async throws {
+        let desktop = try await DesktopEnvironment.start()
+        defer { desktop.stop() }
+        let monitor = try ChildProcess(
+            try #require(DesktopEnvironment.find("dbus-monitor")),
+            arguments: ["--address", desktop.busAddress, "interface='org.freedesktop.Notifications',member='Notify'"])
+        defer { monitor.terminate() }
+        while let line = await monitor.nextLine(), !line.contains("member=NameLost") {}
+
+        let handler = ActionLog()
+        let sink = DesktopSink(expireTimeout: .seconds(120), environment: desktop.variables, actionHandler: handler)
+        let clock = ManualWaveClock(now: Fixtures.start)
+        let log = EventLog()
+        let manager = try LinuxNotificationManager(clock: clock, sink: sink, renderer: FakeRenderer(), observer: log)
+        let lowChannel = Fixtures.channel("community_likes", importance: .low)
+        try await manager.show(
+            Fixtures.request("fluids-08", at: 0, actions: [Self.snooze, Self.done]))
+        #expect(try await desktop.waitUntil { try desktop.received().count == 1 })
+
+        // A named action, picked from dunst's context menu.
+        try await desktop.pickAction(labelled: "en:action_snooze")
+        #expect(try await desktop.waitUntil { handler.all.count == 1 })
+        #expect(handler.all.first?.actionID == "snooze")
+        #expect(handler.all.first?.identifier == "fluids-08")
+        #expect(handler.all.first?.request.metadata == ["kind": "reminder"])
+        // Snoozing is the app's decision: it withdraws the notification, and the server closes it.
+        try await manager.withdrawShown(identifiers: ["fluids-08"], reason: .snoozed)
+        #expect(
+            try await desktop.waitUntil { try await desktop.run("dunstctl", ["count", "displayed"]).output == "0" })
+
+        // The default action (a click), on another notification.
+        try await manager.show(Fixtures.request("likes", thread: "likes", at: 0, channel: lowChannel))
+        #expect(try await desktop.waitUntil { try desktop.received().count == 2 })
+        #expect(try await desktop.run("dunstctl", ["action", "0"]).status == 0)
+        #expect(try await desktop.waitUntil { handler.all.count == 2 })
+        #expect(handler.all.last?.actionID == "default")
+        #expect(handler.all.last?.identifier == "likes")
+        try await manager.withdrawShown(identifiers: ["likes"], reason: .responded)
+        #expect(
+            try await desktop.waitUntil { try await desktop.run("dunstctl", ["count", "displayed"]).output == "0" })
+
+        // The app withdraws what is shown; the server closes it.
+        try await manager.show(Fixtures.request("fluids-18", at: 0, actions: [Self.snooze]))
+        #expect(try await desktop.waitUntil { try desktop.received().count == 3 })
+        #expect(
+            try await desktop.waitUntil { try await desktop.run("dunstctl", ["count", "displayed"]).output == "1" })
+        try await manager.withdrawShown(identifiers: ["fluids-18"], reason: .responded)
+        #expect(
+            try await desktop.waitUntil { try await desktop.run("dunstctl", ["count", "displayed"]).output == "0" })
+        #expect(await sink.shownNotifications["fluids-18"] == nil)
+
+        // Expiry closes it too, on the manager's clock.
+        try await manager.add([Fixtures.request("expiring", at: 10, expiresAfter: .seconds(60))])
+        await clock.advance(by: .seconds(10))
+        #expect(try await desktop.waitUntil { try desktop.received().count == 4 })
+        #expect(
+            try await desktop.waitUntil { try await desktop.run("dunstctl", ["count", "displayed"]).output == "1" })
+        await clock.advance(by: .seconds(60))
+        #expect(
+            try await desktop.waitUntil { try await desktop.run("dunstctl", ["count", "displayed"]).output == "0" })
+        #expect(log.names.contains("withdrawn expiring expired"))
+        #expect(log.failures.isEmpty, "\(log.failures)")
+
+        // What went over the bus: the actions with their rendered titles, the category and the urgency.
+        monitor.terminate()
+        let traffic = await monitor.remainingLines().joined(separator: "\n")
+        #expect(traffic.contains("string \"snooze\""))
+        #expect(traffic.contains("string \"en:action_snooze()\""))
+        #expect(traffic.contains("string \"log\""))
+        #expect(traffic.contains("string \"category\""))
+        #expect(traffic.contains("string \"treatment_reminders\""))
+        #expect(traffic.contains("string \"community_likes\""))
+        #expect(traffic.contains("byte 0") && traffic.contains("byte 1"))
+        await sink.stopListening()
     }
 }

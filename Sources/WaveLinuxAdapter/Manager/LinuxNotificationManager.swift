@@ -1,21 +1,31 @@
 public import Foundation
 public import WaveNotifications
 
-/// The Linux reference ``NotificationManager``: one timer loop over an indexed priority queue, a pending
-/// budget like iOS's and Android's, delivery through a ``NotificationSink``, and crash-safe persistence.
+/// The Linux reference ``NotificationRequestCenter`` (and, through ``NotificationManagerBridge``, WorldWideWaves'
+/// ``NotificationManager``): one timer loop over an indexed priority queue of requests, a pending budget like iOS's
+/// and Android's, delivery through a ``NotificationSink``, memory of what is shown, and crash-safe persistence.
 ///
-/// - Timing: the manager keeps exactly one alarm on its ``AlarmClock``, set to the soonest armed fire date.
-///   When it rings, everything due is delivered in fire-date order (ties in scheduling order), then the next
-///   alarm is set. On a ``ManualWaveClock``, `advance(to:)` therefore returns after every due delivery.
-/// - Budget: at most ``Configuration/pendingLimit`` notifications are armed; the rest wait in a backlog and
-///   are promoted, soonest first, as slots free. Only armed notifications fire, and since the armed set is
-///   always the soonest ones, nothing fires out of order and nothing is dropped.
+/// - Timing: the manager keeps exactly one alarm on its ``AlarmClock``, set to the soonest armed fire date or shown
+///   expiry. When it rings, everything due is delivered (and everything expired withdrawn) in instant order, ties in
+///   order of addition, then the next alarm is set. On a ``ManualWaveClock``, `advance(to:)` therefore returns after
+///   every due delivery.
+/// - Budget: at most ``Configuration/pendingLimit`` requests are armed; the rest wait in a backlog and are
+///   promoted, soonest first, as slots free. Only armed requests fire, and since the armed set is always the
+///   soonest ones, nothing fires out of order and nothing is dropped.
+/// - Requests are found by identifier and by thread through indexes: ``add(_:)`` and both `removePending` calls
+///   take a batch in one actor call and cost O(log n) per request they touch.
+/// - Shown notifications are remembered (up to ``Configuration/shownLimit``): ``withdrawShown(identifiers:reason:)``
+///   withdraws them, one with ``NotificationRequest/expiresAfter`` is withdrawn at its fire instant plus that
+///   (reason `expired`), and showing one with a ``NotificationRequest/collapseID`` withdraws the older one with the
+///   same collapse id (reason `collapsed`). Removing a pending request also withdraws its shown notification.
+/// - Every addition, replacement, removal, show, withdrawal and suppression reaches the observer as a
+///   ``ManagerEvent``, with its ``NotificationReason`` where it has one.
 /// - Strings are rendered by the ``NotificationTextRenderer`` at delivery time, never when scheduling.
-/// - A sink that throws is reported (``ManagerFailure/delivery(_:error:)``); the notification counts as
-///   attempted and is removed, so one broken sink never wedges the queue or causes a retry storm.
+/// - A sink that throws is reported (``ManagerFailure/delivery(_:error:)``); the request counts as attempted and
+///   is removed, so one broken sink never wedges the queue or causes a retry storm.
 /// - With a ``Configuration/stateDirectory``, every change is saved atomically before the call returns
-///   (concurrent changes share one write). On ``start()``, saved notifications are re-armed; those whose
-///   instant passed while the process was down are shown at once if within ``Configuration/gracePeriod``,
+///   (concurrent changes share one write). On ``start()``, saved requests are re-armed; those whose instant passed
+///   while the process was down are shown at once if within ``Configuration/gracePeriod`` (and not expired),
 ///   marked late, and otherwise recorded as missed. Across a crash, delivery is at least once: a crash between
 ///   showing a notification and saving its removal shows it again, late, on the next start.
 ///
@@ -312,7 +322,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     public func show(_ request: NotificationRequest) async throws {
         try await ensureRunning()
         let now = clock.now
-        let text = renderer.render(title: request.title, body: request.body)
+        let text = renderer.render(request)
         let delivery = NotificationDelivery(
             request: request, text: text, scheduledFor: now, deliveredAt: now, isImmediate: true)
         do {
@@ -528,7 +538,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         }
         defer { inFlight = nil }
         let delivery = NotificationDelivery(
-            request: request, text: renderer.render(title: request.title, body: request.body),
+            request: request, text: renderer.render(request),
             scheduledFor: notification.fireDate, deliveredAt: now, isLate: isLate)
         do {
             try await sink.deliver(delivery)

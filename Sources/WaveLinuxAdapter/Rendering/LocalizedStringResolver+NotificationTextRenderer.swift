@@ -1,4 +1,4 @@
 public import WaveStrings
 
-/// The resolver renders each payload's `Notifications` keys at delivery time, in its current language.
+/// The resolver renders each request's keys, from their own tables, at delivery time in its current language.
 extension LocalizedStringResolver: NotificationTextRenderer {}

@@ -22,6 +22,12 @@ public protocol NotificationTextRenderer: Sendable {
     ///   - body: The body's table, key and arguments.
     /// - Returns: The title, body and the language they are in.
     func render(title: LocalizedText, body: LocalizedText) -> RenderedText
+
+    /// Resolves one text, such as an action's title, in its table and the renderer's current language.
+    ///
+    /// - Parameter text: The table, key and arguments.
+    /// - Returns: The text, never empty.
+    func render(_ text: LocalizedText) -> String
 }
 
 extension NotificationTextRenderer {
@@ -34,5 +40,25 @@ extension NotificationTextRenderer {
     /// - Returns: What ``render(_:)`` returns for those keys.
     public func render(title: LocalizedText, body: LocalizedText) -> RenderedText {
         render(NotificationContent(titleKey: title.key, bodyKey: body.key, bodyArgs: body.arguments, deepLink: ""))
+    }
+
+    /// Renders `text` as a body through ``render(title:body:)`` and returns the body.
+    ///
+    /// - Parameter text: The table, key and arguments.
+    /// - Returns: The rendered body.
+    public func render(_ text: LocalizedText) -> String {
+        render(title: text, body: text).body
+    }
+
+    /// Renders a request's title, body and action titles.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The rendered text, action titles included.
+    package func render(_ request: NotificationRequest) -> RenderedText {
+        var text = render(title: request.title, body: request.body)
+        if !request.actions.isEmpty {
+            text.actionTitles = request.actions.map { render($0.title) }
+        }
+        return text
     }
 }

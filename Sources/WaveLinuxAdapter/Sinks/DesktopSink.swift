@@ -6,12 +6,18 @@ internal import WaveStrings
 ///
 /// Each delivery is one `org.freedesktop.Notifications.Notify` call made with the `gdbus` tool (package
 /// `libglib2.0-bin`), so the adapter needs no D-Bus library: app name ``appName``, summary = title, the body
-/// (markup-escaped when the server interprets markup), the urgency hint (critical, byte 2, for the wave hit and
-/// the one-minute reminder; normal, byte 1, otherwise), a `default` action, the deep link in the
-/// `x-worldwidewaves-deeplink` hint, and ``expireTimeout``.
+/// (markup-escaped when the server interprets markup), the actions (a `default` action labelled
+/// ``actionLabel``, then each of the request's actions with its id and rendered title), the `urgency` hint from
+/// ``NotificationDelivery/urgency`` (0 for a low-importance channel, 1 for default and high, 2 for a
+/// time-sensitive or critical request: WorldWideWaves' wave hit and one-minute reminder), the channel id as the
+/// `category` hint, the deep link in the `x-worldwidewaves-deeplink` hint, and ``expireTimeout``.
 ///
 /// The server's id for each request identifier is remembered: delivering the same identifier again replaces
-/// the notification on screen, and cancelling an event closes (`CloseNotification`) what it still shows.
+/// the notification on screen, and a withdrawal (cancellation, expiry, collapse, response) closes it
+/// (`CloseNotification`).
+///
+/// With an ``actionHandler``, the sink watches the bus (``startListening()``, done on the first delivery) and
+/// hands every action the user picks on one of its notifications, `default` included, to the handler.
 ///
 /// Call ``checkServer()`` once at startup to get a clear error when no server is reachable; after that, each
 /// failed delivery throws, and ``LinuxNotificationManager`` reports it to its observer and carries on.
@@ -26,7 +32,12 @@ public actor DesktopSink: NotificationSink {
     private let environment: [String: String]
     private let gdbus: URL?
     private var capabilities: Set<String>?
-    private var shown: [String: (id: UInt32, threadID: String)] = [:]
+    private var shown: [String: (id: UInt32, request: NotificationRequest)] = [:]
+    /// The request identifier of each server id this sink shows.
+    private var identifierOfServerID: [UInt32: String] = [:]
+    private let actionHandler: (any DesktopActionHandler)?
+    private var monitor: SignalMonitor?
+    private var monitorTask: Task<Void, Never>?
 
     private static let destination = "org.freedesktop.Notifications"
     /// How many shown notifications are remembered for replacing and closing.
@@ -44,19 +55,65 @@ public actor DesktopSink: NotificationSink {
     ///   - environment: The environment for `gdbus`, which must carry `DBUS_SESSION_BUS_ADDRESS` (and `PATH`,
     ///     to find `gdbus` when `gdbus` is `nil`); the process's own by default.
     ///   - gdbus: The `gdbus` executable; looked up in the environment's `PATH` when `nil`.
+    ///   - actionHandler: Receives the actions the user picks; `nil` (the default) does not watch the bus.
     public init(
         appName: String = "WorldWideWaves", actionLabel: String = "Open", expireTimeout: Duration? = .seconds(10),
-        environment: [String: String] = ProcessInfo.processInfo.environment, gdbus: URL? = nil
+        environment: [String: String] = ProcessInfo.processInfo.environment, gdbus: URL? = nil,
+        actionHandler: (any DesktopActionHandler)? = nil
     ) {
         self.appName = appName
         self.actionLabel = actionLabel
         self.expireTimeout = expireTimeout
         self.environment = environment
         self.gdbus = gdbus ?? Self.find("gdbus", in: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
+        self.actionHandler = actionHandler
+    }
+
+    deinit {
+        monitor?.stop()
     }
 
     /// The server ids of the notifications this sink showed and has not closed, by request identifier.
     public var shownNotifications: [String: UInt32] { shown.mapValues(\.id) }
+
+    /// Starts watching the bus for the actions the user picks (with `dbus-monitor`, package `dbus-bin`), if there is
+    /// an ``actionHandler`` and it is not watching yet; returns once nothing later can be missed.
+    ///
+    /// - Throws: ``DesktopSinkError/monitorNotFound(searchPath:)`` or ``DesktopSinkError/monitorFailed(detail:)``.
+    public func startListening() async throws {
+        guard actionHandler != nil, monitor == nil else { return }
+        let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        guard let executable = Self.find("dbus-monitor", in: path) else {
+            throw DesktopSinkError.monitorNotFound(searchPath: path)
+        }
+        let started = try await SignalMonitor(executable: executable, environment: environment)
+        monitor = started
+        monitorTask = Task { [weak self] in
+            for await signal in started.signals {
+                await self?.received(signal)
+            }
+        }
+    }
+
+    /// Stops watching the bus for actions.
+    public func stopListening() {
+        monitor?.stop()
+        monitor = nil
+        monitorTask = nil
+    }
+
+    private func received(_ signal: SignalMonitor.Signal) async {
+        switch signal {
+        case .actionInvoked(let id, let actionID):
+            guard let identifier = identifierOfServerID[id], let entry = shown[identifier] else { return }
+            await actionHandler?.handle(DesktopAction(actionID: actionID, request: entry.request, serverID: id))
+        case .closed(let id, _):
+            // The server dropped it (expired, dismissed, closed): forget the id so it is not closed again.
+            if let identifier = identifierOfServerID.removeValue(forKey: id), shown[identifier]?.id == id {
+                shown[identifier] = nil
+            }
+        }
+    }
 
     /// Asks the notification server who it is and what it can do.
     ///
@@ -80,13 +137,23 @@ public actor DesktopSink: NotificationSink {
     /// - Throws: ``DesktopSinkError`` when no server is reachable or the call fails.
     public func deliver(_ delivery: NotificationDelivery) async throws {
         let serverCapabilities = try await loadCapabilities()
+        if actionHandler != nil && monitor == nil {
+            try await startListening()
+        }
         // A server with body markup would read "<" and "&" in a translation as markup.
         let body =
             serverCapabilities.contains("body-markup") ? Self.escapeMarkup(delivery.text.body) : delivery.text.body
+        let request = delivery.request
         let hints: [(key: String, value: String)] = [
             ("urgency", "byte \(delivery.urgency.rawValue)"),
-            (Self.deepLinkHint, GVariantText.string(delivery.content.deepLink)),
+            ("category", GVariantText.string(request.channel.id)),
+            (Self.deepLinkHint, GVariantText.string(request.deepLink)),
         ]
+        var actions = ["default", actionLabel]
+        for (index, action) in request.actions.enumerated() {
+            let title = index < delivery.text.actionTitles.count ? delivery.text.actionTitles[index] : action.title.key
+            actions += [action.id, title]
+        }
         let timeout = expireTimeout.map { Int32(clamping: Int64(($0.timeInterval * 1000).rounded())) } ?? -1
         let reply = try await call(
             "Notify",
@@ -96,17 +163,22 @@ public actor DesktopSink: NotificationSink {
                 GVariantText.string(""),
                 GVariantText.string(delivery.text.title),
                 GVariantText.string(body),
-                GVariantText.stringArray(["default", actionLabel]),
+                GVariantText.stringArray(actions),
                 GVariantText.variantDictionary(hints),
                 "int32 \(timeout)",
             ])
         guard let id = GVariantText.firstUInt32(in: reply) else {
             throw DesktopSinkError.unexpectedReply(method: "Notify", reply: reply)
         }
-        shown[delivery.identifier] = (id, delivery.request.threadID)
-        // Servers expire notifications without telling this sink; forget the oldest ids rather than grow forever.
+        if let previous = shown[delivery.identifier] {
+            identifierOfServerID[previous.id] = nil
+        }
+        shown[delivery.identifier] = (id, request)
+        identifierOfServerID[id] = delivery.identifier
+        // Servers expire notifications without telling every sink; forget the oldest ids rather than grow forever.
         if shown.count > Self.maximumRemembered, let oldest = shown.min(by: { $0.value.id < $1.value.id }) {
             shown[oldest.key] = nil
+            identifierOfServerID[oldest.value.id] = nil
         }
     }
 
@@ -120,12 +192,13 @@ public actor DesktopSink: NotificationSink {
     public func withdraw(identifiers: [String], threadID: String?, reason: NotificationReason) async throws {
         let wanted = Set(identifiers)
         let matching = shown.filter { entry in
-            wanted.contains(entry.key) || (threadID != nil && entry.value.threadID == threadID)
+            wanted.contains(entry.key) || (threadID != nil && entry.value.request.threadID == threadID)
         }
         var firstError: (any Error)?
         for (identifier, entry) in matching.sorted(by: { $0.value.id < $1.value.id }) {
             // Forget it either way: a server that refuses to close an id will not accept it later either.
             shown[identifier] = nil
+            identifierOfServerID[entry.id] = nil
             do {
                 _ = try await call("CloseNotification", ["uint32 \(entry.id)"])
             } catch {

@@ -8,6 +8,10 @@ public enum DesktopSinkError: Error, Hashable, Sendable, CustomStringConvertible
     case callFailed(method: String, status: Int32, detail: String)
     /// The server's reply could not be understood.
     case unexpectedReply(method: String, reply: String)
+    /// Actions need `dbus-monitor` (Debian package `dbus-bin`) on the `PATH` given to the sink, and it is not there.
+    case monitorNotFound(searchPath: String)
+    /// `dbus-monitor` could not watch the bus for the server's signals.
+    case monitorFailed(detail: String)
 
     public var description: String {
         switch self {
@@ -21,6 +25,11 @@ public enum DesktopSinkError: Error, Hashable, Sendable, CustomStringConvertible
             return "\(method) failed (gdbus exit \(status)): \(detail)"
         case .unexpectedReply(let method, let reply):
             return "\(method) returned an unexpected reply: \(reply)"
+        case .monitorNotFound(let searchPath):
+            return
+                "dbus-monitor was not found in PATH (\(searchPath)); install dbus-bin to receive notification actions"
+        case .monitorFailed(let detail):
+            return "cannot watch the session bus for notification actions: \(detail)"
         }
     }
 }

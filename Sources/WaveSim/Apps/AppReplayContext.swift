@@ -1,5 +1,5 @@
-public import Foundation
-public import WaveNotifications
+internal import Foundation
+internal import WaveNotifications
 
 /// What an app's rules may read at a moment of the replay: the device, the permission and what was shown.
 struct AppReplayContext: Sendable {

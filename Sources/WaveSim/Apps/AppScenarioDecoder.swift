@@ -6,9 +6,9 @@ internal import WaveNotifications
 /// `wavesim-apps.md`, then the app's section; every problem is listed with its JSON path.
 enum AppScenarioDecoder {
     /// The apps `wavesim` can replay, by name.
-    static let sections: [String: any AppReplaySection.Type] = [
-        GoNowSection.name: GoNowSection.self, HydracatSection.name: HydracatSection.self,
-    ]
+    static var sections: [String: any AppReplaySection.Type] {
+        [GoNowSection.name: GoNowSection.self, HydracatSection.name: HydracatSection.self]
+    }
 
     /// A decoded scenario with the rules that run it.
     struct Result {

@@ -134,20 +134,34 @@ public final class LocalizedStringResolver: Sendable {
     /// - Returns: The title, the body with ``NotificationContent/bodyArgs`` inserted, and the language code of
     ///   the first table of the chain (``LanguageResolution/language``).
     public func render(_ content: NotificationContent) -> RenderedText {
+        render(
+            title: LocalizedText(table: Self.defaultTable, key: content.titleKey),
+            body: LocalizedText(table: Self.defaultTable, key: content.bodyKey, arguments: content.bodyArgs))
+    }
+
+    /// Renders a title and a body, each from its own table, in the current language (one consistent language
+    /// even while another task switches it).
+    ///
+    /// - Parameters:
+    ///   - title: The title's table, key and arguments.
+    ///   - body: The body's table, key and arguments.
+    /// - Returns: Both texts and the language they were resolved in.
+    public func render(title: LocalizedText, body: LocalizedText) -> RenderedText {
         var diagnostics: [Diagnostic] = []
-        let (title, body, language) = state.withLock { state in
+        let (titleTemplate, bodyTemplate, language) = state.withLock { state in
             (
                 template(
-                    for: content.titleKey, table: Self.defaultTable, in: &state.current, loaded: &state.loaded,
+                    for: title.key, table: title.table, in: &state.current, loaded: &state.loaded,
                     diagnostics: &diagnostics),
                 template(
-                    for: content.bodyKey, table: Self.defaultTable, in: &state.current, loaded: &state.loaded,
+                    for: body.key, table: body.table, in: &state.current, loaded: &state.loaded,
                     diagnostics: &diagnostics),
                 state.current.resolution.language
             )
         }
         report(diagnostics)
-        return RenderedText(title: title.render([]), body: body.render(content.bodyArgs), locale: language)
+        return RenderedText(
+            title: titleTemplate.render(title.arguments), body: bodyTemplate.render(body.arguments), locale: language)
     }
 
     /// Resolves one key of ``defaultTable`` in the current language.

@@ -6,6 +6,8 @@ public struct RenderedText: Hashable, Sendable {
     public var body: String
     /// The language code the text is in, for example `en` or `pt-BR`.
     public var locale: String
+    /// The resolved titles of the request's actions, in the request's order.
+    public var actionTitles: [String]
 
     /// Creates rendered text.
     ///
@@ -13,9 +15,11 @@ public struct RenderedText: Hashable, Sendable {
     ///   - title: The resolved title.
     ///   - body: The resolved body.
     ///   - locale: The language code the text is in.
-    public init(title: String, body: String, locale: String) {
+    ///   - actionTitles: The resolved action titles, in order.
+    public init(title: String, body: String, locale: String, actionTitles: [String] = []) {
         self.title = title
         self.body = body
         self.locale = locale
+        self.actionTitles = actionTitles
     }
 }

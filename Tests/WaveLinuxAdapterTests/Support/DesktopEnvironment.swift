@@ -77,8 +77,12 @@ final class DesktopEnvironment: Sendable {
             let script = directory.appending("record-notification.sh")
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent("record-notification.sh"), to: script)
             chmod(script.path, 0o755)
+            let pick = directory.appending("pick-action.sh")
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent("pick-action.sh"), to: pick)
+            chmod(pick.path, 0o755)
             let dunstrc = try String(contentsOf: fixtures.appendingPathComponent("dunstrc"), encoding: .utf8)
                 .replacingOccurrences(of: "@SCRIPT@", with: script.path)
+                .replacingOccurrences(of: "@PICK@", with: pick.path)
             try dunstrc.write(to: directory.appending("dunstrc"), atomically: true, encoding: .utf8)
             let environment = DesktopEnvironment(
                 directory: directory, busAddress: address, display: display, processes: [])
@@ -140,6 +144,13 @@ final class DesktopEnvironment: Sendable {
         return text.split(separator: "\u{1E}").map {
             $0.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
         }
+    }
+
+    /// Picks the action whose label contains `label` on the notification dunst shows first, through its context
+    /// menu (`dunstctl context`), as a user would.
+    func pickAction(labelled label: String) async throws {
+        try label.write(to: directory.appending("pick.txt"), atomically: true, encoding: .utf8)
+        _ = try await run("dunstctl", ["context"])
     }
 
     /// Polls until `condition` holds, for at most 10 s.

@@ -45,13 +45,13 @@ final class RecordingSink: NotificationSink {
         state.withLock { state in
             for identifier in identifiers {
                 state.withdrawals.append("\(identifier) (\(reason))")
-                if reason == .reschedule {
+                if reason == .reschedule && identifier.hasPrefix("event_") {
                     state.cancellations.append("\(identifier.eventID)/\(identifier.trigger.id)")
                 }
             }
             if let threadID {
                 state.withdrawals.append("thread \(threadID) (\(reason))")
-                if reason == .reschedule {
+                if reason == .reschedule && threadID.hasPrefix("event_") {
                     state.cancellations.append("\(threadID.dropFirst("event_".count))/*")
                 }
             }
