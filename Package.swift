@@ -20,8 +20,15 @@ let package = Package(
             sources: ["BundledLocalizations.swift"],
             resources: [.copy("Localizations")]
         ),
-        // The Linux reference manager: timer queue, sinks, persistence, string resolution, the lint.
-        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveLocalizations"]),
+        // The system SQLite 3 library, for the adapter's notification store and inbox.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // The Linux reference manager: timer queue, sinks, persistence, the SQLite store, string resolution, the lint.
+        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveLocalizations", "CSQLite"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
         .target(name: "WaveSim", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         // The thin `@main` of the `wavesim` executable.
@@ -34,10 +41,15 @@ let package = Package(
         ),
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
         .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
+        // A child process for WaveLinuxAdapterTests' store crash test: commits requests in a loop until killed.
+        .executableTarget(name: "WaveStoreProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
         .testTarget(
             name: "WaveLinuxAdapterTests",
-            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveStateProbe"],
+            dependencies: [
+                "WaveNotifications", "WaveLinuxAdapter", "WaveLocalizations", "WaveStateProbe",
+                "WaveStoreProbe",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -50,7 +62,7 @@ let package = Package(
 )
 
 // Strict settings for every target, in one place (as swift-log does).
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),
