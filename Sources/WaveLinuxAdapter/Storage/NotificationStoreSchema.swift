@@ -60,12 +60,9 @@ package enum NotificationStoreSchema {
             )
             """,
             "CREATE INDEX inbox_entry_by_identifier ON inbox_entry (identifier)",
-            // Pages walk this index backwards from the cursor; deleted entries are not in it.
-            "CREATE INDEX inbox_entry_visible ON inbox_entry (received_ms, sequence) WHERE deleted_ms IS NULL",
-            // The unread count is a range count over this one.
-            """
-            CREATE INDEX inbox_entry_unread ON inbox_entry (received_ms)
-                WHERE deleted_ms IS NULL AND read_ms IS NULL
-            """,
+            // Pages walk this index backwards from the cursor; the total is a range count over it.
+            "CREATE INDEX inbox_entry_visible ON inbox_entry (deleted_ms, received_ms, sequence)",
+            // The unread count is a range count over this one, without reading the table.
+            "CREATE INDEX inbox_entry_unread ON inbox_entry (deleted_ms, read_ms, received_ms)",
         ])
 }

@@ -6,7 +6,7 @@ public import WaveNotifications
 ///
 /// Usually reached as ``NotificationStore/inbox``, sharing the notification database and its connection.
 /// Pages walk the `(received_ms, sequence)` index backwards from the cursor (keyset pagination), so a page costs
-/// the same at the start and deep in a large inbox; the unread count is a range count over a partial index.
+/// the same at the start and deep in a large inbox; the counts are range counts over covering indexes.
 public final class SQLiteInboxStore: InboxStore {
     public let archiveAfterDays: Int
     private let database: SerializedDatabase
@@ -67,19 +67,11 @@ public final class SQLiteInboxStore: InboxStore {
     }
 
     public func unreadCount(now: Date) throws -> Int {
-        try count(
-            """
-            SELECT count(*) FROM inbox_entry INDEXED BY inbox_entry_unread
-            WHERE deleted_ms IS NULL AND read_ms IS NULL AND received_ms >= ?
-            """, now: now)
+        try count(Self.unreadSQL, now: now)
     }
 
     public func totalCount(now: Date) throws -> Int {
-        try count(
-            """
-            SELECT count(*) FROM inbox_entry INDEXED BY inbox_entry_visible
-            WHERE deleted_ms IS NULL AND received_ms >= ?
-            """, now: now)
+        try count(Self.totalSQL, now: now)
     }
 
     public func page(size: Int, after cursor: InboxCursor?, now: Date) throws -> InboxPage {
@@ -87,14 +79,7 @@ public final class SQLiteInboxStore: InboxStore {
         let oldest = oldestVisible(now: now)
         let coding = titleEncoder
         return try database.withDatabase { database in
-            let select = try database.cached(
-                """
-                SELECT sequence, identifier, received_ms, channel_id, title, body, deep_link, read_ms
-                FROM inbox_entry INDEXED BY inbox_entry_visible
-                WHERE deleted_ms IS NULL AND received_ms >= ?1 AND (received_ms, sequence) < (?2, ?3)
-                ORDER BY received_ms DESC, sequence DESC
-                LIMIT ?4
-                """)
+            let select = try database.cached(Self.pageSQL)
             try select.bind([
                 .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
                 .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
@@ -128,22 +113,12 @@ public final class SQLiteInboxStore: InboxStore {
 
     /// The plan SQLite chooses for the page and the unread count (for checking the indexes are used).
     ///
-    /// - Returns: `EXPLAIN QUERY PLAN` details, one line per step, page first.
+    /// - Returns: `EXPLAIN QUERY PLAN` details, one line per step: the page, the unread count, the total.
     /// - Throws: ``SQLiteError``.
     package func queryPlans() throws -> [String] {
         try database.withDatabase { database in
             var lines: [String] = []
-            for query in [
-                """
-                SELECT sequence FROM inbox_entry INDEXED BY inbox_entry_visible
-                WHERE deleted_ms IS NULL AND received_ms >= 0 AND (received_ms, sequence) < (5, 5)
-                ORDER BY received_ms DESC, sequence DESC LIMIT 51
-                """,
-                """
-                SELECT count(*) FROM inbox_entry INDEXED BY inbox_entry_unread
-                WHERE deleted_ms IS NULL AND read_ms IS NULL AND received_ms >= 0
-                """,
-            ] {
+            for query in [Self.pageSQL, Self.unreadSQL, Self.totalSQL] {
                 let plan = try database.prepare("EXPLAIN QUERY PLAN " + query)
                 while try plan.step() {
                     lines.append(plan.text(at: 3))
@@ -152,6 +127,24 @@ public final class SQLiteInboxStore: InboxStore {
             return lines
         }
     }
+
+    private static let pageSQL = """
+        SELECT sequence, identifier, received_ms, channel_id, title, body, deep_link, read_ms
+        FROM inbox_entry INDEXED BY inbox_entry_visible
+        WHERE deleted_ms IS NULL AND received_ms >= ?1 AND (received_ms, sequence) < (?2, ?3)
+        ORDER BY received_ms DESC, sequence DESC
+        LIMIT ?4
+        """
+
+    private static let unreadSQL = """
+        SELECT count(*) FROM inbox_entry INDEXED BY inbox_entry_unread
+        WHERE deleted_ms IS NULL AND read_ms IS NULL AND received_ms >= ?
+        """
+
+    private static let totalSQL = """
+        SELECT count(*) FROM inbox_entry INDEXED BY inbox_entry_visible
+        WHERE deleted_ms IS NULL AND received_ms >= ?
+        """
 
     private func update(_ column: String, identifier: String, instant: Date) throws -> Int {
         try database.transaction { database in
