@@ -4,7 +4,7 @@ import WaveNotifications
 
 /// The inbox cursor's string form: it round-trips and refuses anything else.
 struct InboxCursorTests {
-    @Test func theStringFormRoundTripsThroughJSON() throws {
+    @Test func theStringFormRoundTripsThroughJSON() async throws {
         let store = InMemoryInboxStore()
         let text = LocalizedText(table: "GrowBro", key: "k")
         let start = Date(timeIntervalSince1970: 1_781_884_800)
