@@ -54,8 +54,7 @@ struct InboxStoreContractTests {
     }
 
     @Test(arguments: Implementation.allCases)
-    func theCursorContinuesAfterThePageEvenWhenEntriesArriveMeanwhile(_ implementation: Implementation) async throws
-    {
+    func theCursorContinuesAfterThePageEvenWhenEntriesArriveMeanwhile(_ implementation: Implementation) async throws {
         let store = try implementation.make()
         try await store.add((0..<5).map { Self.entry("old-\($0)", at: Double($0)) })
         let now = Self.start.addingTimeInterval(3_600)

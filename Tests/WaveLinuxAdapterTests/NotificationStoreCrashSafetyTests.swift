@@ -46,7 +46,9 @@ struct NotificationStoreCrashSafetyTests {
             // Only the one in flight at this kill may be new without an acknowledgement.
             #expect(identifiers.subtracting(acknowledged).subtracting(stored).count <= 1, "run \(runs)")
             #expect(pending.map(\.identifier) == (0..<pending.count).map { "probe-\($0)" }, "run \(runs)")
-            #expect(pending.last.map { $0.body.arguments.first?.hasPrefix("Probe \(pending.count - 1) wave") == true } ?? true)
+            #expect(
+                pending.last.map { $0.body.arguments.first?.hasPrefix("Probe \(pending.count - 1) wave") == true }
+                    ?? true)
             stored = identifiers
             store.close()
         }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WaveLinuxAdapter
 import WaveNotifications
+
+@testable import WaveLinuxAdapter
 
 /// The SQLite notification store: pending requests, delivery history, schema upgrades, reopening.
 struct NotificationStoreTests {
@@ -164,7 +165,8 @@ struct NotificationStoreTests {
         #expect(try store.schemaVersion() == NotificationStoreSchema.migrations.count)
         let pending = try store.pending()
         #expect(pending.map(\.identifier) == ["task_water"])
-        #expect(pending.first?.body == LocalizedText(table: "GrowBro", key: "task_body", arguments: ["Water the plants"]))
+        #expect(
+            pending.first?.body == LocalizedText(table: "GrowBro", key: "task_body", arguments: ["Water the plants"]))
         #expect(pending.first?.fireAt == Self.start)
         #expect(pending.first?.channel.id == Self.reminders.id)
         #expect(pending.first?.channel.channelDescription.key == "channel_reminders_description")
@@ -172,8 +174,10 @@ struct NotificationStoreTests {
             try store.history(identifier: "msg_1") == [
                 DeliveryRecord(
                     identifier: "msg_1", threadID: "post_9", channelID: "community.interactions",
-                    fireAt: Date(timeIntervalSince1970: 1_781_881_200), shownAt: Date(timeIntervalSince1970: 1_781_881_200.25),
-                    isLate: false, withdrawnAt: Date(timeIntervalSince1970: 1_781_881_260), withdrawalReason: .collapsed)
+                    fireAt: Date(timeIntervalSince1970: 1_781_881_200),
+                    shownAt: Date(timeIntervalSince1970: 1_781_881_200.25),
+                    isLate: false, withdrawnAt: Date(timeIntervalSince1970: 1_781_881_260), withdrawalReason: .collapsed
+                )
             ])
         // The new columns and the inbox work on the upgraded file; the old sequence continues.
         #expect(try store.recordResponded(identifier: "msg_1", at: Self.start))
@@ -205,7 +209,8 @@ struct NotificationStoreTests {
         let plans = try inbox.queryPlans()
         #expect(plans.count == 3, "\(plans)")
         #expect(plans.first?.hasPrefix("SEARCH inbox_entry USING INDEX inbox_entry_visible (deleted_ms=?") == true)
-        #expect(plans.dropFirst().first?.hasPrefix("SEARCH inbox_entry USING COVERING INDEX inbox_entry_unread") == true)
+        #expect(
+            plans.dropFirst().first?.hasPrefix("SEARCH inbox_entry USING COVERING INDEX inbox_entry_unread") == true)
         #expect(plans.last?.hasPrefix("SEARCH inbox_entry USING COVERING INDEX inbox_entry_visible") == true)
         #expect(!plans.contains { $0.contains("TEMP B-TREE") }, "\(plans)")
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WaveLinuxAdapter
 import WaveNotifications
+
+@testable import WaveLinuxAdapter
 
 /// The SQLite wrapper: values, transactions, and clear errors for damaged and locked databases.
 struct SQLiteDatabaseTests {

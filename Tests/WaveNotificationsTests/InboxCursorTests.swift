@@ -23,6 +23,8 @@ struct InboxCursorTests {
     @Test(arguments: ["", "c1", "c1.1", "c1.1.2.3", "c2.1.2", "c1.1.-2", "c1.zz!.1", "c1..1"])
     func aStringThatIsNotACursorIsRefused(_ text: String) {
         #expect(InboxCursor(text) == nil)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(InboxCursor.self, from: Data("\"\(text)\"".utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(InboxCursor.self, from: Data("\"\(text)\"".utf8))
+        }
     }
 }

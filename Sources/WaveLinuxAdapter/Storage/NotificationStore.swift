@@ -361,7 +361,8 @@ public final class NotificationStore: Sendable {
                 records.append(
                     DeliveryRecord(
                         identifier: select.text(at: 0), threadID: select.text(at: 1), channelID: select.text(at: 2),
-                        collapseID: select.optionalText(at: 3), fireAt: Date(millisecondsSince1970: select.int64(at: 4)),
+                        collapseID: select.optionalText(at: 3),
+                        fireAt: Date(millisecondsSince1970: select.int64(at: 4)),
                         shownAt: Date(millisecondsSince1970: select.int64(at: 5)), isLate: select.int64(at: 6) != 0,
                         withdrawnAt: select.optionalInt64(at: 7).map(Date.init(millisecondsSince1970:)),
                         withdrawalReason: select.optionalText(at: 8).flatMap(NotificationReason.init(rawValue:)),
@@ -377,7 +378,9 @@ public final class NotificationStore: Sendable {
         return encoder
     }
 
-    private static func decode(_ row: SQLiteStatement, decoder: JSONDecoder, path: String) throws
+    private static func decode(
+        _ row: SQLiteStatement, decoder: JSONDecoder, path: String
+    ) throws
         -> NotificationRequest
     {
         do {

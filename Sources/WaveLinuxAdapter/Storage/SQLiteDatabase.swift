@@ -49,7 +49,8 @@ package final class SQLiteDatabase {
         }
         handle = opened
         sqlite3_extended_result_codes(opened, 1)
-        let milliseconds = options.busyTimeout.components.seconds * 1000
+        let milliseconds =
+            options.busyTimeout.components.seconds * 1000
             + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
         sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
         do {

@@ -63,7 +63,8 @@ package final class SQLiteStatement {
     /// - Throws: ``SQLiteError`` for an index out of range.
     package func bind(_ value: Data, at index: Int32) throws(SQLiteError) {
         let code = value.withUnsafeBytes { bytes in
-            sqlite3_bind_blob(handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
+            sqlite3_bind_blob(
+                handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
         }
         try check(code)
     }
