@@ -28,8 +28,15 @@ let package = Package(
         // Platform-free localization: the .strings parser, language tags and scripts, the multi-table resolver
         // and the lint. Usable by a push server, an Android bridge or an app's CI without the Linux adapter.
         .target(name: "WaveStrings", dependencies: ["WaveNotifications", "WaveStringTables"]),
-        // The Linux reference manager: timer queue, sinks, persistence.
-        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON"]),
+        // The system SQLite 3 library, for the adapter's notification store and inbox.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // The Linux reference manager: timer queue, sinks, persistence, the SQLite store and inbox.
+        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "CSQLite"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
         .target(name: "WaveSim", dependencies: ["WaveNotifications", "WaveStrings", "WaveLinuxAdapter", "WaveJSON"]),
         // The thin `@main` of the `wavesim` executable.
@@ -44,6 +51,8 @@ let package = Package(
         ),
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
         .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
+        // A child process for WaveLinuxAdapterTests' store crash test: commits requests in a loop until killed.
+        .executableTarget(name: "WaveStoreProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
         .testTarget(
@@ -53,7 +62,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WaveLinuxAdapterTests",
-            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe"],
+            dependencies: [
+                "WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe", "WaveStoreProbe",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -66,7 +77,7 @@ let package = Package(
 )
 
 // Strict settings for every target, in one place (as swift-log does).
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),
