@@ -45,6 +45,8 @@ let package = Package(
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
         .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
+        // Uses the core through its public API only (plain `import`, no `@testable`), as an app would.
+        .testTarget(name: "PublicAPITests", dependencies: ["WaveNotifications"]),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
         .testTarget(
             name: "WaveStringsTests",

@@ -12,7 +12,8 @@ struct DefaultNotificationSchedulerReconcileTests {
             guard fireAt > now else { continue }
             requests.append(
                 NotificationManagerBridge.request(
-                    for: try NotificationIdentifier(eventID: event.id, trigger: .eventStarting(interval)), fireAt: fireAt,
+                    for: try NotificationIdentifier(eventID: event.id, trigger: .eventStarting(interval)),
+                    fireAt: fireAt,
                     content: provider.startingNotification(for: event, before: interval)))
         }
         requests.append(
@@ -44,9 +45,10 @@ struct DefaultNotificationSchedulerReconcileTests {
         let event = Fixtures.event(startsIn: .seconds(20 * 60))  // 60 and 30 minute reminders have passed
         let desired = await harness.scheduler.desiredRequests(favoriteIDs: ["paris"], currentEvents: [event])
         #expect(desired == (try Self.expected(for: event)))
-        #expect(desired.map(\.identifier) == [
-            "event_paris_start_10m", "event_paris_start_5m", "event_paris_start_1m", "event_paris_finished",
-        ])
+        #expect(
+            desired.map(\.identifier) == [
+                "event_paris_start_10m", "event_paris_start_5m", "event_paris_start_1m", "event_paris_finished",
+            ])
     }
 
     @Test func anEventNoLongerFavoriteIsRemovedAndOtherThreadsAreLeftAlone() async throws {
@@ -55,12 +57,15 @@ struct DefaultNotificationSchedulerReconcileTests {
         let paris = Fixtures.event()
         let other = PolicyFixtures.request("gonow_swim", at: Fixtures.now.addingTimeInterval(60))
         try await center.add([other])
-        try await harness.scheduler.reconcileNotifications(favoriteIDs: ["paris"], currentEvents: [paris], center: center)
+        try await harness.scheduler.reconcileNotifications(
+            favoriteIDs: ["paris"], currentEvents: [paris], center: center)
         await harness.favorites.setFavorite(false, eventID: "paris")
         center.clearCalls()
         let calls = try await harness.scheduler.reconcileNotifications(
             favoriteIDs: ["paris"], currentEvents: [paris], center: center)
-        #expect(calls == [.removePending(identifiers: try Self.expected(for: paris).map(\.identifier), reason: .reschedule)])
+        #expect(
+            calls == [.removePending(identifiers: try Self.expected(for: paris).map(\.identifier), reason: .reschedule)]
+        )
         #expect(center.pending == [other])
     }
 
@@ -99,4 +104,3 @@ struct DefaultNotificationSchedulerReconcileTests {
         #expect(harness.observer.reports.count == 1)
     }
 }
-

@@ -17,7 +17,8 @@ struct NotificationManagerBridgeTests {
         #expect(request.title == LocalizedText(table: "Notifications", key: "notification_event_starting_soon"))
         #expect(
             request.body
-                == LocalizedText(table: "Notifications", key: "notification_starts_in_minutes", arguments: ["Paris Wave", "5"]))
+                == LocalizedText(
+                    table: "Notifications", key: "notification_starts_in_minutes", arguments: ["Paris Wave", "5"]))
         #expect(request.deepLink == "worldwidewaves://event?id=paris")
         #expect(request.channel == NotificationManagerBridge.worldWideWavesChannel)
         #expect(request.fireAt == fireAt)
@@ -29,19 +30,22 @@ struct NotificationManagerBridgeTests {
         let clock = ManualWaveClock(now: Fixtures.now)
         let bridge = NotificationManagerBridge(center: center, clock: clock)
         let trigger = NotificationTrigger.eventStarting(.seconds(300))
-        try await bridge.scheduleNotification(eventID: "paris", trigger: trigger, delay: .seconds(60), content: Self.content)
+        try await bridge.scheduleNotification(
+            eventID: "paris", trigger: trigger, delay: .seconds(60), content: Self.content)
         try await bridge.deliverNow(eventID: "paris", trigger: .waveHit, content: Self.content)
         try await bridge.cancelNotification(eventID: "paris", trigger: trigger)
         try await bridge.cancelAllNotifications(eventID: "paris")
         let scheduled = NotificationManagerBridge.request(
-            for: try NotificationIdentifier(eventID: "paris", trigger: trigger), fireAt: Fixtures.now.addingTimeInterval(60),
+            for: try NotificationIdentifier(eventID: "paris", trigger: trigger),
+            fireAt: Fixtures.now.addingTimeInterval(60),
             content: Self.content)
         let hit = NotificationManagerBridge.request(
             for: try NotificationIdentifier(eventID: "paris", trigger: .waveHit), fireAt: Fixtures.now,
             content: Self.content)
         #expect(
             center.calls == [
-                .add([scheduled]), .show(hit), .removePending(identifiers: ["event_paris_start_5m"], reason: .reschedule),
+                .add([scheduled]), .show(hit),
+                .removePending(identifiers: ["event_paris_start_5m"], reason: .reschedule),
                 .removePendingThread(threadID: "event_paris", reason: .reschedule),
             ])
     }

@@ -13,7 +13,8 @@ public enum ReconcileCall: Hashable, Sendable {
     /// - Throws: What the center throws.
     public func perform(on center: any NotificationRequestCenter) async throws {
         switch self {
-        case .removePending(let identifiers, let reason): try await center.removePending(identifiers: identifiers, reason: reason)
+        case .removePending(let identifiers, let reason):
+            try await center.removePending(identifiers: identifiers, reason: reason)
         case .add(let requests): try await center.add(requests)
         case .show(let request): try await center.show(request)
         }

@@ -35,7 +35,8 @@ struct GatesTests {
     @Test func aClosedGateRemovesEveryPendingRequestWithItsReason() async throws {
         let center = RecordingRequestCenter()
         let pending = [
-            F.request("a", at: F.instant("2026-01-15T10:00:00Z")), F.request("b", at: F.instant("2026-01-15T11:00:00Z")),
+            F.request("a", at: F.instant("2026-01-15T10:00:00Z")),
+            F.request("b", at: F.instant("2026-01-15T11:00:00Z")),
         ]
         try await center.add(pending)
         let gates = Gates(permission: .denied, userEnabled: false)

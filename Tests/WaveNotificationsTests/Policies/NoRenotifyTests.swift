@@ -15,7 +15,9 @@ struct NoRenotifyTests {
             F.proposed("swim_other", at: "2026-01-15T05:30:00Z", dedupeKey: "swim|14:00"),
         ]
         #expect(
-            NoRenotify().decisions(for: proposed, in: F.context(history: history)) == [.dropped(.alreadyNotified), .kept])
+            NoRenotify().decisions(for: proposed, in: F.context(history: history)) == [
+                .dropped(.alreadyNotified), .kept,
+            ])
     }
 
     @Test(arguments: [
@@ -47,6 +49,7 @@ struct NoRenotifyTests {
         let proposed = F.proposed("swim", at: "2026-01-15T10:00:00Z", capKey: "swim")
         let context = F.context(history: history)
         #expect(NoRenotify(window: .seconds(10 * 60)).decision(for: proposed, in: context) == .kept)
-        #expect(NoRenotify(window: .seconds(20 * 60)).decision(for: proposed, in: context) == .dropped(.alreadyNotified))
+        #expect(
+            NoRenotify(window: .seconds(20 * 60)).decision(for: proposed, in: context) == .dropped(.alreadyNotified))
     }
 }

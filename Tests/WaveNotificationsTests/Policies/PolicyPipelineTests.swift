@@ -40,14 +40,19 @@ struct PolicyPipelineTests {
             F.proposed("missed", at: "2026-01-15T08:00:00Z"),
         ]
         let context = F.context(now: "2026-01-15T10:00:00Z")
-        let outcomes = PolicyPipeline([Grace(grace: .seconds(30 * 60)), Gates(permission: .provisional, userEnabled: true)])
-            .run(proposed, in: context)
+        let outcomes = PolicyPipeline([
+            Grace(grace: .seconds(30 * 60)), Gates(permission: .provisional, userEnabled: true),
+        ])
+        .run(proposed, in: context)
         let plan = NotificationPlan(outcomes: outcomes)
         #expect(plan.desired.map(\.identifier) == ["kept"])
         #expect(plan.desired.map(\.interruptionLevel) == [.passive])
         #expect(plan.showNow.map(\.identifier) == ["late"])
         #expect(plan.showNow.map(\.fireAt) == [context.now])
-        #expect(plan.suppressed == [Suppression(identifier: "missed", fireAt: F.instant("2026-01-15T08:00:00Z"), reason: .missed)])
+        #expect(
+            plan.suppressed == [
+                Suppression(identifier: "missed", fireAt: F.instant("2026-01-15T08:00:00Z"), reason: .missed)
+            ])
         #expect(plan.removalReasons == ["missed": .missed])
     }
 
