@@ -54,6 +54,8 @@ let package = Package(
         // A child process for WaveLinuxAdapterTests' store crash test: commits requests in a loop until killed.
         .executableTarget(name: "WaveStoreProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
+        // Uses the core through its public API only (plain `import`, no `@testable`), as an app would.
+        .testTarget(name: "PublicAPITests", dependencies: ["WaveNotifications"]),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
         .testTarget(
             name: "WaveStringsTests",

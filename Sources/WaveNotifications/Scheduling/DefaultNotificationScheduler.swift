@@ -136,7 +136,7 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
         }
     }
 
-    private func isValid(_ eventID: String) -> Bool {
+    func isValid(_ eventID: String) -> Bool {
         do {
             try EventID.validate(eventID)
             return true
