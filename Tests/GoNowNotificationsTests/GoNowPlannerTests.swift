@@ -221,12 +221,12 @@ struct GoNowPlannerTests {
     // MARK: Gates
 
     @Test(arguments: [
-        (NotificationPermission.denied, true, NotificationReason.permissionDenied),
+        (PermissionStatus.denied, true, NotificationReason.permissionDenied),
         (.notDetermined, true, .permissionDenied), (.denied, false, .permissionDenied),
         (.authorized, false, .userDisabled), (.provisional, false, .userDisabled),
     ])
     func closedGateDropsEveryCandidateAndRemovesEveryPending(
-        permission: NotificationPermission, enabled: Bool, reason: NotificationReason
+        permission: PermissionStatus, enabled: Bool, reason: NotificationReason
     ) throws {
         let hours = F.hours(from: "2026-06-01T08:00", [95, 0, 0, 80])
         let open = F.plan(F.settings(), hours: hours, now: Self.beforeDawn)

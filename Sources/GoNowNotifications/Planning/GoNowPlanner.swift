@@ -55,10 +55,10 @@ public enum GoNowPlanner {
     ///   the removal reason of every pending request that is not desired.
     public static func plan(
         settings: GoNowSettings, forecast: GoNowForecast?, now: Date, moment: Moment, timeZone: TimeZone,
-        permission: NotificationPermission, history: [GoNowShownNotification], pending: [NotificationRequest]
+        permission: PermissionStatus, history: [GoNowShownNotification], pending: [NotificationRequest]
     ) -> NotificationPlan {
         let gate: NotificationReason? =
-            !permission.allowsShowing ? .permissionDenied : !settings.enabled ? .userDisabled : nil
+            !permission.allowsDelivery ? .permissionDenied : !settings.enabled ? .userDisabled : nil
         let age = forecast.map { now.timeIntervalSince($0.fetchedAt) }
         let wipes = moment == .foreground && (age ?? 0) > expiredAge
         let keepsPending = !wipes && (age.map { $0 > staleAge } ?? true)
@@ -272,7 +272,7 @@ public enum GoNowPlanner {
     /// The request of a candidate that passed every rule.
     private static func request(
         for candidate: GoNowCandidate, settings: GoNowSettings, forecast: GoNowForecast, timeZone: TimeZone,
-        permission: NotificationPermission
+        permission: PermissionStatus
     ) -> NotificationRequest {
         let mode = candidate.mode
         var metadata = [

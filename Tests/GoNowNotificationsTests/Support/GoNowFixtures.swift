@@ -56,7 +56,7 @@ enum GoNowFixtures {
 
     static func plan(
         _ settings: GoNowSettings, hours: [GoNowForecastHour], now: String, fetchedAt: String? = nil,
-        moment: GoNowPlanner.Moment = .foreground, permission: NotificationPermission = .authorized,
+        moment: GoNowPlanner.Moment = .foreground, permission: PermissionStatus = .authorized,
         history: [GoNowShownNotification] = [], pending: [NotificationRequest] = []
     ) -> NotificationPlan {
         GoNowPlanner.plan(
