@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
         .library(name: "WaveStrings", targets: ["WaveStrings"]),
         .library(name: "WaveJSON", targets: ["WaveJSON"]),
+        .library(name: "GoNowNotifications", targets: ["GoNowNotifications"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
@@ -17,6 +18,8 @@ let package = Package(
         .target(name: "WaveNotifications"),
         // JSON for everyone: the strict reader (paths, line and column errors) and the one writer. No dependency.
         .target(name: "WaveJSON"),
+        // GoNow's notification rules (activity windows) over the core: planner, texts, channels, analytics.
+        .target(name: "GoNowNotifications", dependencies: ["WaveNotifications"]),
         // `Resources/Localizations` (one `<code>.lproj` folder per language, one `.strings` file per table) shipped
         // as a SwiftPM resource bundle.
         .target(
@@ -62,6 +65,7 @@ let package = Package(
             dependencies: ["WaveStrings", "WaveStringTables", "WaveNotifications"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "GoNowNotificationsTests", dependencies: ["GoNowNotifications", "WaveNotifications"]),
         .testTarget(
             name: "WaveLinuxAdapterTests",
             dependencies: [

@@ -1,0 +1,312 @@
+public import Foundation
+public import WaveNotifications
+
+/// GoNow's notification rules as one pure function: settings, forecast and history in, a ``NotificationPlan`` out.
+///
+/// The rules (wavesim-apps.md, GoNow):
+/// - Windows per mode and local date: maximal runs of hours one hour apart, on that date, scoring ≥ 70 and not
+///   heat-gated; ranked by average then earlier start; only windows ending after 06:30 local take part.
+/// - Candidates: best at 06:30; backup at 06:30 when it starts before 12:00, else 12:00; the next date's best as a
+///   tomorrow heads-up at 06:30; `run_dog` heat warning at 06:30 on a date without a window but with a heat-gated
+///   hour. A 06:30 inside enabled quiet hours moves to the quiet end.
+/// - Each candidate, in order: fire instant not after the reconcile instant → discarded without output;
+///   `window_passed`; `quiet_hours` (the 12:00 backup); `already_notified`; `daily_cap`; gates; staleness.
+/// - Pending requests: removed by the gates (`permission_denied`, `user_disabled`, a mode switched off) and by
+///   6 h staleness at a foreground moment (`stale_data`); kept exactly as they are while the data is more than
+///   3 h old; otherwise removed with their candidate's reason, or `reschedule` when there is none.
+public enum GoNowPlanner {
+    /// What kind of reconcile moment it is: 6 h staleness removes everything only at a foreground moment.
+    public enum Moment: String, Hashable, Sendable, CaseIterable {
+        /// The app is in front: start, launch, settings, permission, a new forecast.
+        case foreground
+        /// A background check: a DST change, a time zone move.
+        case background
+    }
+
+    /// The smallest score of a window hour.
+    public static let qualifyingScore = 70
+    /// At most this many notifications per mode and local date.
+    public static let perModeCap = 2
+    /// At most this many in total per local date, unless more than two modes are on (then 2 per mode).
+    public static let totalCap = 4
+    /// A candidate is `already_notified` when its mode was shown less than this long before its fire instant.
+    public static let capKeyInterval: TimeInterval = 30 * 60
+    /// Older data schedules nothing new; pending requests stay as they are.
+    public static let staleAge: TimeInterval = 3 * 3600
+    /// Older data at a foreground moment removes everything.
+    public static let expiredAge: TimeInterval = 6 * 3600
+
+    private static let morning = try! LocalTime(hour: 6, minute: 30)
+    private static let noon = try! LocalTime(hour: 12, minute: 0)
+    private static let hour: TimeInterval = 3600
+
+    /// Plans one reconcile moment.
+    ///
+    /// - Parameters:
+    ///   - settings: The user's settings.
+    ///   - forecast: The latest forecast; `nil` before the first one (nothing new, pending requests kept).
+    ///   - now: The reconcile instant.
+    ///   - moment: Foreground or background.
+    ///   - timeZone: The device's zone.
+    ///   - permission: The platform permission (`provisional` lowers requests to the passive level).
+    ///   - history: GoNow notifications shown so far.
+    ///   - pending: The requests pending on the platform.
+    /// - Returns: Desired requests (sorted by fire instant, then identifier), suppressed candidates with reasons, and
+    ///   the removal reason of every pending request that is not desired.
+    public static func plan(
+        settings: GoNowSettings, forecast: GoNowForecast?, now: Date, moment: Moment, timeZone: TimeZone,
+        permission: PermissionStatus, history: [GoNowShownNotification], pending: [NotificationRequest]
+    ) -> NotificationPlan {
+        let gate: NotificationReason? =
+            !permission.allowsDelivery ? .permissionDenied : !settings.enabled ? .userDisabled : nil
+        let age = forecast.map { now.timeIntervalSince($0.fetchedAt) }
+        let wipes = moment == .foreground && (age ?? 0) > expiredAge
+        let keepsPending = !wipes && (age.map { $0 > staleAge } ?? true)
+        let pendingIDs = Set(pending.map(\.identifier))
+
+        var plan = NotificationPlan()
+        var candidateReasons: [String: NotificationReason] = [:]
+        let all = forecast.map { candidates(settings: settings, forecast: $0, timeZone: timeZone) } ?? []
+        let live = all.filter { $0.fireAt > now }
+        var reasons = earlyReasons(for: live, settings: settings, timeZone: timeZone, history: history)
+        applyCaps(to: live, reasons: &reasons, enabledModeCount: settings.enabledModes.count, timeZone: timeZone)
+
+        for (index, candidate) in live.enumerated() {
+            var reason = reasons[index]
+            if reason == nil, let gate {
+                reason = gate
+            } else if gate == nil, keepsPending, pendingIDs.contains(candidate.identifier) {
+                continue  // the pending request stays exactly as it is
+            } else if wipes || keepsPending {
+                reason = reason ?? .staleData
+            }
+            if let reason {
+                candidateReasons[candidate.identifier] = reason
+                plan.suppressed.append(
+                    Suppression(identifier: candidate.identifier, fireAt: candidate.fireAt, reason: reason))
+            } else {
+                plan.desired.append(
+                    request(
+                        for: candidate, settings: settings, forecast: forecast!, timeZone: timeZone,
+                        permission: permission))
+            }
+        }
+
+        let desiredIDs = Set(plan.desired.map(\.identifier))
+        for request in pending {
+            let mode =
+                request.metadata[GoNowMetadataKey.mode].flatMap(GoNowMode.init(rawValue:))
+                ?? GoNowMode.prefixing(request.identifier)
+            if let gate {
+                plan.removalReasons[request.identifier] = gate
+            } else if let mode, !settings.enabledModes.contains(mode) {
+                plan.removalReasons[request.identifier] = .userDisabled
+            } else if wipes {
+                plan.removalReasons[request.identifier] = .staleData
+            } else if keepsPending {
+                plan.desired.append(request)
+            } else if !desiredIDs.contains(request.identifier) {
+                plan.removalReasons[request.identifier] = candidateReasons[request.identifier] ?? .reschedule
+            }
+        }
+        plan.desired.sort { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
+        return plan
+    }
+
+    /// The windows of a mode per local date, ranked (best first), keeping only those ending after 06:30 local.
+    ///
+    /// - Parameters:
+    ///   - mode: The mode.
+    ///   - forecast: The forecast.
+    ///   - timeZone: The device's zone.
+    /// - Returns: The ranked windows of every date that has at least one.
+    public static func windows(
+        for mode: GoNowMode, in forecast: GoNowForecast, timeZone: TimeZone
+    ) -> [LocalDate: [GoNowWindow]] {
+        var runs: [[GoNowForecastHour]] = []
+        var run: [GoNowForecastHour] = []
+        var runDate: LocalDate?
+        for hour in forecast.hours.sorted(by: { $0.start < $1.start }) {
+            let date = timeZone.localDate(for: hour.start)
+            let qualifies = (hour.scores[mode] ?? 0) >= qualifyingScore && !hour.heatGated.contains(mode)
+            if qualifies, let last = run.last, last.start.addingTimeInterval(Self.hour) == hour.start,
+                runDate == date
+            {
+                run.append(hour)
+                continue
+            }
+            if !run.isEmpty { runs.append(run) }
+            run = qualifies ? [hour] : []
+            runDate = date
+        }
+        if !run.isEmpty { runs.append(run) }
+
+        var result: [LocalDate: [GoNowWindow]] = [:]
+        for run in runs {
+            let date = timeZone.localDate(for: run[0].start)
+            let end = run[run.count - 1].start.addingTimeInterval(Self.hour)
+            guard end > timeZone.instant(for: LocalDateTime(date: date, time: morning)) else { continue }
+            var top = run[0]
+            for hour in run where (hour.scores[mode] ?? 0) > (top.scores[mode] ?? 0) { top = hour }
+            result[date, default: []].append(
+                GoNowWindow(
+                    mode: mode, date: date, start: run[0].start, end: end, scores: run.map { $0.scores[mode] ?? 0 },
+                    topReason: top.reasons[mode]))
+        }
+        for date in result.keys { result[date]!.sort { $0.ranksBefore($1) } }
+        return result
+    }
+
+    /// Every candidate of the modes switched on (the master switch and permission are not looked at), with fire
+    /// instants after the 06:30 quiet-hours move, sorted by fire instant then identifier.
+    ///
+    /// - Parameters:
+    ///   - settings: The settings (modes switched on, quiet hours).
+    ///   - forecast: The forecast.
+    ///   - timeZone: The device's zone.
+    /// - Returns: The candidates, whatever their fire instant.
+    public static func candidates(
+        settings: GoNowSettings, forecast: GoNowForecast, timeZone: TimeZone
+    ) -> [GoNowCandidate] {
+        var result: [GoNowCandidate] = []
+        for mode in settings.enabledModes.sorted() {
+            let byDate = windows(for: mode, in: forecast, timeZone: timeZone)
+            for (date, ranked) in byDate {
+                let best = ranked[0]
+                let morningFire = morningSlot(on: date, settings: settings, timeZone: timeZone)
+                result.append(
+                    GoNowCandidate(
+                        mode: mode, kind: .best, date: date, window: best, fireAt: morningFire, isMorningSlot: true))
+                result.append(
+                    GoNowCandidate(
+                        mode: mode, kind: .tomorrow, date: date, window: best,
+                        fireAt: morningSlot(on: date.adding(days: -1), settings: settings, timeZone: timeZone),
+                        isMorningSlot: true))
+                if ranked.count > 1 {
+                    let backup = ranked[1]
+                    let startsInMorning = timeZone.localSecondOfDay(for: backup.start) < noon.secondsSinceMidnight
+                    result.append(
+                        GoNowCandidate(
+                            mode: mode, kind: .backup, date: date, window: backup,
+                            fireAt: startsInMorning
+                                ? morningFire : timeZone.instant(for: LocalDateTime(date: date, time: noon)),
+                            isMorningSlot: startsInMorning))
+                }
+            }
+            guard mode == .runDog else { continue }
+            let gatedDates = Set(
+                forecast.hours.filter { $0.heatGated.contains(.runDog) }.map { timeZone.localDate(for: $0.start) })
+            for date in gatedDates where byDate[date] == nil {
+                result.append(
+                    GoNowCandidate(
+                        mode: mode, kind: .heat, date: date, window: nil,
+                        fireAt: morningSlot(on: date, settings: settings, timeZone: timeZone), isMorningSlot: true))
+            }
+        }
+        return result.sorted { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
+    }
+
+    /// 06:30 on `date`, moved to the quiet end (the first instant at or after it whose local time is the end)
+    /// when quiet hours contain it.
+    private static func morningSlot(on date: LocalDate, settings: GoNowSettings, timeZone: TimeZone) -> Date {
+        let slot = timeZone.instant(for: LocalDateTime(date: date, time: morning))
+        let quiet = settings.quietHours
+        guard quiet.contains(secondOfDay: timeZone.localSecondOfDay(for: slot)) else { return slot }
+        let slotDate = timeZone.localDate(for: slot)
+        let sameDay = timeZone.instant(for: LocalDateTime(date: slotDate, time: quiet.end))
+        return sameDay >= slot
+            ? sameDay : timeZone.instant(for: LocalDateTime(date: slotDate.adding(days: 1), time: quiet.end))
+    }
+
+    /// The first reasons of the chain: `window_passed`, `quiet_hours` (slots other than 06:30), `already_notified`.
+    private static func earlyReasons(
+        for candidates: [GoNowCandidate], settings: GoNowSettings, timeZone: TimeZone,
+        history: [GoNowShownNotification]
+    ) -> [NotificationReason?] {
+        let shownKeys = Set(history.map(\.dedupeKey))
+        return candidates.map { candidate in
+            if let window = candidate.window, window.end <= candidate.fireAt { return .windowPassed }
+            if !candidate.isMorningSlot,
+                settings.quietHours.contains(secondOfDay: timeZone.localSecondOfDay(for: candidate.fireAt))
+            {
+                return .quietHours
+            }
+            if shownKeys.contains(candidate.dedupeKey) { return .alreadyNotified }
+            let since = candidate.fireAt.addingTimeInterval(-capKeyInterval)
+            if history.contains(where: {
+                $0.capKey == candidate.capKey && $0.shownAt > since && $0.shownAt < candidate.fireAt
+            }) {
+                return .alreadyNotified
+            }
+            return nil
+        }
+    }
+
+    /// Daily caps per local date of the fire instant over the candidates still kept: keep by rank, then earlier
+    /// fire instant, then identifier; the rest get `daily_cap`.
+    private static func applyCaps(
+        to candidates: [GoNowCandidate], reasons: inout [NotificationReason?], enabledModeCount: Int,
+        timeZone: TimeZone
+    ) {
+        let total = enabledModeCount > 2 ? perModeCap * enabledModeCount : totalCap
+        let order = candidates.indices.filter { reasons[$0] == nil }.sorted {
+            let lhs = candidates[$0]
+            let rhs = candidates[$1]
+            return (lhs.rank, lhs.fireAt, lhs.identifier) < (rhs.rank, rhs.fireAt, rhs.identifier)
+        }
+        var perMode: [String: Int] = [:]
+        var perDay: [LocalDate: Int] = [:]
+        for index in order {
+            let candidate = candidates[index]
+            let day = timeZone.localDate(for: candidate.fireAt)
+            let modeKey = "\(day)|\(candidate.mode.rawValue)"
+            if perMode[modeKey, default: 0] >= perModeCap || perDay[day, default: 0] >= total {
+                reasons[index] = .dailyCap
+            } else {
+                perMode[modeKey, default: 0] += 1
+                perDay[day, default: 0] += 1
+            }
+        }
+    }
+
+    /// The request of a candidate that passed every rule.
+    private static func request(
+        for candidate: GoNowCandidate, settings: GoNowSettings, forecast: GoNowForecast, timeZone: TimeZone,
+        permission: PermissionStatus
+    ) -> NotificationRequest {
+        let mode = candidate.mode
+        var metadata = [
+            GoNowMetadataKey.mode: mode.rawValue,
+            GoNowMetadataKey.kind: candidate.kind.rawValue,
+            GoNowMetadataKey.scoringVersion: forecast.scoringVersion,
+            GoNowMetadataKey.fireTime: GoNowFormat.offsetStamp(candidate.fireAt, in: timeZone),
+            GoNowMetadataKey.dedupeKey: candidate.dedupeKey,
+            GoNowMetadataKey.capKey: candidate.capKey,
+        ]
+        let deepLink: String
+        if let window = candidate.window {
+            deepLink = "gonow://today?hour=\(GoNowFormat.localStamp(window.start, in: timeZone))&mode=\(mode.rawValue)"
+            metadata[GoNowMetadataKey.windowStart] = GoNowFormat.offsetStamp(window.start, in: timeZone)
+            metadata[GoNowMetadataKey.windowEnd] = GoNowFormat.offsetStamp(window.end, in: timeZone)
+            metadata[GoNowMetadataKey.averageScore] = averageText(window.average)
+        } else {
+            deepLink = "gonow://today?mode=\(mode.rawValue)"
+            let midnight = timeZone.instant(for: LocalDateTime(date: candidate.date, time: .midnight))
+            let next = timeZone.instant(for: LocalDateTime(date: candidate.date.adding(days: 1), time: .midnight))
+            metadata[GoNowMetadataKey.windowStart] = GoNowFormat.offsetStamp(midnight, in: timeZone)
+            metadata[GoNowMetadataKey.windowEnd] = GoNowFormat.offsetStamp(next, in: timeZone)
+        }
+        return NotificationRequest(
+            identifier: candidate.identifier, threadID: mode.rawValue, channel: GoNowChannels.channel(for: mode),
+            fireAt: candidate.fireAt, title: GoNowTexts.title(for: mode, dogName: settings.dogName),
+            body: GoNowTexts.body(for: candidate, dogName: settings.dogName, in: timeZone), deepLink: deepLink,
+            actions: GoNowChannels.actions, interruptionLevel: permission == .provisional ? .passive : nil,
+            metadata: metadata)
+    }
+
+    /// The average to two decimals, without a trailing `.0` (`82.5`, `85`, `83.33`).
+    private static func averageText(_ average: Double) -> String {
+        let rounded = (average * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}
