@@ -14,7 +14,9 @@ struct RecurrenceRulePropertyTests {
 
     private static func randomTime(_ generator: inout SplitMix64) -> LocalTime {
         // Half the times near the usual 00:00–03:59 transition hours, on quarter hours often.
-        let minute = Bool.random(using: &generator) ? Int.random(in: 0..<240, using: &generator) : Int.random(in: 0..<1_440, using: &generator)
+        let minute =
+            Bool.random(using: &generator)
+            ? Int.random(in: 0..<240, using: &generator) : Int.random(in: 0..<1_440, using: &generator)
         let rounded = Bool.random(using: &generator) ? minute / 15 * 15 : minute
         return try! LocalTime(minutesSinceMidnight: rounded)
     }
@@ -24,18 +26,22 @@ struct RecurrenceRulePropertyTests {
         case 0:
             let count = Int.random(in: 1...14, using: &generator)
             let times = (0..<count).map { _ in randomTime(&generator) }
-            return (try? RecurrenceRule.daily(at: times)) ?? (try! RecurrenceRule.daily(at: Array(Set(times)).sorted().prefix(12).map { $0 }))
+            return (try? RecurrenceRule.daily(at: times))
+                ?? (try! RecurrenceRule.daily(at: Array(Set(times)).sorted().prefix(12).map { $0 }))
         case 1:
             let hours = RecurrenceRuleError.supportedIntervalHours.randomElement(using: &generator)!
             return try! RecurrenceRule.interval(hours: hours, from: randomTime(&generator), to: randomTime(&generator))
         default:
-            return RecurrenceRule.weekly(on: Weekday.allCases.randomElement(using: &generator)!, at: randomTime(&generator))
+            return RecurrenceRule.weekly(
+                on: Weekday.allCases.randomElement(using: &generator)!, at: randomTime(&generator))
         }
     }
 
     /// Every slot of `rule` on the local days around `start..<end`, through the public calendar functions, with the
     /// spec's drop rule applied, sorted by instant.
-    private static func reference(_ rule: RecurrenceRule, from start: Date, to end: Date, in zone: TimeZone) -> [Occurrence] {
+    private static func reference(
+        _ rule: RecurrenceRule, from start: Date, to end: Date, in zone: TimeZone
+    ) -> [Occurrence] {
         let weekday: Weekday? = if case .weekly(let day, _) = rule.kind { day } else { nil }
         var candidates: [(occurrence: Occurrence, shifted: Bool)] = []
         var date = zone.localDate(for: start).adding(days: -2)
@@ -45,7 +51,8 @@ struct RecurrenceRulePropertyTests {
                 for time in rule.times {
                     let slot = LocalDateTime(date: date, time: time)
                     let instant = zone.instant(for: slot)
-                    candidates.append((Occurrence(slot: slot, fireAt: instant), zone.localDateTime(for: instant) != slot))
+                    candidates.append(
+                        (Occurrence(slot: slot, fireAt: instant), zone.localDateTime(for: instant) != slot))
                 }
             }
             date = date.adding(days: 1)

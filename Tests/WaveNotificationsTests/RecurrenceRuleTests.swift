@@ -104,9 +104,10 @@ struct RecurrenceRuleTests {
     @Test func dailyTakesOneToTwelveDistinctTimes() throws {
         let twelve = try (0..<12).map { try LocalTime(hour: $0, minute: 0) }
         #expect(try RecurrenceRule.daily(at: twelve + [twelve[3]]).times == twelve)
-        #expect(try RecurrenceRule.daily(at: [time("20:00"), time("08:00"), time("20:00")]).times == [
-            time("08:00"), time("20:00"),
-        ])
+        #expect(
+            try RecurrenceRule.daily(at: [time("20:00"), time("08:00"), time("20:00")]).times == [
+                time("08:00"), time("20:00"),
+            ])
         let tooMany = #expect(throws: RecurrenceRuleError.self) {
             try RecurrenceRule.daily(at: twelve + [LocalTime(hour: 12, minute: 0)])
         }
@@ -156,7 +157,9 @@ struct RecurrenceRuleTests {
         let tokyo = try zone("Asia/Tokyo")
         let rule = try RecurrenceRule.daily(at: [time("08:00")])
         #expect(rule.nextOccurrence(after: at(1_774_738_800), in: tokyo)?.fireAt == at(1_774_738_800 + 86_400))
-        #expect(rule.nextOccurrence(after: at(1_774_738_799).addingTimeInterval(0.5), in: tokyo)?.fireAt == at(1_774_738_800))
+        #expect(
+            rule.nextOccurrence(after: at(1_774_738_799).addingTimeInterval(0.5), in: tokyo)?.fireAt
+                == at(1_774_738_800))
     }
 
     @Test func zoneWithoutDSTFiresAtTheSameUTCTimeAllYear() throws {
@@ -181,7 +184,8 @@ struct RecurrenceRuleTests {
         let berlin = try zone("Europe/Berlin")
         let rule = try RecurrenceRule.interval(hours: 2, from: time("20:00"), to: time("02:00"))
         let winter = rule.occurrences(from: at(1_774_620_000), to: at(1_774_620_000 + 86_400), in: berlin)
-        let summer = rule.occurrences(from: at(1_774_620_000 + 7 * 86_400), to: at(1_774_620_000 + 8 * 86_400), in: berlin)
+        let summer = rule.occurrences(
+            from: at(1_774_620_000 + 7 * 86_400), to: at(1_774_620_000 + 8 * 86_400), in: berlin)
         #expect(winter.map(\.slot.time) == summer.map(\.slot.time))
         #expect(zip(winter, summer).allSatisfy { $0.slot.date.adding(days: 7) == $1.slot.date })
     }

@@ -84,7 +84,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     ///   - to: The last time of the window.
     /// - Returns: The rule.
     /// - Throws: ``RecurrenceRuleError/unsupportedInterval(hours:)`` for any other step.
-    public static func interval(hours: Int, from: LocalTime, to: LocalTime) throws(RecurrenceRuleError)
+    public static func interval(
+        hours: Int, from: LocalTime, to: LocalTime
+    ) throws(RecurrenceRuleError)
         -> RecurrenceRule
     {
         guard RecurrenceRuleError.supportedIntervalHours.contains(hours) else {
