@@ -38,6 +38,9 @@ struct RecurrenceRuleTests {
         #expect(found.first { $0.slot.time.description == "03:00" }?.fireAt == at(1_774_746_000))
         #expect(zip(found, found.dropFirst()).allSatisfy { $1.fireAt.timeIntervalSince($0.fireAt) == 3_600 })
         #expect(found.allSatisfy { $0.slot.date.description == "2026-03-29" })
+        let next = rule.nextOccurrence(after: at(1_774_742_400), in: berlin)
+        #expect(next?.slot.description == "2026-03-29T03:00")
+        #expect(next?.fireAt == at(1_774_746_000))
     }
 
     @Test func everyHourOnAFallBackDayFiresOncePerSlotAtTheEarlierInstant() throws {

@@ -13,6 +13,7 @@ public enum RecurrenceRuleError: Error, Hashable, Sendable, CustomStringConverti
     /// The most local times a daily rule takes.
     public static let maximumDailyTimes = 12
 
+    /// The reason in words, naming the rule kind first (`daily: …`, `interval: …`).
     public var description: String {
         switch self {
         case .noTimes:
