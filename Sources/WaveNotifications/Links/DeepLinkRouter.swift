@@ -16,7 +16,8 @@
 /// 7. `id`: every placeholder matches its pattern, and every declared query parameter is present when
 ///    required, at most once, and matches its pattern;
 /// 8. `redirect`: no query parameter's name, percent-decoded and lowercased, is one of
-///    ``redirectParameterNames``, and no value, percent-decoded, contains `://` or starts with `//`.
+///    ``redirectParameterNames``, and no value, percent-decoded, contains `://` or starts with `//` (an item
+///    without `=` is checked as a value too).
 ///
 /// Other query parameters and the fragment are ignored. The router reads UTF-8 bytes only (no Foundation URL
 /// parsing) and never traps, whatever the input.
@@ -131,7 +132,8 @@ public struct DeepLinkRouter: Hashable, Sendable {
         for item in queryItems {
             let name = Self.lowercased(Self.percentDecoded(item.name))
             if redirectParameterNames.contains(String(decoding: name, as: UTF8.self)) { throw .redirect }
-            let value = Self.percentDecoded(item.value)
+            // A bare item (`?//evil.com`, no `=`) is read as a value too: some parsers take it as one.
+            let value = Self.percentDecoded(item.hasValue ? item.value : item.name)
             if value.starts(with: Self.doubleSlash) || Self.contains(value, Self.schemeSeparator) { throw .redirect }
         }
         return DeepLinkMatch(route: route.name, parameters: parameters)
@@ -210,13 +212,15 @@ public struct DeepLinkRouter: Hashable, Sendable {
     /// The `name=value` items of the query that starts at `start` when `bytes[start]` is `?`, up to the fragment.
     private static func queryItems(
         _ bytes: [UInt8], from start: Int
-    ) -> [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>)] {
+    ) -> [(name: ArraySlice<UInt8>, value: ArraySlice<UInt8>, hasValue: Bool)] {
         guard start < bytes.count, bytes[start] == question else { return [] }
         var end = start + 1
         while end < bytes.count, bytes[end] != hash { end += 1 }
         return bytes[(start + 1)..<end].split(separator: UInt8(ascii: "&")).map { item in
-            guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else { return (item, item[item.endIndex...]) }
-            return (item[..<equals], item[(equals + 1)...])
+            guard let equals = item.firstIndex(of: UInt8(ascii: "=")) else {
+                return (item, item[item.endIndex...], false)
+            }
+            return (item[..<equals], item[(equals + 1)...], true)
         }
     }
 
