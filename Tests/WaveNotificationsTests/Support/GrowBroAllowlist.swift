@@ -1,5 +1,5 @@
 /// An independent re-derivation of "is this link in GrowBro's allowlist", written from the spec without the
-/// router's code: string prefixes, a regular expression for the route, and the query read with `split`.
+/// router's code: string prefixes, the route compared as whole strings, and the query read with `split`.
 ///
 /// It answers for links the router accepted, so it only has to be right about what a valid link looks like.
 enum GrowBroAllowlist {
@@ -23,7 +23,9 @@ enum GrowBroAllowlist {
         } else {
             return false
         }
-        guard route.wholeMatch(of: routes) != nil else { return false }
+        guard ["calendar", "inbox", "settings/notifications"].contains(route) || isRouteWithID(route) else {
+            return false
+        }
 
         guard parts.count == 2 else { return true }
         for item in parts[1].split(separator: "&") {
@@ -36,8 +38,14 @@ enum GrowBroAllowlist {
         return true
     }
 
-    private nonisolated(unsafe) static let routes =
-        /(post|profile|task)\/[A-Za-z0-9_-]{1,64}|calendar|inbox|settings\/notifications/
+    private static func isRouteWithID(_ route: Substring) -> Bool {
+        guard let slash = route.firstIndex(of: "/"), ["post", "profile", "task"].contains(route[..<slash]) else {
+            return false
+        }
+        let id = route[route.index(after: slash)...]
+        let allowed = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-"
+        return (1...64).contains(id.count) && id.allSatisfy { allowed.contains($0) }
+    }
 
     private static func escapesAreAllowed(_ link: String) -> Bool {
         let scalars = Array(link.unicodeScalars)
