@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
         .library(name: "WaveStrings", targets: ["WaveStrings"]),
         .library(name: "WaveJSON", targets: ["WaveJSON"]),
+        .library(name: "WavePushPayloads", targets: ["WavePushPayloads"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
@@ -28,6 +29,8 @@ let package = Package(
         // Platform-free localization: the .strings parser, language tags and scripts, the multi-table resolver
         // and the lint. Usable by a push server, an Android bridge or an app's CI without the Linux adapter.
         .target(name: "WaveStrings", dependencies: ["WaveNotifications", "WaveStringTables"]),
+        // APNs and FCM payload encoders (size guard, grapheme-safe cut), platform-free, for a push server.
+        .target(name: "WavePushPayloads", dependencies: ["WaveNotifications", "WaveJSON"]),
         // The Linux reference manager: timer queue, sinks, persistence.
         .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
@@ -48,6 +51,7 @@ let package = Package(
             name: "WaveNotificationsTests", dependencies: ["WaveNotifications"], resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
+        .testTarget(name: "WavePushPayloadsTests", dependencies: ["WavePushPayloads", "WaveNotifications"]),
         .testTarget(
             name: "WaveStringsTests",
             dependencies: ["WaveStrings", "WaveStringTables", "WaveNotifications"],
