@@ -11,8 +11,10 @@ struct DeepLinkRouterRandomTests {
     ].map { Array($0.utf8) }
 
     private static let tokens = [
-        "/", "//", "://", ".", "..", "/../", "./", "@", ":", ":443", "?", "#", "&", "=", "%", "%2F", "%2f", "%2E", "%25",
-        "%5C", "%41", "%3A", "%00", "%0a", "\\", " ", "\u{0}", "\n", "\u{7F}", "\u{430}", "\u{FF0F}", "xn--", "evil.com",
+        "/", "//", "://", ".", "..", "/../", "./", "@", ":", ":443", "?", "#", "&", "=", "%", "%2F", "%2f", "%2E",
+        "%25",
+        "%5C", "%41", "%3A", "%00", "%0a", "\\", " ", "\u{0}", "\n", "\u{7F}", "\u{430}", "\u{FF0F}", "xn--",
+        "evil.com",
         "growbro.app", ".evil.com", "redirect=", "URL=", "next=", "Return=", "//evil", "https://", "post", "profile",
         "task", "calendar", "inbox", "settings", "notifications", String(repeating: "a", count: 64), "growbro", "https",
         "staging.",
@@ -26,7 +28,8 @@ struct DeepLinkRouterRandomTests {
         for round in 0..<1_000_000 {
             let bytes =
                 round % 4 == 3
-                ? Self.randomBytes(using: &generator) : Self.mutated(Self.seeds.randomElement(using: &generator)!, &generator)
+                ? Self.randomBytes(using: &generator)
+                : Self.mutated(Self.seeds.randomElement(using: &generator)!, &generator)
             do {
                 _ = try DeepLinkRouter.growBro.route(utf8: bytes)
                 accepted += 1
@@ -48,7 +51,8 @@ struct DeepLinkRouterRandomTests {
         let seeds = ["worldwidewaves://event?id=paris", "WorldWideWaves://EVENT?id=a-b_c"].map { Array($0.utf8) }
         var accepted = 0
         for _ in 0..<200_000 {
-            let link = String(decoding: Self.mutated(seeds.randomElement(using: &generator)!, &generator), as: UTF8.self)
+            let link = String(
+                decoding: Self.mutated(seeds.randomElement(using: &generator)!, &generator), as: UTF8.self)
             guard let id = try? DeepLinkFormat.worldWideWaves.eventID(fromLink: link) else { continue }
             accepted += 1
             // The format accepts any case of scheme and host; the router's route segment is exact, so it is given

@@ -57,7 +57,10 @@ struct DeepLinkRouterTests {
     }
 
     @Test(arguments: [
-        ("gonow://today?hour=2026-03-29T06:00&mode=swim_dog", "today", ["hour": "2026-03-29T06:00", "mode": "swim_dog"]),
+        (
+            "gonow://today?hour=2026-03-29T06:00&mode=swim_dog", "today",
+            ["hour": "2026-03-29T06:00", "mode": "swim_dog"]
+        ),
         ("gonow://today?mode=run_dog", "today", ["mode": "run_dog"]),
         ("GONOW://today?mode=run_solo&utm=1#x", "today", ["mode": "run_solo"]),
     ])
@@ -66,7 +69,10 @@ struct DeepLinkRouterTests {
     }
 
     @Test(arguments: [
-        ("hydracat://log?pet=p1&schedule=s-2&slot=2026-01-05T08:00", "log", ["pet": "p1", "schedule": "s-2", "slot": "2026-01-05T08:00"]),
+        (
+            "hydracat://log?pet=p1&schedule=s-2&slot=2026-01-05T08:00", "log",
+            ["pet": "p1", "schedule": "s-2", "slot": "2026-01-05T08:00"]
+        ),
         ("hydracat://progress?pet=milo", "progress", ["pet": "milo"]),
         ("hydracat://today?pet=milo", "today", ["pet": "milo"]),
         ("shadow://entry/fluids?slot=2026-06-01T10:00", "entry", ["category": "fluids", "slot": "2026-06-01T10:00"]),

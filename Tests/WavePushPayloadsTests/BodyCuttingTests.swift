@@ -10,8 +10,10 @@ struct BodyCuttingTests {
 
         func encode(_ message: PushMessage, limit: Int? = nil) throws -> PushPayload {
             switch self {
-            case .apns: return try APNsPayloadEncoder(maximumBytes: limit ?? APNsPayloadEncoder.serviceLimit).encode(message)
-            case .fcm: return try FCMPayloadEncoder(maximumBytes: limit ?? FCMPayloadEncoder.serviceLimit).encode(message)
+            case .apns:
+                return try APNsPayloadEncoder(maximumBytes: limit ?? APNsPayloadEncoder.serviceLimit).encode(message)
+            case .fcm:
+                return try FCMPayloadEncoder(maximumBytes: limit ?? FCMPayloadEncoder.serviceLimit).encode(message)
             }
         }
 
@@ -28,7 +30,9 @@ struct BodyCuttingTests {
     func overLongBodiesAreCutAtAGraphemeBoundaryNoMoreThanNeeded(service: Service, unit: String) throws {
         // Every offset of the boundary: bodies of several lengths just over the limit.
         for extra in 0..<4 {
-            let original = String(repeating: unit, count: service.limit / unit.utf8.count + 1) + String(repeating: "z", count: extra)
+            let original =
+                String(repeating: unit, count: service.limit / unit.utf8.count + 1)
+                + String(repeating: "z", count: extra)
             let payload = try service.encode(GrowBro.reply(body: original))
             #expect(payload.isBodyShortened)
             #expect(payload.bytes <= service.limit)
@@ -57,7 +61,8 @@ struct BodyCuttingTests {
     func theLastLocalizedBodyArgumentIsWhatIsCut(service: Service) throws {
         let long = String(repeating: "成", count: 2000)
         let message = PushMessage(
-            messageID: "m", text: .localized(titleKey: "t", titleArguments: ["Ana"], bodyKey: "b", bodyArguments: ["Ana", long]),
+            messageID: "m",
+            text: .localized(titleKey: "t", titleArguments: ["Ana"], bodyKey: "b", bodyArguments: ["Ana", long]),
             channel: GrowBro.interactions, deepLink: "growbro://post/1")
         let payload = try service.encode(message)
         #expect(payload.isBodyShortened)

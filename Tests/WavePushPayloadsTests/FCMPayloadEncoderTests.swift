@@ -12,7 +12,9 @@ struct FCMPayloadEncoderTests {
             "message": [
                 "android": [
                     "collapse_key": "like_42",
-                    "notification": ["title": "New like", "body": "Ana liked your post.", "channel_id": "community.likes"],
+                    "notification": [
+                        "title": "New like", "body": "Ana liked your post.", "channel_id": "community.likes",
+                    ],
                 ],
                 "data": ["deepLink": "growbro://post/42", "messageId": "m-2"],
             ]
@@ -56,7 +58,8 @@ struct FCMPayloadEncoderTests {
         let minimum = try FCMPayloadEncoder(maximumBytes: .max).encode(message).bytes
         #expect(minimum > 4000)
         #expect(throws: PushPayloadError.doesNotFit(minimumBytes: minimum, limit: 4000)) {
-            try FCMPayloadEncoder().encode(GrowBro.reply(body: "Nice grow!", title: String(repeating: "T", count: 4200)))
+            try FCMPayloadEncoder().encode(
+                GrowBro.reply(body: "Nice grow!", title: String(repeating: "T", count: 4200)))
         }
     }
 }

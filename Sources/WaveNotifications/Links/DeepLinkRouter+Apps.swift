@@ -32,7 +32,8 @@ extension DeepLinkRouter {
     public static let hydracat = DeepLinkRouter(
         schemes: [.app("hydracat")],
         routes: [
-            DeepLinkRoute("log", path: "log", query: [.init("pet"), .init("schedule"), .init("slot", pattern: .localDateTime)]),
+            DeepLinkRoute(
+                "log", path: "log", query: [.init("pet"), .init("schedule"), .init("slot", pattern: .localDateTime)]),
             DeepLinkRoute("progress", path: "progress", query: [.init("pet")]),
             DeepLinkRoute("today", path: "today", query: [.init("pet")]),
         ]

@@ -165,7 +165,8 @@ public struct DeepLinkRouter: Hashable, Sendable {
             let byte = bytes[index]
             if byte <= 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte >= 0x80 { throw .encoding }
             if byte == percent {
-                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]),
+                    let low = hexValue(bytes[index + 2])
                 else { throw .encoding }
                 let decoded = high << 4 | low
                 if decoded < 0x20 || decoded == 0x7F || decoded == slash || decoded == UInt8(ascii: "\\")
@@ -245,7 +246,8 @@ public struct DeepLinkRouter: Hashable, Sendable {
 
     private static func contains(_ bytes: [UInt8], _ needle: [UInt8]) -> Bool {
         guard bytes.count >= needle.count else { return false }
-        for start in 0...(bytes.count - needle.count) where bytes[start..<(start + needle.count)].elementsEqual(needle) {
+        for start in 0...(bytes.count - needle.count) where bytes[start..<(start + needle.count)].elementsEqual(needle)
+        {
             return true
         }
         return false

@@ -50,7 +50,8 @@ enum GrowBroAllowlist {
     private static func escapesAreAllowed(_ link: String) -> Bool {
         let scalars = Array(link.unicodeScalars)
         for (index, scalar) in scalars.enumerated() where scalar == "%" {
-            guard index + 2 < scalars.count, scalars[(index + 1)...(index + 2)].allSatisfy(\.properties.isASCIIHexDigit),
+            guard index + 2 < scalars.count,
+                scalars[(index + 1)...(index + 2)].allSatisfy(\.properties.isASCIIHexDigit),
                 let value = UInt8(String(String.UnicodeScalarView(scalars[(index + 1)...(index + 2)])), radix: 16)
             else { return false }
             if value < 0x20 || value == 0x7F || "/\\.%".unicodeScalars.contains(Unicode.Scalar(value)) {
