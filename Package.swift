@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "WaveStrings", targets: ["WaveStrings"]),
         .library(name: "WaveJSON", targets: ["WaveJSON"]),
         .library(name: "GoNowNotifications", targets: ["GoNowNotifications"]),
+        .library(name: "WavePushPayloads", targets: ["WavePushPayloads"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
@@ -40,6 +41,8 @@ let package = Package(
         ),
         // The Linux reference manager: timer queue, sinks, persistence, the SQLite store and inbox.
         .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "CSQLite"]),
+        // APNs and FCM payload encoders (size guard, grapheme-safe cut), platform-free, for a push server.
+        .target(name: "WavePushPayloads", dependencies: ["WaveNotifications", "WaveJSON"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
         .target(name: "WaveSim", dependencies: ["WaveNotifications", "WaveStrings", "WaveLinuxAdapter", "WaveJSON"]),
         // The thin `@main` of the `wavesim` executable.
@@ -56,10 +59,13 @@ let package = Package(
         .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         // A child process for WaveLinuxAdapterTests' store crash test: commits requests in a loop until killed.
         .executableTarget(name: "WaveStoreProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
-        .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
         // Uses the core through its public API only (plain `import`, no `@testable`), as an app would.
         .testTarget(name: "PublicAPITests", dependencies: ["WaveNotifications"]),
+        .testTarget(
+            name: "WaveNotificationsTests", dependencies: ["WaveNotifications"], resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
+        .testTarget(name: "WavePushPayloadsTests", dependencies: ["WavePushPayloads", "WaveNotifications"]),
         .testTarget(
             name: "WaveStringsTests",
             dependencies: ["WaveStrings", "WaveStringTables", "WaveNotifications"],
