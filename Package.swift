@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "WaveJSON", targets: ["WaveJSON"]),
         .library(name: "GoNowNotifications", targets: ["GoNowNotifications"]),
         .library(name: "HydracatNotifications", targets: ["HydracatNotifications"]),
+        .library(name: "WavePushPayloads", targets: ["WavePushPayloads"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
@@ -34,8 +35,17 @@ let package = Package(
         // Platform-free localization: the .strings parser, language tags and scripts, the multi-table resolver
         // and the lint. Usable by a push server, an Android bridge or an app's CI without the Linux adapter.
         .target(name: "WaveStrings", dependencies: ["WaveNotifications", "WaveStringTables"]),
-        // The Linux reference manager: timer queue, sinks, persistence.
-        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON"]),
+        // The system SQLite 3 library, for the adapter's notification store and inbox.
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
+        ),
+        // The Linux reference manager: timer queue, sinks, persistence, the SQLite store and inbox.
+        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "CSQLite"]),
+        // APNs and FCM payload encoders (size guard, grapheme-safe cut), platform-free, for a push server.
+        .target(name: "WavePushPayloads", dependencies: ["WaveNotifications", "WaveJSON"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
         .target(
             name: "WaveSim",
@@ -56,8 +66,15 @@ let package = Package(
         ),
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
         .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
-        .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
+        // A child process for WaveLinuxAdapterTests' store crash test: commits requests in a loop until killed.
+        .executableTarget(name: "WaveStoreProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
+        // Uses the core through its public API only (plain `import`, no `@testable`), as an app would.
+        .testTarget(name: "PublicAPITests", dependencies: ["WaveNotifications"]),
+        .testTarget(
+            name: "WaveNotificationsTests", dependencies: ["WaveNotifications"], resources: [.copy("Fixtures")]
+        ),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
+        .testTarget(name: "WavePushPayloadsTests", dependencies: ["WavePushPayloads", "WaveNotifications"]),
         .testTarget(
             name: "WaveStringsTests",
             dependencies: ["WaveStrings", "WaveStringTables", "WaveNotifications"],
@@ -70,7 +87,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WaveLinuxAdapterTests",
-            dependencies: ["WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe"],
+            dependencies: [
+                "WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe", "WaveStoreProbe",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -83,7 +102,7 @@ let package = Package(
 )
 
 // Strict settings for every target, in one place (as swift-log does).
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(contentsOf: [
         .enableUpcomingFeature("ExistentialAny"),

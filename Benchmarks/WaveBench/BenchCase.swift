@@ -36,6 +36,14 @@ enum BenchCase: String, CaseIterable, Sendable {
     case localizationResolve = "loc-resolve"
     /// Dictionary lookup plus `String(format:)`: the alternative to LocalizedStringResolver.render.
     case localizationResolveFoundation = "loc-resolve-foundation"
+    /// NotificationStore (SQLite): N requests upserted in one transaction.
+    case storeBatch = "store-batch"
+    /// NotificationStore (SQLite): N requests upserted one transaction (one durable commit) each.
+    case storeSingle = "store-single"
+    /// SQLiteInboxStore: every page of 50 of an N-entry inbox, each timed.
+    case inboxPage = "inbox-page"
+    /// SQLiteInboxStore: the unread count of an N-entry inbox, 1,000 times, each timed.
+    case inboxUnread = "inbox-unread"
 
     /// The sizes measured: notifications, background pending, events, tables or renders.
     func sizes(quick: Bool) -> [Int] {
@@ -57,6 +65,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return [LocalizationWorkload.expectedTableCount]
         case .localizationResolve, .localizationResolveFoundation:
             return quick ? [100_000] : [1_000_000]
+        case .storeBatch, .storeSingle, .inboxPage, .inboxUnread:
+            return quick ? [1_000] : [100_000]
         }
     }
 
@@ -113,6 +123,14 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try LocalizationWorkload.resolve(count: size)
         case .localizationResolveFoundation:
             return try LocalizationWorkload.resolveWithFoundation(count: size)
+        case .storeBatch:
+            return try StoreWorkload.upsert(count: size, commit: .oneTransaction)
+        case .storeSingle:
+            return try StoreWorkload.upsert(count: size, commit: .transactionEach)
+        case .inboxPage:
+            return try StoreWorkload.inbox(count: size, query: .pages)
+        case .inboxUnread:
+            return try StoreWorkload.inbox(count: size, query: .unreadCount)
         }
     }
 }

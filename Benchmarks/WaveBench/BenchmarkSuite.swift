@@ -21,6 +21,8 @@ struct BenchmarkSuite {
         [.localizationLoad],
         [.localizationParse, .localizationParseFoundation],
         [.localizationResolve, .localizationResolveFoundation],
+        [.storeBatch, .storeSingle],
+        [.inboxPage, .inboxUnread],
     ]
 
     func run() async -> Int32 {

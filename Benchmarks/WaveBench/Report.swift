@@ -52,6 +52,7 @@ struct Report {
             text += "An idle child peaks at \(Format.bytes(idle.peakResidentBytes)).\n"
         }
         text += queueSection() + deliverySection() + syncSection() + replaySection() + localizationSection()
+        text += storeSection()
         text += growthSection() + goalsSection()
         let single = summaries.filter { $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick }
         if !single.isEmpty {
@@ -234,6 +235,50 @@ struct Report {
             ])
         }
         return text + table.render()
+    }
+
+    private func storeSection() -> String {
+        let writes: [(BenchCase, String)] = [
+            (.storeBatch, "N upserts in one transaction"), (.storeSingle, "N upserts, one transaction each"),
+        ]
+        let reads: [(BenchCase, String)] = [
+            (.inboxPage, "page of 50 (every page, walked by cursor)"), (.inboxUnread, "unread count (1,000 times)"),
+        ]
+        let sizes = sizes((writes + reads).map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text = "\n7. SQLite store (WAL, synchronous=FULL, a file in the temporary directory: real fsyncs).\n"
+        var table = TextTable(["N", "workload", "time", "per op", "ops/s", "peak RSS"])
+        for size in sizes {
+            for (benchCase, name) in writes {
+                guard let summary = summary(benchCase, size) else { continue }
+                if let failure = summary.failure {
+                    table.add([Format.count(size), name, "FAILED: \(failure)"])
+                    continue
+                }
+                table.add([
+                    Format.count(size), name, Format.duration(summary.median("seconds")),
+                    Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                    Format.rate(summary.operationsPerSecond), Format.bytes(summary.peakResidentBytes),
+                ])
+            }
+        }
+        text += table.render()
+        var latency = TextTable(["entries", "inbox query", "p50 ms", "p99 ms", "max ms"])
+        for size in sizes {
+            for (benchCase, name) in reads {
+                guard let summary = summary(benchCase, size) else { continue }
+                if let failure = summary.failure {
+                    latency.add([Format.count(size), name, "FAILED: \(failure)"])
+                    continue
+                }
+                latency.add([
+                    Format.count(size), name, Format.milliseconds(summary.median("p50Milliseconds")),
+                    Format.milliseconds(summary.median("p99Milliseconds")),
+                    Format.milliseconds(summary.median("maxMilliseconds")),
+                ])
+            }
+        }
+        return text + latency.render()
     }
 
     private func localizationSection() -> String {

@@ -8,6 +8,8 @@ public struct DeepLinkFormat: Hashable, Sendable {
     public let scheme: String
     /// The host, compared without regard to case.
     public let host: String
+    /// The allowlist that has the last word on every link this format accepts (see ``eventID(fromLink:)``).
+    private let router: DeepLinkRouter
 
     /// The WorldWideWaves app's format: `worldwidewaves://event?id=<id>`.
     public static let worldWideWaves = DeepLinkFormat(uncheckedScheme: "worldwidewaves", host: "event")
@@ -27,6 +29,7 @@ public struct DeepLinkFormat: Hashable, Sendable {
     private init(uncheckedScheme scheme: String, host: String) {
         self.scheme = scheme.lowercased()
         self.host = host.lowercased()
+        self.router = .eventLinks(scheme: self.scheme, host: self.host)
     }
 
     /// The deep link that opens the event with id `eventID`.
@@ -79,10 +82,18 @@ public struct DeepLinkFormat: Hashable, Sendable {
             eventID = item[item.index(after: equals)...]
         }
         guard let eventID else { throw .missingEventID }
+
         do {
             try EventID.validate(String(eventID))
         } catch {
             throw .invalidEventID(error)
+        }
+        // The checks above keep this format's own reasons and order (they predate the router and are stricter:
+        // no fragment, no other query item, no percent-encoding at all). The id is then the router's reading of
+        // `<scheme>://<host>?id=…`; a host made only of dots (`.`, `..`) is a dot segment to the router, which
+        // never routes it, so such a format keeps its own reading.
+        if let routed = try? router.route("\(scheme)://\(host)?\(rest)").parameters["id"] {
+            return routed
         }
         return String(eventID)
     }

@@ -1,0 +1,171 @@
+internal import CSQLite
+public import Foundation
+public import WaveNotifications
+
+/// The inbox kept in SQLite: the ``InboxStore`` contract, durable, with index-backed pages and counts.
+///
+/// Usually reached as ``NotificationStore/inbox``, sharing the notification database and its connection.
+/// Pages walk the `(received_ms, sequence)` index backwards from the cursor (keyset pagination), so a page costs
+/// the same at the start and deep in a large inbox; the counts are range counts over covering indexes.
+public final class SQLiteInboxStore: InboxStore {
+    public let archiveAfterDays: Int
+    private let database: SerializedDatabase
+    private let titleEncoder = LocalizedTextCoding()
+
+    /// A store over a connection whose schema is already migrated.
+    ///
+    /// - Parameters:
+    ///   - database: The shared connection.
+    ///   - archiveAfterDays: Entries older than this many days are archived.
+    package init(database: SerializedDatabase, archiveAfterDays: Int) {
+        precondition(archiveAfterDays >= 0, "archiveAfterDays must not be negative")
+        self.database = database
+        self.archiveAfterDays = archiveAfterDays
+    }
+
+    /// A store in a private in-memory database: the SQLite code paths without a file (tests, previews).
+    ///
+    /// - Parameter archiveAfterDays: Entries older than this many days are archived; 30 by default.
+    /// - Returns: The store.
+    /// - Throws: ``SQLiteError`` when SQLite cannot set it up.
+    public static func inMemory(archiveAfterDays: Int = 30) throws -> SQLiteInboxStore {
+        let connection = try SQLiteDatabase.inMemory()
+        try connection.migrate(NotificationStoreSchema.migrations)
+        return SQLiteInboxStore(database: SerializedDatabase(connection), archiveAfterDays: archiveAfterDays)
+    }
+
+    public func add(_ entries: [InboxEntry]) throws {
+        let coding = titleEncoder
+        try database.transaction { database in
+            let insert = try database.cached(
+                """
+                INSERT INTO inbox_entry (identifier, received_ms, channel_id, title, body, deep_link, read_ms,
+                    deleted_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for entry in entries {
+                insert.reset()
+                try insert.bind([
+                    .text(entry.identifier), .integer(entry.receivedAt.millisecondsSince1970),
+                    .text(entry.channelID), .text(try coding.encode(entry.title)), .text(try coding.encode(entry.body)),
+                    .text(entry.deepLink), .optional(entry.readAt?.millisecondsSince1970),
+                    .optional(entry.deletedAt?.millisecondsSince1970),
+                ])
+                try insert.run()
+            }
+        }
+    }
+
+    @discardableResult
+    public func markRead(identifier: String, at instant: Date) throws -> Int {
+        try update("read_ms", identifier: identifier, instant: instant)
+    }
+
+    @discardableResult
+    public func delete(identifier: String, at instant: Date) throws -> Int {
+        try update("deleted_ms", identifier: identifier, instant: instant)
+    }
+
+    public func unreadCount(now: Date) throws -> Int {
+        try count(Self.unreadSQL, now: now)
+    }
+
+    public func totalCount(now: Date) throws -> Int {
+        try count(Self.totalSQL, now: now)
+    }
+
+    public func page(size: Int, after cursor: InboxCursor?, now: Date) throws -> InboxPage {
+        guard (1...InboxError.maximumPageSize).contains(size) else { throw InboxError.pageSizeOutOfRange(size) }
+        let oldest = oldestVisible(now: now)
+        let coding = titleEncoder
+        return try database.withDatabase { database in
+            let select = try database.cached(Self.pageSQL)
+            try select.bind([
+                .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
+                .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
+            ])
+            var items: [InboxEntry] = []
+            var last: InboxCursor?
+            while try select.step() {
+                guard items.count < size else {
+                    return InboxPage(items: items, nextCursor: last)
+                }
+                let receivedAt = select.int64(at: 2)
+                items.append(
+                    InboxEntry(
+                        identifier: select.text(at: 1), receivedAt: Date(millisecondsSince1970: receivedAt),
+                        channelID: select.text(at: 3),
+                        title: try coding.decode(select.text(at: 4), path: database.path),
+                        body: try coding.decode(select.text(at: 5), path: database.path), deepLink: select.text(at: 6),
+                        readAt: select.optionalInt64(at: 7).map(Date.init(millisecondsSince1970:))))
+                last = InboxCursor(receivedAtMilliseconds: receivedAt, sequence: select.int64(at: 0))
+            }
+            return InboxPage(items: items, nextCursor: nil)
+        }
+    }
+
+    public func eraseAll() throws {
+        try database.withDatabase { database in
+            try database.transaction { try database.execute("DELETE FROM inbox_entry") }
+            // Move the erased pages out of the write-ahead log into the (zeroed, with secure_delete) file.
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+    }
+
+    /// The plan SQLite chooses for the page and the unread count (for checking the indexes are used).
+    ///
+    /// - Returns: `EXPLAIN QUERY PLAN` details, one line per step: the page, the unread count, the total.
+    /// - Throws: ``SQLiteError``.
+    package func queryPlans() throws -> [String] {
+        try database.withDatabase { database in
+            var lines: [String] = []
+            for query in [Self.pageSQL, Self.unreadSQL, Self.totalSQL] {
+                let plan = try database.prepare("EXPLAIN QUERY PLAN " + query)
+                while try plan.step() {
+                    lines.append(plan.text(at: 3))
+                }
+            }
+            return lines
+        }
+    }
+
+    private static let pageSQL = """
+        SELECT sequence, identifier, received_ms, channel_id, title, body, deep_link, read_ms
+        FROM inbox_entry INDEXED BY inbox_entry_visible
+        WHERE deleted_ms IS NULL AND received_ms >= ?1 AND (received_ms, sequence) < (?2, ?3)
+        ORDER BY received_ms DESC, sequence DESC
+        LIMIT ?4
+        """
+
+    private static let unreadSQL = """
+        SELECT count(*) FROM inbox_entry INDEXED BY inbox_entry_unread
+        WHERE deleted_ms IS NULL AND read_ms IS NULL AND received_ms >= ?
+        """
+
+    private static let totalSQL = """
+        SELECT count(*) FROM inbox_entry INDEXED BY inbox_entry_visible
+        WHERE deleted_ms IS NULL AND received_ms >= ?
+        """
+
+    private func update(_ column: String, identifier: String, instant: Date) throws -> Int {
+        try database.transaction { database in
+            let update = try database.cached("UPDATE inbox_entry SET \(column) = ? WHERE identifier = ?")
+            try update.bind([.integer(instant.millisecondsSince1970), .text(identifier)])
+            try update.run()
+            return database.changes
+        }
+    }
+
+    private func count(_ sql: String, now: Date) throws -> Int {
+        let oldest = oldestVisible(now: now)
+        return try database.withDatabase { database in
+            let count = try database.cached(sql)
+            try count.bind(oldest, at: 1)
+            return try count.step() ? Int(count.int64(at: 0)) : 0
+        }
+    }
+
+    private func oldestVisible(now: Date) -> Int64 {
+        now.millisecondsSince1970 - Int64(archiveAfterDays) * 86_400_000
+    }
+}

@@ -1,0 +1,42 @@
+internal import Synchronization
+
+/// A ``SQLiteDatabase`` behind a `Mutex`, so the stores sharing one connection can be called from any task.
+///
+/// One connection serves the notification store and the inbox alike, so a transaction never waits for
+/// another connection of the same process.
+package final class SerializedDatabase: Sendable {
+    /// The file, or `:memory:`.
+    package let path: String
+    private let database: Mutex<SQLiteDatabase>
+
+    /// Takes ownership of a connection.
+    ///
+    /// - Parameter database: The connection; nothing else may use it afterwards.
+    package init(_ database: sending SQLiteDatabase) {
+        path = database.path
+        self.database = Mutex(database)
+    }
+
+    /// Runs `body` with the connection, holding the lock.
+    ///
+    /// - Parameter body: The work; it must not keep the connection.
+    /// - Returns: What `body` returned.
+    /// - Throws: What `body` threw.
+    package func withDatabase<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+        try database.withLock { database in try body(database) }
+    }
+
+    /// Runs `body` in one transaction (`BEGIN IMMEDIATE` … `COMMIT`, rolled back when it throws), holding the lock.
+    ///
+    /// - Parameter body: The work.
+    /// - Returns: What `body` returned.
+    /// - Throws: What `body` threw, or ``SQLiteError`` from begin or commit.
+    package func transaction<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+        try withDatabase { database in try database.transaction { try body(database) } }
+    }
+
+    /// Closes the connection; any later call fails with `SQLITE_MISUSE`.
+    package func close() {
+        database.withLock { $0.close() }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+import WaveLinuxAdapter
+import WaveNotifications
+
+/// The ``InboxStore`` contract, run against every implementation: the in-memory reference and SQLite.
+struct InboxStoreContractTests {
+    enum Implementation: String, CaseIterable, CustomTestStringConvertible {
+        case inMemory
+        case sqlite
+
+        var testDescription: String { rawValue }
+
+        func make(archiveAfterDays: Int = 30) throws -> any InboxStore {
+            switch self {
+            case .inMemory: return InMemoryInboxStore(archiveAfterDays: archiveAfterDays)
+            case .sqlite: return try SQLiteInboxStore.inMemory(archiveAfterDays: archiveAfterDays)
+            }
+        }
+    }
+
+    static let start = Date(timeIntervalSince1970: 1_781_884_800)
+
+    static func entry(_ identifier: String, at seconds: Double, channel: String = "community.likes") -> InboxEntry {
+        InboxEntry(
+            identifier: identifier, receivedAt: start.addingTimeInterval(seconds), channelID: channel,
+            title: LocalizedText(table: "GrowBro", key: "like_title"),
+            body: LocalizedText(table: "GrowBro", key: "like_body", arguments: ["Ana"]),
+            deepLink: "growbro://post/\(identifier)")
+    }
+
+    /// Every visible entry, walking the pages.
+    static func walk(_ store: any InboxStore, size: Int, now: Date) async throws -> [String] {
+        var identifiers: [String] = []
+        var cursor: InboxCursor?
+        repeat {
+            let page = try await store.page(size: size, after: cursor, now: now)
+            #expect(page.items.count <= size)
+            identifiers += page.items.map(\.identifier)
+            cursor = page.nextCursor
+        } while cursor != nil
+        return identifiers
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func pagesAreNewestFirstAndEqualInstantsLaterAddedFirst(_ implementation: Implementation) async throws {
+        let store = try implementation.make()
+        try await store.add([Self.entry("a", at: 10), Self.entry("b", at: 30), Self.entry("c", at: 20)])
+        try await store.add(Self.entry("d", at: 20))
+        try await store.add(Self.entry("e", at: 20.0004))  // the same millisecond as 20
+        let page = try await store.page(size: 10, after: nil, now: Self.start.addingTimeInterval(60))
+        #expect(page.items.map(\.identifier) == ["b", "e", "d", "c", "a"])
+        #expect(page.nextCursor == nil)
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func theCursorContinuesAfterThePageEvenWhenEntriesArriveMeanwhile(_ implementation: Implementation) async throws {
+        let store = try implementation.make()
+        try await store.add((0..<5).map { Self.entry("old-\($0)", at: Double($0)) })
+        let now = Self.start.addingTimeInterval(3_600)
+        let first = try await store.page(size: 2, after: nil, now: now)
+        #expect(first.items.map(\.identifier) == ["old-4", "old-3"])
+        let cursor = try #require(first.nextCursor)
+        // Newer entries, and one at the cursor's own instant (added later, so before it in the order).
+        try await store.add([Self.entry("new-0", at: 100), Self.entry("same-instant", at: 3)])
+        let second = try await store.page(size: 2, after: cursor, now: now)
+        #expect(second.items.map(\.identifier) == ["old-2", "old-1"])
+        // The string form works as well as the value.
+        let next = try #require(second.nextCursor)
+        let restored = try #require(InboxCursor(next.description))
+        let third = try await store.page(size: 2, after: restored, now: now)
+        #expect(third.items.map(\.identifier) == ["old-0"])
+        #expect(third.nextCursor == nil)
+        #expect(
+            try await Self.walk(store, size: 3, now: now)
+                == ["new-0", "old-4", "same-instant", "old-3", "old-2", "old-1", "old-0"])
+    }
+
+    @Test(arguments: Implementation.allCases, [1, 2, 3, 4, 7, 100])
+    func aFullLastPageHasNoCursor(_ implementation: Implementation, size: Int) async throws {
+        let store = try implementation.make()
+        try await store.add((0..<12).map { Self.entry("e\($0)", at: Double($0 / 3)) })
+        let now = Self.start.addingTimeInterval(60)
+        let walked = try await Self.walk(store, size: size, now: now)
+        let expected = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0].map { "e\($0)" }
+        #expect(walked == expected)
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func readAndDeleteTouchEveryEntryWithTheIdentifierAndCountThem(_ implementation: Implementation) async throws {
+        let store = try implementation.make()
+        try await store.add([Self.entry("x", at: 1), Self.entry("y", at: 2), Self.entry("x", at: 3)])
+        let now = Self.start.addingTimeInterval(60)
+        #expect(try await store.unreadCount(now: now) == 3)
+        let readAt = Self.start.addingTimeInterval(10.123_4)
+        #expect(try await store.markRead(identifier: "x", at: readAt) == 2)
+        #expect(try await store.markRead(identifier: "nothing", at: readAt) == 0)
+        #expect(try await store.unreadCount(now: now) == 1)
+        #expect(try await store.totalCount(now: now) == 3)
+        let page = try await store.page(size: 10, after: nil, now: now)
+        let roundedReadAt = Date(timeIntervalSince1970: 1_781_884_810.123)
+        #expect(page.items.map(\.readAt) == [roundedReadAt, nil, roundedReadAt])
+
+        #expect(try await store.delete(identifier: "y", at: now) == 1)
+        #expect(try await store.delete(identifier: "nothing", at: now) == 0)
+        #expect(try await store.unreadCount(now: now) == 0)
+        #expect(try await store.totalCount(now: now) == 2)
+        #expect(try await store.page(size: 10, after: nil, now: now).items.map(\.identifier) == ["x", "x"])
+    }
+
+    @Test(arguments: Implementation.allCases, [30, 7, 1])
+    func entriesMoreThanTheArchiveAgeOldAreNeitherListedNorCounted(
+        _ implementation: Implementation, days: Int
+    ) async throws {
+        let store = try implementation.make(archiveAfterDays: days)
+        #expect(store.archiveAfterDays == days)
+        let age = Double(days) * 86_400
+        let now = Self.start.addingTimeInterval(age + 1_000)
+        // 1 ms older than the limit, exactly at it, and newer.
+        try await store.add([
+            Self.entry("archived", at: 999.999), Self.entry("at-limit", at: 1_000), Self.entry("recent", at: age + 500),
+        ])
+        #expect(try await store.totalCount(now: now) == 2)
+        #expect(try await store.unreadCount(now: now) == 2)
+        #expect(try await Self.walk(store, size: 1, now: now) == ["recent", "at-limit"])
+        // Later, the entry at the limit is archived too; earlier, the archived one is back.
+        let later = now.addingTimeInterval(0.001)
+        #expect(try await Self.walk(store, size: 1, now: later) == ["recent"])
+        #expect(try await store.unreadCount(now: later) == 1)
+        #expect(try await store.totalCount(now: now.addingTimeInterval(-1)) == 3)
+        // Read and delete still reach an archived entry.
+        #expect(try await store.markRead(identifier: "archived", at: now) == 1)
+    }
+
+    @Test(arguments: Implementation.allCases, [0, -1, 101, 1_000])
+    func aPageSizeOutsideOneToAHundredIsRefused(_ implementation: Implementation, size: Int) async throws {
+        let store = try implementation.make()
+        await #expect(throws: InboxError.pageSizeOutOfRange(size)) {
+            try await store.page(size: size, after: nil, now: Self.start)
+        }
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func eraseAllRemovesEveryEntryForGood(_ implementation: Implementation) async throws {
+        let store = try implementation.make()
+        try await store.add((0..<20).map { Self.entry("e\($0)", at: Double($0)) })
+        _ = try await store.delete(identifier: "e3", at: Self.start)
+        try await store.eraseAll()
+        let now = Self.start.addingTimeInterval(60)
+        #expect(try await store.totalCount(now: now) == 0)
+        #expect(try await store.page(size: 5, after: nil, now: now) == InboxPage(items: [], nextCursor: nil))
+        #expect(try await store.markRead(identifier: "e1", at: now) == 0)
+        try await store.add(Self.entry("after", at: 0))
+        #expect(try await store.page(size: 5, after: nil, now: now).items.map(\.identifier) == ["after"])
+        #expect(try await store.unreadCount(now: now) == 1)
+    }
+
+    @Test(arguments: Implementation.allCases)
+    func entriesComeBackAsAddedToTheMillisecond(_ implementation: Implementation) async throws {
+        let store = try implementation.make()
+        var entry = Self.entry("full", at: 1.234_4, channel: "cultivation.reminders")
+        entry.title = LocalizedText(table: "GrowBro", key: "task_title", arguments: ["Água ✓", "x\"y\\z"])
+        entry.readAt = Self.start.addingTimeInterval(2)
+        try await store.add(entry)
+        let page = try await store.page(size: 1, after: nil, now: Self.start)
+        var expected = entry
+        expected.receivedAt = Date(timeIntervalSince1970: 1_781_884_801.234)
+        #expect(page.items == [expected])
+    }
+}
