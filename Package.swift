@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
         .library(name: "WaveStrings", targets: ["WaveStrings"]),
         .library(name: "WaveJSON", targets: ["WaveJSON"]),
+        .library(name: "GrowBroNotifications", targets: ["GrowBroNotifications"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
@@ -28,6 +29,8 @@ let package = Package(
         // Platform-free localization: the .strings parser, language tags and scripts, the multi-table resolver
         // and the lint. Usable by a push server, an Android bridge or an app's CI without the Linux adapter.
         .target(name: "WaveStrings", dependencies: ["WaveNotifications", "WaveStringTables"]),
+        // GrowBro's rules (channels, push display and decisions, task reminders and the overdue digest) over the core.
+        .target(name: "GrowBroNotifications", dependencies: ["WaveNotifications"]),
         // The system SQLite 3 library, for the adapter's notification store and inbox.
         .systemLibrary(
             name: "CSQLite",
