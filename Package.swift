@@ -59,6 +59,7 @@ let package = Package(
         .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
         // Uses the core through its public API only (plain `import`, no `@testable`), as an app would.
         .testTarget(name: "PublicAPITests", dependencies: ["WaveNotifications"]),
+        .testTarget(name: "GrowBroNotificationsTests", dependencies: ["GrowBroNotifications", "WaveNotifications"]),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
         .testTarget(
             name: "WaveStringsTests",
