@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "WaveJSON", targets: ["WaveJSON"]),
         .library(name: "GoNowNotifications", targets: ["GoNowNotifications"]),
         .library(name: "WavePushPayloads", targets: ["WavePushPayloads"]),
+        .library(name: "GrowBroNotifications", targets: ["GrowBroNotifications"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
@@ -32,6 +33,8 @@ let package = Package(
         // Platform-free localization: the .strings parser, language tags and scripts, the multi-table resolver
         // and the lint. Usable by a push server, an Android bridge or an app's CI without the Linux adapter.
         .target(name: "WaveStrings", dependencies: ["WaveNotifications", "WaveStringTables"]),
+        // GrowBro's rules (channels, push display and decisions, task reminders and the overdue digest) over the core.
+        .target(name: "GrowBroNotifications", dependencies: ["WaveNotifications"]),
         // The system SQLite 3 library, for the adapter's notification store and inbox.
         .systemLibrary(
             name: "CSQLite",
@@ -64,6 +67,7 @@ let package = Package(
         .testTarget(
             name: "WaveNotificationsTests", dependencies: ["WaveNotifications"], resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "GrowBroNotificationsTests", dependencies: ["GrowBroNotifications", "WaveNotifications"]),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
         .testTarget(name: "WavePushPayloadsTests", dependencies: ["WavePushPayloads", "WaveNotifications"]),
         .testTarget(
