@@ -1,4 +1,4 @@
-public import WaveNotifications
+import WaveNotifications
 
 /// A kind of health check-in; each is switched on and scheduled on its own.
 ///
