@@ -34,7 +34,9 @@ struct ShadowCategorySettingsTests {
 
     @Test func aModeWithoutItsFieldsTakesTheDefaults() {
         let journalByInterval = try! ShadowCategorySettings(enabled: true, mode: .interval, everyHours: 6)
-        #expect(journalByInterval.schedule(for: .journal) == .interval(everyHours: 6, from: F.time("08:00"), to: F.time("22:00")))
+        #expect(
+            journalByInterval.schedule(for: .journal)
+                == .interval(everyHours: 6, from: F.time("08:00"), to: F.time("22:00")))
         let foodByTimes = try! ShadowCategorySettings(enabled: true, mode: .times)
         #expect(foodByTimes.schedule(for: .food) == .times([]))
         let foodByAnchors = try! ShadowCategorySettings(enabled: true, mode: .anchor)

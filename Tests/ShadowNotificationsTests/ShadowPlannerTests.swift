@@ -12,20 +12,28 @@ struct ShadowPlannerTests {
 
     @Test func disabledAnchorIsSkippedByEveryAnchorModeCategory() {
         let settings = F.settings(
-            [.food: F.on, .checkins: try! ShadowCategorySettings(enabled: true, mode: .anchor, anchors: [.lunch]),
-             .supplements: F.on],
+            [
+                .food: F.on, .checkins: try! ShadowCategorySettings(enabled: true, mode: .anchor, anchors: [.lunch]),
+                .supplements: F.on,
+            ],
             supplements: [ShadowSupplement(id: "s1", name: "Iron", anchors: [.lunch, .dinner])],
             anchors: [.lunch: ShadowAnchorSetting(time: F.time("12:30"), enabled: false)])
         let checkIns = F.checkIns(settings, from: "2026-06-01T00:00")
-        #expect(checkIns.map(\.identifier) == [
-            "shadow_food_2026-06-01_08:00", "shadow_food_2026-06-01_18:00", "shadow_supplements_2026-06-01_18:00",
-        ])
+        #expect(
+            checkIns.map(\.identifier) == [
+                "shadow_food_2026-06-01_08:00", "shadow_food_2026-06-01_18:00", "shadow_supplements_2026-06-01_18:00",
+            ])
     }
 
     @Test func anchorTimesAreTheUsersAndSharedTimesFireOnce() {
         let settings = F.settings(
-            [.food: try! ShadowCategorySettings(enabled: true, mode: .anchor, anchors: [.dinner, .wake, .breakfast, .dinner])],
-            anchors: [.wake: ShadowAnchorSetting(time: F.time("08:00")), .dinner: ShadowAnchorSetting(time: F.time("19:15"))])
+            [
+                .food: try! ShadowCategorySettings(
+                    enabled: true, mode: .anchor, anchors: [.dinner, .wake, .breakfast, .dinner])
+            ],
+            anchors: [
+                .wake: ShadowAnchorSetting(time: F.time("08:00")), .dinner: ShadowAnchorSetting(time: F.time("19:15")),
+            ])
         let checkIns = F.checkIns(settings, from: "2026-06-01T00:00")
         #expect(F.slots(checkIns) == ["2026-06-01T08:00", "2026-06-01T19:15"])
         #expect(checkIns.map(\.anchor) == [.wake, .dinner])
@@ -35,10 +43,11 @@ struct ShadowPlannerTests {
         let fluids = try! ShadowCategorySettings(
             enabled: true, mode: .interval, everyHours: 2, from: F.time("20:00"), to: F.time("02:00"))
         let checkIns = F.checkIns(F.settings([.fluids: fluids]), from: "2026-06-01T00:00", hours: 48)
-        #expect(F.slots(checkIns) == [
-            "2026-06-01T00:00", "2026-06-01T02:00", "2026-06-01T20:00", "2026-06-01T22:00",
-            "2026-06-02T00:00", "2026-06-02T02:00", "2026-06-02T20:00", "2026-06-02T22:00",
-        ])
+        #expect(
+            F.slots(checkIns) == [
+                "2026-06-01T00:00", "2026-06-01T02:00", "2026-06-01T20:00", "2026-06-01T22:00",
+                "2026-06-02T00:00", "2026-06-02T02:00", "2026-06-02T20:00", "2026-06-02T22:00",
+            ])
         #expect(checkIns[4].fireAt == F.instant("2026-06-01T22:00:00Z"))
     }
 
@@ -61,14 +70,16 @@ struct ShadowPlannerTests {
 
     @Test func supplementsFireAtTheAnchorsOfNotifyingSupplementsGroupedInFileOrder() {
         let category = try! ShadowCategorySettings(enabled: true, mode: .anchor, anchors: [.lunch])
-        let checkIns = F.checkIns(F.settings([.supplements: category], supplements: supplements), from: "2026-06-01T00:00")
+        let checkIns = F.checkIns(
+            F.settings([.supplements: category], supplements: supplements), from: "2026-06-01T00:00")
         #expect(F.slots(checkIns) == ["2026-06-01T08:00", "2026-06-01T18:00"])  // not wake (Iron is off), not lunch
         #expect(checkIns.map(\.supplementNames) == [["Vitamin D", "Omega-3"], ["Vitamin D", "Magnesium"]])
     }
 
     @Test func supplementsInTimesModeListEveryNotifyingSupplement() {
         let category = try! ShadowCategorySettings(enabled: true, mode: .times, times: [F.time("10:00")])
-        let checkIns = F.checkIns(F.settings([.supplements: category], supplements: supplements), from: "2026-06-01T00:00")
+        let checkIns = F.checkIns(
+            F.settings([.supplements: category], supplements: supplements), from: "2026-06-01T00:00")
         #expect(checkIns.map(\.supplementNames) == [["Vitamin D", "Omega-3", "Magnesium"]])
     }
 
@@ -94,7 +105,8 @@ struct ShadowPlannerTests {
             permission: .authorized)
         let request = try! #require(plan.desired.first)
         #expect(request.expiresAfter == .seconds(seconds))
-        #expect(Expiry.withdrawalInstant(of: request) == F.local("2026-06-01T21:00").addingTimeInterval(Double(seconds)))
+        #expect(
+            Expiry.withdrawalInstant(of: request) == F.local("2026-06-01T21:00").addingTimeInterval(Double(seconds)))
         #expect(Expiry.withdrawalInstant(of: request, respondedAt: F.local("2026-06-01T21:05")) == nil)
     }
 
@@ -102,13 +114,15 @@ struct ShadowPlannerTests {
         let settings = F.settings([.journal: F.on])
         let atSlot = ShadowPlanner.plan(
             settings: settings, now: F.local("2026-06-01T21:00"), timeZone: zone, permission: .authorized)
-        #expect(atSlot.desired.map(\.identifier) == ["shadow_journal_2026-06-01_21:00", "shadow_journal_2026-06-02_21:00"])
+        #expect(
+            atSlot.desired.map(\.identifier) == ["shadow_journal_2026-06-01_21:00", "shadow_journal_2026-06-02_21:00"])
         let justAfter = ShadowPlanner.plan(
             settings: settings, now: F.local("2026-06-01T21:00").addingTimeInterval(1), timeZone: zone,
             permission: .authorized)
-        #expect(justAfter.desired.map(\.identifier) == [
-            "shadow_journal_2026-06-02_21:00", "shadow_journal_2026-06-03_21:00",
-        ])
+        #expect(
+            justAfter.desired.map(\.identifier) == [
+                "shadow_journal_2026-06-02_21:00", "shadow_journal_2026-06-03_21:00",
+            ])
     }
 
     // MARK: DST (Europe/Berlin)
@@ -123,8 +137,12 @@ struct ShadowPlannerTests {
             enabled: true, mode: .interval, everyHours: 1, from: F.time("00:00"), to: F.time("04:00"))
         let hourly = F.checkIns(F.settings([.fluids: fluids]), from: "2026-03-29T00:00", hours: 23)  // a 23-hour day
         #expect(F.slots(hourly) == ["2026-03-29T00:00", "2026-03-29T01:00", "2026-03-29T03:00", "2026-03-29T04:00"])
-        #expect(hourly.map(\.fireAt) == ["2026-03-28T23:00:00Z", "2026-03-29T00:00:00Z", "2026-03-29T01:00:00Z",
-                                         "2026-03-29T02:00:00Z"].map(F.instant))
+        #expect(
+            hourly.map(\.fireAt)
+                == [
+                    "2026-03-28T23:00:00Z", "2026-03-29T00:00:00Z", "2026-03-29T01:00:00Z",
+                    "2026-03-29T02:00:00Z",
+                ].map(F.instant))
 
         let vitals = F.checkIns(F.settings([.vitals: F.on]), from: "2026-03-28T00:00", hours: 48)
         #expect(vitals.map(\.fireAt) == [F.instant("2026-03-28T06:00:00Z"), F.instant("2026-03-29T05:00:00Z")])
@@ -153,12 +171,15 @@ struct ShadowPlannerTests {
         let pending = ShadowPlanner.plan(settings: everyDay, now: now, timeZone: zone, permission: .authorized).desired
         var settings = everyDay
         settings.categories[.vitals] = .disabled
-        let plan = ShadowPlanner.plan(settings: settings, now: now, timeZone: zone, permission: permission, pending: pending)
+        let plan = ShadowPlanner.plan(
+            settings: settings, now: now, timeZone: zone, permission: permission, pending: pending)
         #expect(plan.desired.isEmpty)
-        #expect(plan.suppressed.map(\.identifier) == ["shadow_journal_2026-06-01_21:00", "shadow_journal_2026-06-02_21:00"])
+        #expect(
+            plan.suppressed.map(\.identifier) == ["shadow_journal_2026-06-01_21:00", "shadow_journal_2026-06-02_21:00"])
         #expect(plan.suppressed.allSatisfy { $0.reason == .permissionDenied })
         #expect(pending.count == 4)
-        #expect(plan.removalReasons == Dictionary(uniqueKeysWithValues: pending.map { ($0.identifier, .permissionDenied) }))
+        #expect(
+            plan.removalReasons == Dictionary(uniqueKeysWithValues: pending.map { ($0.identifier, .permissionDenied) }))
     }
 
     @Test func categorySwitchedOffRemovesItsPendingAsUserDisabled() {
@@ -166,13 +187,17 @@ struct ShadowPlannerTests {
         let pending = ShadowPlanner.plan(settings: everyDay, now: now, timeZone: zone, permission: .authorized).desired
         var settings = everyDay
         settings.categories[.vitals] = try! ShadowCategorySettings(enabled: false, mode: .anchor, anchors: [.wake])
-        settings.categories[.journal] = try! ShadowCategorySettings(enabled: true, mode: .times, times: [F.time("20:00")])
-        let plan = ShadowPlanner.plan(settings: settings, now: now, timeZone: zone, permission: .authorized, pending: pending)
+        settings.categories[.journal] = try! ShadowCategorySettings(
+            enabled: true, mode: .times, times: [F.time("20:00")])
+        let plan = ShadowPlanner.plan(
+            settings: settings, now: now, timeZone: zone, permission: .authorized, pending: pending)
         #expect(plan.suppressed.isEmpty)
-        #expect(plan.desired.map(\.identifier) == ["shadow_journal_2026-06-01_20:00", "shadow_journal_2026-06-02_20:00"])
-        #expect(plan.removalReasons == [
-            "shadow_vitals_2026-06-01_07:00": .userDisabled, "shadow_vitals_2026-06-02_07:00": .userDisabled,
-        ])  // the old journal slots are removed with the default, `reschedule`
+        #expect(
+            plan.desired.map(\.identifier) == ["shadow_journal_2026-06-01_20:00", "shadow_journal_2026-06-02_20:00"])
+        #expect(
+            plan.removalReasons == [
+                "shadow_vitals_2026-06-01_07:00": .userDisabled, "shadow_vitals_2026-06-02_07:00": .userDisabled,
+            ])  // the old journal slots are removed with the default, `reschedule`
         let calls = ReconcilePlan(
             desired: plan.desired, pending: pending, removalReasons: plan.removalReasons, showNow: plan.showNow
         ).calls
@@ -196,7 +221,8 @@ struct ShadowPlannerTests {
         let plan = ShadowPlanner.plan(
             settings: everyDay, now: F.local("2026-06-01T07:00"), timeZone: zone, permission: .authorized,
             history: history)
-        #expect(plan.desired.map(\.identifier) == ["shadow_vitals_2026-06-02_07:00", "shadow_journal_2026-06-02_21:00"])
+        #expect(
+            plan.desired.map(\.identifier) == ["shadow_vitals_2026-06-02_07:00", "shadow_journal_2026-06-02_21:00"])
     }
 
     @Test func reconcilingTheSamePlanTwiceMakesNoCalls() {
@@ -204,7 +230,9 @@ struct ShadowPlannerTests {
         let first = ShadowPlanner.plan(settings: everyDay, now: now, timeZone: zone, permission: .authorized)
         let second = ShadowPlanner.plan(
             settings: everyDay, now: now, timeZone: zone, permission: .authorized, pending: first.desired)
-        #expect(ReconcilePlan(desired: second.desired, pending: first.desired, removalReasons: second.removalReasons).calls.isEmpty)
+        #expect(
+            ReconcilePlan(desired: second.desired, pending: first.desired, removalReasons: second.removalReasons).calls
+                .isEmpty)
     }
 
     // MARK: Budget scenario

@@ -49,10 +49,14 @@ struct ShadowTextsTests {
 
     @Test(arguments: [
         (["Vitamin D"], "shadow.supplements.body.one", "Time to take your Vitamin D. Did you take it?"),
-        (["Vitamin D", "Omega-3"], "shadow.supplements.body.many",
-         "Time to take your Vitamin D and Omega-3. Did you take them?"),
-        (["Vitamin D", "Omega-3", "Magnesium"], "shadow.supplements.body.many",
-         "Time to take your Vitamin D, Omega-3 and Magnesium. Did you take them?"),
+        (
+            ["Vitamin D", "Omega-3"], "shadow.supplements.body.many",
+            "Time to take your Vitamin D and Omega-3. Did you take them?"
+        ),
+        (
+            ["Vitamin D", "Omega-3", "Magnesium"], "shadow.supplements.body.many",
+            "Time to take your Vitamin D, Omega-3 and Magnesium. Did you take them?"
+        ),
     ])
     func supplementsNamesOneTwoThree(names: [String], key: String, english: String) {
         let text = ShadowTexts.body(for: checkIn(.supplements, names: names))
