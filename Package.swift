@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "GoNowNotifications", targets: ["GoNowNotifications"]),
         .library(name: "WavePushPayloads", targets: ["WavePushPayloads"]),
         .library(name: "GrowBroNotifications", targets: ["GrowBroNotifications"]),
+        .library(name: "ShadowNotifications", targets: ["ShadowNotifications"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
@@ -22,6 +23,8 @@ let package = Package(
         .target(name: "WaveJSON"),
         // GoNow's notification rules (activity windows) over the core: planner, texts, channels, analytics.
         .target(name: "GoNowNotifications", dependencies: ["WaveNotifications"]),
+        // Shadow's check-in rules (anchors, intervals, times, grouped supplements) over the core: planner, texts.
+        .target(name: "ShadowNotifications", dependencies: ["WaveNotifications"]),
         // `Resources/Localizations` (one `<code>.lproj` folder per language, one `.strings` file per table) shipped
         // as a SwiftPM resource bundle.
         .target(
@@ -76,6 +79,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "GoNowNotificationsTests", dependencies: ["GoNowNotifications", "WaveNotifications"]),
+        .testTarget(name: "ShadowNotificationsTests", dependencies: ["ShadowNotifications", "WaveNotifications"]),
         .testTarget(
             name: "WaveLinuxAdapterTests",
             dependencies: [
