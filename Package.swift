@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "GoNowNotifications", targets: ["GoNowNotifications"]),
         .library(name: "HydracatNotifications", targets: ["HydracatNotifications"]),
         .library(name: "WavePushPayloads", targets: ["WavePushPayloads"]),
+        .library(name: "GrowBroNotifications", targets: ["GrowBroNotifications"]),
+        .library(name: "ShadowNotifications", targets: ["ShadowNotifications"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
     ],
@@ -24,6 +26,8 @@ let package = Package(
         .target(name: "GoNowNotifications", dependencies: ["WaveNotifications"]),
         // Hydracat's notification rules (treatment reminders) over the core, as a pure planner.
         .target(name: "HydracatNotifications", dependencies: ["WaveNotifications"]),
+        // Shadow's check-in rules (anchors, intervals, times, grouped supplements) over the core: planner, texts.
+        .target(name: "ShadowNotifications", dependencies: ["WaveNotifications"]),
         // `Resources/Localizations` (one `<code>.lproj` folder per language, one `.strings` file per table) shipped
         // as a SwiftPM resource bundle.
         .target(
@@ -35,6 +39,8 @@ let package = Package(
         // Platform-free localization: the .strings parser, language tags and scripts, the multi-table resolver
         // and the lint. Usable by a push server, an Android bridge or an app's CI without the Linux adapter.
         .target(name: "WaveStrings", dependencies: ["WaveNotifications", "WaveStringTables"]),
+        // GrowBro's rules (channels, push display and decisions, task reminders and the overdue digest) over the core.
+        .target(name: "GrowBroNotifications", dependencies: ["WaveNotifications"]),
         // The system SQLite 3 library, for the adapter's notification store and inbox.
         .systemLibrary(
             name: "CSQLite",
@@ -73,6 +79,7 @@ let package = Package(
         .testTarget(
             name: "WaveNotificationsTests", dependencies: ["WaveNotifications"], resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "GrowBroNotificationsTests", dependencies: ["GrowBroNotifications", "WaveNotifications"]),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
         .testTarget(name: "WavePushPayloadsTests", dependencies: ["WavePushPayloads", "WaveNotifications"]),
         .testTarget(
@@ -81,6 +88,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "GoNowNotificationsTests", dependencies: ["GoNowNotifications", "WaveNotifications"]),
+        .testTarget(name: "ShadowNotificationsTests", dependencies: ["ShadowNotifications", "WaveNotifications"]),
         .testTarget(
             name: "HydracatNotificationsTests",
             dependencies: ["HydracatNotifications", "WaveNotifications", "WaveStringTables"]

@@ -1,7 +1,7 @@
 /// The text of `wavesim --help` and each subcommand's `--help`.
 enum HelpText {
     static let main = """
-        OVERVIEW: Replay WorldWideWaves notification scenarios, and lint translation tables.
+        OVERVIEW: Replay notification scenarios (WorldWideWaves, GoNow, Hydracat), and lint translation tables.
 
         USAGE: wavesim <subcommand> [options]
 
@@ -37,6 +37,8 @@ enum HelpText {
           --format <format>       text (default: a timeline and a summary) or json (JSON Lines).
           --sink <sink>           terminal (default) or desktop (also real desktop notifications; needs
                                   --clock wall and a notification server on the session bus).
+          --analytics             App scenarios: also print the app's analytics events (GoNow).
+          --payloads <platform>   App scenarios: apns or fcm; accepted, not used by GoNow or Hydracat yet.
           -h, --help              Show this help.
 
         EXIT STATUS:

@@ -1,0 +1,85 @@
+public import Foundation
+public import WaveNotifications
+
+/// GrowBro's pure planner for task reminders and the overdue digest at a reconcile instant.
+///
+/// At `now` it wants:
+/// - for every task not completed, a reminder `task_<id>` at its due instant (channel reminders, "Task due" / the
+///   task's title, `growbro://task/<id>`);
+/// - for the local date of `now` and the next one, a digest `overdue_<YYYY-MM-DD>` at 09:00 local when at least one
+///   task not completed is due before that 09:00 instant ("Overdue tasks" / "Tasks waiting: {n}",
+///   `growbro://calendar`, channel reminders).
+///
+/// A fire instant inside enabled quiet hours moves to the quiet end (the core ``QuietHours`` with `deferToEnd`);
+/// the digest's count is still taken at its 09:00. A candidate whose (moved) instant is before `now`, or whose
+/// identifier was already shown, is not wanted and gives no output. Gates and channel switches are not applied
+/// here: they decide when the notification fires (``GrowBroDeliveryRules/decideAtFire(_:at:settings:permission:timeZone:)``),
+/// so pending reminders survive a denied permission or a channel switched off. A pending request no longer wanted
+/// (a completed or rescheduled task) is removed by the reconcile with `reschedule`.
+public enum GrowBroPlanner {
+    /// The local time of the daily overdue digest.
+    public static let digestTime = try! LocalTime(hour: 9, minute: 0)
+
+    /// The requests GrowBro's tasks want at a reconcile instant.
+    ///
+    /// - Parameters:
+    ///   - settings: The user's settings (tasks, quiet hours).
+    ///   - now: The reconcile instant.
+    ///   - timeZone: The device's zone.
+    ///   - history: What was shown so far: an identifier already shown is never scheduled again.
+    /// - Returns: The plan: the desired requests ordered by fire instant then identifier; nothing suppressed, no
+    ///   removal reasons (removals are `reschedule`).
+    public static func plan(
+        settings: GrowBroSettings, now: Date, timeZone: TimeZone, history: NotificationHistory = .empty
+    ) -> NotificationPlan {
+        let open = settings.tasks.filter { !$0.isCompleted }
+        var candidates = open.map { reminder(for: $0, in: timeZone) }
+        let today = timeZone.localDate(for: now)
+        for date in [today, today.adding(days: 1)] {
+            if let digest = digest(on: date, tasks: open, in: timeZone) { candidates.append(digest) }
+        }
+        let context = PolicyContext(now: now, timeZone: timeZone, history: history)
+        let quietHours = settings.quietHours.policy(.deferToEnd)
+        var desired: [NotificationRequest] = []
+        for candidate in candidates {
+            var proposed = ProposedRequest(candidate)
+            if let quietHours { proposed = proposed.applying(quietHours.decision(for: proposed, in: context)) }
+            guard proposed.fireAt >= now, !history.wasShown(identifier: proposed.id) else { continue }
+            desired.append(proposed.request)
+        }
+        desired.sort { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
+        return NotificationPlan(desired: desired)
+    }
+
+    /// A task's reminder at its due instant, before quiet hours.
+    ///
+    /// - Parameters:
+    ///   - task: The task.
+    ///   - timeZone: The device's zone (DST gap and overlap rules of the core).
+    /// - Returns: `task_<id>` on the reminders channel, "Task due" / the task's title, `growbro://task/<id>`.
+    public static func reminder(for task: GrowBroTask, in timeZone: TimeZone) -> NotificationRequest {
+        NotificationRequest(
+            identifier: GrowBroLinks.taskIdentifier(task.id), channel: GrowBroChannel.reminders.channel,
+            fireAt: timeZone.instant(for: task.due), title: GrowBroTexts.taskTitle,
+            body: GrowBroTexts.taskBody(title: task.title), deepLink: GrowBroLinks.task(task.id),
+            metadata: ["taskId": task.id])
+    }
+
+    /// The overdue digest of a local date, before quiet hours, when any task is overdue at its 09:00.
+    ///
+    /// - Parameters:
+    ///   - date: The local date.
+    ///   - tasks: The tasks; completed ones are not counted.
+    ///   - timeZone: The device's zone.
+    /// - Returns: `overdue_<date>` at 09:00 with the count of tasks not completed and due before that instant, or
+    ///   `nil` when there is none.
+    public static func digest(on date: LocalDate, tasks: [GrowBroTask], in timeZone: TimeZone) -> NotificationRequest? {
+        let fireAt = timeZone.instant(for: LocalDateTime(date: date, time: digestTime))
+        let count = tasks.filter { !$0.isCompleted && timeZone.instant(for: $0.due) < fireAt }.count
+        guard count > 0 else { return nil }
+        return NotificationRequest(
+            identifier: GrowBroLinks.digestIdentifier(date), channel: GrowBroChannel.reminders.channel,
+            fireAt: fireAt, title: GrowBroTexts.digestTitle, body: GrowBroTexts.digestBody(count: count),
+            deepLink: GrowBroLinks.calendar)
+    }
+}

@@ -1,0 +1,29 @@
+/// A push message the server sent to GrowBro: a reply, a like or a system message, each with its message id.
+///
+/// A message id is used once; it names the notification (`msg_<messageId>`) and travels in the payload for
+/// push-to-open tracking.
+public enum GrowBroPush: Hashable, Sendable, Codable {
+    /// Someone replied to the user's post.
+    case reply(messageID: String, postID: String, author: String, text: String)
+    /// Someone liked the user's post.
+    case like(messageID: String, postID: String, author: String)
+    /// A message from GrowBro itself.
+    case system(messageID: String, title: String, text: String)
+
+    /// The message id.
+    public var messageID: String {
+        switch self {
+        case .reply(let messageID, _, _, _), .like(let messageID, _, _), .system(let messageID, _, _):
+            return messageID
+        }
+    }
+
+    /// The channel it is shown on: interactions for replies, likes for likes, updates for system messages.
+    public var channel: GrowBroChannel {
+        switch self {
+        case .reply: return .interactions
+        case .like: return .likes
+        case .system: return .updates
+        }
+    }
+}
