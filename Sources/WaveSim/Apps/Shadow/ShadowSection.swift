@@ -167,12 +167,16 @@ enum ShadowSection: AppReplaySection {
         return identifier.map { RespondAction(identifier: $0, path: path.description) }
     }
 
-    /// A `respond` must name a check-in of a configured category: a Shadow identifier
-    /// `shadow_<category>_<YYYY-MM-DD>_<HH:MM>` whose category is enabled in the settings in force at the action.
+    /// A `respond` must name a check-in that can exist: a Shadow identifier `shadow_<category>_<YYYY-MM-DD>_<HH:MM>`
+    /// whose category is enabled in the settings in force at the action or at an earlier one (a check-in shown
+    /// before its category was switched off can still be answered).
     static func validate(
         _ actions: [(action: AppScenario.Action, settings: JSONValue)], _ diagnostics: inout DecodingDiagnostics
     ) {
+        var enabledSoFar: Set<ShadowCategory> = []
         for (action, value) in actions {
+            let settings = decodedSettings(value)
+            enabledSoFar.formUnion(ShadowCategory.allCases.filter { settings.settings(for: $0).enabled })
             guard case .app(let payload) = action.kind, let respond = payload as? RespondAction else { continue }
             let path = JSONPath(action.path).appending(key: "identifier")
             guard let category = category(ofIdentifier: respond.identifier) else {
@@ -182,9 +186,9 @@ enum ShadowSection: AppReplaySection {
                         + "(categories: \(categoryNames.joined(separator: ", ")))")
                 continue
             }
-            if !decodedSettings(value).settings(for: category).enabled {
+            if !enabledSoFar.contains(category) {
                 diagnostics.problem(
-                    path, "names category '\(category.rawValue)', which is not enabled in the settings at that time")
+                    path, "names category '\(category.rawValue)', which is not enabled at or before that time")
             }
         }
     }
