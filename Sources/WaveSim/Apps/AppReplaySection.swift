@@ -44,6 +44,19 @@ protocol AppReplaySection {
     static func validate(
         _ actions: [(action: AppScenario.Action, settings: JSONValue)], _ diagnostics: inout DecodingDiagnostics)
 
+    /// The same check when it also needs the settings at the start (a `settings` action's entry carries the
+    /// settings after it, so the first state is not in `actions` when the first action changes them).
+    ///
+    /// The default calls ``validate(_:_:)``.
+    ///
+    /// - Parameters:
+    ///   - actions: The decoded actions in time order, each with the settings in force then.
+    ///   - startSettings: The valid settings at the start.
+    ///   - diagnostics: Where problems and warnings go.
+    static func validate(
+        _ actions: [(action: AppScenario.Action, settings: JSONValue)], startSettings: JSONValue,
+        _ diagnostics: inout DecodingDiagnostics)
+
     /// The rules value that runs a replay of this app.
     ///
     /// - Parameters:
@@ -58,4 +71,11 @@ extension AppReplaySection {
     static func validate(
         _ actions: [(action: AppScenario.Action, settings: JSONValue)], _ diagnostics: inout DecodingDiagnostics
     ) {}
+
+    static func validate(
+        _ actions: [(action: AppScenario.Action, settings: JSONValue)], startSettings: JSONValue,
+        _ diagnostics: inout DecodingDiagnostics
+    ) {
+        validate(actions, &diagnostics)
+    }
 }

@@ -117,7 +117,7 @@ enum AppScenarioDecoder {
                     actions.append((action, current))
                 }
             }
-            section.validate(actions, &diagnostics)
+            section.validate(actions, startSettings: settings, &diagnostics)
         }
         guard diagnostics.isClean, let zone, let start, let until, let permission else { return nil }
         let scenario = AppScenario(

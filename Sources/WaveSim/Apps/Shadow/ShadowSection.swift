@@ -66,7 +66,8 @@ enum ShadowSection: AppReplaySection {
         let problemsBefore = diagnostics.problems.count
         let enabled = object.decode(.optional("enabled", .bool, default: false), &diagnostics)
         let mode = object.decode(.optional("mode", mode), &diagnostics)
-        let anchors = object.decode(.optional("anchors", .array(of: anchor, named: "an array of anchors")), &diagnostics)
+        let anchors = object.decode(
+            .optional("anchors", .array(of: anchor, named: "an array of anchors")), &diagnostics)
         let step = object.decode(.optional("everyHours", everyHours), &diagnostics)
         let from = object.decode(.optional("from", .localTime), &diagnostics)
         let to = object.decode(.optional("to", .localTime), &diagnostics)
@@ -100,11 +101,14 @@ enum ShadowSection: AppReplaySection {
     ) { object, diagnostics in
         let anchors = object.decode(
             .optional(
-                "anchors", keyedObject(ShadowAnchor.self, anchorSetting, named: "an object of anchors", kind: "anchor"), default: [:]),
+                "anchors", keyedObject(ShadowAnchor.self, anchorSetting, named: "an object of anchors", kind: "anchor"),
+                default: [:]),
             &diagnostics)
         let categories = object.decode(
             .optional(
-                "categories", keyedObject(ShadowCategory.self, { _ in categorySettings }, named: "an object of categories", kind: "category"),
+                "categories",
+                keyedObject(
+                    ShadowCategory.self, { _ in categorySettings }, named: "an object of categories", kind: "category"),
                 default: [:]),
             &diagnostics)
         let supplements = object.decode(
@@ -168,12 +172,14 @@ enum ShadowSection: AppReplaySection {
     }
 
     /// A `respond` must name a check-in that can exist: a Shadow identifier `shadow_<category>_<YYYY-MM-DD>_<HH:MM>`
-    /// whose category is enabled in the settings in force at the action or at an earlier one (a check-in shown
-    /// before its category was switched off can still be answered).
+    /// whose category is enabled at the start or in the settings in force at the action or an earlier one (a
+    /// check-in shown before its category was switched off can still be answered).
     static func validate(
-        _ actions: [(action: AppScenario.Action, settings: JSONValue)], _ diagnostics: inout DecodingDiagnostics
+        _ actions: [(action: AppScenario.Action, settings: JSONValue)], startSettings: JSONValue,
+        _ diagnostics: inout DecodingDiagnostics
     ) {
-        var enabledSoFar: Set<ShadowCategory> = []
+        let start = decodedSettings(startSettings)
+        var enabledSoFar = Set(ShadowCategory.allCases.filter { start.settings(for: $0).enabled })
         for (action, value) in actions {
             let settings = decodedSettings(value)
             enabledSoFar.formUnion(ShadowCategory.allCases.filter { settings.settings(for: $0).enabled })
