@@ -288,6 +288,50 @@ struct ShadowReplayTests {
         #expect(run.deliveries.allSatisfy { $0["interruptionLevel"] as? String == "passive" })
     }
 
+    @Test func aMoveToAnotherZoneRecomputesThePendingCheckInsAndKeepsShownSlotsDone() async throws {
+        let run = try await Self.dayRun(actions: [
+            ["at": "2026-05-04T10:00:00+02:00", "type": "timeZone", "value": "America/New_York"]
+        ])
+        #expect(run.status == 0)
+        // New York is UTC−4 in May. The 07:00 supplements slot of the 4th was shown in Berlin: it stays done.
+        #expect(
+            Self.lines(run, "delivered") == [
+                "2026-05-04T05:00:00Z shadow_supplements_2026-05-04_07:00",
+                "2026-05-04T16:30:00Z shadow_food_2026-05-04_12:30",
+                "2026-05-04T16:30:00Z shadow_supplements_2026-05-04_12:30",
+                "2026-05-04T22:00:00Z shadow_checkins_2026-05-04_18:00",
+                "2026-05-04T22:00:00Z shadow_food_2026-05-04_18:00",
+                "2026-05-05T02:00:00Z shadow_fluids_2026-05-04_22:00",
+                "2026-05-05T02:00:00Z shadow_supplements_2026-05-04_22:00",
+                // Due exactly at `until`: still delivered.
+                "2026-05-05T04:00:00Z shadow_fluids_2026-05-05_00:00",
+            ])
+    }
+
+    @Test func theJSONLinesKeepTheSpecsKeyOrder() async {
+        let run = await Self.run("shadow-day.json")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines.first?.hasPrefix(
+                #"{"type":"delivered","at":"2026-05-04T05:00:00Z","identifier":"shadow_supplements_2026-05-04_07:00","numericId":"#
+            ) == true)
+        #expect(
+            lines.first?.hasSuffix(
+                #","app":"shadow","channel":"supplements","interruptionLevel":"active","title":"Supplements","#
+                    + #""body":"Time to take your Vitamin D. Did you take it?","#
+                    + #""deepLink":"shadow://entry/supplements?slot=2026-05-04T07:00","locale":"en","late":false}"#)
+                == true)
+        #expect(
+            lines.contains(
+                #"{"type":"withdrawn","at":"2026-05-04T10:40:00Z","identifier":"shadow_food_2026-05-04_12:30","#
+                    + #""reason":"responded"}"#))
+        // 18 pending at the start: 7 on the 4th, 9 on the 5th, fluids 00:00 and 02:00 on the 6th.
+        #expect(
+            lines.last
+                == #"{"type":"summary","app":"shadow","delivered":9,"suppressed":{},"cancelled":0,"peakPending":18,"#
+                + #""pendingLimit":64}"#)
+    }
+
     // MARK: - The iOS budget
 
     /// Every slot of the budget scenario on 4 and 5 May, by category: what must be delivered.
