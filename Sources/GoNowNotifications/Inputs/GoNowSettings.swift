@@ -39,6 +39,14 @@ public struct GoNowSettings: Hashable, Sendable {
         public func contains(secondOfDay: Int) -> Bool {
             enabled && window.contains(secondOfDay: secondOfDay)
         }
+
+        /// The setting as the core's quiet-hours policy, or `nil` when it is off.
+        ///
+        /// - Parameter behaviour: Whether a request inside is dropped (`quiet_hours`) or moved to the window's end.
+        /// - Returns: ``WaveNotifications/QuietHours`` over ``window``, or `nil` when disabled.
+        public func policy(_ behaviour: WaveNotifications.QuietHours.Behaviour) -> WaveNotifications.QuietHours? {
+            enabled ? WaveNotifications.QuietHours(window: window, behaviour: behaviour) : nil
+        }
     }
 
     /// The master switch: when `false` nothing is scheduled and pending requests are removed (`user_disabled`).

@@ -68,13 +68,15 @@ public enum GoNowPlanner {
         var candidateReasons: [String: NotificationReason] = [:]
         let all = forecast.map { candidates(settings: settings, forecast: $0, timeZone: timeZone) } ?? []
         let live = all.filter { $0.fireAt > now }
-        let proposed = forecast.map { forecast in
-            live.map {
-                ProposedRequest(
-                    request(for: $0, settings: settings, forecast: forecast, timeZone: timeZone, permission: permission),
-                    rank: $0.rank, capKey: $0.capKey, dedupeKey: $0.dedupeKey)
-            }
-        } ?? []
+        let proposed =
+            forecast.map { forecast in
+                live.map {
+                    ProposedRequest(
+                        request(
+                            for: $0, settings: settings, forecast: forecast, timeZone: timeZone, permission: permission),
+                        rank: $0.rank, capKey: $0.capKey, dedupeKey: $0.dedupeKey)
+                }
+            } ?? []
         let context = PolicyContext(
             now: now, timeZone: timeZone, history: NotificationHistory(history.map(\.shownNotification)))
         var reasons = earlyReasons(for: live, proposed: proposed, settings: settings, context: context)
@@ -231,10 +233,10 @@ public enum GoNowPlanner {
         let noRenotify = NoRenotify(window: .seconds(capKeyInterval))
         return zip(candidates, proposed).map { candidate, proposed in
             if let window = candidate.window, window.end <= candidate.fireAt { return .windowPassed }
-            if !candidate.isMorningSlot,
-                settings.quietHours.contains(secondOfDay: context.timeZone.localSecondOfDay(for: candidate.fireAt))
+            if !candidate.isMorningSlot, let quiet = settings.quietHours.policy(.suppress),
+                case .dropped(let reason) = quiet.decision(for: proposed, in: context)
             {
-                return .quietHours
+                return reason
             }
             if case .dropped(let reason) = noRenotify.decision(for: proposed, in: context) { return reason }
             return nil
