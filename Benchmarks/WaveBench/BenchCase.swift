@@ -24,6 +24,12 @@ enum BenchCase: String, CaseIterable, Sendable {
     case syncLinux = "sync-linux"
     /// DefaultNotificationScheduler.syncNotifications into a manager that does nothing: the scheduler alone.
     case syncDiscarding = "sync-discarding"
+    /// DefaultNotificationScheduler.reconcileNotifications into LinuxNotificationManager: the reconciling sync.
+    case syncReconcileLinux = "sync-reconcile-linux"
+    /// RecurrenceRule.nextOccurrence(after:in:) of an hourly rule in Europe/Berlin, walked through a year.
+    case recurrenceNext = "recurrence-next"
+    /// RecurrenceRule.occurrences(from:to:in:) of an hourly rule in Europe/Berlin over one year, repeated.
+    case recurrenceYear = "recurrence-year"
     /// A virtual-clock replay of a generated scenario, JSON Lines to /dev/null, parsing included.
     case replay
     /// LocalizedStringResolver: index, parse and compile all 34 tables (every key in every language).
@@ -57,8 +63,12 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [1_000, 3_000, 10_000] : [10_000, 100_000, 1_000_000]
         case .deliveryOurs, .deliveryTask, .deliveryDispatch:
             return quick ? [1_000] : [10_000, 100_000, 1_000_000]
-        case .syncRecording, .syncLinux, .syncDiscarding:
+        case .syncRecording, .syncLinux, .syncDiscarding, .syncReconcileLinux:
             return quick ? [100, 300, 1_000] : [1_000, 3_000, 10_000]
+        case .recurrenceNext:
+            return quick ? [10_000] : [100_000, 1_000_000]
+        case .recurrenceYear:
+            return quick ? [10] : [100, 1_000]
         case .replay:
             return quick ? [300, 1_000, 3_000] : [10_000, 30_000, 100_000]
         case .localizationLoad, .localizationParse, .localizationParseFoundation:
@@ -110,6 +120,12 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await SchedulerSyncWorkload.run(events: size, target: .linux)
         case .syncDiscarding:
             return try await SchedulerSyncWorkload.run(events: size, target: .discarding)
+        case .syncReconcileLinux:
+            return try await SchedulerSyncWorkload.run(events: size, target: .reconcileLinux)
+        case .recurrenceNext:
+            return try RecurrenceWorkload.next(count: size)
+        case .recurrenceYear:
+            return try RecurrenceWorkload.year(repetitions: size)
         case .replay:
             guard let input = context.input else { throw WorkloadFailure("replay needs --input <scenario.json>") }
             return try await ReplayWorkload.run(events: size, scenarioPath: input)

@@ -28,16 +28,24 @@ public struct GoNowSettings: Hashable, Sendable {
             self.end = end
         }
 
+        /// The window `[start, end)` as the core's ``WaveNotifications/LocalTimeWindow``, whether enabled or not.
+        public var window: LocalTimeWindow { LocalTimeWindow(start: start, end: end) }
+
         /// Whether a local second of the day lies inside the window (never when disabled or empty).
         ///
         /// - Parameter secondOfDay: Seconds after local midnight, 0–86399.
-        /// - Returns: `true` when inside `[start, end)`, wrapping midnight when `end` ≤ `start`.
+        /// - Returns: `true` when enabled and ``window`` contains it (`[start, end)`, wrapping midnight when
+        ///   `end` ≤ `start`).
         public func contains(secondOfDay: Int) -> Bool {
-            let start = self.start.secondsSinceMidnight
-            let end = self.end.secondsSinceMidnight
-            guard enabled, start != end else { return false }
-            return start < end
-                ? (start..<end).contains(secondOfDay) : secondOfDay >= start || secondOfDay < end
+            enabled && window.contains(secondOfDay: secondOfDay)
+        }
+
+        /// The setting as the core's quiet-hours policy, or `nil` when it is off.
+        ///
+        /// - Parameter behaviour: Whether a request inside is dropped (`quiet_hours`) or moved to the window's end.
+        /// - Returns: ``WaveNotifications/QuietHours`` over ``window``, or `nil` when disabled.
+        public func policy(_ behaviour: WaveNotifications.QuietHours.Behaviour) -> WaveNotifications.QuietHours? {
+            enabled ? WaveNotifications.QuietHours(window: window, behaviour: behaviour) : nil
         }
     }
 

@@ -41,4 +41,9 @@ public struct GoNowShownNotification: Hashable, Sendable {
             dedupeKey: request.metadata[GoNowMetadataKey.dedupeKey] ?? request.identifier,
             capKey: request.metadata[GoNowMetadataKey.capKey] ?? mode ?? request.identifier, shownAt: shownAt)
     }
+
+    /// The entry as the core's history record, for ``WaveNotifications/NoRenotify``.
+    public var shownNotification: ShownNotification {
+        ShownNotification(identifier: identifier, dedupeKey: dedupeKey, capKey: capKey, shownAt: shownAt)
+    }
 }

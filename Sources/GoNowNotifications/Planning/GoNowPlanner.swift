@@ -68,8 +68,19 @@ public enum GoNowPlanner {
         var candidateReasons: [String: NotificationReason] = [:]
         let all = forecast.map { candidates(settings: settings, forecast: $0, timeZone: timeZone) } ?? []
         let live = all.filter { $0.fireAt > now }
-        var reasons = earlyReasons(for: live, settings: settings, timeZone: timeZone, history: history)
-        applyCaps(to: live, reasons: &reasons, enabledModeCount: settings.enabledModes.count, timeZone: timeZone)
+        let proposed =
+            forecast.map { forecast in
+                live.map {
+                    ProposedRequest(
+                        request(
+                            for: $0, settings: settings, forecast: forecast, timeZone: timeZone, permission: permission),
+                        rank: $0.rank, capKey: $0.capKey, dedupeKey: $0.dedupeKey)
+                }
+            } ?? []
+        let context = PolicyContext(
+            now: now, timeZone: timeZone, history: NotificationHistory(history.map(\.shownNotification)))
+        var reasons = earlyReasons(for: live, proposed: proposed, settings: settings, context: context)
+        applyCaps(to: proposed, reasons: &reasons, enabledModeCount: settings.enabledModes.count, context: context)
 
         for (index, candidate) in live.enumerated() {
             var reason = reasons[index]
@@ -85,10 +96,7 @@ public enum GoNowPlanner {
                 plan.suppressed.append(
                     Suppression(identifier: candidate.identifier, fireAt: candidate.fireAt, reason: reason))
             } else {
-                plan.desired.append(
-                    request(
-                        for: candidate, settings: settings, forecast: forecast!, timeZone: timeZone,
-                        permission: permission))
+                plan.desired.append(proposed[index].request)
             }
         }
 
@@ -206,66 +214,49 @@ public enum GoNowPlanner {
         return result.sorted { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
     }
 
-    /// 06:30 on `date`, moved to the quiet end (the first instant at or after it whose local time is the end)
-    /// when quiet hours contain it.
+    /// 06:30 on `date`, moved to the quiet end (the first instant at or after it whose local time is the end, with
+    /// the core's DST rules) when enabled quiet hours contain it.
     private static func morningSlot(on date: LocalDate, settings: GoNowSettings, timeZone: TimeZone) -> Date {
         let slot = timeZone.instant(for: LocalDateTime(date: date, time: morning))
         let quiet = settings.quietHours
-        guard quiet.contains(secondOfDay: timeZone.localSecondOfDay(for: slot)) else { return slot }
-        let slotDate = timeZone.localDate(for: slot)
-        let sameDay = timeZone.instant(for: LocalDateTime(date: slotDate, time: quiet.end))
-        return sameDay >= slot
-            ? sameDay : timeZone.instant(for: LocalDateTime(date: slotDate.adding(days: 1), time: quiet.end))
+        guard quiet.enabled, quiet.window.contains(slot, in: timeZone) else { return slot }
+        return quiet.window.nextEnd(atOrAfter: slot, in: timeZone)
     }
 
-    /// The first reasons of the chain: `window_passed`, `quiet_hours` (slots other than 06:30), `already_notified`.
+    /// The first reasons of the chain: `window_passed`, `quiet_hours` (slots other than 06:30), then the core's
+    /// ``WaveNotifications/NoRenotify`` (dedupe key shown, or cap key shown in (fireAt − 30 min, fireAt)) for
+    /// `already_notified`.
     private static func earlyReasons(
-        for candidates: [GoNowCandidate], settings: GoNowSettings, timeZone: TimeZone,
-        history: [GoNowShownNotification]
+        for candidates: [GoNowCandidate], proposed: [ProposedRequest], settings: GoNowSettings,
+        context: PolicyContext
     ) -> [NotificationReason?] {
-        let shownKeys = Set(history.map(\.dedupeKey))
-        return candidates.map { candidate in
+        let noRenotify = NoRenotify(window: .seconds(capKeyInterval))
+        return zip(candidates, proposed).map { candidate, proposed in
             if let window = candidate.window, window.end <= candidate.fireAt { return .windowPassed }
-            if !candidate.isMorningSlot,
-                settings.quietHours.contains(secondOfDay: timeZone.localSecondOfDay(for: candidate.fireAt))
+            if !candidate.isMorningSlot, let quiet = settings.quietHours.policy(.suppress),
+                case .dropped(let reason) = quiet.decision(for: proposed, in: context)
             {
-                return .quietHours
+                return reason
             }
-            if shownKeys.contains(candidate.dedupeKey) { return .alreadyNotified }
-            let since = candidate.fireAt.addingTimeInterval(-capKeyInterval)
-            if history.contains(where: {
-                $0.capKey == candidate.capKey && $0.shownAt > since && $0.shownAt < candidate.fireAt
-            }) {
-                return .alreadyNotified
-            }
+            if case .dropped(let reason) = noRenotify.decision(for: proposed, in: context) { return reason }
             return nil
         }
     }
 
-    /// Daily caps per local date of the fire instant over the candidates still kept: keep by rank, then earlier
-    /// fire instant, then identifier; the rest get `daily_cap`.
+    /// Daily caps with the core's ``WaveNotifications/DailyCap`` over the candidates still kept (shown
+    /// notifications do not count): per local date of the fire instant, 2 per mode and 4 in total (2 per mode when
+    /// more than two modes are on), keeping by rank, then earlier fire instant, then identifier; the rest get
+    /// `daily_cap`.
     private static func applyCaps(
-        to candidates: [GoNowCandidate], reasons: inout [NotificationReason?], enabledModeCount: Int,
-        timeZone: TimeZone
+        to proposed: [ProposedRequest], reasons: inout [NotificationReason?], enabledModeCount: Int,
+        context: PolicyContext
     ) {
         let total = enabledModeCount > 2 ? perModeCap * enabledModeCount : totalCap
-        let order = candidates.indices.filter { reasons[$0] == nil }.sorted {
-            let lhs = candidates[$0]
-            let rhs = candidates[$1]
-            return (lhs.rank, lhs.fireAt, lhs.identifier) < (rhs.rank, rhs.fireAt, rhs.identifier)
-        }
-        var perMode: [String: Int] = [:]
-        var perDay: [LocalDate: Int] = [:]
-        for index in order {
-            let candidate = candidates[index]
-            let day = timeZone.localDate(for: candidate.fireAt)
-            let modeKey = "\(day)|\(candidate.mode.rawValue)"
-            if perMode[modeKey, default: 0] >= perModeCap || perDay[day, default: 0] >= total {
-                reasons[index] = .dailyCap
-            } else {
-                perMode[modeKey, default: 0] += 1
-                perDay[day, default: 0] += 1
-            }
+        let caps = DailyCap(perKey: perModeCap, total: total, countsShownNotifications: false)
+        let kept = proposed.indices.filter { reasons[$0] == nil }
+        let decisions = caps.decisions(for: kept.map { proposed[$0] }, in: context)
+        for (index, decision) in zip(kept, decisions) {
+            if case .dropped(let reason) = decision { reasons[index] = reason }
         }
     }
 

@@ -19,16 +19,16 @@ public import WaveNotifications
 ///   switch off drops them with `user_disabled`; every Hydracat identifier of the horizon gets that removal
 ///   reason. A provisional permission makes every request `passive`.
 public struct HydracatPlanner: Sendable {
-    /// The grace period of late reminders: 30 minutes.
-    public static let grace: TimeInterval = 30 * 60
-    /// The delay of a follow-up after its reminder: 2 hours.
-    public static let followUpDelay: TimeInterval = 2 * 60 * 60
+    /// The grace period of late reminders: 30 minutes (the core's ``WaveNotifications/Grace``).
+    public static let grace = Grace(grace: .seconds(30 * 60))
+    /// Follow-ups 2 hours after their reminder; one falling in [23:00, 08:00) local moves to 08:00 (the core's
+    /// ``WaveNotifications/FollowUp`` with a no-follow-up window).
+    public static let followUp = FollowUp(
+        delay: .seconds(2 * 60 * 60),
+        noFollowUpWindow: LocalTimeWindow(
+            start: try! LocalTime(hour: 23, minute: 0), end: try! LocalTime(hour: 8, minute: 0)))
     /// The delay of a snoozed notification: 15 minutes.
-    public static let snoozeDelay: TimeInterval = 15 * 60
-    /// Follow-ups at or after this local time move to the next ``followUpResumeTime``.
-    public static let followUpQuietStart = try! LocalTime(hour: 23, minute: 0)
-    /// Where follow-ups in the quiet window [23:00, 08:00) move to.
-    public static let followUpResumeTime = try! LocalTime(hour: 8, minute: 0)
+    public static let snoozeDelay: Duration = .seconds(15 * 60)
     /// The weekly summary's local time, on Mondays.
     public static let weeklyTime = try! LocalTime(hour: 9, minute: 0)
 
@@ -108,7 +108,7 @@ public struct HydracatPlanner: Sendable {
             history.displayed.contains(identifier)
         else { return nil }
         let repeating = parsed.type == .snooze ? history.snoozes[identifier]?.repeating ?? .reminder : parsed.type
-        let record = SnoozeRecord(fireAt: now.addingTimeInterval(Self.snoozeDelay), repeating: repeating)
+        let record = SnoozeRecord(fireAt: now.addingTimeInterval(Self.snoozeDelay.timeInterval), repeating: repeating)
         let request = treatmentRequest(
             parsed.with(type: .snooze), texts: repeating, pet: pet, kind: schedule.kind, fireAt: record.fireAt,
             level: permission == .provisional ? .passive : nil)
@@ -158,13 +158,7 @@ public struct HydracatPlanner: Sendable {
     ///   - timeZone: The device's zone.
     /// - Returns: The follow-up's fire instant.
     public static func followUpInstant(after reminder: Date, in timeZone: TimeZone) -> Date {
-        let candidate = reminder.addingTimeInterval(followUpDelay)
-        let second = timeZone.localSecondOfDay(for: candidate)
-        guard second >= followUpQuietStart.secondsSinceMidnight || second < followUpResumeTime.secondsSinceMidnight
-        else { return candidate }
-        let date = timeZone.localDate(for: candidate)
-        let resumeDate = second < followUpResumeTime.secondsSinceMidnight ? date : date.adding(days: 1)
-        return timeZone.instant(for: LocalDateTime(date: resumeDate, time: followUpResumeTime))
+        followUp.fireInstant(following: reminder, in: timeZone)
     }
 
     // MARK: - Rules
@@ -202,12 +196,10 @@ public struct HydracatPlanner: Sendable {
         if history.shown[ids[0]] == nil {
             let request = treatmentRequest(
                 reminder, texts: .reminder, pet: pet, kind: kind, fireAt: fireAt, level: builder.level)
-            if fireAt > now {
-                builder.want(request)
-            } else if fireAt >= now.addingTimeInterval(-Self.grace) {
-                builder.showLate(request)
-            } else {
-                builder.suppress(ids[0], fireAt: fireAt, reason: .missed)
+            switch Self.grace.decision(for: ProposedRequest(request), in: PolicyContext(now: now, timeZone: timeZone)) {
+            case .late: builder.showLate(request)
+            case .dropped(let reason): builder.suppress(ids[0], fireAt: fireAt, reason: reason)
+            case .kept, .moved, .lowered: builder.want(request)  // Grace keeps or marks late, nothing else.
             }
         }
         let followUpAt = Self.followUpInstant(after: fireAt, in: timeZone)

@@ -31,18 +31,23 @@ public struct ReconcilePlan: Hashable, Sendable {
         desired: [NotificationRequest], pending: [NotificationRequest],
         removalReasons: [String: NotificationReason] = [:], showNow: [NotificationRequest] = []
     ) {
-        var desiredByID: [String: NotificationRequest] = [:]
-        var desiredOrder: [String] = []
-        for request in desired {
-            if desiredByID.updateValue(request, forKey: request.identifier) == nil {
-                desiredOrder.append(request.identifier)
+        // Indices, not copies: a request is a large value, and a reconcile of tens of thousands of requests that
+        // copied each into a dictionary spent most of its time retaining and releasing their fields.
+        var desiredIndex: [String: Int] = [:]
+        desiredIndex.reserveCapacity(desired.count)
+        var desiredOrder: [Int] = []
+        desiredOrder.reserveCapacity(desired.count)
+        for (index, request) in desired.enumerated() {
+            if desiredIndex.updateValue(index, forKey: request.identifier) == nil {
+                desiredOrder.append(index)
             }
         }
-        var pendingByID: [String: NotificationRequest] = [:]
+        var pendingIndex: [String: Int] = [:]
+        pendingIndex.reserveCapacity(pending.count)
         var removalsByReason: [NotificationReason: [String]] = [:]
-        for request in pending where pendingByID[request.identifier] == nil {
-            pendingByID[request.identifier] = request
-            if desiredByID[request.identifier] == nil {
+        for (index, request) in pending.enumerated() where pendingIndex[request.identifier] == nil {
+            pendingIndex[request.identifier] = index
+            if desiredIndex[request.identifier] == nil {
                 removalsByReason[removalReasons[request.identifier] ?? .reschedule, default: []]
                     .append(request.identifier)
             }
@@ -53,9 +58,13 @@ public struct ReconcilePlan: Hashable, Sendable {
                 calls.append(.removePending(identifiers: identifiers, reason: reason))
             }
         }
-        let additions = desiredOrder.compactMap { identifier -> NotificationRequest? in
-            let request = desiredByID[identifier]!
-            return pendingByID[identifier] == request ? nil : request
+        var additions: [NotificationRequest] = []
+        for first in desiredOrder {
+            // A repeated identifier keeps its first place and its last request.
+            let identifier = desired[first].identifier
+            let latest = desiredIndex[identifier]!
+            if let pendingAt = pendingIndex[identifier], pending[pendingAt] == desired[latest] { continue }
+            additions.append(desired[latest])
         }
         if !additions.isEmpty { calls.append(.add(additions)) }
         calls.append(contentsOf: showNow.map(ReconcileCall.show))
