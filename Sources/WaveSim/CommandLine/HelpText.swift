@@ -1,7 +1,7 @@
 /// The text of `wavesim --help` and each subcommand's `--help`.
 enum HelpText {
     static let main = """
-        OVERVIEW: Replay notification scenarios (WorldWideWaves, GoNow, Hydracat), and lint translation tables.
+        OVERVIEW: Replay notification scenarios (WorldWideWaves, GoNow, Hydracat, Shadow), and lint translation tables.
 
         USAGE: wavesim <subcommand> [options]
 
