@@ -332,6 +332,16 @@ struct ShadowReplayTests {
                 + #""pendingLimit":64}"#)
     }
 
+    @Test func withoutAShadowTranslationTheTextsAndTheirLocaleAreEnglish() async {
+        // German has tables (GrowBro, Notifications) but no Shadow table.
+        let run = await Self.run("shadow-day.json", ["--lang", "de"])
+        #expect(run.status == 0)
+        #expect(run.deliveries.count == 9)
+        #expect(run.deliveries.allSatisfy { $0["locale"] as? String == "en" })
+        #expect(
+            Self.delivery(run, "shadow_food_2026-05-04_12:30")?["body"] as? String == "What did you have for lunch?")
+    }
+
     // MARK: - The iOS budget
 
     /// Every slot of the budget scenario on 4 and 5 May, by category: what must be delivered.

@@ -7,6 +7,15 @@ import WaveStrings
 struct MultipleTablesTests {
     static let directory = LintFixtures.directory("MultipleTables")
 
+    @Test(arguments: [
+        ("de", "GrowBro", "de"), ("de", "Shadow", "en"), ("de", "GoNow", "en"), ("he", "GoNow", "he"),
+        ("he", "Hydracat", "en"), ("pt-BR", "Notifications", "pt"), ("en", "Shadow", "en"), ("de", "Nowhere", "de"),
+    ])
+    func aTableIsResolvedInTheFirstLanguageOfTheChainThatHasIt(language: String, table: String, expected: String) {
+        let resolver = LocalizedStringResolver(language: language, environment: [:])
+        #expect(resolver.language(resolvingTable: table) == expected)
+    }
+
     @Test func lintChecksEveryTableInEveryLanguageThatHasIt() throws {
         let report = try TranslationLinter.lint(directory: Self.directory)
         #expect(

@@ -16,8 +16,8 @@ struct AppReplayEngine {
     let platform: any AppReplayPlatform
     /// Resolves a text in the replay's language.
     let render: @Sendable (LocalizedText) -> String
-    /// The language the texts are resolved in.
-    let locale: String
+    /// The language the texts of a table are resolved in (a table without a translation falls back to English).
+    let locale: @Sendable (String) -> String
     /// Receives every output line, in order.
     let emit: @Sendable (AppOutputLine) -> Void
     /// Receives warnings (an action that does nothing), each naming the action's JSON path.
@@ -34,7 +34,7 @@ struct AppReplayEngine {
 
     init(
         scenario: AppScenario, rules: any AppReplayRules, platform: any AppReplayPlatform,
-        render: @escaping @Sendable (LocalizedText) -> String, locale: String,
+        render: @escaping @Sendable (LocalizedText) -> String, locale: @escaping @Sendable (String) -> String,
         emit: @escaping @Sendable (AppOutputLine) -> Void, warn: @escaping @Sendable (String) -> Void
     ) {
         self.scenario = scenario
@@ -198,7 +198,8 @@ struct AppReplayEngine {
                     ("numericId", .integer(Int(request.numericID))), ("app", .string(scenario.app)),
                     ("channel", .string(request.channel.id)), ("interruptionLevel", .string(level.rawValue)),
                     ("title", .string(render(request.title))), ("body", .string(render(request.body))),
-                    ("deepLink", .string(request.deepLink)), ("locale", .string(locale)), ("late", .bool(late)),
+                    ("deepLink", .string(request.deepLink)), ("locale", .string(locale(request.body.table))),
+                    ("late", .bool(late)),
                 ]))
         rules.observe(.delivered(request), context: context()).forEach(emit)
         // A newer notification with the same collapse id replaces the shown older one.

@@ -36,7 +36,7 @@ enum AppReplayCommand {
         let format = options.format
         var engine = AppReplayEngine(
             scenario: scenario, rules: decoded.rules, platform: platform,
-            render: { resolver.string(for: $0) }, locale: resolver.resolution.language,
+            render: { resolver.string(for: $0) }, locale: { resolver.language(resolvingTable: $0) },
             emit: { line in
                 switch format {
                 case .json: output.writeLine(AppOutputFormat.json(line))

@@ -119,6 +119,18 @@ public final class LocalizedStringResolver: Sendable {
         Self.resolve(LanguagePreference.resolve(argument: language, environment: environment), available: tableURLs)
     }
 
+    /// The language a table's texts are resolved in now: the first language of the current chain that has the table.
+    ///
+    /// A table that a language lacks falls back as a whole (GoNow's texts under `--lang de` are English), so this
+    /// is what a rendered text's `locale` should say; a key missing from a file that exists still falls back alone.
+    ///
+    /// - Parameter table: The table's name, without `.strings`, for example `Shadow`.
+    /// - Returns: That language's code; the current language when no language of the chain has the table.
+    public func language(resolvingTable table: String) -> String {
+        let resolution = self.resolution
+        return resolution.chain.first { tableURLs[$0]?[table] != nil } ?? resolution.language
+    }
+
     /// Whether some table exists for `language` or a less specific form of it (`pt` for `pt-BR`).
     ///
     /// - Parameter language: A language code, for example the value of `wavesim --lang`.
