@@ -36,7 +36,7 @@ public final class NotificationStore: Sendable {
     public let databaseFile: URL
     /// The inbox, in the same database.
     public let inbox: SQLiteInboxStore
-    private let database: SerializedDatabase
+    let database: SerializedDatabase
     private let lock: StateDirectoryLock?
     /// The next insertion sequence of a pending request; only read and bumped inside a transaction.
     private let nextSequence: Atomic<Int64>
@@ -372,7 +372,7 @@ public final class NotificationStore: Sendable {
         }
     }
 
-    private static func encoder() -> JSONEncoder {
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return encoder
