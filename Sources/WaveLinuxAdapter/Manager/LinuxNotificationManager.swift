@@ -172,7 +172,8 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         guard lifecycle != .running else { return }
         let restored: [PendingNotification]
         if let directory = configuration.stateDirectory, let stateFile {
-            let store = try NotificationStore(directory: directory)
+            let store = try NotificationStore(
+                directory: directory, configuration: .init(busyTimeout: configuration.databaseBusyTimeout))
             let saved: NotificationStore.ManagerState
             do {
                 try importStateFile(stateFile, into: store)
