@@ -88,6 +88,19 @@ struct LinuxNotificationManagerStorageTests {
             try directory.fileNames() == ["lock", NotificationStore.fileName, "state.json.imported-20260621T120000Z"])
     }
 
+    @Test func aStateFileMetByADatabaseWithRequestsAddsToThemAndTiesGoAfter() async throws {
+        defer { directory.remove() }
+        let first = try makeManager()
+        let existing = Fixtures.request("existing", at: 600)
+        try await first.add([existing])
+        await first.stop()
+        let imported = try writeStateFile(.requests)
+        let second = try makeManager()
+        try await second.start()
+        #expect(try await second.pendingRequests() == [imported[0], existing, imported[1], imported[2]])
+        await second.stop()
+    }
+
     @Test func anImportedShownNotificationStillExpires() async throws {
         defer { directory.remove() }
         _ = try writeStateFile(.requests)

@@ -238,8 +238,16 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
             return
         case .damaged(let damage, let movedTo):
             observer.manager(didReport: .failed(.damagedStateFile(damage, movedTo: movedTo)))
-        case .loaded(let state, let pending):
-            // Upserts: a crash before the rename imports the same rows again, changing nothing.
+        case .loaded(let state, var pending):
+            // Requests already in the database keep their order: imported ties go after them.
+            if let highest = try store.highestPendingSequence() {
+                pending = pending.map { notification in
+                    var shifted = notification
+                    shifted.sequence += highest + 1
+                    return shifted
+                }
+            }
+            // Upserts: a crash before the rename imports the same requests again, never a second copy.
             try store.apply([.upsertPending(pending), .keepShown(state.shownNotifications)])
             let movedTo = try stateFile.markImported(now: clock.now)
             observer.manager(didReport: .imported(pending: pending.count, movedTo: movedTo))

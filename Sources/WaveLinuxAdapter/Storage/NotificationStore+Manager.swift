@@ -45,6 +45,18 @@ extension NotificationStore {
         }
     }
 
+    /// The highest order number of a pending request, or `nil` when none is pending.
+    ///
+    /// - Returns: The number.
+    /// - Throws: ``SQLiteError``.
+    package func highestPendingSequence() throws -> UInt64? {
+        try database.withDatabase { database in
+            let select = try database.cached("SELECT max(sequence) FROM pending_request")
+            guard try select.step(), !select.isNull(at: 0) else { return nil }
+            return UInt64(max(0, select.int64(at: 0)))
+        }
+    }
+
     /// Applies a manager's changes, in order, in one transaction: all of them are on disk when it returns, or none.
     ///
     /// - Parameter changes: The changes.
