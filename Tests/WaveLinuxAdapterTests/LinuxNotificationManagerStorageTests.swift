@@ -123,6 +123,33 @@ struct LinuxNotificationManagerStorageTests {
         await manager.stop()
     }
 
+    @Test func showingsAndWithdrawalsGoToTheDeliveryHistory() async throws {
+        defer { directory.remove() }
+        let manager = try makeManager()
+        try await manager.add([
+            Fixtures.request("expiring", at: 60, expiresAfter: .seconds(120)), Fixtures.request("plain", at: 90),
+        ])
+        await clock.advance(by: .seconds(200))
+        try await manager.withdrawShown(identifiers: ["plain"], reason: .responded)
+        await manager.stop()
+
+        let store = try NotificationStore(directory: directory.url)
+        defer { store.close() }
+        let history = try store.history(shownIn: Fixtures.start..<Fixtures.start.addingTimeInterval(3600))
+        #expect(
+            history == [
+                DeliveryRecord(
+                    identifier: "expiring", threadID: "thread-a", channelID: "treatment_reminders",
+                    fireAt: Fixtures.start.addingTimeInterval(60), shownAt: Fixtures.start.addingTimeInterval(60),
+                    isLate: false, withdrawnAt: Fixtures.start.addingTimeInterval(180), withdrawalReason: .expired),
+                DeliveryRecord(
+                    identifier: "plain", threadID: "thread-a", channelID: "treatment_reminders",
+                    fireAt: Fixtures.start.addingTimeInterval(90), shownAt: Fixtures.start.addingTimeInterval(90),
+                    isLate: false, withdrawnAt: Fixtures.start.addingTimeInterval(200), withdrawalReason: .responded),
+            ])
+        #expect(try store.pendingCount() == 0)
+    }
+
     @Test(arguments: [16, 4_096, 100_000])
     func aDamagedDatabaseIsAClearErrorNamingTheFileAndWhatToDo(garbageBytes: Int) async throws {
         defer { directory.remove() }

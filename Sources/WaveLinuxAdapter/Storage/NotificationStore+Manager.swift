@@ -93,7 +93,8 @@ extension NotificationStore {
                 """)
             try history.bind([
                 .text(request.identifier), .text(request.threadID), .text(request.channel.id),
-                .optional(request.collapseID), .integer((pending?.fireDate ?? shown.shownAt).millisecondsSince1970),
+                .optional(request.collapseID),
+                .integer((pending == nil ? shown.shownAt : request.fireAt).millisecondsSince1970),
                 .integer(shown.shownAt.millisecondsSince1970), .integer(isLate ? 1 : 0),
             ])
             try history.run()

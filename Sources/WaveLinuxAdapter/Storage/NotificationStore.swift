@@ -4,7 +4,7 @@ internal import Synchronization
 public import WaveNotifications
 
 /// The adapter's durable store in SQLite: pending requests, the delivery history and the inbox, in
-/// `<state directory>/notifications.sqlite`.
+/// `<state directory>/notifications.sqlite`; ``LinuxNotificationManager`` keeps its state here.
 ///
 /// Every method is one transaction: when it returns, its change is on disk (write-ahead log, `synchronous=FULL`),
 /// and a crash at any point leaves the database before or after it, never in between. The store holds the state
