@@ -1,9 +1,10 @@
-// A child process for the crash test in WaveLinuxAdapterTests: it owns a state directory and schedules
-// one more notification per durable save, forever, until the test kills it with SIGKILL.
+// A child process for the crash tests in WaveLinuxAdapterTests: it owns a state directory and schedules
+// one more notification per durable save (one SQLite transaction), forever, until the test kills it with SIGKILL.
 //
-// Usage: WaveStateProbe <state directory>
-// Prints `ready <n>` once it has loaded a state of n notifications, then `saved <n>` after each save that
-// has returned (so is durable) with notifications probe-0 … probe-(n-1) pending.
+// Usage: WaveStateProbe <state directory> [--start-only]
+// Prints `ready <n>` once it has started (importing a `state.json` if there is one) with n notifications pending,
+// then `saved <n>` after each save that has returned (so is durable) with notifications probe-0 … probe-(n-1)
+// pending. With `--start-only` it only starts, says `ready <n>` and waits to be killed.
 import Foundation
 import WaveLinuxAdapter
 import WaveNotifications
@@ -23,8 +24,9 @@ private func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: WaveStateProbe <state directory>\n".utf8))
+let startOnly = CommandLine.arguments.count == 3 && CommandLine.arguments[2] == "--start-only"
+guard CommandLine.arguments.count == 2 || startOnly else {
+    FileHandle.standardError.write(Data("usage: WaveStateProbe <state directory> [--start-only]\n".utf8))
     exit(64)
 }
 let directory = URL(fileURLWithPath: CommandLine.arguments[1], isDirectory: true)
@@ -36,6 +38,9 @@ let manager = try LinuxNotificationManager(
 try await manager.start()
 var count = await manager.pendingCount
 say("ready \(count)")
+while startOnly {
+    try await Task.sleep(for: .seconds(3600))
+}
 // Long arguments make each save a few hundred kilobytes, so a kill usually lands inside a write.
 let padding = String(repeating: "wave ", count: 200)
 while true {

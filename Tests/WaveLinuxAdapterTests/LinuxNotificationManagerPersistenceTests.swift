@@ -57,7 +57,8 @@ struct LinuxNotificationManagerPersistenceTests {
                 "event_tie9_finished"
             ])
         await second.stop()
-        #expect(try directory.fileNames() == ["lock", "state.json"])
+        // The state lives in the database; its write-ahead log is folded back in when the manager stops.
+        #expect(try directory.fileNames() == ["lock", NotificationStore.fileName])
     }
 
     @Test func aCallReturnsOnlyOnceItsChangeIsOnDisk() async throws {
@@ -65,12 +66,22 @@ struct LinuxNotificationManagerPersistenceTests {
         let manager = try makeManager()
         try await manager.scheduleNotification(
             eventID: "durable", trigger: .eventFinished, delay: .seconds(60), content: Fixtures.content("durable"))
-        let saved = try Data(contentsOf: directory.appending("state.json"))
-        #expect(String(decoding: saved, as: UTF8.self).contains("\"eventID\":\"durable\""))
+        // Another connection sees only committed transactions: what it reads is on disk.
+        let reader = try SQLiteDatabase(path: directory.appending(NotificationStore.fileName).path)
+        defer { reader.close() }
+        #expect(try Self.pendingIdentifiers(reader) == ["event_durable_finished"])
         try await manager.cancelAllNotifications(eventID: "durable")
-        let afterCancel = try Data(contentsOf: directory.appending("state.json"))
-        #expect(!String(decoding: afterCancel, as: UTF8.self).contains("durable"))
+        #expect(try Self.pendingIdentifiers(reader).isEmpty)
         await manager.stop()
+    }
+
+    static func pendingIdentifiers(_ database: SQLiteDatabase) throws -> [String] {
+        let select = try database.prepare("SELECT identifier FROM pending_request ORDER BY fire_ms, sequence")
+        var identifiers: [String] = []
+        while try select.step() {
+            identifiers.append(select.text(at: 0))
+        }
+        return identifiers
     }
 
     @Test func aRestartDeliversOnTimeLateAndRecordsMissed() async throws {
@@ -154,15 +165,18 @@ struct LinuxNotificationManagerPersistenceTests {
         }
     }
 
+    /// The manager no longer writes `state.json`: a damaged one is one an earlier build left, met on import.
     @Test(arguments: Damage.allCases)
     func aDamagedFileIsMovedAsideReportedAndTheManagerStartsEmpty(damage: Damage) async throws {
         defer { directory.remove() }
-        let first = try makeManager()
-        try await first.scheduleNotification(
-            eventID: "lost", trigger: .eventFinished, delay: .seconds(60), content: Fixtures.content("lost"))
-        await first.stop()
+        let lost = PendingNotification(
+            request: NotificationManagerBridge.request(
+                for: Fixtures.identifier("lost", .eventFinished), fireAt: Fixtures.start.addingTimeInterval(60),
+                content: Fixtures.content("lost")),
+            sequence: 0)
+        let valid = try PersistedState(nextSequence: 1, pending: [lost]).encoded()
         let stateFile = directory.appending("state.json")
-        let damaged = damage.apply(to: try Data(contentsOf: stateFile))
+        let damaged = damage.apply(to: valid)
         try damaged.write(to: stateFile)
 
         let second = try makeManager()
@@ -186,7 +200,8 @@ struct LinuxNotificationManagerPersistenceTests {
         try await third.start()
         #expect(await third.pendingSnapshot().map(\.identifier.eventID) == ["fresh"])
         await third.stop()
-        #expect(try directory.fileNames() == ["lock", "state.json", "state.json.corrupt-20260621T120000Z"])
+        #expect(
+            try directory.fileNames() == ["lock", NotificationStore.fileName, "state.json.corrupt-20260621T120000Z"])
     }
 
     @Test func aSecondManagerOnTheSameDirectoryIsRefused() async throws {

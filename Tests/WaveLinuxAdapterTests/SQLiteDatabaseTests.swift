@@ -99,7 +99,9 @@ struct SQLiteDatabaseTests {
         defer { store.close() }
         let request = NotificationStoreTests.request("a", at: 1)
         let other = try SQLiteDatabase(path: store.databaseFile.path, options: .init(busyTimeout: .zero))
-        try other.execute("BEGIN IMMEDIATE; INSERT INTO pending_request VALUES ('x', 'x', 0, 0, x'00')")
+        try other.execute(
+            "BEGIN IMMEDIATE; INSERT INTO pending_request (identifier, thread_id, fire_ms, sequence, request) VALUES ('x', 'x', 0, 0, x'00')"
+        )
 
         let error = try #require(throws: SQLiteError.self) { try store.upsert(request) }
         #expect(error.isBusy, "\(error)")

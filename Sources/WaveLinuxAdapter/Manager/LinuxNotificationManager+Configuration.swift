@@ -16,6 +16,9 @@ extension LinuxNotificationManager {
         /// How many shown notifications the manager remembers for withdrawal, expiry and collapsing (at least 1);
         /// beyond that the oldest shown is forgotten, not withdrawn.
         public var shownLimit: Int
+        /// How long a commit waits for another connection's lock on the database before the call fails with a
+        /// busy ``SQLiteError`` (5 seconds by default); only another program opening the file can hold one.
+        public var databaseBusyTimeout: Duration
 
         /// Creates a configuration.
         ///
@@ -24,14 +27,16 @@ extension LinuxNotificationManager {
         ///   - stateDirectory: Where state is saved; memory only by default.
         ///   - gracePeriod: How late a notification may be shown after a restart; 30 minutes by default.
         ///   - shownLimit: How many shown notifications are remembered; 512 by default.
+        ///   - databaseBusyTimeout: How long a commit waits for another connection's lock; 5 seconds by default.
         public init(
             pendingLimit: Int = PendingLimit.iOS, stateDirectory: URL? = nil, gracePeriod: Duration = .seconds(1800),
-            shownLimit: Int = 512
+            shownLimit: Int = 512, databaseBusyTimeout: Duration = .seconds(5)
         ) {
             self.pendingLimit = pendingLimit
             self.stateDirectory = stateDirectory
             self.gracePeriod = gracePeriod
             self.shownLimit = shownLimit
+            self.databaseBusyTimeout = databaseBusyTimeout
         }
 
         /// The XDG state directory for this library: `$XDG_STATE_HOME/wavenotifications`, or
@@ -66,6 +71,9 @@ extension LinuxNotificationManager {
             }
             guard gracePeriod >= .zero else {
                 throw .invalidConfiguration("gracePeriod is \(gracePeriod); it must not be negative")
+            }
+            guard databaseBusyTimeout >= .zero else {
+                throw .invalidConfiguration("databaseBusyTimeout is \(databaseBusyTimeout); it must not be negative")
             }
             if let stateDirectory, !stateDirectory.isFileURL {
                 throw .invalidConfiguration("stateDirectory \(stateDirectory) is not a file URL")

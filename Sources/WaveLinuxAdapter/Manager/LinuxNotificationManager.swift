@@ -1,3 +1,4 @@
+internal import Dispatch
 public import Foundation
 public import WaveNotifications
 
@@ -23,11 +24,18 @@ public import WaveNotifications
 /// - Strings are rendered by the ``NotificationTextRenderer`` at delivery time, never when scheduling.
 /// - A sink that throws is reported (``ManagerFailure/delivery(_:error:)``); the request counts as attempted and
 ///   is removed, so one broken sink never wedges the queue or causes a retry storm.
-/// - With a ``Configuration/stateDirectory``, every change is saved atomically before the call returns
-///   (concurrent changes share one write). On ``start()``, saved requests are re-armed; those whose instant passed
-///   while the process was down are shown at once if within ``Configuration/gracePeriod`` (and not expired),
-///   marked late, and otherwise recorded as missed. Across a crash, delivery is at least once: a crash between
-///   showing a notification and saving its removal shows it again, late, on the next start.
+/// - With a ``Configuration/stateDirectory``, state lives in the SQLite ``NotificationStore``
+///   (`notifications.sqlite`, write-ahead log, `synchronous=FULL`): every change is one transaction, committed
+///   before the call returns (concurrent changes share one), so a batch ``add(_:)`` is all on disk or none of it.
+///   Shown notifications are written to the delivery history. On ``start()``, saved requests are re-armed; those
+///   whose instant passed while the process was down are shown at once if within ``Configuration/gracePeriod``
+///   (and not expired), marked late, and otherwise recorded as missed. Across a crash, delivery is at least once:
+///   a crash between showing a notification and saving its removal shows it again, late, on the next start.
+///   A `state.json` left by an earlier build is imported on start (see ``start()``). Without a state directory
+///   everything stays in memory and nothing touches the disk.
+/// - Every suppression (a due request whose expiry passed, one the ``NotificationDeliveryGate`` holds back, one
+///   missed while the process was down) goes to the ``InboxStore`` given at creation, so the user can still read
+///   it; without an inbox it is only reported.
 ///
 /// The manager starts itself on first use; call ``start()`` explicitly to learn early that the state
 /// directory is locked, and ``stop()`` to release it.
@@ -44,7 +52,16 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     private let renderer: any NotificationTextRenderer
     private let observer: any NotificationManagerObserver
     private let alarmID = AlarmID()
-    private let store: StateFileStore?
+    private let inbox: (any InboxStore)?
+    private let gate: (any NotificationDeliveryGate)?
+    /// The `state.json` of earlier builds, read once at start to import it.
+    private let stateFile: StateFileStore?
+    /// Whether changes are saved (a state directory is configured).
+    private let persists: Bool
+    /// The database, open (holding the directory lock) while running with a state directory.
+    private var database: NotificationStore?
+    /// Blocking commits run here, off the cooperative thread pool, in the order they were queued.
+    private let writes = DispatchQueue(label: "WaveLinuxAdapter.LinuxNotificationManager.writes")
 
     private var lifecycle = Lifecycle.idle
     private var queue: NotificationQueue
@@ -58,10 +75,13 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     private var isDelivering = false
     /// Saved notifications that are due late after a restart, delivered before anything else.
     private var lateToDeliver: [PendingNotification] = []
-    /// The notification a sink is showing right now; saved with the state until its delivery finishes.
+    /// The notification a sink is showing right now; its row stays in the database until its delivery finishes.
     private var inFlight: PendingNotification?
 
-    private var lock: StateDirectoryLock?
+    /// Changes made in memory and not yet handed to a commit.
+    private var unsavedChanges: [ManagerStoreChange] = []
+    /// A commit failed: the next one rewrites everything, so the changes it lost are saved too.
+    private var needsFullSave = false
     private var changeVersion: UInt64 = 0
     private var attemptedVersion: UInt64 = 0
     private var durableVersion: UInt64 = 0
@@ -76,11 +96,14 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     ///   - sink: Where notifications go when they fire.
     ///   - renderer: Resolves titles and bodies at delivery time.
     ///   - observer: Receives what the manager does and what fails.
+    ///   - inbox: Where suppressed notifications go, so the user can still read them; `nil` to only report them.
+    ///   - gate: Decides at the due instant whether a request is shown; `nil` shows everything that comes due.
     /// - Throws: ``LinuxNotificationManagerError/invalidConfiguration(_:)`` for a limit below 1, a negative
     ///   grace period, or a state directory that is not a file URL.
     public init(
         configuration: Configuration = .init(), clock: any AlarmClock, sink: any NotificationSink,
-        renderer: any NotificationTextRenderer, observer: any NotificationManagerObserver = IgnoringManagerObserver()
+        renderer: any NotificationTextRenderer, observer: any NotificationManagerObserver = IgnoringManagerObserver(),
+        inbox: (any InboxStore)? = nil, gate: (any NotificationDeliveryGate)? = nil
     ) throws {
         try configuration.validate()
         self.configuration = configuration
@@ -88,13 +111,16 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         self.sink = sink
         self.renderer = renderer
         self.observer = observer
+        self.inbox = inbox
+        self.gate = gate
         queue = NotificationQueue(limit: configuration.pendingLimit)
         shown = ShownRegistry(limit: configuration.shownLimit)
-        store = configuration.stateDirectory.map { StateFileStore(directory: $0) }
+        stateFile = configuration.stateDirectory.map { StateFileStore(directory: $0) }
+        persists = configuration.stateDirectory != nil
     }
 
     deinit {
-        // Leave no alarm behind on a clock that outlives the manager; the state directory lock releases itself.
+        // Leave no alarm behind on a clock that outlives the manager; the database and its lock close themselves.
         clock.setAlarm(alarmID, at: nil, wake: {})
     }
 
@@ -126,44 +152,46 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
 
     // MARK: - Lifecycle
 
-    /// Takes the state directory's lock, loads the saved state and arms it; does nothing if already running.
+    /// Opens the database in the state directory (taking the directory's lock), loads the saved state and arms it;
+    /// does nothing if already running.
     ///
+    /// A `state.json` written by an earlier build is imported first, in one transaction, then renamed to
+    /// `state.json.imported-<UTC>` (reported as ``ManagerEvent/imported(pending:movedTo:)``), so no pending
+    /// notification is lost and it is never imported twice. A damaged one is renamed to `state.json.corrupt-<UTC>`,
+    /// reported as ``ManagerFailure/damagedStateFile(_:movedTo:)`` and not imported; neither is ever deleted.
     /// Saved notifications still ahead are re-armed. Those whose instant passed are delivered at once,
     /// marked late, when at most ``Configuration/gracePeriod`` late, and otherwise reported as
-    /// ``ManagerEvent/missed(_:lateness:)`` and dropped. A damaged state file is moved aside, reported as
-    /// ``ManagerFailure/damagedStateFile(_:movedTo:)``, and the manager starts empty. Without a state directory,
+    /// ``ManagerEvent/missed(_:lateness:)`` (and put in the inbox) and dropped. Without a state directory,
     /// a restart after ``stop()`` treats what was pending in memory the same way.
     ///
     /// - Throws: ``LinuxNotificationManagerError/stateDirectoryLocked(_:holderPID:)`` when another manager owns
-    ///   the directory; ``StateStorageError`` when it cannot be created or read.
+    ///   the directory; ``StateStorageError`` when it cannot be created or `state.json` cannot be read or renamed;
+    ///   ``SQLiteError`` when the database is damaged, from a newer build, or cannot be written, naming the file
+    ///   and what to do. Nothing is changed then, and ``start()`` may be tried again once the cause is fixed.
     public func start() async throws {
         guard lifecycle != .running else { return }
         let restored: [PendingNotification]
-        if let store, let directory = configuration.stateDirectory {
-            let lock = try StateDirectoryLock(directory: directory)
-            let result: StateFileStore.LoadResult
+        if let directory = configuration.stateDirectory, let stateFile {
+            let store = try NotificationStore(
+                directory: directory, configuration: .init(busyTimeout: configuration.databaseBusyTimeout))
+            let saved: NotificationStore.ManagerState
             do {
-                result = try store.load(now: clock.now)
+                try importStateFile(stateFile, into: store)
+                saved = try store.loadManagerState()
             } catch {
-                lock.release()
+                store.close()
                 throw error
             }
-            self.lock = lock
+            database = store
+            unsavedChanges = []
+            needsFullSave = false
             queue = NotificationQueue(limit: configuration.pendingLimit)
             lateToDeliver = []
-            switch result {
-            case .empty:
-                restored = []
-            case .loaded(let state, let pending):
-                nextSequence = max(nextSequence, state.nextSequence)
-                restored = pending
-                shown = ShownRegistry(limit: configuration.shownLimit)
-                for notification in state.shownNotifications {
-                    _ = shown.record(notification)
-                }
-            case .damaged(let damage, let movedTo):
-                observer.manager(didReport: .failed(.damagedStateFile(damage, movedTo: movedTo)))
-                restored = []
+            nextSequence = max(nextSequence, saved.pending.map { $0.sequence + 1 }.max() ?? 0)
+            restored = saved.pending
+            shown = ShownRegistry(limit: configuration.shownLimit)
+            for notification in saved.shown {
+                _ = shown.record(notification)
             }
         } else {
             restored = (lateToDeliver + queue.removeEverything()).sorted { $0.queueKey < $1.queueKey }
@@ -174,6 +202,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         let now = clock.now
         var missed = 0
         var rearmed = 0
+        var missedNotifications: [PendingNotification] = []
         for notification in restored.sorted(by: { $0.queueKey < $1.queueKey }) {
             if notification.fireDate >= now {
                 report(queue.insert(notification).transitions)
@@ -185,13 +214,15 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
                 lateToDeliver.append(notification)
             } else {
                 observer.manager(didReport: .missed(notification, lateness: lateness))
+                missedNotifications.append(notification)
                 missed += 1
             }
         }
         peak = queue.armedCount
         observer.manager(didReport: .restored(rearmed: rearmed, late: lateToDeliver.count, missed: missed))
-        if missed > 0 {
-            changeVersion += 1
+        if !missedNotifications.isEmpty {
+            await putInInbox(missedNotifications)
+            note(.removePending(missedNotifications))
         }
         armAlarm()
         await runDeliveries()
@@ -200,35 +231,62 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         }
     }
 
-    /// Clears the alarm, finishes an in-flight save and releases the state directory; calls then throw
-    /// ``LinuxNotificationManagerError/stopped`` until ``start()`` is called again.
+    /// Imports `state.json` into the database in one transaction, then renames it; moves a damaged one aside.
+    private func importStateFile(_ stateFile: StateFileStore, into store: NotificationStore) throws {
+        switch try stateFile.load(now: clock.now) {
+        case .empty:
+            return
+        case .damaged(let damage, let movedTo):
+            observer.manager(didReport: .failed(.damagedStateFile(damage, movedTo: movedTo)))
+        case .loaded(let state, var pending):
+            // Requests already in the database keep their order: imported ties go after them.
+            if let highest = try store.highestPendingSequence() {
+                pending = pending.map { notification in
+                    var shifted = notification
+                    shifted.sequence += highest + 1
+                    return shifted
+                }
+            }
+            // Upserts: a crash before the rename imports the same requests again, never a second copy.
+            try store.apply([.upsertPending(pending), .keepShown(state.shownNotifications)])
+            let movedTo = try stateFile.markImported(now: clock.now)
+            observer.manager(didReport: .imported(pending: pending.count, movedTo: movedTo))
+        }
+    }
+
+    /// Clears the alarm, commits what is not yet saved, and closes the database, releasing the state directory;
+    /// calls then throw ``LinuxNotificationManagerError/stopped`` until ``start()`` is called again.
     public func stop() async {
         guard lifecycle != .stopped else { return }
         lifecycle = .stopped
         alarmDeadline = nil
         clock.setAlarm(alarmID, at: nil, wake: {})
-        if isSaving {
+        if changeVersion > durableVersion {
             try? await waitUntilDurable(changeVersion)
         }
-        lock?.release()
-        lock = nil
+        database?.close()
+        database = nil
     }
 
     // MARK: - NotificationRequestCenter
 
-    /// Adds requests, each replacing the pending request with the same identifier, in one step and one save.
+    /// Adds requests, each replacing the pending request with the same identifier, in one step and one transaction.
     ///
     /// A request whose instant is not in the future fires at the clock's next wake (at once on a real clock),
     /// after requests added before it for the same wake.
     ///
     /// - Parameter requests: The requests; a later one replaces an earlier one with the same identifier.
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked;
-    ///   ``StateStorageError`` when the change could not be saved (it stays scheduled in memory and the next
-    ///   successful save includes it).
+    ///   ``SQLiteError`` when the change could not be committed (it stays scheduled in memory and the next
+    ///   successful commit includes it).
     public func add(_ requests: [NotificationRequest]) async throws {
         try await ensureRunning()
         guard !requests.isEmpty else { return }
         let now = clock.now
+        var placedNotifications: [PendingNotification] = []
+        if persists {
+            placedNotifications.reserveCapacity(requests.count)
+        }
         for request in requests {
             let notification = PendingNotification(
                 request: request, fireDate: max(request.fireAt, now), sequence: nextSequence)
@@ -240,9 +298,13 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
                 observer.manager(didReport: .scheduled(placed))
             }
             report(transitions)
+            if persists {
+                placedNotifications.append(placed)
+            }
         }
         peak = max(peak, queue.armedCount)
         armAlarm()
+        note(.upsertPending(placedNotifications))
         try await persistChange()
     }
 
@@ -255,8 +317,8 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     /// - Parameters:
     ///   - identifiers: The identifiers; unknown ones are ignored.
     ///   - reason: Why, as observers see it.
-    /// - Throws: ``LinuxNotificationManagerError/stopped``; ``StateStorageError`` when the removal could not be
-    ///   saved.
+    /// - Throws: ``LinuxNotificationManagerError/stopped``; ``SQLiteError`` when the removal could not be
+    ///   committed.
     public func removePending(identifiers: [String], reason: NotificationReason) async throws {
         try await ensureRunning()
         guard !identifiers.isEmpty else { return }
@@ -284,8 +346,8 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     /// - Parameters:
     ///   - threadID: The thread id.
     ///   - reason: Why, as observers see it.
-    /// - Throws: ``LinuxNotificationManagerError/stopped``; ``StateStorageError`` when the removal could not be
-    ///   saved.
+    /// - Throws: ``LinuxNotificationManagerError/stopped``; ``SQLiteError`` when the removal could not be
+    ///   committed.
     public func removePending(threadID: String, reason: NotificationReason) async throws {
         try await ensureRunning()
         let (removed, transitions) = queue.removeAll(threadID: threadID)
@@ -316,12 +378,21 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     /// The notification is remembered as shown: it expires at now + ``NotificationRequest/expiresAfter``, and a
     /// shown notification with the same collapse id is withdrawn (reason `collapsed`).
     ///
+    /// The ``NotificationDeliveryGate`` is asked first: a request it holds back is reported as suppressed and put
+    /// in the inbox instead.
+    ///
     /// - Parameter request: The request; its ``NotificationRequest/fireAt`` is ignored.
     /// - Throws: ``LinuxNotificationManagerError/stopped``; whatever the sink threw (also reported as
-    ///   ``ManagerFailure/delivery(_:error:)``).
+    ///   ``ManagerFailure/delivery(_:error:)``); ``SQLiteError`` when the showing could not be committed.
     public func show(_ request: NotificationRequest) async throws {
         try await ensureRunning()
         let now = clock.now
+        if let gate, let reason = await gate.suppressionReason(for: request, at: now) {
+            let notification = PendingNotification(request: request, fireDate: now, sequence: nextSequence)
+            observer.manager(didReport: .suppressed(notification, reason: reason))
+            await putInInbox([notification])
+            return
+        }
         let text = renderer.render(request)
         let delivery = NotificationDelivery(
             request: request, text: text, scheduledFor: now, deliveredAt: now, isImmediate: true)
@@ -333,7 +404,8 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         }
         observer.manager(didReport: .delivered(delivery))
         await remember(
-            request, shownAt: now, expiresAt: request.expiresAfter.map { now.addingTimeInterval($0.timeInterval) })
+            request, shownAt: now, expiresAt: request.expiresAfter.map { now.addingTimeInterval($0.timeInterval) },
+            pending: nil, isLate: false)
         armAlarm()
         if changeVersion > durableVersion {
             try await waitUntilDurable(changeVersion)
@@ -347,7 +419,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     ///   - identifiers: The identifiers of shown notifications; ones not shown are ignored.
     ///   - reason: Why (`responded`, `snoozed`, …), as observers see it.
     /// - Throws: ``LinuxNotificationManagerError/stopped``; whatever the sink threw (also reported as
-    ///   ``ManagerFailure/withdrawal(_:error:)``); ``StateStorageError`` when the change could not be saved.
+    ///   ``ManagerFailure/withdrawal(_:error:)``); ``SQLiteError`` when the change could not be committed.
     public func withdrawShown(identifiers: [String], reason: NotificationReason) async throws {
         try await ensureRunning()
         guard !identifiers.isEmpty else { return }
@@ -361,13 +433,16 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
             observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
         }
         armAlarm()
+        if !withdrawn.isEmpty {
+            note(.withdrawShown(withdrawn.map(\.identifier), at: clock.now, reason: reason))
+        }
         do {
             try await sink.withdraw(identifiers: identifiers, threadID: nil, reason: reason)
         } catch {
             observer.manager(didReport: .failed(.withdrawal(identifiers.joined(separator: ", "), error: error)))
             throw error
         }
-        if withdrawn.contains(where: { $0.expiresAt != nil }) {
+        if !withdrawn.isEmpty {
             try await persistChange()
         }
     }
@@ -452,9 +527,12 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         }
         if !removed.isEmpty || !withdrawn.isEmpty {
             armAlarm()
-        }
-        let needsSave = !removed.isEmpty || withdrawn.contains { $0.expiresAt != nil }
-        if needsSave {
+            if !removed.isEmpty {
+                note(.removePending(removed))
+            }
+            if !withdrawn.isEmpty {
+                note(.withdrawShown(withdrawn.map(\.identifier), at: clock.now, reason: reason))
+            }
             try await persistChange()
         }
         do {
@@ -493,22 +571,18 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     private func runDeliveries() async {
         guard !isDelivering else { return }
         isDelivering = true
-        var changed = false
         while lifecycle == .running {
             let now = clock.now
             if !lateToDeliver.isEmpty {
                 let late = lateToDeliver.removeFirst()
-                changed = true
                 await deliver(late, isLate: true)
             } else if let expiry = shown.nextExpiry, expiry <= now,
                 queue.nextFireDate.map({ expiry <= $0 }) ?? true,
                 let expired = shown.removeNextExpired(at: now)
             {
-                changed = true
                 await withdrawExpired(expired)
             } else if let (due, transitions) = queue.removeNextDue(at: now) {
                 report(transitions)
-                changed = true
                 await deliver(due, isLate: false)
             } else {
                 break
@@ -516,11 +590,8 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         }
         isDelivering = false
         armAlarm()
-        if changed {
-            changeVersion += 1
-            if store != nil {
-                try? await waitUntilDurable(changeVersion)
-            }
+        if changeVersion > durableVersion {
+            try? await waitUntilDurable(changeVersion)
         }
     }
 
@@ -529,14 +600,18 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         let now = clock.now
         let expiresAt = request.expiresAfter.map { request.fireAt.addingTimeInterval($0.timeInterval) }
         if let expiresAt, expiresAt <= now {
-            observer.manager(didReport: .suppressed(notification, reason: .expired))
+            await suppress(notification, reason: .expired)
             return
         }
-        // Only a saved state reads it; without a state directory, skip copying every request into it.
-        if store != nil {
+        // Only a full save reads it; without a state directory, skip copying every request into it.
+        if persists {
             inFlight = notification
         }
         defer { inFlight = nil }
+        if let gate, let reason = await gate.suppressionReason(for: request, at: now) {
+            await suppress(notification, reason: reason)
+            return
+        }
         let delivery = NotificationDelivery(
             request: request, text: renderer.render(request),
             scheduledFor: notification.fireDate, deliveredAt: now, isLate: isLate)
@@ -545,28 +620,55 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
             observer.manager(didReport: .delivered(delivery))
         } catch {
             observer.manager(didReport: .failed(.delivery(request.identifier, error: error)))
+            note(.removePending([notification]))
             return
         }
-        await remember(request, shownAt: now, expiresAt: expiresAt)
+        await remember(request, shownAt: now, expiresAt: expiresAt, pending: notification, isLate: isLate)
+    }
+
+    /// Reports a due request that is not shown, puts it in the inbox and drops it.
+    private func suppress(_ notification: PendingNotification, reason: NotificationReason) async {
+        observer.manager(didReport: .suppressed(notification, reason: reason))
+        await putInInbox([notification])
+        note(.removePending([notification]))
+    }
+
+    /// Adds suppressed notifications to the inbox, if there is one, as of their fire instants.
+    private func putInInbox(_ notifications: [PendingNotification]) async {
+        guard let inbox else { return }
+        let entries = notifications.map { notification in
+            InboxEntry(
+                identifier: notification.identifier, receivedAt: notification.fireDate,
+                channelID: notification.request.channel.id, title: notification.request.title,
+                body: notification.request.body, deepLink: notification.request.deepLink)
+        }
+        do {
+            try await inbox.add(entries)
+        } catch {
+            let identifiers = notifications.map(\.identifier).joined(separator: ", ")
+            observer.manager(didReport: .failed(.inbox(identifiers, error: error)))
+        }
     }
 
     /// Records a shown request, withdrawing an older one with the same collapse id.
-    private func remember(_ request: NotificationRequest, shownAt: Date, expiresAt: Date?) async {
-        let (collapsed, forgotten) = shown.record(
-            ShownNotification(request: request, shownAt: shownAt, expiresAt: expiresAt))
-        if expiresAt != nil || forgotten?.expiresAt != nil {
-            changeVersion += 1
+    private func remember(
+        _ request: NotificationRequest, shownAt: Date, expiresAt: Date?, pending: PendingNotification?, isLate: Bool
+    ) async {
+        let shownNotification = ShownNotification(request: request, shownAt: shownAt, expiresAt: expiresAt)
+        let (collapsed, forgotten) = shown.record(shownNotification)
+        note(.recordShown(shownNotification, pending: pending, isLate: isLate))
+        if let forgotten, forgotten.expiresAt != nil {
+            note(.withdrawShown([forgotten.identifier], at: shownAt, reason: nil))
         }
         guard let collapsed else { return }
         observer.manager(didReport: .withdrawn(collapsed, reason: .collapsed))
-        if collapsed.expiresAt != nil {
-            changeVersion += 1
-        }
+        note(.withdrawShown([collapsed.identifier], at: shownAt, reason: .collapsed))
         await withdrawFromSink(collapsed.identifier, reason: .collapsed)
     }
 
     private func withdrawExpired(_ expired: ShownNotification) async {
         observer.manager(didReport: .withdrawn(expired, reason: .expired))
+        note(.withdrawShown([expired.identifier], at: clock.now, reason: .expired))
         await withdrawFromSink(expired.identifier, reason: .expired)
     }
 
@@ -589,18 +691,24 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
 
     // MARK: - Persistence
 
-    private func persistChange() async throws {
-        guard store != nil else { return }
+    /// Queues a change for the next commit; without a state directory, does nothing (and builds nothing).
+    private func note(_ change: @autoclosure () -> ManagerStoreChange) {
+        guard persists else { return }
+        unsavedChanges.append(change())
         changeVersion += 1
+    }
+
+    private func persistChange() async throws {
+        guard persists else { return }
         try await waitUntilDurable(changeVersion)
     }
 
-    /// Returns once a save covering change `version` succeeded, or throws that save's error.
+    /// Returns once a commit covering change `version` succeeded, or throws that commit's error.
     ///
-    /// One caller at a time writes; changes made while it writes wait and are all covered by its next write,
-    /// so a burst of concurrent calls costs about two writes, not one per call.
+    /// One caller at a time commits; changes made while it commits wait and are all covered by its next
+    /// transaction, so a burst of concurrent calls costs about two commits, not one per call.
     private func waitUntilDurable(_ version: UInt64) async throws {
-        guard let store, durableVersion < version else { return }
+        guard persists, durableVersion < version else { return }
         if isSaving {
             try await withCheckedThrowingContinuation { continuation in
                 saveWaiters.append((version, continuation))
@@ -612,18 +720,23 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         var ownOutcome: Result<Void, any Error>?
         while changeVersion > attemptedVersion || ownOutcome == nil {
             let target = changeVersion
+            let changes = needsFullSave ? [fullSave()] : unsavedChanges
+            unsavedChanges = []
+            needsFullSave = false
             let outcome: Result<Void, any Error>
-            if lock == nil {
-                // Stopped: the lock is gone, so another process may own the directory now.
-                outcome = .failure(LinuxNotificationManagerError.stopped)
-            } else {
+            if let database {
                 do {
-                    try await store.write(try savedState().encoded())
+                    try await commit(changes, to: database)
                     outcome = .success(())
                 } catch {
+                    // The lost changes are in memory: the next commit rewrites everything.
+                    needsFullSave = true
                     observer.manager(didReport: .failed(.persistence(error)))
                     outcome = .failure(error)
                 }
+            } else {
+                // Stopped: the database is closed, so another process may own the directory now.
+                outcome = .failure(LinuxNotificationManagerError.stopped)
             }
             attemptedVersion = target
             if case .success = outcome {
@@ -645,15 +758,23 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         try ownOutcome?.get()
     }
 
-    /// What is saved: the queue, plus late and in-flight notifications whose delivery has not finished.
-    private func savedState() -> PersistedState {
+    /// Runs one transaction on the writer queue, off the cooperative thread pool.
+    private func commit(_ changes: [ManagerStoreChange], to database: NotificationStore) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            writes.async {
+                continuation.resume(with: Result { try database.apply(changes) })
+            }
+        }
+    }
+
+    /// Everything as it is in memory: the queue, plus late and in-flight notifications whose delivery has not
+    /// finished, and the shown notifications that expire.
+    private func fullSave() -> ManagerStoreChange {
         var pending = queue.snapshot()
         pending += lateToDeliver
         if let inFlight {
             pending.append(inFlight)
         }
-        pending.sort { $0.queueKey < $1.queueKey }
-        return PersistedState(
-            nextSequence: nextSequence, pending: pending, shown: shown.all.filter { $0.expiresAt != nil })
+        return .replaceEverything(pending: pending, shown: shown.all.filter { $0.expiresAt != nil })
     }
 }

@@ -27,6 +27,9 @@ public enum ManagerEvent: Sendable, CustomStringConvertible {
     case failed(ManagerFailure)
     /// Saved state was loaded at start: how many were re-armed, delivered late and recorded as missed.
     case restored(rearmed: Int, late: Int, missed: Int)
+    /// A `state.json` of an earlier build was imported into the database at start, with this many pending requests,
+    /// and renamed to `movedTo` (kept, never deleted).
+    case imported(pending: Int, movedTo: URL)
     /// What is pending, soonest first, sent when ``LinuxNotificationManager/reportPendingSnapshot()`` asks.
     case pending([PendingNotification])
 
@@ -66,6 +69,8 @@ public enum ManagerEvent: Sendable, CustomStringConvertible {
             return "restored: \(rearmed) re-armed, \(late) late, \(missed) missed"
         case .pending(let notifications):
             return "pending: \(notifications.count)"
+        case .imported(let pending, let movedTo):
+            return "imported \(pending) pending from state.json, kept as \(movedTo.lastPathComponent)"
         }
     }
 }
@@ -78,8 +83,11 @@ public enum ManagerFailure: Sendable, CustomStringConvertible {
     case withdrawal(String, error: any Error)
     /// Saving the state failed; the change is kept in memory and the next successful save includes it.
     case persistence(any Error)
-    /// The state file was unreadable; it was renamed to `movedTo` (never deleted) and the manager started empty.
+    /// The state file of an earlier build was unreadable; it was renamed to `movedTo` (never deleted) and nothing
+    /// was imported from it.
     case damagedStateFile(StateFileDamage, movedTo: URL)
+    /// A suppressed request with this identifier could not be added to the inbox.
+    case inbox(String, error: any Error)
 
     public var description: String {
         switch self {
@@ -90,7 +98,9 @@ public enum ManagerFailure: Sendable, CustomStringConvertible {
         case .persistence(let error):
             return "saving state: \(error)"
         case .damagedStateFile(let damage, let url):
-            return "state file damaged (\(damage)); moved aside to \(url.path), starting empty"
+            return "state file damaged (\(damage)); moved aside to \(url.path), nothing imported from it"
+        case .inbox(let identifier, let error):
+            return "adding suppressed \(identifier) to the inbox: \(error)"
         }
     }
 }

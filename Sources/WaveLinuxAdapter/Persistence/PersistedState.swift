@@ -1,8 +1,8 @@
 package import Foundation
 package import WaveNotifications
 
-/// What a ``LinuxNotificationManager`` saves: every pending request, the shown notifications that still have to
-/// expire, and the next order number.
+/// What a ``LinuxNotificationManager`` saved in `state.json` before the SQLite store: every pending request, the
+/// shown notifications that still have to expire, and the next order number. Read now only to import it.
 ///
 /// On disk it is one header line, `WAVENOTIFICATIONS-STATE 1 fnv1a32=<8 hex digits> bytes=<n>`, then the
 /// canonical body: `JSONEncoder` with sorted keys, dates as seconds since the reference date (exact round trip).

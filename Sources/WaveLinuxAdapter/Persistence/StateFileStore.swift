@@ -11,7 +11,8 @@ package import Foundation
     private let systemWrite = Darwin.write
 #endif
 
-/// Reads and atomically replaces `state.json` in a state directory.
+/// Reads and atomically replaces `state.json` in a state directory: the format before the SQLite store, now read
+/// once to import it (``LinuxNotificationManager`` never writes it).
 ///
 /// A save writes a temporary file in the same directory, fsyncs it, renames it over `state.json` and
 /// fsyncs the directory, so after a crash at any point the file is either the old state or the new one.
@@ -115,14 +116,28 @@ package final class StateFileStore: Sendable {
         try syncDirectory()
     }
 
+    /// Renames the state file, once its content is safely elsewhere, to `state.json.imported-<UTC timestamp>`
+    /// (adding `-2`, `-3`… if that name is taken), so it is never imported twice and never deleted.
+    ///
+    /// - Parameter now: The instant used to name the file.
+    /// - Returns: Its new name.
+    /// - Throws: ``StateStorageError`` when the rename fails (the file is then still `state.json`).
+    package func markImported(now: Date) throws -> URL {
+        try renameStateFile(suffix: "imported", now: now)
+    }
+
     /// Renames the state file to `state.json.corrupt-<UTC timestamp>`, adding `-2`, `-3`… if that name is taken.
     private func moveAside(now: Date) throws -> URL {
+        try renameStateFile(suffix: "corrupt", now: now)
+    }
+
+    private func renameStateFile(suffix: String, now: Date) throws -> URL {
         let stamp = Self.timestamp(now)
-        var candidate = directory.appendingPathComponent("state.json.corrupt-\(stamp)")
+        var candidate = directory.appendingPathComponent("state.json.\(suffix)-\(stamp)")
         var attempt = 1
         while access(candidate.path, F_OK) == 0 {
             attempt += 1
-            candidate = directory.appendingPathComponent("state.json.corrupt-\(stamp)-\(attempt)")
+            candidate = directory.appendingPathComponent("state.json.\(suffix)-\(stamp)-\(attempt)")
         }
         guard rename(stateFile.path, candidate.path) == 0 else {
             throw StateStorageError(operation: "rename", path: stateFile.path, code: errno)

@@ -4,7 +4,7 @@ internal import Synchronization
 public import WaveNotifications
 
 /// The adapter's durable store in SQLite: pending requests, the delivery history and the inbox, in
-/// `<state directory>/notifications.sqlite`.
+/// `<state directory>/notifications.sqlite`; ``LinuxNotificationManager`` keeps its state here.
 ///
 /// Every method is one transaction: when it returns, its change is on disk (write-ahead log, `synchronous=FULL`),
 /// and a crash at any point leaves the database before or after it, never in between. The store holds the state
@@ -36,7 +36,7 @@ public final class NotificationStore: Sendable {
     public let databaseFile: URL
     /// The inbox, in the same database.
     public let inbox: SQLiteInboxStore
-    private let database: SerializedDatabase
+    let database: SerializedDatabase
     private let lock: StateDirectoryLock?
     /// The next insertion sequence of a pending request; only read and bumped inside a transaction.
     private let nextSequence: Atomic<Int64>
@@ -372,7 +372,7 @@ public final class NotificationStore: Sendable {
         }
     }
 
-    private static func encoder() -> JSONEncoder {
+    static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return encoder

@@ -1,11 +1,14 @@
 /// The notification database's schema history, applied by ``SQLiteDatabase/migrate(_:)``.
 ///
 /// Version 1 kept the pending requests and the delivery history. Version 2 added the inbox, and to the history
-/// the collapse id and the responded instant (what follow-ups and collapsing need). Instants are integers,
-/// milliseconds since 1970 UTC; requests are their `Codable` JSON.
+/// the collapse id and the responded instant (what follow-ups and collapsing need). Version 3 added what
+/// ``LinuxNotificationManager`` needs to restart exactly: each pending request's own fire instant and the shown
+/// notifications still to be withdrawn at their expiry. Instants are integers, milliseconds since 1970 UTC, except
+/// the manager's exact instants (`*_date`), which are `REAL` seconds since 2001 (`Date`'s own value, so they round
+/// trip bit for bit); requests are their `Codable` JSON.
 package enum NotificationStoreSchema {
     /// Every step, in order.
-    package static let migrations: [SQLiteMigration] = [version1, version2]
+    package static let migrations: [SQLiteMigration] = [version1, version2, version3]
 
     /// Version 1: pending requests and delivery history.
     package static let version1 = SQLiteMigration(
@@ -64,5 +67,21 @@ package enum NotificationStoreSchema {
             "CREATE INDEX inbox_entry_visible ON inbox_entry (deleted_ms, received_ms, sequence)",
             // The unread count is a range count over this one, without reading the table.
             "CREATE INDEX inbox_entry_unread ON inbox_entry (deleted_ms, read_ms, received_ms)",
+        ])
+
+    /// Version 3: the manager's exact fire instant of a pending request, and its shown notifications that expire.
+    package static let version3 = SQLiteMigration(
+        version: 3,
+        statements: [
+            // NULL for a request stored through the public upsert: it fires at its own fireAt.
+            "ALTER TABLE pending_request ADD COLUMN fire_date REAL",
+            """
+            CREATE TABLE shown_request (
+                identifier TEXT PRIMARY KEY NOT NULL,
+                shown_date REAL NOT NULL,
+                expires_date REAL,
+                request BLOB NOT NULL
+            )
+            """,
         ])
 }

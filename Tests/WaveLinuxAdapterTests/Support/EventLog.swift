@@ -23,6 +23,7 @@ final class EventLog: NotificationManagerObserver {
             case .failed(let failure): return "failed \(failure)"
             case .restored(let rearmed, let late, let missed): return "restored \(rearmed)/\(late)/\(missed)"
             case .pending(let notifications): return "pending \(notifications.count)"
+            case .imported(let pending, _): return "imported \(pending)"
             }
         }
     }
