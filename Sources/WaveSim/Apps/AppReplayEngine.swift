@@ -92,7 +92,8 @@ struct AppReplayEngine {
 
     private func context() -> AppReplayContext {
         AppReplayContext(
-            now: now, timeZone: zone, permission: permission, replayStart: scenario.start, shown: shown, pending: [])
+            now: now, timeZone: zone, permission: permission, replayStart: scenario.start, shown: shown, pending: [],
+            render: render)
     }
 
     private mutating func reconcile(_ moment: AppReplayMoment) async throws {

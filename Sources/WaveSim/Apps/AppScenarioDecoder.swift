@@ -7,7 +7,10 @@ internal import WaveNotifications
 enum AppScenarioDecoder {
     /// The apps `wavesim` can replay, by name.
     static var sections: [String: any AppReplaySection.Type] {
-        [GoNowSection.name: GoNowSection.self, HydracatSection.name: HydracatSection.self]
+        [
+            GoNowSection.name: GoNowSection.self, HydracatSection.name: HydracatSection.self,
+            GrowBroSection.name: GrowBroSection.self,
+        ]
     }
 
     /// A decoded scenario with the rules that run it.
