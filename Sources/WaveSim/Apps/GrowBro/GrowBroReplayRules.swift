@@ -14,11 +14,22 @@ struct GrowBroReplayRules: AppReplayRules {
     private var settingsTasks: [GrowBroTask]
     private let until: Date
     private let payloads: ReplayOptions.PayloadPlatform?
-    private var inbox = GrowBroReplayInbox()
+    /// The in-app inbox: the core's store, 30-day archive, keyset cursors.
+    private let inbox: any InboxStore
     /// Task reminders and digests that came due, shown or suppressed: no reconcile schedules them again.
     private var cameDue: Set<String> = []
     /// Where the last `inbox` action's page ended, for `"next": true`.
-    private var lastPagePosition: GrowBroReplayInbox.Position?
+    private var lastPage: PageEnd = .none
+
+    /// Where the previous `inbox` action's page ended.
+    private enum PageEnd: Sendable {
+        /// No `inbox` action yet: `"next": true` prints the first page.
+        case none
+        /// More entries followed the page: the next one continues at this cursor.
+        case more(InboxCursor)
+        /// Nothing followed the page: a next page is empty (entries added since are newer, never after it).
+        case end
+    }
 
     /// Creates the rules at the start of a replay.
     ///
@@ -26,8 +37,13 @@ struct GrowBroReplayRules: AppReplayRules {
     ///   - value: The valid `growbro` settings object.
     ///   - until: The replay's end, when the summary's inbox counts are taken.
     ///   - payloads: The push platform whose payloads are printed, if any.
-    init(settings value: JSONValue, until: Date, payloads: ReplayOptions.PayloadPlatform?) {
+    ///   - inbox: The inbox store; an empty in-memory one by default.
+    init(
+        settings value: JSONValue, until: Date, payloads: ReplayOptions.PayloadPlatform?,
+        inbox: any InboxStore = InMemoryInboxStore()
+    ) {
         settings = GrowBroSection.decodedSettings(value)
+        self.inbox = inbox
         settingsTasks = settings.tasks
         self.until = until
         self.payloads = payloads
@@ -46,21 +62,21 @@ struct GrowBroReplayRules: AppReplayRules {
         return plan
     }
 
-    mutating func due(_ request: NotificationRequest, context: AppReplayContext) -> DueDecision {
+    mutating func due(_ request: NotificationRequest, context: AppReplayContext) async throws -> DueDecision {
         // A push was decided (and put in the inbox) when it arrived.
         guard request.metadata["messageId"] == nil else { return .show }
         cameDue.insert(request.identifier)
         let delivery = GrowBroDeliveryRules.decideAtFire(
             request, at: context.now, settings: settings, permission: context.permission,
             timeZone: context.timeZone)
-        inbox.add(delivery.inboxEntry(receivedAt: context.now))
+        try await inbox.add(delivery.inboxEntry(receivedAt: context.now))
         return delivery.suppression.map { .suppress($0.reason) } ?? .show
     }
 
-    mutating func perform(_ action: any AppActionPayload, context: AppReplayContext) -> AppActionOutcome {
+    mutating func perform(_ action: any AppActionPayload, context: AppReplayContext) async throws -> AppActionOutcome {
         switch action {
         case let push as GrowBroSection.PushAction:
-            return receive(push.push, context: context)
+            return try await receive(push.push, context: context)
         case let task as GrowBroSection.TaskAction:
             let found: Bool
             switch task.change {
@@ -74,19 +90,23 @@ struct GrowBroReplayRules: AppReplayRules {
             let warnings = found ? [] : ["\(task.path).task: no such task now; the \(task.type) does nothing"]
             return AppActionOutcome(warnings: warnings, reconciles: true)
         case let entry as GrowBroSection.InboxEntryAction:
-            guard inbox.mark(entry.identifier, at: context.now, deletes: entry.deletes) == 0 else {
+            let marked =
+                entry.deletes
+                ? try await inbox.delete(identifier: entry.identifier, at: context.now)
+                : try await inbox.markRead(identifier: entry.identifier, at: context.now)
+            guard marked == 0 else {
                 return AppActionOutcome()
             }
             return AppActionOutcome(warnings: [
                 "\(entry.path).identifier: '\(entry.identifier)' has no inbox entry yet; the \(entry.type) does nothing"
             ])
         case is GrowBroSection.EraseAction:
-            inbox.eraseAll()
+            try await inbox.eraseAll()
             return AppActionOutcome()
         case let link as GrowBroSection.OpenLinkAction:
             return AppActionOutcome(lines: [Self.linkLine(link.url, at: context.now)])
         case let page as GrowBroSection.InboxPageAction:
-            return AppActionOutcome(lines: [pageLine(page, context: context)])
+            return AppActionOutcome(lines: [try await pageLine(page, context: context)])
         default:
             return AppActionOutcome()
         }
@@ -100,19 +120,22 @@ struct GrowBroReplayRules: AppReplayRules {
         settings.tasks = tasks
     }
 
-    func summaryFields(context: AppReplayContext) -> [(String, AppOutputLine.Value)] {
-        let counts = inbox.counts(now: max(context.now, until))
-        return [("inbox", .object([("total", .integer(counts.total)), ("unread", .integer(counts.unread))]))]
+    func summaryFields(context: AppReplayContext) async throws -> [(String, AppOutputLine.Value)] {
+        // Counted at `until`: an entry that reaches 30 days between the last moment and the end is archived.
+        let end = max(context.now, until)
+        let total = try await inbox.totalCount(now: end)
+        let unread = try await inbox.unreadCount(now: end)
+        return [("inbox", .object([("total", .integer(total)), ("unread", .integer(unread))]))]
     }
 
     // MARK: - Pushes
 
     /// A push arrives: decided now (permission, channel, quiet hours), put in the inbox either way.
-    private mutating func receive(_ push: GrowBroPush, context: AppReplayContext) -> AppActionOutcome {
+    private mutating func receive(_ push: GrowBroPush, context: AppReplayContext) async throws -> AppActionOutcome {
         let delivery = GrowBroDeliveryRules.decide(
             push, receivedAt: context.now, settings: settings, permission: context.permission,
             timeZone: context.timeZone)
-        inbox.add(delivery.inboxEntry(receivedAt: context.now))
+        try await inbox.add(delivery.inboxEntry(receivedAt: context.now))
         var outcome = AppActionOutcome()
         if let suppression = delivery.suppression {
             outcome.suppressed = [suppression]
@@ -178,15 +201,19 @@ struct GrowBroReplayRules: AppReplayRules {
 
     /// `{"type":"inbox","at","items":[…],"nextCursor","unread"}`; `"next": true` continues after the last item
     /// of the previous page.
-    private mutating func pageLine(_ action: GrowBroSection.InboxPageAction, context: AppReplayContext) -> AppOutputLine
-    {
-        let page = inbox.page(
-            size: action.pageSize, after: action.continues ? lastPagePosition : nil, now: context.now)
-        if let last = page.last {
-            lastPagePosition = last
-        } else if !action.continues {
-            lastPagePosition = nil
+    private mutating func pageLine(
+        _ action: GrowBroSection.InboxPageAction, context: AppReplayContext
+    ) async throws -> AppOutputLine {
+        let page: InboxPage
+        switch (action.continues, lastPage) {
+        case (true, .end):
+            page = InboxPage(items: [], nextCursor: nil)
+        case (true, .more(let cursor)):
+            page = try await inbox.page(size: action.pageSize, after: cursor, now: context.now)
+        default:
+            page = try await inbox.page(size: action.pageSize, after: nil, now: context.now)
         }
+        lastPage = page.nextCursor.map { .more($0) } ?? .end
         let items = page.items.map { entry -> AppOutputLine.Value in
             .object([
                 ("identifier", .string(entry.identifier)), ("receivedAt", .instant(entry.receivedAt)),
@@ -195,12 +222,12 @@ struct GrowBroReplayRules: AppReplayRules {
                 ("readAt", entry.readAt.map { .instant($0) } ?? .null),
             ])
         }
-        let cursor: AppOutputLine.Value = page.hasMore ? page.last.map { .string($0.cursor) } ?? .null : .null
+        let unread = try await inbox.unreadCount(now: context.now)
         return AppOutputLine(
             type: "inbox",
             fields: [
-                ("at", .instant(context.now)), ("items", .array(items)), ("nextCursor", cursor),
-                ("unread", .integer(inbox.counts(now: context.now).unread)),
+                ("at", .instant(context.now)), ("items", .array(items)),
+                ("nextCursor", page.nextCursor.map { .string($0.description) } ?? .null), ("unread", .integer(unread)),
             ])
     }
 }
