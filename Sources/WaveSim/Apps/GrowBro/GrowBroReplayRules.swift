@@ -87,7 +87,13 @@ struct GrowBroReplayRules: AppReplayRules {
                 found = true
             }
             // The scenario was checked when read; a settings change since then can still remove the task.
-            let warnings = found ? [] : ["\(task.path).task: no such task now; the \(task.type) does nothing"]
+            var warnings = found ? [] : ["\(task.path).task: no such task now; the \(task.type) does nothing"]
+            // A reminder that already came due keeps its identifier, and a reconcile never schedules one again.
+            if found, case .reschedule(let id, _) = task.change, cameDue.contains(GrowBroLinks.taskIdentifier(id)) {
+                warnings.append(
+                    "\(task.path).task: the reminder of '\(id)' already came due; the new due time counts for the "
+                        + "overdue digest, no second reminder is scheduled")
+            }
             return AppActionOutcome(warnings: warnings, reconciles: true)
         case let entry as GrowBroSection.InboxEntryAction:
             let marked =

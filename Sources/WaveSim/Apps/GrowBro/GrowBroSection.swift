@@ -165,11 +165,14 @@ enum GrowBroSection: AppReplaySection {
         case "openLink":
             // Any string: rejecting a bad link is the router's job, and its reason is the output.
             return object.decode(.required("url", .string), &diagnostics).map { OpenLinkAction(url: $0) }
-        default:
+        case "inbox":
             let size = object.decode(.required("pageSize", .integer(in: 1...InboxError.maximumPageSize)), &diagnostics)
             let next = object.decode(.optional("next", .bool, default: false), &diagnostics)
             guard let size, let next else { return nil }
             return InboxPageAction(pageSize: size, continues: next, path: path.description)
+        default:
+            // The envelope only passes the types of `actionKeys`.
+            return nil
         }
     }
 
