@@ -114,8 +114,19 @@ struct GrowBroReplayTests {
 
     // MARK: - Gates at the due instant
 
-    @Test func aDeniedPermissionSuppressesButKeepsEveryEntryInTheInbox() async {
-        let run = await Self.run("growbro-permission.json")
+    /// Replays a fixture with its `permission` replaced.
+    private static func run(_ fixture: String, permission: String) async throws -> ReplayRun {
+        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/\(fixture)")) as! [String: Any]
+        scenario["permission"] = permission
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("growbro-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return await ReplayRun.wavesim(["replay", file.path, "--format", "json"])
+    }
+
+    @Test(arguments: ["denied", "notDetermined"])
+    func aClosedPermissionSuppressesButKeepsEveryEntryInTheInbox(permission: String) async throws {
+        let run = try await Self.run("growbro-permission.json", permission: permission)
         #expect(run.status == 0)
         // Denied until 12:00: the reply, task t1 and the like (its channel is off too, but the permission is checked
         // first). Then likes off: category_disabled. Reminders off at 15:00: t2 category_disabled. t3 under
