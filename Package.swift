@@ -57,7 +57,7 @@ let package = Package(
             name: "WaveSim",
             dependencies: [
                 "WaveNotifications", "WaveStrings", "WaveLinuxAdapter", "WaveJSON", "GoNowNotifications",
-                "HydracatNotifications", "ShadowNotifications",
+                "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications", "WavePushPayloads",
             ]
         ),
         // The thin `@main` of the `wavesim` executable.

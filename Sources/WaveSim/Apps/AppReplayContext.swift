@@ -17,6 +17,8 @@ struct AppReplayContext: Sendable {
     var history: NotificationHistory { NotificationHistory(shown.map(\.record)) }
     /// The requests pending on the platform, soonest first.
     var pending: [NotificationRequest]
+    /// Resolves a text in the replay's language (GrowBro's inbox and payload lines print resolved texts).
+    var render: @Sendable (LocalizedText) -> String
 }
 
 /// A notification the replay showed, with the request it came from.

@@ -83,7 +83,7 @@ struct AppReplayEngine {
             }
         }
         summary.peakPending = await platform.peakPendingCount
-        summary.extra = rules.summaryFields(context: context())
+        summary.extra = try await rules.summaryFields(context: context())
         emit(summary.line)
         return summary
     }
@@ -92,7 +92,8 @@ struct AppReplayEngine {
 
     private func context() -> AppReplayContext {
         AppReplayContext(
-            now: now, timeZone: zone, permission: permission, replayStart: scenario.start, shown: shown, pending: [])
+            now: now, timeZone: zone, permission: permission, replayStart: scenario.start, shown: shown, pending: [],
+            render: render)
     }
 
     private mutating func reconcile(_ moment: AppReplayMoment) async throws {
@@ -144,7 +145,7 @@ struct AppReplayEngine {
             rules.replaceSettings(value)
             try await reconcile(AppReplayMoment(instant: now, cause: .settings))
         case .app(let payload):
-            let outcome = rules.perform(payload, context: context())
+            let outcome = try await rules.perform(payload, context: context())
             for (identifier, reason) in outcome.withdraw {
                 try await withdraw(identifier, reason: reason)
             }
@@ -173,7 +174,7 @@ struct AppReplayEngine {
     )
         async throws
     {
-        if case .suppress(let reason) = rules.due(request, context: context()) {
+        if case .suppress(let reason) = try await rules.due(request, context: context()) {
             report(Suppression(identifier: request.identifier, fireAt: request.fireAt, reason: reason))
             return
         }

@@ -32,7 +32,8 @@ protocol AppReplayRules: Sendable {
     ///   - action: The action's decoded payload.
     ///   - context: The device, the permission and the history.
     /// - Returns: What the engine must do.
-    mutating func perform(_ action: any AppActionPayload, context: AppReplayContext) -> AppActionOutcome
+    /// - Throws: When a store the app keeps (GrowBro's inbox) fails; the replay stops.
+    mutating func perform(_ action: any AppActionPayload, context: AppReplayContext) async throws -> AppActionOutcome
 
     /// Decides, when a pending request comes due, whether it is shown; GrowBro gates and inboxes here.
     ///
@@ -40,7 +41,8 @@ protocol AppReplayRules: Sendable {
     ///   - request: The request that came due.
     ///   - context: The device, the permission and the history.
     /// - Returns: Whether to show it.
-    mutating func due(_ request: NotificationRequest, context: AppReplayContext) -> DueDecision
+    /// - Throws: When a store the app keeps (GrowBro's inbox) fails; the replay stops.
+    mutating func due(_ request: NotificationRequest, context: AppReplayContext) async throws -> DueDecision
 
     /// Replaces the app's settings after a `settings` action (already validated when the scenario was read).
     ///
@@ -56,7 +58,8 @@ protocol AppReplayRules: Sendable {
     ///
     /// - Parameter context: The device, the permission and the history at the end.
     /// - Returns: The fields.
-    func summaryFields(context: AppReplayContext) -> [(String, AppOutputLine.Value)]
+    /// - Throws: When a store the app keeps (GrowBro's inbox) fails.
+    func summaryFields(context: AppReplayContext) async throws -> [(String, AppOutputLine.Value)]
 
     /// Lines the app prints about a fact of the replay (GoNow's analytics events), after the fact's own line.
     ///

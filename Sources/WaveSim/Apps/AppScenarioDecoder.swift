@@ -9,7 +9,7 @@ enum AppScenarioDecoder {
     static var sections: [String: any AppReplaySection.Type] {
         [
             GoNowSection.name: GoNowSection.self, HydracatSection.name: HydracatSection.self,
-            ShadowSection.name: ShadowSection.self,
+            ShadowSection.name: ShadowSection.self, GrowBroSection.name: GrowBroSection.self,
         ]
     }
 

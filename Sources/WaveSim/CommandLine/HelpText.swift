@@ -1,7 +1,7 @@
 /// The text of `wavesim --help` and each subcommand's `--help`.
 enum HelpText {
     static let main = """
-        OVERVIEW: Replay notification scenarios (WorldWideWaves, GoNow, Hydracat, Shadow), and lint translation tables.
+        OVERVIEW: Replay notification scenarios (WorldWideWaves, GoNow, Hydracat, Shadow, GrowBro), and lint translation tables.
 
         USAGE: wavesim <subcommand> [options]
 
@@ -38,7 +38,7 @@ enum HelpText {
           --sink <sink>           terminal (default) or desktop (also real desktop notifications; needs
                                   --clock wall and a notification server on the session bus).
           --analytics             App scenarios: also print the app's analytics events (GoNow).
-          --payloads <platform>   App scenarios: apns or fcm; accepted, not used by GoNow or Hydracat yet.
+          --payloads <platform>   App scenarios: apns or fcm; print each push's payload (GrowBro).
           -h, --help              Show this help.
 
         EXIT STATUS:
