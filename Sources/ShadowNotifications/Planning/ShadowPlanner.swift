@@ -87,7 +87,10 @@ public enum ShadowPlanner {
                         expiresAfterMinutes: categorySettings.expiresAfterMinutes))
             }
         }
-        return result.sorted { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
+        // The identifier is built from its parts on each read: build it once per check-in, not per comparison.
+        return result.map { (checkIn: $0, identifier: $0.identifier) }
+            .sorted { ($0.checkIn.fireAt, $0.identifier) < ($1.checkIn.fireAt, $1.identifier) }
+            .map(\.checkIn)
     }
 
     /// The request of a check-in: identifier, thread `shadow_<category>`, the category's channel, texts, deep link,

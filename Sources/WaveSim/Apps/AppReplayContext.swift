@@ -14,7 +14,7 @@ struct AppReplayContext: Sendable {
     /// Every notification shown so far in the replay, in the order shown.
     var shown: [ShownRequest]
     /// The same, as the core's policies read it.
-    var history: NotificationHistory { NotificationHistory(shown.map(\.record)) }
+    var history: NotificationHistory
     /// The requests pending on the platform, soonest first.
     var pending: [NotificationRequest]
     /// Resolves a text in the replay's language (GrowBro's inbox and payload lines print resolved texts).

@@ -28,6 +28,8 @@ struct AppReplayEngine {
     private var permission: PermissionStatus
     private var shown: [ShownRequest] = []
     private var shownIndex: [String: Int] = [:]
+    /// `shown` as the core's policies read it, kept as shows happen (rebuilding it at every moment was quadratic).
+    private var history = NotificationHistory()
     private var printedSuppressions: Set<String> = []
     private var expiries: [(at: Date, identifier: String)] = []
     private var summary: AppReplaySummary
@@ -92,8 +94,9 @@ struct AppReplayEngine {
 
     private func context() -> AppReplayContext {
         AppReplayContext(
-            now: now, timeZone: zone, permission: permission, replayStart: scenario.start, shown: shown, pending: [],
-            render: render)
+            now: now, timeZone: zone, permission: permission, replayStart: scenario.start, shown: shown,
+            history: history,
+            pending: [], render: render)
     }
 
     private mutating func reconcile(_ moment: AppReplayMoment) async throws {
@@ -183,6 +186,7 @@ struct AppReplayEngine {
         }
         shownIndex[request.identifier] = shown.count
         shown.append(ShownRequest(request: request, shownAt: now))
+        history.append(shown[shown.count - 1].record)
         if let expiresAfter = request.expiresAfter {
             let at = request.fireAt.addingTimeInterval(Double(expiresAfter.components.seconds))
             let index = expiries.firstIndex { ($0.at, $0.identifier) > (at, request.identifier) } ?? expiries.count
