@@ -67,6 +67,7 @@ let package = Package(
             name: "WaveBench",
             dependencies: [
                 "WaveNotifications", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter", "WaveSim", "WaveJSON",
+                "ShadowNotifications",
             ],
             path: "Benchmarks/WaveBench"
         ),

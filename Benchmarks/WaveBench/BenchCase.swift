@@ -32,6 +32,8 @@ enum BenchCase: String, CaseIterable, Sendable {
     case recurrenceYear = "recurrence-year"
     /// A virtual-clock replay of a generated scenario, JSON Lines to /dev/null, parsing included.
     case replay
+    /// A year of a Shadow scenario, every category on, replayed end to end (`wavesim replay --format json`).
+    case replayShadowYear = "replay-shadow-year"
     /// LocalizedStringResolver: index, parse and compile all 34 tables (every key in every language).
     case localizationLoad = "loc-load"
     /// StringsFileParser alone over the 34 table files.
@@ -71,6 +73,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [10] : [100, 1_000]
         case .replay:
             return quick ? [300, 1_000, 3_000] : [10_000, 30_000, 100_000]
+        case .replayShadowYear:
+            return [AppReplayWorkload.days]
         case .localizationLoad, .localizationParse, .localizationParseFoundation:
             return [LocalizationWorkload.expectedTableCount]
         case .localizationResolve, .localizationResolveFoundation:
@@ -129,6 +133,8 @@ enum BenchCase: String, CaseIterable, Sendable {
         case .replay:
             guard let input = context.input else { throw WorkloadFailure("replay needs --input <scenario.json>") }
             return try await ReplayWorkload.run(events: size, scenarioPath: input)
+        case .replayShadowYear:
+            return try await AppReplayWorkload.shadowYear()
         case .localizationLoad:
             return try LocalizationWorkload.load()
         case .localizationParse:

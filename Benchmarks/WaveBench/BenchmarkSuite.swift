@@ -20,6 +20,7 @@ struct BenchmarkSuite {
         [.recurrenceNext],
         [.recurrenceYear],
         [.replay],
+        [.replayShadowYear],
         [.localizationLoad],
         [.localizationParse, .localizationParseFoundation],
         [.localizationResolve, .localizationResolveFoundation],

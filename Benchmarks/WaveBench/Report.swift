@@ -54,7 +54,9 @@ struct Report {
         text += queueSection() + deliverySection() + syncSection() + replaySection() + localizationSection()
         text += storeSection() + recurrenceSection()
         text += growthSection() + goalsSection()
-        let single = summaries.filter { $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick }
+        let single = summaries.filter {
+            $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick && repetitionsOverride != 1
+        }
         if !single.isEmpty {
             text += "\nMeasured once (the warm-up took over a minute): "
             text += single.map { "\($0.caseName) at \(Format.count($0.size))" }.joined(separator: ", ") + ".\n"
@@ -216,7 +218,7 @@ struct Report {
 
     private func replaySection() -> String {
         let sizes = sizes([.replay])
-        guard !sizes.isEmpty else { return "" }
+        guard !sizes.isEmpty || summary(.replayShadowYear, AppReplayWorkload.days) != nil else { return "" }
         var text =
             "\n4. Replay: virtual clock, N favorite events (6 deliveries each), JSON Lines to /dev/null, end to end\n"
         text += "   (read + decode the scenario, scheduler sync, every delivery rendered and written).\n"
@@ -235,7 +237,20 @@ struct Report {
                 Format.bytes(summary.peakResidentBytes),
             ])
         }
-        return text + table.render()
+        text += table.render()
+        if let shadow = summary(.replayShadowYear, AppReplayWorkload.days) {
+            text += "   A year of Shadow (every category on, default schedules, America/New_York, iOS budget 64), "
+            text += "wavesim replay --format json, output captured in memory: "
+            if let failure = shadow.failure {
+                text += "FAILED: \(failure)\n"
+            } else {
+                text += "\(Format.count(Int(shadow.median("deliveries") ?? 0))) deliveries in "
+                text += "\(Format.duration(shadow.median("seconds"))) (\(Format.rate(shadow.operationsPerSecond))), "
+                text += "CPU \(Format.duration(shadow.median("cpuSeconds"))), "
+                text += "peak \(Format.bytes(shadow.peakResidentBytes)).\n"
+            }
+        }
+        return text
     }
 
     private func recurrenceSection() -> String {
