@@ -109,6 +109,17 @@ struct DecodingPiecesTests {
         #expect(diagnostics.warnings == ["hydracat.quietHours.ned: unknown key, ignored (did you mean 'end'?)"])
     }
 
+    @Test func unknownKeysAreProblemsWhenTheFormatSaysSo() throws {
+        let value = try JSONParser.parse(Array(#"{"enabled": true, "quietHours": {"ned": "07:00"}}"#.utf8))
+        var diagnostics = DecodingDiagnostics()
+        diagnostics.unknownKeysAreProblems = true
+        _ = Settings.decoder.decode(value, JSONPath("hydracat"), &diagnostics)
+        #expect(diagnostics.warnings.isEmpty)
+        #expect(
+            diagnostics.problems.map(\.description).contains(
+                "hydracat.quietHours.ned: unknown key (did you mean 'end'?)"))
+    }
+
     @Test func aRepeatedIDIsAProblemAtTheSecondOne() throws {
         let value = try JSONParser.parse(Array(#"[{"id": "a", "name": "A"}, {"id": "a", "name": "B"}]"#.utf8))
         var diagnostics = DecodingDiagnostics()

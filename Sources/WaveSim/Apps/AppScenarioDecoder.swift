@@ -42,6 +42,8 @@ enum AppScenarioDecoder {
     /// - Throws: ``ScenarioError`` listing every problem.
     static func decode(_ root: JSONValue, file: String, options: ReplayOptions) throws(ScenarioError) -> Result {
         var diagnostics = DecodingDiagnostics()
+        // wavesim-apps.md: unknown keys are errors naming the JSON path, exit 65, nothing replayed.
+        diagnostics.unknownKeysAreProblems = true
         let result = decodeRoot(root, file: file, options: options, &diagnostics)
         guard diagnostics.isClean, let result else {
             var error = ScenarioError(file: file, problems: diagnostics.problems)

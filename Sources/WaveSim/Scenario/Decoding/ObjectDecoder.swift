@@ -2,8 +2,9 @@ internal import WaveJSON
 
 /// A JSON object being read against the keys its format allows.
 ///
-/// Creating one records, in file order, a warning for each unknown key (with the nearest allowed key as a
-/// hint, `did you mean 'favorite'?`) and a problem for each repeated key; fields are then read in the order
+/// Creating one records, in file order, a warning for each unknown key (a problem when
+/// ``DecodingDiagnostics/unknownKeysAreProblems``), with the nearest allowed key as a hint
+/// (`did you mean 'favorite'?`), and a problem for each repeated key; fields are then read in the order
 /// the format asks for them, so messages come out in a stable order.
 struct ObjectDecoder {
     /// Where the object is.
@@ -31,7 +32,11 @@ struct ObjectDecoder {
             let memberPath = path.appending(key: key)
             guard keys.contains(key) else {
                 let hint = KeySuggestion.closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
-                diagnostics.warning(memberPath, "unknown key, ignored\(hint)")
+                if diagnostics.unknownKeysAreProblems {
+                    diagnostics.problem(memberPath, "unknown key\(hint)")
+                } else {
+                    diagnostics.warning(memberPath, "unknown key, ignored\(hint)")
+                }
                 continue
             }
             guard members[key] == nil else {
