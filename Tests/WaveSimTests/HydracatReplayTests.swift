@@ -70,6 +70,28 @@ struct HydracatReplayTests {
         }
     }
 
+    @Test func unknownKeysAreErrorsNamingTheirPathAndNothingIsReplayed() async throws {
+        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/hydracat-week.json")) as! [String: Any]
+        scenario["extra"] = true
+        var settings = scenario["hydracat"] as! [String: Any]
+        var pets = settings["pets"] as! [[String: Any]]
+        var schedules = pets[0]["schedules"] as! [[String: Any]]
+        schedules[0]["medicatoinName"] = "x"
+        pets[0]["schedules"] = schedules
+        settings["pets"] = pets
+        scenario["hydracat"] = settings
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hydracat-unknown-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = await ReplayRun.wavesim(["replay", file.path])
+        #expect(run.status == 65)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.contains("extra: unknown key"))
+        #expect(
+            run.standardError.contains(
+                "hydracat.pets[0].schedules[0].medicatoinName: unknown key (did you mean 'medicationName'?)"))
+    }
+
     /// Runs the week with the given medication name and dose, in a language and format.
     private static func privateRun(name: String, dose: String, flags: [String]) async throws -> ReplayRun {
         var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/hydracat-week.json")) as! [String: Any]
