@@ -3,12 +3,14 @@
 /// Version 1 kept the pending requests and the delivery history. Version 2 added the inbox, and to the history
 /// the collapse id and the responded instant (what follow-ups and collapsing need). Version 3 added what
 /// ``LinuxNotificationManager`` needs to restart exactly: each pending request's own fire instant and the shown
-/// notifications still to be withdrawn at their expiry. Instants are integers, milliseconds since 1970 UTC, except
+/// notifications still to be withdrawn at their expiry. Version 4 keeps the inbox's unread entries counted per
+/// UTC day (`received_ms / 86400000`) by triggers, so the unread count reads about 30 counters and one day's
+/// entries instead of every unread entry. Instants are integers, milliseconds since 1970 UTC, except
 /// the manager's exact instants (`*_date`), which are `REAL` seconds since 2001 (`Date`'s own value, so they round
 /// trip bit for bit); requests are their `Codable` JSON.
 package enum NotificationStoreSchema {
     /// Every step, in order.
-    package static let migrations: [SQLiteMigration] = [version1, version2, version3]
+    package static let migrations: [SQLiteMigration] = [version1, version2, version3, version4]
 
     /// Version 1: pending requests and delivery history.
     package static let version1 = SQLiteMigration(
@@ -82,6 +84,44 @@ package enum NotificationStoreSchema {
                 expires_date REAL,
                 request BLOB NOT NULL
             )
+            """,
+        ])
+
+    /// Version 4: unread inbox entries (not read, not deleted) counted per UTC day of `received_ms`, kept by
+    /// triggers on every insert, update and delete of an entry, and filled from the entries already there.
+    package static let version4 = SQLiteMigration(
+        version: 4,
+        statements: [
+            "CREATE TABLE inbox_unread_day (day INTEGER PRIMARY KEY NOT NULL, unread INTEGER NOT NULL)",
+            """
+            INSERT INTO inbox_unread_day (day, unread)
+            SELECT received_ms / 86400000, count(*) FROM inbox_entry
+            WHERE read_ms IS NULL AND deleted_ms IS NULL GROUP BY received_ms / 86400000
+            """,
+            """
+            CREATE TRIGGER inbox_unread_insert AFTER INSERT ON inbox_entry
+            WHEN NEW.read_ms IS NULL AND NEW.deleted_ms IS NULL
+            BEGIN
+                INSERT INTO inbox_unread_day (day, unread) VALUES (NEW.received_ms / 86400000, 1)
+                ON CONFLICT (day) DO UPDATE SET unread = unread + 1;
+            END
+            """,
+            """
+            CREATE TRIGGER inbox_unread_update AFTER UPDATE OF read_ms, deleted_ms, received_ms ON inbox_entry
+            BEGIN
+                UPDATE inbox_unread_day SET unread = unread - 1
+                WHERE day = OLD.received_ms / 86400000 AND OLD.read_ms IS NULL AND OLD.deleted_ms IS NULL;
+                INSERT INTO inbox_unread_day (day, unread)
+                SELECT NEW.received_ms / 86400000, 1 WHERE NEW.read_ms IS NULL AND NEW.deleted_ms IS NULL
+                ON CONFLICT (day) DO UPDATE SET unread = unread + 1;
+            END
+            """,
+            """
+            CREATE TRIGGER inbox_unread_delete AFTER DELETE ON inbox_entry
+            WHEN OLD.read_ms IS NULL AND OLD.deleted_ms IS NULL
+            BEGIN
+                UPDATE inbox_unread_day SET unread = unread - 1 WHERE day = OLD.received_ms / 86400000;
+            END
             """,
         ])
 }

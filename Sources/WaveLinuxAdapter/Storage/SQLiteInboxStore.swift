@@ -67,8 +67,26 @@ public final class SQLiteInboxStore: InboxStore {
     }
 
     public func unreadCount(now: Date) throws -> Int {
-        try count(Self.unreadSQL, now: now)
+        // Whole days after the oldest visible instant's day come from the per-day counters (schema v4); that
+        // day itself is counted from its entries, from the oldest visible instant on.
+        let oldest = oldestVisible(now: now)
+        let day = oldest / Self.dayMilliseconds
+        let dayEnd =
+            oldest >= 0
+            ? (day + 1) * Self.dayMilliseconds : (day == 0 ? Self.dayMilliseconds : day * Self.dayMilliseconds + 1)
+        return try database.withDatabase { database in
+            let count = try database.cached(Self.unreadSQL)
+            // Finished at once: a statement left mid-read would keep the counters' table locked for the
+            // triggers of the next write on this connection.
+            defer { count.reset() }
+            try count.bind([.integer(day), .integer(oldest), .integer(dayEnd), .integer(day)])
+            return try count.step() ? Int(count.int64(at: 0)) : 0
+        }
     }
+
+    /// A UTC day in milliseconds: the unit of the unread counters (`received_ms / 86400000`, truncated as SQLite
+    /// and Swift both divide integers).
+    private static let dayMilliseconds: Int64 = 86_400_000
 
     public func totalCount(now: Date) throws -> Int {
         try count(Self.totalSQL, now: now)
@@ -80,6 +98,7 @@ public final class SQLiteInboxStore: InboxStore {
         let coding = titleEncoder
         return try database.withDatabase { database in
             let select = try database.cached(Self.pageSQL)
+            defer { select.reset() }
             try select.bind([
                 .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
                 .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
@@ -138,8 +157,10 @@ public final class SQLiteInboxStore: InboxStore {
         """
 
     private static let unreadSQL = """
-        SELECT count(*) FROM inbox_entry INDEXED BY inbox_entry_unread
-        WHERE deleted_ms IS NULL AND read_ms IS NULL AND received_ms >= ?
+        SELECT (SELECT coalesce(sum(unread), 0) FROM inbox_unread_day WHERE day > ?1)
+            + (SELECT count(*) FROM inbox_entry INDEXED BY inbox_entry_unread
+               WHERE deleted_ms IS NULL AND read_ms IS NULL AND received_ms >= ?2 AND received_ms < ?3
+                   AND received_ms / 86400000 = ?4)
         """
 
     private static let totalSQL = """
@@ -160,6 +181,7 @@ public final class SQLiteInboxStore: InboxStore {
         let oldest = oldestVisible(now: now)
         return try database.withDatabase { database in
             let count = try database.cached(sql)
+            defer { count.reset() }
             try count.bind(oldest, at: 1)
             return try count.step() ? Int(count.int64(at: 0)) : 0
         }
