@@ -59,7 +59,9 @@ public enum GrowBroPlanner {
                 showNow.append(proposed.request)
             }
         }
-        let order = { (a: NotificationRequest, b: NotificationRequest) in (a.fireAt, a.identifier) < (b.fireAt, b.identifier) }
+        let order = { (a: NotificationRequest, b: NotificationRequest) in
+            (a.fireAt, a.identifier) < (b.fireAt, b.identifier)
+        }
         return NotificationPlan(desired: desired.sorted(by: order), showNow: showNow.sorted(by: order))
     }
 
