@@ -226,11 +226,13 @@ struct GrowBroReplayTests {
         let run = await Self.run("growbro-suppressed-reschedule.json")
         #expect(run.status == 0)
         // notDetermined at 07:00 (05:00Z): t1 suppressed. The `launch` at that same instant does not bring it back.
-        // Authorized at 08:00: the 09:00 digest counts t1 (due 07:00). Rescheduled at 10:00 to 11:00: a new reminder,
-        // shown at 09:00Z; only a shown identifier is never scheduled again.
+        // Authorized at 08:00. Quiet hours 06:00-09:30 switched on at 08:30 would move t1's 07:00 to 09:30, but that
+        // reminder already came due: not again. They move the 09:00 digest (t1 due 07:00 counts) to 09:30 (07:30Z).
+        // Rescheduled at 10:00 to 11:00: a new reminder, shown at 09:00Z; only a shown identifier is never
+        // scheduled again.
         #expect(Self.lines(run, "suppressed") == ["2026-05-04T05:00:00Z task_t1 permission_denied"])
         #expect(
-            Self.lines(run, "delivered") == ["2026-05-04T07:00:00Z overdue_2026-05-04", "2026-05-04T09:00:00Z task_t1"])
+            Self.lines(run, "delivered") == ["2026-05-04T07:30:00Z overdue_2026-05-04", "2026-05-04T09:00:00Z task_t1"])
         #expect(!run.standardError.contains("already came due"))
         #expect(run.standardError.isEmpty)
         // Inbox: t1 suppressed, the digest, t1 shown.
