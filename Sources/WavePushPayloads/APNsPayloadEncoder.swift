@@ -26,7 +26,7 @@ public struct APNsPayloadEncoder: Hashable, Sendable {
     ///
     /// - Parameter message: The message.
     /// - Returns: The payload; its JSON is valid UTF-8 and at most ``maximumBytes`` bytes.
-    /// - Throws: ``PushPayloadError/doesNotFit(minimumBytes:limit:)`` when even an empty body does not fit.
+    /// - Throws: ``PushPayloadError/doesNotFit(minimumBytes:limit:)`` when even a body cut to "…" alone does not fit.
     public func encode(_ message: PushMessage) throws(PushPayloadError) -> PushPayload {
         try BodyFitting.fit(
             message, platform: .apns, limit: maximumBytes, collapseIDHeader: message.collapseID, encode: Self.json)

@@ -22,12 +22,13 @@ enum BodyFitting {
         func candidate(keeping count: Int) -> [UInt8] {
             encode(replacingBody(of: message, with: String(body[..<count]) + ellipsis))
         }
-        // The longest prefix that fits with "…": count 0 ("…" alone) is the floor.
+        // The longest prefix that fits with "…": count 0 ("…" alone) is the floor. A cut body always ends with "…"
+        // (the spec cuts "with …"): when even "…" alone does not fit, there is no payload. The size reported is the
+        // one with an empty body when that is already over the limit, else the one with "…" alone.
         var fitting = candidate(keeping: 0)
         guard fitting.count <= limit else {
             let empty = encode(replacingBody(of: message, with: ""))
-            guard empty.count <= limit else { throw .doesNotFit(minimumBytes: empty.count, limit: limit) }
-            return payload(empty, shortened: true)
+            throw .doesNotFit(minimumBytes: empty.count > limit ? empty.count : fitting.count, limit: limit)
         }
         var low = 0  // fits
         var high = body.count  // does not fit (the whole body, even without "…", did not)

@@ -153,6 +153,29 @@ struct GrowBroPlannerTests {
         #expect(atNoon.desired.map(\.identifier) == ["overdue_2026-06-11"])
     }
 
+    @Test func yesterdaysDigestMovedPastMidnightIsStillWanted() {
+        // Quiet 08:30-01:00: the 9th's 09:00 digest moves to 01:00 on the 10th, after the 00:00 reconcile.
+        let settings = GrowBroSettings(
+            quietHours: GrowBroFixtures.quiet("08:30", "01:00"), tasks: [task("a", "2026-06-09T07:00")])
+        let times = fireTimes(plan(settings, at: "2026-06-10T00:00:00+02:00"))
+        #expect(times["overdue_2026-06-09"] == GrowBroFixtures.instant("2026-06-10T01:00:00+02:00"))
+        #expect(times["overdue_2026-06-10"] == GrowBroFixtures.instant("2026-06-11T01:00:00+02:00"))
+        // Once 01:00 has passed it is not wanted again (it came due).
+        #expect(fireTimes(plan(settings, at: "2026-06-10T01:30:00+02:00"))["overdue_2026-06-09"] == nil)
+    }
+
+    @Test func aPendingReminderWhoseInstantHasPassedIsShownNow() {
+        // t1 due 23:00 was held to 07:00 by quiet hours; they are off at 23:30: its instant is 23:00 again.
+        let settings = GrowBroSettings(tasks: [task("t1", "2026-06-10T23:00")])
+        let now = GrowBroFixtures.instant("2026-06-10T23:30:00+02:00")
+        let held = GrowBroPlanner.plan(settings: settings, now: now, timeZone: zone, pending: ["task_t1"])
+        #expect(held.desired.map(\.identifier) == ["overdue_2026-06-11"])
+        #expect(held.showNow.map(\.identifier) == ["task_t1"])
+        #expect(held.showNow.first?.fireAt == GrowBroFixtures.instant("2026-06-10T23:00:00+02:00"))
+        // Not pending (it came due already, or never was): nothing.
+        #expect(GrowBroPlanner.plan(settings: settings, now: now, timeZone: zone).showNow.isEmpty)
+    }
+
     @Test func deniedPermissionAndChannelOffDoNotRemovePendingReminders() {
         let settings = GrowBroSettings(channels: [.reminders: false], tasks: [task("a", "2026-06-10T12:00")])
         #expect(reminders(plan(settings, at: "2026-06-10T08:00:00+02:00")).map(\.identifier) == ["task_a"])

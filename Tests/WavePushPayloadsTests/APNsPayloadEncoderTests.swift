@@ -74,12 +74,23 @@ struct APNsPayloadEncoderTests {
         }
     }
 
-    @Test func aTitleThatLeavesRoomOnlyForAnEmptyBodyGetsAnEmptyBody() throws {
+    @Test func aTitleThatLeavesRoomOnlyForTheEllipsisGetsABodyOfTheEllipsisAlone() throws {
         let overhead = try APNsPayloadEncoder().encode(GrowBro.reply(body: "", title: "")).bytes
-        // Two bytes short of room for "…" (3 bytes): the body is emptied rather than the push refused.
-        let title = String(repeating: "T", count: 4096 - overhead - 2)
+        // Exactly room for "…" (3 bytes): the body is cut to "…" and the JSON fills the limit.
+        let title = String(repeating: "T", count: 4096 - overhead - 3)
         let payload = try APNsPayloadEncoder().encode(GrowBro.reply(body: "Hello there", title: title))
         #expect(payload.isBodyShortened)
-        #expect(try GrowBro.body(payload) == "")
+        #expect(try GrowBro.body(payload) == "…")
+        #expect(payload.bytes == 4096)
+    }
+
+    @Test func aTitleThatLeavesNoRoomForTheEllipsisGetsNoPayload() throws {
+        let overhead = try APNsPayloadEncoder().encode(GrowBro.reply(body: "", title: "")).bytes
+        // Two bytes short of room for "…": an over-long body is only ever cut with "…" (wavesim-apps.md), so it is
+        // not emptied instead; the smallest JSON allowed, with "…" alone, is one byte over.
+        let title = String(repeating: "T", count: 4096 - overhead - 2)
+        #expect(throws: PushPayloadError.doesNotFit(minimumBytes: 4097, limit: 4096)) {
+            try APNsPayloadEncoder().encode(GrowBro.reply(body: "Hello there", title: title))
+        }
     }
 }

@@ -170,6 +170,87 @@ struct GrowBroReplayTests {
         #expect(Self.delivery(run, "overdue_2026-05-04")?["body"] as? String == "Tasks waiting: 5")
     }
 
+    // MARK: - Task actions and held reminders
+
+    @Test func completeRescheduleAndAddTaskChangeThePendingReminders() async {
+        let run = await Self.run("growbro-task-actions.json")
+        #expect(run.status == 0)
+        #expect(run.standardError.isEmpty)
+        // Berlin is UTC+2. `complete` t1 at 08:30 removes its pending 10:00 reminder (cancelled, reschedule);
+        // `reschedule` t2 to 13:00 replaces its 11:00 one (no cancelled line); `addTask` t4 due 09:30 fires then;
+        // t3 is untouched. No task is due before 09:00 on the 4th: no digest that day.
+        #expect(Self.lines(run, "cancelled") == ["2026-05-04T06:30:00Z task_t1 reschedule"])
+        #expect(
+            Self.lines(run, "delivered") == [
+                "2026-05-04T07:30:00Z task_t4", "2026-05-04T10:00:00Z task_t3", "2026-05-04T11:00:00Z task_t2",
+            ])
+        #expect(Self.delivery(run, "task_t4")?["body"] as? String == "Mix the nutrients")
+        #expect(Self.delivery(run, "task_t4")?["deepLink"] as? String == "growbro://task/t4")
+        #expect(Self.delivery(run, "task_t2")?["late"] as? Bool == false)
+        #expect(run.summary("cancelled") == 1)
+        #expect(run.summary["inbox"] as? [String: Int] == ["total": 3, "unread": 3])
+    }
+
+    @Test func aDigestMovedPastMidnightByQuietHoursIsStillShown() async {
+        let run = await Self.run("growbro-digest-wrap.json")
+        #expect(run.status == 0)
+        // Quiet 08:30-01:00, Berlin UTC+2. t1 due 07:00 fires on time (05:00Z). Each 09:00 digest is inside quiet
+        // hours and moves to 01:00 the next day (23:00Z the day before): the 00:00 reconcile in between keeps it.
+        // The 6th's digest would move to 01:00 on the 7th, after `until`.
+        #expect(Self.objects(run, "cancelled").isEmpty)
+        #expect(
+            Self.lines(run, "delivered") == [
+                "2026-05-04T05:00:00Z task_t1", "2026-05-04T23:00:00Z overdue_2026-05-04",
+                "2026-05-05T23:00:00Z overdue_2026-05-05",
+            ])
+        #expect(Self.delivery(run, "overdue_2026-05-04")?["body"] as? String == "Tasks waiting: 1")
+        #expect(Self.delivery(run, "overdue_2026-05-04")?["late"] as? Bool == false)
+        #expect(run.summary["inbox"] as? [String: Int] == ["total": 3, "unread": 3])
+    }
+
+    @Test func aReminderHeldByQuietHoursIsShownWhenTheyAreSwitchedOffAfterItsDueTime() async {
+        let run = await Self.run("growbro-quiet-off.json")
+        #expect(run.status == 0)
+        // t1 due 23:00 (21:00Z) is inside quiet 22:00-07:00 and waits for 07:00. Quiet hours go off at 23:30
+        // (21:30Z): its instant is its due time again, already past, so it is shown at once, late, not removed.
+        #expect(Self.objects(run, "cancelled").isEmpty)
+        #expect(
+            Self.lines(run, "delivered") == ["2026-05-04T21:30:00Z task_t1", "2026-05-05T07:00:00Z overdue_2026-05-05"])
+        #expect(Self.delivery(run, "task_t1")?["late"] as? Bool == true)
+        #expect(Self.delivery(run, "task_t1")?["body"] as? String == "Turn off the lights")
+        #expect(run.summary("cancelled") == 0)
+        #expect(run.summary["inbox"] as? [String: Int] == ["total": 2, "unread": 2])
+    }
+
+    @Test func aReminderSuppressedByThePermissionCanBeRescheduled() async {
+        let run = await Self.run("growbro-suppressed-reschedule.json")
+        #expect(run.status == 0)
+        // notDetermined at 07:00 (05:00Z): t1 suppressed. The `launch` at that same instant does not bring it back.
+        // Authorized at 08:00. Quiet hours 06:00-09:30 switched on at 08:30 would move t1's 07:00 to 09:30, but that
+        // reminder already came due: not again. They move the 09:00 digest (t1 due 07:00 counts) to 09:30 (07:30Z).
+        // Rescheduled at 10:00 to 11:00: a new reminder, shown at 09:00Z; only a shown identifier is never
+        // scheduled again.
+        #expect(Self.lines(run, "suppressed") == ["2026-05-04T05:00:00Z task_t1 permission_denied"])
+        #expect(
+            Self.lines(run, "delivered") == ["2026-05-04T07:30:00Z overdue_2026-05-04", "2026-05-04T09:00:00Z task_t1"])
+        #expect(!run.standardError.contains("already came due"))
+        #expect(run.standardError.isEmpty)
+        // Inbox: t1 suppressed, the digest, t1 shown.
+        #expect(run.summary["inbox"] as? [String: Int] == ["total": 3, "unread": 3])
+    }
+
+    @Test func aTaskOfTheStartSettingsCanBeReadAndDeletedAfterASettingsChangeRemovedIt() async {
+        let run = await Self.run("growbro-removed-task-read.json")
+        #expect(run.status == 0)
+        #expect(run.standardError.isEmpty)
+        // t1 (08:30, 06:30Z) and the 09:00 digest are shown; the settings at 09:00 remove t1, so tomorrow's digest
+        // goes. The read and delete of task_t1 at 10:00 and 10:30 reach its entry: only the digest is left, unread.
+        #expect(
+            Self.lines(run, "delivered") == ["2026-05-04T06:30:00Z task_t1", "2026-05-04T07:00:00Z overdue_2026-05-04"])
+        #expect(Self.lines(run, "cancelled") == ["2026-05-04T07:00:00Z overdue_2026-05-05 reschedule"])
+        #expect(run.summary["inbox"] as? [String: Int] == ["total": 1, "unread": 1])
+    }
+
     // MARK: - Inbox
 
     @Test func pagesFollowTheCursorWhileNewEntriesArrive() async {
@@ -357,6 +438,25 @@ struct GrowBroReplayTests {
         }
         #expect(body?.hasSuffix("a…") == true)
         #expect(body.map { $0.dropLast().allSatisfy { $0 == "a" } } == true)
+    }
+
+    @Test(arguments: [("apns", 4096), ("fcm", 4000)])
+    func aPushWhoseTitleAloneIsTooLongGetsAPayloadLineSayingSo(platform: String, limit: Int) async throws {
+        let run = await Self.run("growbro-payload-title.json", ["--payloads", platform])
+        #expect(run.status == 0)
+        let lines = Self.objects(run, "payload")
+        #expect(lines.map { $0["identifier"] as? String } == ["msg_big", "msg_ok"])
+        let big = try #require(lines.first)
+        #expect(big["platform"] as? String == platform)
+        #expect(big["json"] is NSNull)
+        #expect(big["bytes"] is NSNull)
+        #expect(big["rejected"] as? String == "too_large")
+        #expect(big["limit"] as? Int == limit)
+        // A 4200-letter title alone is over either limit.
+        #expect((big["minimumBytes"] as? Int ?? 0) > 4200)
+        #expect(lines.last?["json"] is String)
+        // The push itself is shown: the payload is a report, not a gate.
+        #expect(Self.lines(run, "delivered") == ["2026-05-04T07:00:00Z msg_big", "2026-05-04T07:05:00Z msg_ok"])
     }
 
     // MARK: - Wrong scenarios

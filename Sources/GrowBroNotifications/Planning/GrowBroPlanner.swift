@@ -6,13 +6,17 @@ public import WaveNotifications
 /// At `now` it wants:
 /// - for every task not completed, a reminder `task_<id>` at its due instant (channel reminders, "Task due" / the
 ///   task's title, `growbro://task/<id>`);
-/// - for the local date of `now` and the next one, a digest `overdue_<YYYY-MM-DD>` at 09:00 local when at least one
-///   task not completed is due before that 09:00 instant ("Overdue tasks" / "Tasks waiting: {n}",
-///   `growbro://calendar`, channel reminders).
+/// - for the local date of `now`, the one before and the next one, a digest `overdue_<YYYY-MM-DD>` at 09:00 local
+///   when at least one task not completed is due before that 09:00 instant ("Overdue tasks" / "Tasks waiting: {n}",
+///   `growbro://calendar`, channel reminders). Yesterday's counts because quiet hours can move its 09:00 past
+///   midnight (quiet 08:30–01:00 moves it to 01:00 the next day); it is wanted only while that instant is ahead.
 ///
 /// A fire instant inside enabled quiet hours moves to the quiet end (the core ``QuietHours`` with `deferToEnd`);
-/// the digest's count is still taken at its 09:00. A candidate whose (moved) instant is before `now`, or whose
-/// identifier was already shown, is not wanted and gives no output. Gates and channel switches are not applied
+/// the digest's count is still taken at its 09:00. An identifier already shown is never wanted again. A candidate
+/// whose (moved) instant is before `now` is not wanted and gives no output, unless it is still pending: then it was
+/// held (quiet hours switched off after its due time, or a pending task rescheduled to a time already past) and
+/// never came due, so it goes to ``NotificationPlan/showNow`` to be shown at once, late, instead of being silently
+/// removed. Gates and channel switches are not applied
 /// here: they decide when the notification fires (``GrowBroDeliveryRules/decideAtFire(_:at:settings:permission:timeZone:)``),
 /// so pending reminders survive a denied permission or a channel switched off. A pending request no longer wanted
 /// (a completed or rescheduled task) is removed by the reconcile with `reschedule`.
@@ -27,28 +31,38 @@ public enum GrowBroPlanner {
     ///   - now: The reconcile instant.
     ///   - timeZone: The device's zone.
     ///   - history: What was shown so far: an identifier already shown is never scheduled again.
-    /// - Returns: The plan: the desired requests ordered by fire instant then identifier; nothing suppressed, no
-    ///   removal reasons (removals are `reschedule`).
+    ///   - pending: The identifiers pending on the platform now: one whose instant has passed is shown now.
+    /// - Returns: The plan: the desired requests ordered by fire instant then identifier, and in `showNow` the pending
+    ///   ones whose instant has passed, in the same order; nothing suppressed, no removal reasons (removals are
+    ///   `reschedule`).
     public static func plan(
-        settings: GrowBroSettings, now: Date, timeZone: TimeZone, history: NotificationHistory = .empty
+        settings: GrowBroSettings, now: Date, timeZone: TimeZone, history: NotificationHistory = .empty,
+        pending: Set<String> = []
     ) -> NotificationPlan {
         let open = settings.tasks.filter { !$0.isCompleted }
         var candidates = open.map { reminder(for: $0, in: timeZone) }
         let today = timeZone.localDate(for: now)
-        for date in [today, today.adding(days: 1)] {
+        for date in [today.adding(days: -1), today, today.adding(days: 1)] {
             if let digest = digest(on: date, tasks: open, in: timeZone) { candidates.append(digest) }
         }
         let context = PolicyContext(now: now, timeZone: timeZone, history: history)
         let quietHours = settings.quietHours.policy(.deferToEnd)
         var desired: [NotificationRequest] = []
+        var showNow: [NotificationRequest] = []
         for candidate in candidates {
             var proposed = ProposedRequest(candidate)
             if let quietHours { proposed = proposed.applying(quietHours.decision(for: proposed, in: context)) }
-            guard proposed.fireAt >= now, !history.wasShown(identifier: proposed.id) else { continue }
-            desired.append(proposed.request)
+            guard !history.wasShown(identifier: proposed.id) else { continue }
+            if proposed.fireAt >= now {
+                desired.append(proposed.request)
+            } else if pending.contains(proposed.id) {
+                showNow.append(proposed.request)
+            }
         }
-        desired.sort { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
-        return NotificationPlan(desired: desired)
+        let order = { (a: NotificationRequest, b: NotificationRequest) in
+            (a.fireAt, a.identifier) < (b.fireAt, b.identifier)
+        }
+        return NotificationPlan(desired: desired.sorted(by: order), showNow: showNow.sorted(by: order))
     }
 
     /// A task's reminder at its due instant, before quiet hours.

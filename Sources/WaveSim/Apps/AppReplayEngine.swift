@@ -119,9 +119,11 @@ struct AppReplayEngine {
         }
         let changes = ReconcilePlan(
             desired: plan.desired, pending: context.pending, removalReasons: plan.removalReasons)
+        // A pending request the plan shows now leaves the pending list to be shown, not cancelled.
+        let shownNow = Set(plan.showNow.map(\.identifier))
         for call in changes.calls {
             if case .removePending(let identifiers, let reason) = call {
-                for identifier in identifiers {
+                for identifier in identifiers where !shownNow.contains(identifier) {
                     emit(cancelledLine(identifier: identifier, reason: reason))
                     summary.cancelled += 1
                 }

@@ -16,10 +16,18 @@ struct GrowBroReplayRules: AppReplayRules {
     private let payloads: ReplayOptions.PayloadPlatform?
     /// The in-app inbox: the core's store, 30-day archive, keyset cursors.
     private let inbox: any InboxStore
-    /// Task reminders and digests that came due, shown or suppressed: no reconcile schedules them again.
-    private var cameDue: Set<String> = []
+    /// Task reminders and digests that came due and were suppressed, each with the task's due time then (`nil` for a
+    /// digest): no reconcile schedules the same one again (a `launch` at the instant it came due, quiet hours switched
+    /// on that would move it ahead), but a task rescheduled since gets a new reminder. Shown ones are in the history.
+    private var suppressedDue: Set<DueKey> = []
     /// Where the last `inbox` action's page ended, for `"next": true`.
     private var lastPage: PageEnd = .none
+
+    /// A request that came due: its identifier and, for a task reminder, the task's due time.
+    private struct DueKey: Hashable, Sendable {
+        var identifier: String
+        var due: LocalDateTime?
+    }
 
     /// Where the previous `inbox` action's page ended.
     private enum PageEnd: Sendable {
@@ -57,20 +65,29 @@ struct GrowBroReplayRules: AppReplayRules {
 
     mutating func plan(at moment: AppReplayMoment, context: AppReplayContext) -> NotificationPlan {
         var plan = GrowBroPlanner.plan(
-            settings: settings, now: context.now, timeZone: context.timeZone, history: context.history)
-        plan.desired.removeAll { cameDue.contains($0.identifier) }
+            settings: settings, now: context.now, timeZone: context.timeZone, history: context.history,
+            pending: Set(context.pending.map(\.identifier)))
+        plan.desired.removeAll { suppressedDue.contains(dueKey($0)) }
+        plan.showNow.removeAll { suppressedDue.contains(dueKey($0)) }
         return plan
+    }
+
+    /// The request's identifier with, for a task reminder, its task's due time in the current settings.
+    private func dueKey(_ request: NotificationRequest) -> DueKey {
+        let task = request.metadata["taskId"].flatMap { id in settings.tasks.first { $0.id == id } }
+        return DueKey(identifier: request.identifier, due: task?.due)
     }
 
     mutating func due(_ request: NotificationRequest, context: AppReplayContext) async throws -> DueDecision {
         // A push was decided (and put in the inbox) when it arrived.
         guard request.metadata["messageId"] == nil else { return .show }
-        cameDue.insert(request.identifier)
         let delivery = GrowBroDeliveryRules.decideAtFire(
             request, at: context.now, settings: settings, permission: context.permission,
             timeZone: context.timeZone)
         try await inbox.add(delivery.inboxEntry(receivedAt: context.now))
-        return delivery.suppression.map { .suppress($0.reason) } ?? .show
+        guard let suppression = delivery.suppression else { return .show }
+        suppressedDue.insert(dueKey(request))
+        return .suppress(suppression.reason)
     }
 
     mutating func perform(_ action: any AppActionPayload, context: AppReplayContext) async throws -> AppActionOutcome {
@@ -88,10 +105,13 @@ struct GrowBroReplayRules: AppReplayRules {
             }
             // The scenario was checked when read; a settings change since then can still remove the task.
             var warnings = found ? [] : ["\(task.path).task: no such task now; the \(task.type) does nothing"]
-            // A reminder that already came due keeps its identifier, and a reconcile never schedules one again.
-            if found, case .reschedule(let id, _) = task.change, cameDue.contains(GrowBroLinks.taskIdentifier(id)) {
+            // A reminder already shown keeps its identifier, and a reconcile never schedules an identifier shown
+            // again; one that came due but was suppressed is scheduled again for the new due time.
+            if found, case .reschedule(let id, _) = task.change,
+                context.history.wasShown(identifier: GrowBroLinks.taskIdentifier(id))
+            {
                 warnings.append(
-                    "\(task.path).task: the reminder of '\(id)' already came due; the new due time counts for the "
+                    "\(task.path).task: the reminder of '\(id)' was already shown; the new due time counts for the "
                         + "overdue digest, no second reminder is scheduled")
             }
             return AppActionOutcome(warnings: warnings, reconciles: true)
@@ -152,6 +172,8 @@ struct GrowBroReplayRules: AppReplayRules {
             switch Self.payloadLine(for: delivery.request, push: push, platform: payloads, render: context.render) {
             case .success(let line): outcome.lines.append(line)
             case .failure(let error):
+                // Every push gets its payload line, shown or not: one that cannot be encoded says so.
+                outcome.lines.append(Self.rejectedPayloadLine(for: delivery.request, platform: payloads, error: error))
                 outcome.warnings.append(
                     "push \(delivery.request.identifier): no \(payloads.rawValue) payload: \(error)")
             }
@@ -187,6 +209,23 @@ struct GrowBroReplayRules: AppReplayRules {
             fields.append(("apns-collapse-id", .string(header)))
         }
         return .success(AppOutputLine(type: "payload", fields: fields))
+    }
+
+    /// `{"type":"payload","identifier","platform","bytes":null,"json":null,"rejected":"too_large","minimumBytes",
+    /// "limit"}` for a push with no payload within the limit (its title alone too long: a body is only cut with "…").
+    private static func rejectedPayloadLine(
+        for request: NotificationRequest, platform: ReplayOptions.PayloadPlatform, error: PushPayloadError
+    ) -> AppOutputLine {
+        var fields: [(String, AppOutputLine.Value)] = [
+            ("identifier", .string(request.identifier)), ("platform", .string(platform.rawValue)), ("bytes", .null),
+            ("json", .null), ("rejected", .string("too_large")),
+        ]
+        switch error {
+        case .doesNotFit(let minimumBytes, let limit):
+            fields.append(("minimumBytes", .integer(minimumBytes)))
+            fields.append(("limit", .integer(limit)))
+        }
+        return AppOutputLine(type: "payload", fields: fields)
     }
 
     // MARK: - Links and the inbox

@@ -209,11 +209,16 @@ enum GrowBroSection: AppReplaySection {
         }
     }
 
+    /// Message ids are used once; task actions name a task that exists at that time; `read`/`delete` name a message
+    /// or task of the scenario (in the start settings, any later settings, or added) or a digest.
     static func validate(
-        _ actions: [(action: AppScenario.Action, settings: JSONValue)], _ diagnostics: inout DecodingDiagnostics
+        _ actions: [(action: AppScenario.Action, settings: JSONValue)], startSettings: JSONValue,
+        _ diagnostics: inout DecodingDiagnostics
     ) {
-        // Every identifier the scenario can put in the inbox: its messages, its tasks (in any settings or added).
-        var known: Set<String> = []
+        // Every identifier the scenario can put in the inbox: its messages, its tasks (in the start settings, any later
+        // settings, or added). A `settings` action's entry carries the settings after it, so the start is not in
+        // `actions` when the first action removes a task that was delivered before.
+        var known = Set(decodedSettings(startSettings).tasks.map { GrowBroLinks.taskIdentifier($0.id) })
         var messages: [String: String] = [:]
         for (action, value) in actions {
             known.formUnion(decodedSettings(value).tasks.map { GrowBroLinks.taskIdentifier($0.id) })
