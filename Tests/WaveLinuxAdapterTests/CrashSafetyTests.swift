@@ -19,7 +19,8 @@ struct CrashSafetyTests {
     // The probe's fixed instant: its notifications are all a day or more ahead of it.
     static let probeNow = Date(timeIntervalSince1970: 1_781_884_800)
 
-    @Test(.enabled(if: probe != nil, "the WaveStateProbe executable was not built next to the tests"))
+    // The probe is a dependency of this test target, so it is always built; a missing one fails the test.
+    @Test
     func aKilledWriterLeavesTheOldOrTheNewStateNeverGarbage() async throws {
         let probe = try #require(Self.probe)
         let directory = try TemporaryDirectory()
@@ -70,7 +71,8 @@ struct CrashSafetyTests {
         print("CrashSafetyTests: \(iteration) kills, \(acknowledged) acknowledged saves, all kept, 0 damaged")
     }
 
-    @Test(.enabled(if: probe != nil, "the WaveStateProbe executable was not built next to the tests"))
+    // The probe is a dependency of this test target, so it is always built; a missing one fails the test.
+    @Test
     func aKillDuringTheImportOfAStateFileLosesNothing() async throws {
         let probe = try #require(Self.probe)
         var random = SplitMix64(seed: 2028)

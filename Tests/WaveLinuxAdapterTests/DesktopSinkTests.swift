@@ -20,7 +20,7 @@ struct DesktopSinkTests {
     }
 
     @Test(
-        .enabled(if: DesktopEnvironment.missingTools.isEmpty, Comment(rawValue: DesktopEnvironment.skipReason)),
+        .enabled(if: DesktopEnvironment.canRun, Comment(rawValue: DesktopEnvironment.skipReason)),
         .timeLimit(.minutes(1)))
     func aRealNotificationServerShowsAndClosesWhatTheSinkSends() async throws {
         let desktop = try await DesktopEnvironment.start()
@@ -93,7 +93,9 @@ struct DesktopSinkTests {
     }
 
     @Test(
-        .enabled(if: DesktopEnvironment.find("gdbus") != nil, "gdbus (libglib2.0-bin) is not installed"),
+        .enabled(
+            if: DesktopEnvironment.find("gdbus") != nil || DesktopEnvironment.isRequired,
+            "gdbus (libglib2.0-bin) is not installed"),
         .timeLimit(.minutes(1)))
     func withoutABusTheCheckThrowsAClearErrorAndTheQueueKeepsRunning() async throws {
         let environment = [
@@ -105,7 +107,8 @@ struct DesktopSinkTests {
 
     @Test(
         .enabled(
-            if: DesktopEnvironment.find("gdbus") != nil && DesktopEnvironment.find("dbus-daemon") != nil,
+            if: DesktopEnvironment.find("gdbus") != nil && DesktopEnvironment.find("dbus-daemon") != nil
+                || DesktopEnvironment.isRequired,
             "gdbus or dbus-daemon is not installed"),
         .timeLimit(.minutes(1)))
     func aBusWithoutANotificationServerIsReportedTheSameWay() async throws {
@@ -170,7 +173,7 @@ extension DesktopSinkTests {
     static let done = NotificationAction(id: "log", title: LocalizedText(table: "Hydracat", key: "action_done"))
 
     @Test(
-        .enabled(if: DesktopEnvironment.missingTools.isEmpty, Comment(rawValue: DesktopEnvironment.skipReason)),
+        .enabled(if: DesktopEnvironment.canRun, Comment(rawValue: DesktopEnvironment.skipReason)),
         .timeLimit(.minutes(1)))
     func anActionPickedOnTheServerReachesTheHandlerAndAWithdrawalClosesTheNotification() async throws {
         let desktop = try await DesktopEnvironment.start()

@@ -15,7 +15,8 @@ struct NotificationStoreCrashSafetyTests {
         return FileManager.default.isExecutableFile(atPath: candidate.path) ? candidate : nil
     }
 
-    @Test(.enabled(if: probe != nil, "the WaveStoreProbe executable was not built next to the tests"))
+    // The probe is a dependency of this test target, so it is always built; a missing one fails the test.
+    @Test
     func aKilledWriterLosesNoAcknowledgedRequest() async throws {
         let probe = try #require(Self.probe)
         let directory = try TemporaryDirectory()

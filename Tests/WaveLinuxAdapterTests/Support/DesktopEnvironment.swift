@@ -19,6 +19,13 @@ final class DesktopEnvironment: Sendable {
     /// The tools missing from `PATH`, as "tool (package)".
     static let missingTools: [String] = tools.filter { find($0.0) == nil }.map { "\($0.0) (\($0.1))" }
 
+    /// Whether the desktop tests run even with tools missing, and so fail instead of being skipped: `.ci/run` sets
+    /// `WAVE_REQUIRE_DESKTOP=1`, so CI can never pass with these tests quietly skipped.
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["WAVE_REQUIRE_DESKTOP"] == "1" }
+
+    /// Whether the desktop tests run: every tool is there, or CI requires them.
+    static var canRun: Bool { missingTools.isEmpty || isRequired }
+
     /// Why the test is skipped, or `nil` when it can run.
     static var skipReason: String {
         "missing " + missingTools.joined(separator: ", ") + "; .ci/run installs them"
