@@ -107,12 +107,7 @@ extension NotificationStore {
             for identifier in identifiers {
                 try forget(identifier, in: database)
                 guard let reason else { continue }
-                let update = try database.cached(
-                    """
-                    UPDATE delivery SET withdrawn_ms = ?, withdrawn_reason = ?
-                    WHERE id = (SELECT id FROM delivery WHERE identifier = ? AND withdrawn_ms IS NULL
-                                ORDER BY shown_ms DESC, id DESC LIMIT 1)
-                    """)
+                let update = try database.cached(Self.withdrawLatestShowingSQL)
                 try update.bind([.integer(instant.millisecondsSince1970), .text(reason.rawValue), .text(identifier)])
                 try update.run()
             }

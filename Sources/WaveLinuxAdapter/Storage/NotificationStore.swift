@@ -239,6 +239,13 @@ public final class NotificationStore: Sendable {
         }
     }
 
+    /// Marks the latest showing of an identifier that is still on screen as withdrawn: time, reason, identifier.
+    static let withdrawLatestShowingSQL = """
+        UPDATE delivery SET withdrawn_ms = ?, withdrawn_reason = ?
+        WHERE id = (SELECT id FROM delivery WHERE identifier = ? AND withdrawn_ms IS NULL
+                    ORDER BY shown_ms DESC, id DESC LIMIT 1)
+        """
+
     /// Records that the latest showing of an identifier still on screen was withdrawn.
     ///
     /// - Parameters:
@@ -250,12 +257,7 @@ public final class NotificationStore: Sendable {
     @discardableResult
     public func recordWithdrawn(identifier: String, at instant: Date, reason: NotificationReason) throws -> Bool {
         try database.transaction { database in
-            let update = try database.cached(
-                """
-                UPDATE delivery SET withdrawn_ms = ?, withdrawn_reason = ?
-                WHERE id = (SELECT id FROM delivery WHERE identifier = ? AND withdrawn_ms IS NULL
-                            ORDER BY shown_ms DESC, id DESC LIMIT 1)
-                """)
+            let update = try database.cached(Self.withdrawLatestShowingSQL)
             try update.bind([.integer(instant.millisecondsSince1970), .text(reason.rawValue), .text(identifier)])
             try update.run()
             return database.changes > 0
