@@ -8,6 +8,8 @@ enum BenchCase: String, CaseIterable, Sendable {
     case queueOurs = "queue-ours"
     /// Timer queue: LinuxNotificationManager with the default iOS budget of 64 armed notifications.
     case queueOursBudget = "queue-ours-budget64"
+    /// Timer queue: LinuxNotificationManager through its batch calls (one `add` for all, one removal).
+    case queueOursBatch = "queue-ours-batch"
     /// Timer queue: one `Task` sleeping per notification.
     case queueTask = "queue-task"
     /// Timer queue: one `DispatchSourceTimer` per notification.
@@ -58,7 +60,7 @@ enum BenchCase: String, CaseIterable, Sendable {
         switch self {
         case .idle:
             return [0]
-        case .queuePlan, .queueOurs, .queueOursBudget:
+        case .queuePlan, .queueOurs, .queueOursBudget, .queueOursBatch:
             return quick ? [1_000, 3_000, 10_000] : [10_000, 100_000, 1_000_000]
         case .queueTask, .queueDispatch:
             // Capped: see `BENCHMARKS.md` ("Baseline caps") for why.
@@ -108,6 +110,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await TimerQueueWorkload.run(count: size, side: .ours(pendingLimit: Int.max))
         case .queueOursBudget:
             return try await TimerQueueWorkload.run(count: size, side: .ours(pendingLimit: 64))
+        case .queueOursBatch:
+            return try await TimerQueueWorkload.run(count: size, side: .oursBatch)
         case .queueTask:
             return try await TimerQueueWorkload.run(count: size, side: .task)
         case .queueDispatch:

@@ -14,6 +14,9 @@ enum TimerQueueWorkload {
     enum Side {
         /// LinuxNotificationManager with this many armed notifications at most.
         case ours(pendingLimit: Int)
+        /// LinuxNotificationManager (no budget) through its request-level batch calls: the schedules in one
+        /// `add`, the reschedules in one `add`, the cancelled events' requests in one `removePending`.
+        case oursBatch
         /// One `Task` per notification.
         case task
         /// One `DispatchSourceTimer` per notification.
@@ -52,6 +55,14 @@ enum TimerQueueWorkload {
                 renderer: renderer)
             try await manager.start()
             metrics = try await drive(plan, on: manager)
+            pending = await manager.pendingCount
+            if tearDown { await manager.stop() }
+        case .oursBatch:
+            let manager = try LinuxNotificationManager(
+                configuration: .init(pendingLimit: Int.max), clock: ManualWaveClock(now: epoch), sink: sink,
+                renderer: renderer)
+            try await manager.start()
+            metrics = try await driveInBatches(plan, on: manager)
             pending = await manager.pendingCount
             if tearDown { await manager.stop() }
         case .task:
@@ -109,6 +120,46 @@ enum TimerQueueWorkload {
         for event in plan.cancelledEvents {
             try await manager.cancelAllNotifications(eventID: plan.eventIDs[event])
         }
+        let cancelled = ContinuousClock.now
+        return [
+            "seconds": (cancelled - start).seconds,
+            "cpuSeconds": ProcessCPU.seconds() - startCPU,
+            "operations": Double(plan.operationCount),
+            "scheduleSeconds": (scheduled - start).seconds,
+            "replaceSeconds": (replaced - scheduled).seconds,
+            "cancelSeconds": (cancelled - replaced).seconds,
+        ]
+    }
+}
+
+extension TimerQueueWorkload {
+    /// The same plan as ``drive(_:on:)``, in three batch calls; operations are counted as for the per-call sides
+    /// (one per schedule, reschedule and cancelled event), and building the requests is timed.
+    static func driveInBatches(
+        _ plan: TimerQueuePlan, on manager: LinuxNotificationManager
+    ) async throws -> [String: Double] {
+        func request(_ index: Int, delay: Duration) throws -> NotificationRequest {
+            let identifier = try NotificationIdentifier(
+                eventID: plan.eventID(of: index), trigger: plan.trigger(of: index))
+            return NotificationManagerBridge.request(
+                for: identifier, fireAt: epoch.addingTimeInterval(delay.seconds), content: plan.contents[index])
+        }
+        let startCPU = ProcessCPU.seconds()
+        let start = ContinuousClock.now
+        try await manager.add(try plan.delays.indices.map { try request($0, delay: plan.delays[$0]) })
+        let scheduled = ContinuousClock.now
+        try await manager.add(try plan.replacements.map { try request($0.index, delay: $0.delay) })
+        let replaced = ContinuousClock.now
+        var identifiers: [String] = []
+        identifiers.reserveCapacity(plan.cancelledEvents.count * 6)
+        for event in plan.cancelledEvents {
+            for index in event * 6..<min(event * 6 + 6, plan.delays.count) {
+                identifiers.append(
+                    try NotificationIdentifier(eventID: plan.eventID(of: index), trigger: plan.trigger(of: index))
+                        .requestIdentifier)
+            }
+        }
+        try await manager.removePending(identifiers: identifiers, reason: .reschedule)
         let cancelled = ContinuousClock.now
         return [
             "seconds": (cancelled - start).seconds,

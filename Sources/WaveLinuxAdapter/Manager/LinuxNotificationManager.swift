@@ -283,6 +283,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         try await ensureRunning()
         guard !requests.isEmpty else { return }
         let now = clock.now
+        queue.reserveCapacity(forAdditional: requests.count)
         var placedNotifications: [PendingNotification] = []
         if persists {
             placedNotifications.reserveCapacity(requests.count)

@@ -186,6 +186,20 @@ package struct NotificationQueue: Sendable {
         return all
     }
 
+    /// Makes room for `additional` more requests at once, so a batch grows the identifier index and the slot
+    /// arrays once instead of rehashing and copying them as they double.
+    ///
+    /// - Parameter additional: How many requests are about to be inserted (replacements count too; they are
+    ///   harmless over-estimates).
+    package mutating func reserveCapacity(forAdditional additional: Int) {
+        let total = slotOfIdentifier.count + additional
+        guard additional > 1, total > slotOfIdentifier.capacity else { return }
+        slotOfIdentifier.reserveCapacity(total)
+        slots.reserveCapacity(total)
+        threadOfSlot.reserveCapacity(total)
+        positionInThread.reserveCapacity(total)
+    }
+
     /// A slot for a new request; the caller fills it.
     private mutating func allocateSlot() -> Int {
         if let slot = freeSlots.popLast() {
