@@ -21,6 +21,24 @@ struct Report {
         summaries.first { $0.caseName == benchCase.rawValue && $0.size == size }
     }
 
+    /// Adds a row for each size and each case run at that size, in that order: the size, the case's name, then
+    /// `cells` of its summary (given the size too), or `FAILED:` and why.
+    private func addRows(
+        _ cases: [(BenchCase, String)], sizes: [Int], to table: inout TextTable,
+        cells: (CaseSummary, Int) -> [String]
+    ) {
+        for size in sizes {
+            for (benchCase, name) in cases {
+                guard let summary = summary(benchCase, size) else { continue }
+                if let failure = summary.failure {
+                    table.add([Format.count(size), name, "FAILED: \(failure)"])
+                } else {
+                    table.add([Format.count(size), name] + cells(summary, size))
+                }
+            }
+        }
+    }
+
     private func sizes(_ cases: [BenchCase]) -> [Int] {
         Set(summaries.filter { summary in cases.contains { $0.rawValue == summary.caseName } }.map(\.size)).sorted()
     }
@@ -106,21 +124,15 @@ struct Report {
         ])
         var ratios: [String] = []
         for size in sizes {
-            for (benchCase, name) in Self.queueNames {
-                guard let summary = summary(benchCase, size) else { continue }
-                if let failure = summary.failure {
-                    table.add([Format.count(size), name, "FAILED: \(failure)"])
-                    continue
-                }
-                table.add([
-                    Format.count(size), name, Format.duration(summary.median("seconds")),
-                    Format.rate(summary.operationsPerSecond),
+            addRows(Self.queueNames, sizes: [size], to: &table) { summary, _ in
+                [
+                    Format.duration(summary.median("seconds")), Format.rate(summary.operationsPerSecond),
                     Format.significant(summary.nanosecondsPerOperation ?? .nan),
                     Format.significant(summary.cpuNanosecondsPerOperation ?? .nan),
                     Format.bytes(summary.peakResidentBytes),
                     netPerNotification(summary).map { Format.significant($0) + " B" } ?? "–",
                     Format.bytes(summary.median("liveBytesAtEnd")),
-                ])
+                ]
             }
             if let ours = summary(.queueOurs, size), ours.failure == nil {
                 var parts: [String] = []
@@ -165,21 +177,14 @@ struct Report {
         text +=
             "   Lateness = wall clock at the sink minus the intended instant, in ms (median of runs' p50/p99/max).\n"
         var table = TextTable(["pending", "implementation", "schedule/op", "p50 ms", "p99 ms", "max ms", "peak RSS"])
-        for size in sizes {
-            for (benchCase, name) in Self.deliveryNames {
-                guard let summary = summary(benchCase, size) else { continue }
-                if let failure = summary.failure {
-                    table.add([Format.count(size), name, "FAILED: \(failure)"])
-                    continue
-                }
-                table.add([
-                    Format.count(size), name, Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
-                    Format.milliseconds(summary.median("latenessP50Milliseconds")),
-                    Format.milliseconds(summary.median("latenessP99Milliseconds")),
-                    Format.milliseconds(summary.median("latenessMaxMilliseconds")),
-                    Format.bytes(summary.peakResidentBytes),
-                ])
-            }
+        addRows(Self.deliveryNames, sizes: sizes, to: &table) { summary, _ in
+            [
+                Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                Format.milliseconds(summary.median("latenessP50Milliseconds")),
+                Format.milliseconds(summary.median("latenessP99Milliseconds")),
+                Format.milliseconds(summary.median("latenessMaxMilliseconds")),
+                Format.bytes(summary.peakResidentBytes),
+            ]
         }
         return text + table.render()
     }
@@ -197,22 +202,14 @@ struct Report {
         var table = TextTable([
             "events", "manager", "first sync", "calls", "second sync", "calls", "per event", "peak RSS",
         ])
-        for size in sizes {
-            for (benchCase, name) in names {
-                guard let summary = summary(benchCase, size) else { continue }
-                if let failure = summary.failure {
-                    table.add([Format.count(size), name, "FAILED: \(failure)"])
-                    continue
-                }
-                let first = summary.median("firstSyncSeconds")
-                table.add([
-                    Format.count(size), name, Format.duration(first),
-                    Format.count(Int(summary.median("firstSyncCalls") ?? 0)),
-                    Format.duration(summary.median("secondSyncSeconds")),
-                    Format.count(Int(summary.median("secondSyncCalls") ?? 0)),
-                    Format.duration(first.map { $0 / Double(size) }), Format.bytes(summary.peakResidentBytes),
-                ])
-            }
+        addRows(names, sizes: sizes, to: &table) { summary, size in
+            let first = summary.median("firstSyncSeconds")
+            return [
+                Format.duration(first), Format.count(Int(summary.median("firstSyncCalls") ?? 0)),
+                Format.duration(summary.median("secondSyncSeconds")),
+                Format.count(Int(summary.median("secondSyncCalls") ?? 0)),
+                Format.duration(first.map { $0 / Double(size) }), Format.bytes(summary.peakResidentBytes),
+            ]
         }
         return text + table.render()
     }
@@ -263,19 +260,12 @@ struct Report {
         var text = "\n8. Recurrence: an every-hour rule (00:00–23:00) in Europe/Berlin, 2026 (both DST changes);\n"
         text += "   a year holds each wall-clock hour once, counted independently with Foundation's calendar.\n"
         var table = TextTable(["N", "workload", "time", "per call", "peak RSS"])
-        for size in sizes {
-            for (benchCase, name) in rows {
-                guard let summary = summary(benchCase, size) else { continue }
-                if let failure = summary.failure {
-                    table.add([Format.count(size), name, "FAILED: \(failure)"])
-                    continue
-                }
-                table.add([
-                    Format.count(size), name, Format.duration(summary.median("seconds")),
-                    Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
-                    Format.bytes(summary.peakResidentBytes),
-                ])
-            }
+        addRows(rows, sizes: sizes, to: &table) { summary, _ in
+            [
+                Format.duration(summary.median("seconds")),
+                Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                Format.bytes(summary.peakResidentBytes),
+            ]
         }
         return text + table.render()
     }
@@ -291,35 +281,21 @@ struct Report {
         guard !sizes.isEmpty else { return "" }
         var text = "\n7. SQLite store (WAL, synchronous=FULL, a file in the temporary directory: real fsyncs).\n"
         var table = TextTable(["N", "workload", "time", "per op", "ops/s", "peak RSS"])
-        for size in sizes {
-            for (benchCase, name) in writes {
-                guard let summary = summary(benchCase, size) else { continue }
-                if let failure = summary.failure {
-                    table.add([Format.count(size), name, "FAILED: \(failure)"])
-                    continue
-                }
-                table.add([
-                    Format.count(size), name, Format.duration(summary.median("seconds")),
-                    Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
-                    Format.rate(summary.operationsPerSecond), Format.bytes(summary.peakResidentBytes),
-                ])
-            }
+        addRows(writes, sizes: sizes, to: &table) { summary, _ in
+            [
+                Format.duration(summary.median("seconds")),
+                Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                Format.rate(summary.operationsPerSecond), Format.bytes(summary.peakResidentBytes),
+            ]
         }
         text += table.render()
         var latency = TextTable(["entries", "inbox query", "p50 ms", "p99 ms", "max ms"])
-        for size in sizes {
-            for (benchCase, name) in reads {
-                guard let summary = summary(benchCase, size) else { continue }
-                if let failure = summary.failure {
-                    latency.add([Format.count(size), name, "FAILED: \(failure)"])
-                    continue
-                }
-                latency.add([
-                    Format.count(size), name, Format.milliseconds(summary.median("p50Milliseconds")),
-                    Format.milliseconds(summary.median("p99Milliseconds")),
-                    Format.milliseconds(summary.median("maxMilliseconds")),
-                ])
-            }
+        addRows(reads, sizes: sizes, to: &latency) { summary, _ in
+            [
+                Format.milliseconds(summary.median("p50Milliseconds")),
+                Format.milliseconds(summary.median("p99Milliseconds")),
+                Format.milliseconds(summary.median("maxMilliseconds")),
+            ]
         }
         return text + latency.render()
     }
