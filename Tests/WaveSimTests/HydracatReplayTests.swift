@@ -71,19 +71,9 @@ struct HydracatReplayTests {
     }
 
     @Test func unknownKeysAreErrorsNamingTheirPathAndNothingIsReplayed() async throws {
-        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/hydracat-week.json")) as! [String: Any]
-        scenario["extra"] = true
-        var settings = scenario["hydracat"] as! [String: Any]
-        var pets = settings["pets"] as! [[String: Any]]
-        var schedules = pets[0]["schedules"] as! [[String: Any]]
-        schedules[0]["medicatoinName"] = "x"
-        pets[0]["schedules"] = schedules
-        settings["pets"] = pets
-        scenario["hydracat"] = settings
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hydracat-unknown-\(UUID()).json")
-        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let run = await ReplayRun.wavesim(["replay", file.path])
+        let run = try await Self.runEdited("hydracat-week.json", scenario: { $0["extra"] = true }) {
+            $0[0]["medicatoinName"] = "x"
+        }
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError.contains("extra: unknown key"))
@@ -94,18 +84,30 @@ struct HydracatReplayTests {
 
     /// Runs the week with the given medication name and dose, in a language and format.
     private static func privateRun(name: String, dose: String, flags: [String]) async throws -> ReplayRun {
-        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/hydracat-week.json")) as! [String: Any]
+        try await runEdited("hydracat-week.json", flags: flags) { schedules in
+            for index in 0..<2 {
+                schedules[index]["medicationName"] = name
+                schedules[index]["dose"] = dose
+            }
+        }
+    }
+
+    /// Replays an app fixture after editing the scenario and its first pet's schedules, from a temporary file whose
+    /// path reads `FILE` in both outputs.
+    private static func runEdited(
+        _ fixture: String, flags: [String] = [], scenario editScenario: (inout [String: Any]) -> Void = { _ in },
+        schedules editSchedules: (inout [[String: Any]]) -> Void
+    ) async throws -> ReplayRun {
+        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/\(fixture)")) as! [String: Any]
+        editScenario(&scenario)
         var settings = scenario["hydracat"] as! [String: Any]
         var pets = settings["pets"] as! [[String: Any]]
         var schedules = pets[0]["schedules"] as! [[String: Any]]
-        schedules[0]["medicationName"] = name
-        schedules[0]["dose"] = dose
-        schedules[1]["medicationName"] = name
-        schedules[1]["dose"] = dose
+        editSchedules(&schedules)
         pets[0]["schedules"] = schedules
         settings["pets"] = pets
         scenario["hydracat"] = settings
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hydracat-private-\(UUID()).json")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hydracat-\(UUID()).json")
         try JSONSerialization.data(withJSONObject: scenario).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         var run = await ReplayRun.wavesim(["replay", file.path] + flags)
@@ -130,21 +132,11 @@ struct HydracatReplayTests {
     }
 
     @Test func noMedicationNameOrDoseInErrors() async throws {
-        var scenario =
-            try JSONSerialization.jsonObject(with: Fixture.data("Apps/hydracat-invalid.json")) as! [String: Any]
-        var settings = scenario["hydracat"] as! [String: Any]
-        var pets = settings["pets"] as! [[String: Any]]
-        var schedules = pets[0]["schedules"] as! [[String: Any]]
-        schedules[0]["medicationName"] = "Zorbaxil"
-        schedules[0]["dose"] = 987_654
-        schedules[1]["dose"] = "7 qz"
-        pets[0]["schedules"] = schedules
-        settings["pets"] = pets
-        scenario["hydracat"] = settings
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hydracat-error-\(UUID()).json")
-        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let run = await ReplayRun.wavesim(["replay", file.path])
+        let run = try await Self.runEdited("hydracat-invalid.json") { schedules in
+            schedules[0]["medicationName"] = "Zorbaxil"
+            schedules[0]["dose"] = 987_654
+            schedules[1]["dose"] = "7 qz"
+        }
         #expect(run.status == 65)
         #expect(run.standardError.contains("schedules[0].dose"))
         #expect(!run.standardError.contains("Zorbaxil") && !run.standardError.contains("7 qz"))
