@@ -11,6 +11,15 @@ protocol AppReplaySection {
     /// The app's own action types with the keys each allows besides `at` and `type`.
     static var actionKeys: [String: [String]] { get }
 
+    /// The app's settings type.
+    associatedtype Settings: Sendable
+
+    /// Reads the settings object (the declarative decoder of `Scenario/Decoding`).
+    static var settings: ValueDecoder<Settings> { get }
+
+    /// What ``decodedSettings(_:)`` returns for settings that do not decode (never for validated ones).
+    static var fallbackSettings: Settings { get }
+
     /// Decodes the settings object (a missing one reads as every default).
     ///
     /// - Parameters:
@@ -68,6 +77,21 @@ protocol AppReplaySection {
 }
 
 extension AppReplaySection {
+    static func validateSettings(
+        _ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
+    ) -> Bool {
+        settings.decode(value, path, &diagnostics) != nil
+    }
+
+    /// Settings already validated when the scenario was read.
+    ///
+    /// - Parameter value: The settings object (the start settings, or those in force after a `settings` action).
+    /// - Returns: The decoded settings.
+    static func decodedSettings(_ value: JSONValue) -> Settings {
+        var diagnostics = DecodingDiagnostics()
+        return settings.decode(value, JSONPath(name), &diagnostics) ?? fallbackSettings
+    }
+
     static func validate(
         _ actions: [(action: AppScenario.Action, settings: JSONValue)], _ diagnostics: inout DecodingDiagnostics
     ) {}

@@ -83,14 +83,6 @@ enum GoNowSection: AppReplaySection {
         return GoNowForecastHour(start: start, scores: scores, heatGated: Set(heat), reasons: reasons)
     }
 
-    static func validateSettings(
-        _ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
-    )
-        -> Bool
-    {
-        settings.decode(value, path, &diagnostics) != nil
-    }
-
     static func decodeAction(
         type: String, _ object: ObjectDecoder, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
     ) -> (any AppActionPayload)? {
@@ -107,11 +99,7 @@ enum GoNowSection: AppReplaySection {
         GoNowReplayRules(settings: decodedSettings(value), printsAnalytics: options.printsAnalytics)
     }
 
-    /// Settings already validated when the scenario was read.
-    static func decodedSettings(_ value: JSONValue) -> GoNowSettings {
-        var diagnostics = DecodingDiagnostics()
-        return settings.decode(value, JSONPath("gonow"), &diagnostics) ?? GoNowSettings()
-    }
+    static let fallbackSettings = GoNowSettings()
 }
 
 extension ValueDecoder where Value == Date {

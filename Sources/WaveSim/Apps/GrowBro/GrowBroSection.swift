@@ -122,14 +122,6 @@ enum GrowBroSection: AppReplaySection {
         return GrowBroSettings(channels: channels, quietHours: quiet, tasks: tasks)
     }
 
-    static func validateSettings(
-        _ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
-    )
-        -> Bool
-    {
-        settings.decode(value, path, &diagnostics) != nil
-    }
-
     private static let pushKeys: [GrowBroPushKind: [String]] = [
         .reply: ["messageId", "postId", "author", "text"], .like: ["messageId", "postId", "author"],
         .system: ["messageId", "title", "text"],
@@ -287,11 +279,7 @@ enum GrowBroSection: AppReplaySection {
         GrowBroReplayRules(settings: value, until: scenario.until, payloads: options.payloads)
     }
 
-    /// Settings already validated when the scenario was read.
-    static func decodedSettings(_ value: JSONValue) -> GrowBroSettings {
-        var diagnostics = DecodingDiagnostics()
-        return settings.decode(value, JSONPath(name), &diagnostics) ?? GrowBroSettings()
-    }
+    static let fallbackSettings = GrowBroSettings()
 }
 
 /// The `kind` of a push action.

@@ -93,14 +93,6 @@ enum HydracatSection: AppReplaySection {
             endOfDay: endOfDay, pets: pets)
     }
 
-    static func validateSettings(
-        _ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
-    )
-        -> Bool
-    {
-        settings.decode(value, path, &diagnostics) != nil
-    }
-
     static func decodeAction(
         type: String, _ object: ObjectDecoder, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
     ) -> (any AppActionPayload)? {
@@ -171,11 +163,7 @@ enum HydracatSection: AppReplaySection {
         HydracatReplayRules(planner: HydracatPlanner(settings: decodedSettings(value), replayStart: scenario.start))
     }
 
-    /// Settings already validated when the scenario was read.
-    static func decodedSettings(_ value: JSONValue) -> HydracatSettings {
-        var diagnostics = DecodingDiagnostics()
-        return settings.decode(value, JSONPath(name), &diagnostics) ?? HydracatSettings(userID: "-")
-    }
+    static let fallbackSettings = HydracatSettings(userID: "-")
 }
 
 extension ValueDecoder where Value == String {

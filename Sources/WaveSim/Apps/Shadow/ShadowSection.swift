@@ -156,14 +156,6 @@ enum ShadowSection: AppReplaySection {
         }
     }
 
-    static func validateSettings(
-        _ value: JSONValue, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
-    )
-        -> Bool
-    {
-        settings.decode(value, path, &diagnostics) != nil
-    }
-
     static func decodeAction(
         type: String, _ object: ObjectDecoder, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
     ) -> (any AppActionPayload)? {
@@ -218,9 +210,5 @@ enum ShadowSection: AppReplaySection {
         ShadowReplayRules(settings: decodedSettings(value))
     }
 
-    /// Settings already validated when the scenario was read.
-    static func decodedSettings(_ value: JSONValue) -> ShadowSettings {
-        var diagnostics = DecodingDiagnostics()
-        return settings.decode(value, JSONPath(name), &diagnostics) ?? ShadowSettings()
-    }
+    static let fallbackSettings = ShadowSettings()
 }
