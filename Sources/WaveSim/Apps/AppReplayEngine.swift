@@ -30,6 +30,8 @@ struct AppReplayEngine {
     private var shownIndex: [String: Int] = [:]
     /// `shown` as the core's policies read it, kept as shows happen (rebuilding it at every moment was quadratic).
     private var history = NotificationHistory()
+    /// The index in `shown` of the latest notification shown with each collapse id.
+    private var latestShownByCollapseID: [String: Int] = [:]
     private var printedSuppressions: Set<String> = []
     private var expiries: [(at: Date, identifier: String)] = []
     private var summary: AppReplaySummary
@@ -186,6 +188,9 @@ struct AppReplayEngine {
         if showsOnPlatform {
             try await platform.show(request)
         }
+        // Only the latest earlier one can still be on screen: each showing withdraws the one before it.
+        let previousWithCollapseID = request.collapseID.flatMap { latestShownByCollapseID[$0] }
+        if let collapseID = request.collapseID { latestShownByCollapseID[collapseID] = shown.count }
         shownIndex[request.identifier] = shown.count
         shown.append(ShownRequest(request: request, shownAt: now))
         history.append(shown[shown.count - 1].record)
@@ -210,10 +215,8 @@ struct AppReplayEngine {
                 ]))
         rules.observe(.delivered(request), context: context()).forEach(emit)
         // A newer notification with the same collapse id replaces the shown older one.
-        if let collapseID = request.collapseID,
-            let older = shown.dropLast().last(where: { $0.request.collapseID == collapseID && $0.withdrawnAt == nil })
-        {
-            try await withdraw(older.request.identifier, reason: .collapsed)
+        if let previous = previousWithCollapseID, shown[previous].withdrawnAt == nil {
+            try await withdraw(shown[previous].request.identifier, reason: .collapsed)
         }
     }
 
