@@ -5,15 +5,19 @@ import WaveNotifications
 
 /// The `NotificationRequestCenter` contract, run over every request-level conformer this target can build.
 ///
-/// The core's `RecordingRequestCenter` joins `Kind` when it lands in the core; each test only uses the protocol.
+/// Each test only uses the protocol. The core's `RecordingRequestCenter` answers `pendingRequests(threadIDs:)`
+/// with the protocol's default implementation, the Linux manager from its own thread index.
 struct NotificationRequestCenterContractTests {
     enum Kind: String, CaseIterable, CustomTestStringConvertible {
-        case linux, linuxWithOneSlot
+        case linux, linuxWithOneSlot, recording
 
         var testDescription: String { rawValue }
 
         func makeCenter() throws -> any NotificationRequestCenter {
-            try LinuxNotificationManager(
+            if self == .recording {
+                return RecordingRequestCenter()
+            }
+            return try LinuxNotificationManager(
                 configuration: .init(pendingLimit: self == .linux ? PendingLimit.iOS : 1),
                 clock: ManualWaveClock(now: Fixtures.start), sink: RecordingSink(), renderer: FakeRenderer())
         }
@@ -66,5 +70,23 @@ struct NotificationRequestCenterContractTests {
         try await center.show(Fixtures.request("r", at: 60))
         try await center.withdrawShown(identifiers: ["r"], reason: .responded)
         #expect(try await center.pendingRequests() == [Fixtures.request("r", at: 60)])
+    }
+
+    @Test(arguments: Kind.allCases)
+    func pendingRequestsOfThreadsAreTheFullListGroupedByThread(kind: Kind) async throws {
+        let center = try kind.makeCenter()
+        let requests = (0..<40).map { Fixtures.request("r\($0)", thread: "t\($0 % 4)", at: Double(100 - $0 % 5)) }
+        try await center.add(requests)
+        // r5 moves from thread t1 to t3, r6 leaves, and thread t0 loses everything.
+        try await center.add([Fixtures.request("r5", thread: "t3", at: 50)])
+        try await center.removePending(identifiers: ["r6"], reason: .reschedule)
+        try await center.removePending(threadID: "t0", reason: .reschedule)
+        let all = try await center.pendingRequests()
+        let threadIDs = ["t3", "t0", "unknown", "t1", "t3"]
+        let groups = try await center.pendingRequests(threadIDs: threadIDs)
+        #expect(groups == threadIDs.map { threadID in all.filter { $0.threadID == threadID } })
+        #expect(groups[0].first == Fixtures.request("r5", thread: "t3", at: 50))
+        #expect(groups[1].isEmpty && groups[2].isEmpty)
+        #expect(groups[3].count == 9)
     }
 }

@@ -103,4 +103,50 @@ struct DefaultNotificationSchedulerReconcileTests {
         #expect(calls.isEmpty)
         #expect(harness.observer.reports.count == 1)
     }
+
+    /// Requests of an unchanged event are reused between runs; any change of the event or the channel builds them
+    /// again, so a renamed event is never reconciled with the old text.
+    @Test func aRenamedEventOrAnotherChannelBuildsItsRequestsAgain() async throws {
+        let harness = SchedulerHarness(favoriteIDs: ["paris"])
+        let center = RecordingRequestCenter()
+        try await harness.scheduler.reconcileNotifications(
+            favoriteIDs: ["paris"], currentEvents: [Fixtures.event()], center: center)
+        center.clearCalls()
+        let renamed = Fixtures.event(name: "Paris Night Wave", location: "Paris 11e")
+        let calls = try await harness.scheduler.reconcileNotifications(
+            favoriteIDs: ["paris"], currentEvents: [renamed], center: center)
+        #expect(calls == [.add(try Self.expected(for: renamed))])
+
+        center.clearCalls()
+        let quiet = NotificationChannel(
+            id: "wave_quiet", importance: .low, categoryID: "WAVE_QUIET", interruptionLevel: .passive,
+            name: LocalizedText(table: "Notifications", key: "channel_name"),
+            channelDescription: LocalizedText(table: "Notifications", key: "channel_description"))
+        let onQuiet = try await harness.scheduler.reconcileNotifications(
+            favoriteIDs: ["paris"], currentEvents: [renamed], center: center, channel: quiet)
+        #expect(onQuiet.count == 1)
+        #expect(center.pending.count == 6 && center.pending.allSatisfy { $0.channel == quiet })
+    }
+
+    /// As time passes, reused requests whose instant is no longer ahead are not wanted: a reminder the platform
+    /// already showed is not added again, and one it still holds is removed.
+    @Test func reusedRequestsThatAreNoLongerAheadAreNotWanted() async throws {
+        let harness = SchedulerHarness(favoriteIDs: ["paris"])
+        let center = RecordingRequestCenter()
+        let event = Fixtures.event()
+        try await harness.scheduler.reconcileNotifications(
+            favoriteIDs: ["paris"], currentEvents: [event], center: center)
+        // 70 minutes on: the 60-minute reminder's instant has passed and it is still pending on the platform.
+        await harness.clock.advance(by: .seconds(70 * 60))
+        center.clearCalls()
+        let calls = try await harness.scheduler.reconcileNotifications(
+            favoriteIDs: ["paris"], currentEvents: [event], center: center)
+        #expect(calls == [.removePending(identifiers: ["event_paris_start_60m"], reason: .reschedule)])
+        let now = Fixtures.now.addingTimeInterval(70 * 60)
+        #expect(center.pending == (try Self.expected(for: event, now: now)))
+        center.clearCalls()
+        let again = try await harness.scheduler.reconcileNotifications(
+            favoriteIDs: ["paris"], currentEvents: [event], center: center)
+        #expect(again.isEmpty)
+    }
 }

@@ -373,6 +373,17 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         return queue.snapshot().map(\.request)
     }
 
+    /// The pending requests of each thread given, soonest first, read from the per-thread index (so listing a few
+    /// threads costs their own requests, not a sort of everything pending).
+    ///
+    /// - Parameter threadIDs: The thread ids, in the order the answer follows.
+    /// - Returns: One list per thread id given, at the same position; empty for a thread with nothing pending.
+    /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
+    public func pendingRequests(threadIDs: [String]) async throws -> [[NotificationRequest]] {
+        try await ensureRunning()
+        return threadIDs.map { threadID in queue.pending(inThread: threadID).map(\.request) }
+    }
+
     /// Shows a request now through the sink, leaving pending requests alone; a pending request with the same
     /// identifier still fires later.
     ///

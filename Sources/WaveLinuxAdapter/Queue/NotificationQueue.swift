@@ -73,6 +73,15 @@ package struct NotificationQueue: Sendable {
         slotOfIdentifier[identifier].flatMap { slots[$0] }
     }
 
+    /// The pending requests of a thread, through the per-thread index, soonest first.
+    ///
+    /// - Parameter threadID: The thread id.
+    /// - Returns: The thread's pending requests, with their armed flags; empty when it has none.
+    package func pending(inThread threadID: String) -> [PendingNotification] {
+        guard let thread = threadNumbers[threadID] else { return [] }
+        return membersOfThread[thread].map { slots[$0]! }.sorted { $0.queueKey < $1.queueKey }
+    }
+
     /// Adds a request, replacing the pending one with the same identifier.
     ///
     /// - Parameter notification: The request; its ``PendingNotification/isArmed`` is ignored.

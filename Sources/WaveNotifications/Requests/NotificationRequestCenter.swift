@@ -8,7 +8,9 @@
 ///   one). A request whose ``NotificationRequest/fireAt`` is not in the future is shown at once.
 /// - Pending requests are never lost: a platform with a limit on pending requests (iOS: 64) keeps the soonest
 ///   armed and arms the rest as others fire or are removed.
-/// - ``pendingRequests()`` lists every pending request exactly as it was added, soonest first.
+/// - ``pendingRequests()`` lists every pending request exactly as it was added, soonest first;
+///   ``pendingRequests(threadIDs:)`` lists those of some threads (a default implementation filters the full list;
+///   a platform with an index by thread should answer from it).
 /// - Removing or withdrawing an identifier that is not pending (or not shown) is not an error.
 /// - ``show(_:)`` shows a request now without touching pending ones; ``withdrawShown(identifiers:reason:)``
 ///   removes shown notifications from the screen or notification center.
@@ -44,6 +46,16 @@ public protocol NotificationRequestCenter: Sendable {
     /// - Throws: When the pending requests could not be read.
     func pendingRequests() async throws -> [NotificationRequest]
 
+    /// Lists the pending requests of each thread given, each thread's soonest first (ties in the order they were
+    /// added): what ``pendingRequests()`` lists, grouped by thread, for these threads only.
+    ///
+    /// A default implementation filters ``pendingRequests()``.
+    ///
+    /// - Parameter threadIDs: The thread ids, in the order the answer follows.
+    /// - Returns: One list per thread id given, at the same position; empty for a thread with nothing pending.
+    /// - Throws: When the pending requests could not be read.
+    func pendingRequests(threadIDs: [String]) async throws -> [[NotificationRequest]]
+
     /// Shows a request now, leaving pending requests as they are.
     ///
     /// - Parameter request: The request; its ``NotificationRequest/fireAt`` is ignored.
@@ -57,4 +69,25 @@ public protocol NotificationRequestCenter: Sendable {
     ///   - reason: Why they are withdrawn (`expired`, `responded`, `snoozed`, `collapsed`, …).
     /// - Throws: When the withdrawal could not be carried out.
     func withdrawShown(identifiers: [String], reason: NotificationReason) async throws
+}
+
+extension NotificationRequestCenter {
+    /// Groups ``pendingRequests()`` by the thread ids given.
+    ///
+    /// - Parameter threadIDs: The thread ids, in the order the answer follows.
+    /// - Returns: One list per thread id given, at the same position, each soonest first.
+    /// - Throws: Whatever ``pendingRequests()`` throws.
+    public func pendingRequests(threadIDs: [String]) async throws -> [[NotificationRequest]] {
+        var positions: [String: [Int]] = [:]
+        for (position, threadID) in threadIDs.enumerated() {
+            positions[threadID, default: []].append(position)
+        }
+        var groups = [[NotificationRequest]](repeating: [], count: threadIDs.count)
+        for request in try await pendingRequests() {
+            for position in positions[request.threadID] ?? [] {
+                groups[position].append(request)
+            }
+        }
+        return groups
+    }
 }

@@ -20,26 +20,54 @@ extension DefaultNotificationScheduler {
         favoriteIDs: Set<String>, currentEvents: [any WaveEvent],
         channel: NotificationChannel = NotificationManagerBridge.worldWideWavesChannel
     ) async -> [NotificationRequest] {
+        await desiredRequestsByThread(favoriteIDs: favoriteIDs, currentEvents: currentEvents, channel: channel)
+            .flatMap(\.requests)
+    }
+
+    /// The desired requests of each valid id, in sorted id order, with its thread `event_<id>`: what
+    /// ``desiredRequests(favoriteIDs:currentEvents:channel:)`` returns, grouped by event, an empty group for an event
+    /// that wants nothing.
+    ///
+    /// An event's requests are built once and reused while its properties and the channel are unchanged (see
+    /// ``DesiredRequestMemo``); those whose instant is no longer strictly ahead of now are left out.
+    private func desiredRequestsByThread(
+        favoriteIDs: Set<String>, currentEvents: [any WaveEvent], channel: NotificationChannel
+    ) async -> [(threadID: String, requests: [NotificationRequest])] {
         var eventsByID: [String: any WaveEvent] = [:]
         for event in currentEvents where favoriteIDs.contains(event.id) && eventsByID[event.id] == nil {
             eventsByID[event.id] = event
         }
-        var requests: [NotificationRequest] = []
+        var groups: [(threadID: String, requests: [NotificationRequest])] = []
+        groups.reserveCapacity(favoriteIDs.count)
         let now = clock.now
-        for id in favoriteIDs.sorted() {
-            guard isValid(id), let event = eventsByID[id], await shouldScheduleNotifications(for: event) else {
+        for id in favoriteIDs.sorted() where isValid(id) {
+            let threadID = "event_\(id)"
+            guard let event = eventsByID[id], await shouldScheduleNotifications(for: event) else {
+                groups.append((threadID, []))
                 continue
             }
-            for interval in NotificationTrigger.standardStartingIntervals {
-                let fireAt = event.startDate.addingTimeInterval(-interval.timeInterval)
-                guard fireAt > now else { continue }
-                let content = contentProvider.startingNotification(for: event, before: interval)
-                requests.append(request(event, trigger: .eventStarting(interval), fireAt: fireAt, content, channel))
+            let all = desiredRequestMemo.requests(for: event, channel: channel) {
+                everyRequest(of: event, channel: channel)
             }
-            if event.endDate > now {
-                let content = contentProvider.finishedNotification(for: event)
-                requests.append(request(event, trigger: .eventFinished, fireAt: event.endDate, content, channel))
-            }
+            groups.append((threadID, all.filter { $0.fireAt > now }))
+        }
+        desiredRequestMemo.forgetOthers(keeping: Set(eventsByID.keys))
+        return groups
+    }
+
+    /// Every request `event` can want, whatever the time: each standard reminder, then the finished notification.
+    private func everyRequest(of event: any WaveEvent, channel: NotificationChannel) -> [NotificationRequest] {
+        let intervals = NotificationTrigger.standardStartingIntervals
+        // One provider call, so what the payloads share (the deep link) is built once per event.
+        let contents = contentProvider.scheduledNotifications(for: event, before: intervals, includesFinished: true)
+        var requests: [NotificationRequest] = []
+        requests.reserveCapacity(intervals.count + 1)
+        for (interval, content) in zip(intervals, contents.starting) {
+            let fireAt = event.startDate.addingTimeInterval(-interval.timeInterval)
+            requests.append(request(event, trigger: .eventStarting(interval), fireAt: fireAt, content, channel))
+        }
+        if let finished = contents.finished {
+            requests.append(request(event, trigger: .eventFinished, fireAt: event.endDate, finished, channel))
         }
         return requests
     }
@@ -50,6 +78,11 @@ extension DefaultNotificationScheduler {
     /// Only pending requests in the threads `event_<id>` of the given valid ids are considered: other events' and
     /// other apps' requests are left alone. Pending ones not desired are removed (`reschedule`); desired ones that
     /// are missing or differ are added in one call. A second run with nothing changed makes no platform call.
+    ///
+    /// It first reads the pending requests of these threads (``NotificationRequestCenter/pendingRequests(threadIDs:)``)
+    /// and stops there when each thread holds exactly its desired requests, in order; only when something differs does
+    /// it list every pending request and plan. Requests of an unchanged event are built once and reused, so such a
+    /// run costs a lookup per event rather than six request builds and comparisons.
     ///
     /// - Parameters:
     ///   - favoriteIDs: The ids to reconcile.
@@ -64,15 +97,30 @@ extension DefaultNotificationScheduler {
         channel: NotificationChannel = NotificationManagerBridge.worldWideWavesChannel
     ) async throws(ReconcileError) -> [ReconcileCall] {
         guard !favoriteIDs.isEmpty else { return [] }
-        let desired = await desiredRequests(favoriteIDs: favoriteIDs, currentEvents: currentEvents, channel: channel)
-        let threads = Set(favoriteIDs.filter { (try? EventID.validate($0)) != nil }.map { "event_\($0)" })
+        let groups = await desiredRequestsByThread(
+            favoriteIDs: favoriteIDs, currentEvents: currentEvents, channel: channel)
+        let threadIDs = groups.map(\.threadID)
+        do {
+            // Nothing changed (the usual case): every thread holds exactly its desired requests, in order.
+            let pendingByThread = try await center.pendingRequests(threadIDs: threadIDs)
+            if pendingByThread.count == groups.count,
+                zip(groups, pendingByThread).allSatisfy({ group, pending in group.requests == pending })
+            {
+                return []
+            }
+        } catch {
+            throw ReconcileError(callsMade: [], failedCall: nil, underlying: error)
+        }
+        // Something differs: plan over every request of these threads, in the platform's order.
+        let threads = Set(threadIDs)
         let pending: [NotificationRequest]
         do {
             pending = try await center.pendingRequests().filter { threads.contains($0.threadID) }
         } catch {
             throw ReconcileError(callsMade: [], failedCall: nil, underlying: error)
         }
-        return try await NotificationReconciler(center: center).apply(ReconcilePlan(desired: desired, pending: pending))
+        let plan = ReconcilePlan(desired: groups.flatMap(\.requests), pending: pending)
+        return try await NotificationReconciler(center: center).apply(plan)
     }
 
     private func request(

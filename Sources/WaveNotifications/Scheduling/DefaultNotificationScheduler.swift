@@ -18,6 +18,8 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     public let observer: any SchedulerObserver
 
     private let waveHitsDelivered = WaveHitLedger()
+    /// The requests last built per event, reused by reconciles while the event is unchanged.
+    let desiredRequestMemo = DesiredRequestMemo()
 
     /// Creates a scheduler.
     ///
