@@ -381,7 +381,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func pendingRequests(threadIDs: [String]) async throws -> [[NotificationRequest]] {
         try await ensureRunning()
-        return threadIDs.map { threadID in queue.pending(inThread: threadID).map(\.request) }
+        return threadIDs.map { queue.requests(inThread: $0) }
     }
 
     /// Shows a request now through the sink, leaving pending requests alone; a pending request with the same

@@ -58,6 +58,14 @@ package struct IndexedHeap<Priority: Comparable & Sendable>: Sendable {
         slot < positions.count && positions[slot] != Self.absent
     }
 
+    /// The priority of a slot the heap holds.
+    ///
+    /// - Parameter slot: The slot.
+    /// - Returns: Its priority, or `nil` when the heap does not hold it.
+    package func priority(of slot: Int) -> Priority? {
+        contains(slot) ? entries[positions[slot]].priority : nil
+    }
+
     /// Inserts a slot, or moves it to its new place when the heap already holds it.
     ///
     /// - Parameters:

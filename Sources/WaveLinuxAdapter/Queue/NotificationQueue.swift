@@ -76,10 +76,15 @@ package struct NotificationQueue: Sendable {
     /// The pending requests of a thread, through the per-thread index, soonest first.
     ///
     /// - Parameter threadID: The thread id.
-    /// - Returns: The thread's pending requests, with their armed flags; empty when it has none.
-    package func pending(inThread threadID: String) -> [PendingNotification] {
+    /// - Returns: The thread's pending requests, as added; empty when it has none.
+    func requests(inThread threadID: String) -> [NotificationRequest] {
         guard let thread = threadNumbers[threadID] else { return [] }
-        return membersOfThread[thread].map { slots[$0]! }.sorted { $0.queueKey < $1.queueKey }
+        // Keys from the heaps, not the slots: reading a slot's key copies (retains and releases) its request.
+        var keyed = membersOfThread[thread].map { slot in
+            (key: armedBySoonest.priority(of: slot) ?? backlog.priority(of: slot)!, slot: slot)
+        }
+        keyed.sort { $0.key < $1.key }
+        return keyed.map { slots[$0.slot]!.request }
     }
 
     /// Adds a request, replacing the pending one with the same identifier.

@@ -34,6 +34,7 @@ extension DefaultNotificationScheduler {
         favoriteIDs: Set<String>, currentEvents: [any WaveEvent], channel: NotificationChannel
     ) async -> [(threadID: String, requests: [NotificationRequest])] {
         var eventsByID: [String: any WaveEvent] = [:]
+        eventsByID.reserveCapacity(favoriteIDs.count)
         for event in currentEvents where favoriteIDs.contains(event.id) && eventsByID[event.id] == nil {
             eventsByID[event.id] = event
         }
@@ -49,9 +50,10 @@ extension DefaultNotificationScheduler {
             let all = desiredRequestMemo.requests(for: event, channel: channel) {
                 everyRequest(of: event, channel: channel)
             }
-            groups.append((threadID, all.filter { $0.fireAt > now }))
+            // Usually every instant is still ahead: the remembered list itself, no copy.
+            groups.append((threadID, all.allSatisfy { $0.fireAt > now } ? all : all.filter { $0.fireAt > now }))
         }
-        desiredRequestMemo.forgetOthers(keeping: Set(eventsByID.keys))
+        desiredRequestMemo.forgetOthers(beyond: 2 * eventsByID.count + 64) { eventsByID[$0] != nil }
         return groups
     }
 

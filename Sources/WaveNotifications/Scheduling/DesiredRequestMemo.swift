@@ -10,10 +10,17 @@ internal import Synchronization
 /// (same event and interval, same content), so the reused requests equal freshly built ones. Reused requests are the
 /// same values the platform was given, so comparing them with what it lists is an identity check.
 final class DesiredRequestMemo: Sendable {
-    private struct Entry {
-        var event: WaveEventRecord
-        var channel: NotificationChannel
-        var requests: [NotificationRequest]
+    /// A class, so looking one up costs one reference count rather than a copy of every string it holds.
+    private final class Entry: Sendable {
+        let event: WaveEventRecord
+        let channel: NotificationChannel
+        let requests: [NotificationRequest]
+
+        init(event: WaveEventRecord, channel: NotificationChannel, requests: [NotificationRequest]) {
+            self.event = event
+            self.channel = channel
+            self.requests = requests
+        }
     }
 
     private let entries = Mutex<[String: Entry]>([:])
@@ -29,23 +36,33 @@ final class DesiredRequestMemo: Sendable {
     func requests(
         for event: some WaveEvent, channel: NotificationChannel, build: () -> [NotificationRequest]
     ) -> [NotificationRequest] {
-        let record = WaveEventRecord(event)
-        if let entry = entries.withLock({ $0[event.id] }), entry.event == record, entry.channel == channel {
+        if let entry = entries.withLock({ $0[event.id] }), entry.channel == channel, entry.event.isSame(as: event) {
             return entry.requests
         }
         let requests = build()
-        entries.withLock { $0[event.id] = Entry(event: record, channel: channel, requests: requests) }
+        let entry = Entry(event: WaveEventRecord(event), channel: channel, requests: requests)
+        entries.withLock { $0[event.id] = entry }
         return requests
     }
 
-    /// Forgets events other than `eventIDs` once they outnumber them, so events no longer asked about do not
+    /// Forgets the events `isKept` rejects once there are more than `limit`, so events no longer asked about do not
     /// accumulate.
     ///
-    /// - Parameter eventIDs: The events of the latest reconcile.
-    func forgetOthers(keeping eventIDs: Set<String>) {
+    /// - Parameters:
+    ///   - limit: How many events may be remembered before the others are forgotten.
+    ///   - isKept: Whether an event id is still asked about.
+    func forgetOthers(beyond limit: Int, keeping isKept: (String) -> Bool) {
         entries.withLock { entries in
-            guard entries.count > 2 * eventIDs.count + 64 else { return }
-            entries = entries.filter { eventIDs.contains($0.key) }
+            guard entries.count > limit else { return }
+            entries = entries.filter { isKept($0.key) }
         }
+    }
+}
+
+extension WaveEventRecord {
+    /// Whether every ``WaveEvent`` property of `event` equals this record's.
+    fileprivate func isSame(as event: some WaveEvent) -> Bool {
+        startDate == event.startDate && endDate == event.endDate && id == event.id && name == event.name
+            && location == event.location && timeZone == event.timeZone
     }
 }
