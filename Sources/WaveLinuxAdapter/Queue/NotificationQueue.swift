@@ -32,9 +32,9 @@ package struct NotificationQueue: Sendable {
     private var armedByLatest = IndexedHeap<QueueKey>(order: .largestFirst)
     private var backlog = IndexedHeap<QueueKey>(order: .smallestFirst)
     /// The slot of each pending request, by identifier.
-    private var slotOfIdentifier: [String: Int] = [:]
+    private var slotOfIdentifier: [HashedKey: Int] = [:]
     /// A small number for each thread with something pending, indexing `membersOfThread`.
-    private var threadNumbers: [String: Int] = [:]
+    private var threadNumbers: [HashedKey: Int] = [:]
     /// Each thread's pending slots, by thread number. Lists of threads that emptied are kept, empty, for the next
     /// new thread to reuse.
     private var membersOfThread: [[Int]] = []
@@ -70,7 +70,7 @@ package struct NotificationQueue: Sendable {
     /// - Parameter identifier: The request identifier.
     /// - Returns: The pending request, with its armed flag.
     package func pending(_ identifier: String) -> PendingNotification? {
-        slotOfIdentifier[identifier].flatMap { slots[$0] }
+        slotOfIdentifier[HashedKey(identifier)].flatMap { slots[$0] }
     }
 
     /// The pending requests of a thread, through the per-thread index, soonest first.
@@ -78,7 +78,7 @@ package struct NotificationQueue: Sendable {
     /// - Parameter threadID: The thread id.
     /// - Returns: The thread's pending requests, as added; empty when it has none.
     func requests(inThread threadID: String) -> [NotificationRequest] {
-        guard let thread = threadNumbers[threadID] else { return [] }
+        guard let thread = threadNumbers[HashedKey(threadID)] else { return [] }
         // Keys from the heaps, not the slots: reading a slot's key copies (retains and releases) its request.
         var keyed = membersOfThread[thread].map { slot in
             (key: armedBySoonest.priority(of: slot) ?? backlog.priority(of: slot)!, slot: slot)
@@ -98,7 +98,8 @@ package struct NotificationQueue: Sendable {
         log.reset()
         var replaced: PendingNotification?
         let slot: Int
-        if let existing = slotOfIdentifier[notification.request.identifier] {
+        let identifierKey = HashedKey(notification.request.identifier)
+        if let existing = slotOfIdentifier[identifierKey] {
             // The replacement takes over its predecessor's slot, and its thread entry when the thread is the same.
             slot = existing
             replaced = detachFromSets(slot)
@@ -108,7 +109,7 @@ package struct NotificationQueue: Sendable {
             }
         } else {
             slot = allocateSlot()
-            slotOfIdentifier[notification.request.identifier] = slot
+            slotOfIdentifier[identifierKey] = slot
             joinThread(slot, threadID: notification.request.threadID)
         }
         let key = notification.queueKey
@@ -135,7 +136,7 @@ package struct NotificationQueue: Sendable {
         log.reset()
         var removed: [PendingNotification] = []
         for identifier in identifiers {
-            guard let slot = slotOfIdentifier.removeValue(forKey: identifier) else { continue }
+            guard let slot = slotOfIdentifier.removeValue(forKey: HashedKey(identifier)) else { continue }
             leaveThread(slot, threadID: slots[slot]!.request.threadID)
             removed.append(detachFromSets(slot))
             freeSlots.append(slot)
@@ -153,14 +154,14 @@ package struct NotificationQueue: Sendable {
         threadID: String
     ) -> (removed: [PendingNotification], transitions: [Transition]) {
         log.reset()
-        guard let thread = threadNumbers[threadID] else {
+        guard let thread = threadNumbers[HashedKey(threadID)] else {
             return ([], [])
         }
         let members = membersOfThread[thread]
         let removed = members.map { slot in
             defer { freeSlots.append(slot) }
             let notification = detachFromSets(slot)
-            slotOfIdentifier[notification.request.identifier] = nil
+            slotOfIdentifier[HashedKey(notification.request.identifier)] = nil
             return notification
         }
         releaseThreadNumber(thread, threadID: threadID)
@@ -183,7 +184,7 @@ package struct NotificationQueue: Sendable {
         let slot = first.slot
         leaveThread(slot, threadID: slots[slot]!.request.threadID)
         var removed = detachFromSets(slot)
-        slotOfIdentifier[removed.request.identifier] = nil
+        slotOfIdentifier[HashedKey(removed.request.identifier)] = nil
         freeSlots.append(slot)
         rebalance()
         removed.isArmed = true
@@ -228,7 +229,7 @@ package struct NotificationQueue: Sendable {
     /// Adds `slot` to its thread's member list, numbering the thread when it has nothing pending yet.
     private mutating func joinThread(_ slot: Int, threadID: String) {
         let candidate = freeThreadNumbers.last ?? membersOfThread.count
-        let thread = Self.assign(candidate, ifAbsent: &threadNumbers[threadID, default: -1])
+        let thread = Self.assign(candidate, ifAbsent: &threadNumbers[HashedKey(threadID), default: -1])
         if thread == candidate && freeThreadNumbers.popLast() == nil {
             membersOfThread.append([])
         }
@@ -261,7 +262,7 @@ package struct NotificationQueue: Sendable {
 
     /// Forgets a thread whose last pending request left, keeping its list's storage for reuse.
     private mutating func releaseThreadNumber(_ thread: Int, threadID: String) {
-        threadNumbers[threadID] = nil
+        threadNumbers[HashedKey(threadID)] = nil
         membersOfThread[thread].removeAll(keepingCapacity: true)
         freeThreadNumbers.append(thread)
     }

@@ -63,7 +63,8 @@ public struct NotificationManagerBridge: NotificationManager {
             body: LocalizedText(table: table, key: content.bodyKey, arguments: content.bodyArgs),
             deepLink: content.deepLink,
             interruptionLevel: identifier.trigger.isImminent ? .timeSensitive : nil,
-            metadata: [eventIDMetadataKey: identifier.eventID, triggerMetadataKey: identifier.trigger.id]
+            storedMetadata: RequestMetadata(
+                eventIDMetadataKey, identifier.eventID, triggerMetadataKey, identifier.trigger.id)
         )
     }
 

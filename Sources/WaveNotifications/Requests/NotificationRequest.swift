@@ -68,8 +68,8 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
     }
     /// Values for routing a tap inside the app; never shown.
     public var metadata: [String: String] {
-        get { storage.fields.metadata }
-        set { fields.metadata = newValue }
+        get { storage.fields.metadata.dictionary }
+        set { fields.metadata = RequestMetadata(newValue) }
     }
 
     /// The stable numeric id platforms that need an integer use (Android): see ``NotificationRequest/numericID(for:)``.
@@ -98,6 +98,19 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
         title: LocalizedText, body: LocalizedText, deepLink: String, actions: [NotificationAction] = [],
         expiresAfter: Duration? = nil, collapseID: String? = nil,
         interruptionLevel: NotificationChannel.InterruptionLevel? = nil, metadata: [String: String] = [:]
+    ) {
+        self.init(
+            identifier: identifier, threadID: threadID, channel: channel, fireAt: fireAt, title: title, body: body,
+            deepLink: deepLink, actions: actions, expiresAfter: expiresAfter, collapseID: collapseID,
+            interruptionLevel: interruptionLevel, storedMetadata: RequestMetadata(metadata))
+    }
+
+    /// Creates a request with metadata already in its stored form (the bridge's two entries, without a dictionary).
+    init(
+        identifier: String, threadID: String?, channel: NotificationChannel, fireAt: Date, title: LocalizedText,
+        body: LocalizedText, deepLink: String, actions: [NotificationAction] = [], expiresAfter: Duration? = nil,
+        collapseID: String? = nil, interruptionLevel: NotificationChannel.InterruptionLevel?,
+        storedMetadata metadata: RequestMetadata
     ) {
         storage = Storage(
             Fields(
@@ -130,7 +143,7 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
         var expiresAfter: Duration?
         var collapseID: String?
         var interruptionLevel: NotificationChannel.InterruptionLevel
-        var metadata: [String: String]
+        var metadata: RequestMetadata
     }
 
     /// The copy-on-write box: only ever mutated through ``fields`` after a uniqueness check.
