@@ -32,6 +32,14 @@ struct NotificationRequestStorageTests {
         }
     }
 
+    @Test(arguments: metadataCases)
+    func aMetadataValueReadsWhatTheDictionaryHolds(metadata: [String: String]) {
+        let request = Self.request(metadata: metadata)
+        for key in ["a", "b", "c", "d", "z", ""] {
+            #expect(request.metadataValue(forKey: key) == metadata[key])
+        }
+    }
+
     @Test func theBridgesInlineMetadataEqualsTheSameMetadataGivenAsADictionary() throws {
         let identifier = try NotificationIdentifier(eventID: "paris", trigger: .eventFinished)
         let content = NotificationContent(

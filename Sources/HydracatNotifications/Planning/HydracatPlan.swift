@@ -25,6 +25,6 @@ public struct HydracatPlan: Hashable, Sendable {
     /// - Parameter request: A request of this plan.
     /// - Returns: `true` when its metadata marks it late.
     public static func isLate(_ request: NotificationRequest) -> Bool {
-        request.metadata[lateMetadataKey] == "true"
+        request.metadataValue(forKey: lateMetadataKey) == "true"
     }
 }

@@ -51,7 +51,7 @@ public enum ShadowPlanner {
         let desired = Set(plan.desired.map(\.identifier))
         for request in pending where !desired.contains(request.identifier) {
             let category =
-                request.metadata[categoryMetadataKey].flatMap(ShadowCategory.init(rawValue:))
+                request.metadataValue(forKey: categoryMetadataKey).flatMap(ShadowCategory.init(rawValue:))
                 ?? ShadowCheckIn.category(ofIdentifier: request.identifier)
             if let reason = gates.closedReason {
                 plan.removalReasons[request.identifier] = reason

@@ -14,8 +14,10 @@ package struct ShownRegistry: Sendable {
     /// The order each slot's notification was shown in, for forgetting the oldest first.
     private var orderOfSlot: [UInt64] = []
     private var freeSlots: [Int] = []
-    private var slotOfIdentifier: [String: Int] = [:]
-    private var slotsOfThread: [String: Set<Int>] = [:]
+    private var slotOfIdentifier: [HashedKey: Int] = [:]
+    /// Each thread's slots, in no order; `positionInThread` says where each slot is in its thread's list.
+    private var slotsOfThread: [HashedKey: [Int]] = [:]
+    private var positionInThread: [Int] = []
     /// The identifier shown with each collapse id; at most one, since showing another collapses the older.
     private var identifierOfCollapseID: [String: String] = [:]
     private var expiries = IndexedHeap<QueueKey>(order: .smallestFirst)
@@ -46,7 +48,7 @@ package struct ShownRegistry: Sendable {
     /// - Parameter identifier: The request identifier.
     /// - Returns: The shown notification.
     package func shown(_ identifier: String) -> ShownNotification? {
-        slotOfIdentifier[identifier].flatMap { slots[$0] }
+        slotOfIdentifier[HashedKey(identifier)].flatMap { slots[$0] }
     }
 
     /// Remembers a notification just shown, replacing one shown earlier with the same identifier.
@@ -71,12 +73,15 @@ package struct ShownRegistry: Sendable {
             slot = slots.count
             slots.append(nil)
             orderOfSlot.append(0)
+            positionInThread.append(-1)
         }
         slots[slot] = notification
         orderOfSlot[slot] = nextOrder
         nextOrder += 1
-        slotOfIdentifier[notification.identifier] = slot
-        slotsOfThread[notification.request.threadID, default: []].insert(slot)
+        slotOfIdentifier[HashedKey(notification.identifier)] = slot
+        Self.append(
+            slot, to: &slotsOfThread[HashedKey(notification.request.threadID), default: []], at: &positionInThread[slot]
+        )
         if let collapseID = notification.request.collapseID {
             identifierOfCollapseID[collapseID] = notification.identifier
         }
@@ -96,7 +101,7 @@ package struct ShownRegistry: Sendable {
     /// - Parameter identifier: The request identifier.
     /// - Returns: The notification, if it was remembered.
     package mutating func remove(_ identifier: String) -> ShownNotification? {
-        guard let slot = slotOfIdentifier[identifier] else { return nil }
+        guard let slot = slotOfIdentifier[HashedKey(identifier)] else { return nil }
         return removeSlot(slot)
     }
 
@@ -105,7 +110,7 @@ package struct ShownRegistry: Sendable {
     /// - Parameter threadID: The thread id.
     /// - Returns: The notifications, oldest shown first.
     package mutating func removeAll(threadID: String) -> [ShownNotification] {
-        guard let members = slotsOfThread[threadID] else { return [] }
+        guard let members = slotsOfThread[HashedKey(threadID)] else { return [] }
         return members.sorted { orderOfSlot[$0] < orderOfSlot[$1] }.map { removeSlot($0) }
     }
 
@@ -120,10 +125,17 @@ package struct ShownRegistry: Sendable {
 
     private mutating func removeSlot(_ slot: Int) -> ShownNotification {
         let notification = slots[slot].take()!
-        slotOfIdentifier[notification.identifier] = nil
-        slotsOfThread[notification.request.threadID]?.remove(slot)
-        if slotsOfThread[notification.request.threadID]?.isEmpty == true {
-            slotsOfThread[notification.request.threadID] = nil
+        slotOfIdentifier[HashedKey(notification.identifier)] = nil
+        if let thread = slotsOfThread.index(forKey: HashedKey(notification.request.threadID)) {
+            // The last member takes the removed one's place.
+            let last = slotsOfThread.values[thread].removeLast()
+            if last != slot {
+                slotsOfThread.values[thread][positionInThread[slot]] = last
+                positionInThread[last] = positionInThread[slot]
+            }
+            if slotsOfThread.values[thread].isEmpty {
+                slotsOfThread.remove(at: thread)
+            }
         }
         if let collapseID = notification.request.collapseID,
             identifierOfCollapseID[collapseID] == notification.identifier
@@ -134,5 +146,11 @@ package struct ShownRegistry: Sendable {
         byAge.remove(slot)
         freeSlots.append(slot)
         return notification
+    }
+
+    /// Appends `slot` to a thread's list and records its position there.
+    private static func append(_ slot: Int, to members: inout [Int], at position: inout Int) {
+        position = members.count
+        members.append(slot)
     }
 }

@@ -53,9 +53,9 @@ public struct JSONLinesSink: NotificationSink {
         json.appendToStringUnescaped { UTCDateParts(delivery.deliveredAt).appendISO8601(to: &$0) }
         json.endString()
         json.key("eventId")
-        stringOrNull(request.metadata[NotificationManagerBridge.eventIDMetadataKey], to: &json)
+        stringOrNull(request.metadataValue(forKey: NotificationManagerBridge.eventIDMetadataKey), to: &json)
         json.key("trigger")
-        stringOrNull(request.metadata[NotificationManagerBridge.triggerMetadataKey], to: &json)
+        stringOrNull(request.metadataValue(forKey: NotificationManagerBridge.triggerMetadataKey), to: &json)
         json.member("identifier", request.identifier)
         json.member("titleKey", request.title.key)
         json.member("bodyKey", request.body.key)

@@ -72,6 +72,15 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
         set { fields.metadata = RequestMetadata(newValue) }
     }
 
+    /// The metadata value for `key`, read without building the ``metadata`` dictionary (a request keeps one or two
+    /// entries inline).
+    ///
+    /// - Parameter key: The metadata key.
+    /// - Returns: `metadata[key]`.
+    public func metadataValue(forKey key: String) -> String? {
+        storage.fields.metadata.value(forKey: key)
+    }
+
     /// The stable numeric id platforms that need an integer use (Android): see ``NotificationRequest/numericID(for:)``.
     public var numericID: Int32 { Self.numericID(for: identifier) }
 

@@ -65,6 +65,20 @@ struct RequestMetadata: Hashable, Sendable, Codable {
         }
     }
 
+    /// The value for `key`, without building a dictionary.
+    ///
+    /// - Parameter key: The key.
+    /// - Returns: Its value, or `nil`.
+    func value(forKey key: String) -> String? {
+        switch storage {
+        case .empty: nil
+        case .one(let onlyKey, let value): onlyKey == key ? value : nil
+        case .two(let firstKey, let firstValue, let secondKey, let secondValue):
+            firstKey == key ? firstValue : secondKey == key ? secondValue : nil
+        case .many(let dictionary): dictionary[key]
+        }
+    }
+
     init(from decoder: any Decoder) throws {
         self.init(try decoder.singleValueContainer().decode([String: String].self))
     }

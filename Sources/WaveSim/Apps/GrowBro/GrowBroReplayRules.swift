@@ -74,13 +74,13 @@ struct GrowBroReplayRules: AppReplayRules {
 
     /// The request's identifier with, for a task reminder, its task's due time in the current settings.
     private func dueKey(_ request: NotificationRequest) -> DueKey {
-        let task = request.metadata["taskId"].flatMap { id in settings.tasks.first { $0.id == id } }
+        let task = request.metadataValue(forKey: "taskId").flatMap { id in settings.tasks.first { $0.id == id } }
         return DueKey(identifier: request.identifier, due: task?.due)
     }
 
     mutating func due(_ request: NotificationRequest, context: AppReplayContext) async throws -> DueDecision {
         // A push was decided (and put in the inbox) when it arrived.
-        guard request.metadata["messageId"] == nil else { return .show }
+        guard request.metadataValue(forKey: "messageId") == nil else { return .show }
         let delivery = GrowBroDeliveryRules.decideAtFire(
             request, at: context.now, settings: settings, permission: context.permission,
             timeZone: context.timeZone)
