@@ -58,7 +58,7 @@ struct PendingBudgetTests {
     }
 
     static let cases: [(seed: UInt64, limit: Int)] = [
-        (1, 1), (2, 3), (3, 8), (4, 8), (5, 20), (6, PendingLimit.iOS), (7, 2), (8, 5),
+        (1, 1), (2, 3), (3, 8), (4, 8), (5, 20), (6, PendingLimit.iOS), (7, 2), (8, 5), (9, .max), (10, .max - 1),
     ]
 
     @Test(arguments: cases)

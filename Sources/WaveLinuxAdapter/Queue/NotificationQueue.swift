@@ -6,7 +6,8 @@ internal import WaveNotifications
 ///
 /// Invariant: every armed request sorts before every backlogged one, and the backlog is empty unless exactly
 /// `limit` are armed. The armed set lives in two indexed heaps over the same entries, one with the soonest on top
-/// (what fires next) and one with the latest on top (what an earlier arrival displaces). Requests are found by
+/// (what fires next) and one with the latest on top (what an earlier arrival displaces; kept only under a finite
+/// limit). Requests are found by
 /// identifier through one map, and by thread through a per-thread list of slots, so removing a thread costs its
 /// own requests, not a scan.
 package struct NotificationQueue: Sendable {
@@ -29,7 +30,10 @@ package struct NotificationQueue: Sendable {
     private var positionInThread: [Int] = []
     private var freeSlots: [Int] = []
     private var armedBySoonest = IndexedHeap<QueueKey>(order: .smallestFirst)
+    /// Kept only under a real limit: without one (`Int.max`) the armed set is never full, so nothing is ever
+    /// displaced and the latest armed request is never asked for.
     private var armedByLatest = IndexedHeap<QueueKey>(order: .largestFirst)
+    private let tracksLatest: Bool
     private var backlog = IndexedHeap<QueueKey>(order: .smallestFirst)
     /// The slot of each pending request, by identifier.
     private var slotOfIdentifier: [HashedKey: Int] = [:]
@@ -46,6 +50,7 @@ package struct NotificationQueue: Sendable {
     /// - Parameter limit: How many requests may be armed at once; values below 1 are raised to 1.
     package init(limit: Int) {
         self.limit = max(1, limit)
+        tracksLatest = limit < Int.max
     }
 
     /// Armed plus backlogged requests.
@@ -272,7 +277,9 @@ package struct NotificationQueue: Sendable {
     /// callers report it.
     private mutating func detachFromSets(_ slot: Int) -> PendingNotification {
         if armedBySoonest.remove(slot) != nil {
-            armedByLatest.remove(slot)
+            if tracksLatest {
+                armedByLatest.remove(slot)
+            }
         } else {
             backlog.remove(slot)
         }
@@ -284,7 +291,9 @@ package struct NotificationQueue: Sendable {
 
     private mutating func attachArmed(_ slot: Int, key: QueueKey) {
         armedBySoonest.insert(slot, priority: key)
-        armedByLatest.insert(slot, priority: key)
+        if tracksLatest {
+            armedByLatest.insert(slot, priority: key)
+        }
         slots[slot]!.isArmed = true
         log.record(slot: slot, armed: true)
     }
