@@ -60,4 +60,23 @@ struct NotificationManagerBridgeTests {
         await #expect(throws: EventIDError.self) { try await bridge.cancelAllNotifications(eventID: "") }
         #expect(center.calls.isEmpty)
     }
+
+    /// The mapping a platform conformer applies itself (the Linux manager does) is the bridge's own.
+    @Test func theStaticMappingIsWhatTheBridgeSends() throws {
+        let trigger = NotificationTrigger.eventStarting(.seconds(600))
+        let request = try NotificationManagerBridge.scheduledRequest(
+            eventID: "paris", trigger: trigger, delay: .seconds(90), content: Self.content, now: Fixtures.now)
+        #expect(
+            request
+                == NotificationManagerBridge.request(
+                    for: try NotificationIdentifier(eventID: "paris", trigger: trigger),
+                    fireAt: Fixtures.now.addingTimeInterval(90), content: Self.content))
+        #expect(
+            try NotificationManagerBridge.requestIdentifier(eventID: "paris", trigger: trigger) == request.identifier)
+        #expect(try NotificationManagerBridge.threadID(eventID: "paris") == request.threadID)
+        #expect(throws: EventIDError.self) { try NotificationManagerBridge.threadID(eventID: "bad id") }
+        #expect(throws: EventIDError.self) {
+            try NotificationManagerBridge.requestIdentifier(eventID: "", trigger: trigger)
+        }
+    }
 }

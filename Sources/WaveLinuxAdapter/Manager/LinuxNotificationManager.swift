@@ -480,7 +480,11 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     public func scheduleNotification(
         eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
     ) async throws {
-        try await bridge.scheduleNotification(eventID: eventID, trigger: trigger, delay: delay, content: content)
+        // The bridge's mapping, applied here: going through a bridge value would hop off this actor and back.
+        try await add([
+            NotificationManagerBridge.scheduledRequest(
+                eventID: eventID, trigger: trigger, delay: delay, content: content, now: clock.now)
+        ])
     }
 
     /// Shows a WorldWideWaves notification now through ``NotificationManagerBridge`` and ``show(_:)``.
@@ -502,7 +506,9 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     ///   - trigger: The trigger it was scheduled with.
     /// - Throws: ``EventIDError`` for an invalid id; whatever the removal throws.
     public func cancelNotification(eventID: String, trigger: NotificationTrigger) async throws {
-        try await bridge.cancelNotification(eventID: eventID, trigger: trigger)
+        try await removePending(
+            identifiers: [NotificationManagerBridge.requestIdentifier(eventID: eventID, trigger: trigger)],
+            reason: .reschedule)
     }
 
     /// Cancels every WorldWideWaves notification of an event through ``NotificationManagerBridge``:
@@ -511,7 +517,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     /// - Parameter eventID: The event's id.
     /// - Throws: ``EventIDError`` for an invalid id; whatever the removal throws.
     public func cancelAllNotifications(eventID: String) async throws {
-        try await bridge.cancelAllNotifications(eventID: eventID)
+        try await removePending(threadID: NotificationManagerBridge.threadID(eventID: eventID), reason: .reschedule)
     }
 
     /// The WorldWideWaves bridge over this manager: the one path from `NotificationManager` calls to requests.

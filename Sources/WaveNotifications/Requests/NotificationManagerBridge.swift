@@ -68,12 +68,55 @@ public struct NotificationManagerBridge: NotificationManager {
         )
     }
 
+    /// The request a ``scheduleNotification(eventID:trigger:delay:content:)`` call adds: the one mapping from a
+    /// WorldWideWaves schedule to a request, for a platform conformer that serves ``NotificationManager`` itself
+    /// without the extra task hops of going through a bridge value.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: Why it fires.
+    ///   - delay: How long from `now` it fires.
+    ///   - content: Its keys, arguments and deep link.
+    ///   - now: The clock's current instant.
+    ///   - channel: Its channel.
+    /// - Returns: The request.
+    /// - Throws: ``EventIDError`` for an invalid id.
+    public static func scheduledRequest(
+        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent, now: Date,
+        channel: NotificationChannel = worldWideWavesChannel
+    ) throws(EventIDError) -> NotificationRequest {
+        let identifier = try NotificationIdentifier(eventID: eventID, trigger: trigger)
+        return request(
+            for: identifier, fireAt: now.addingTimeInterval(delay.timeInterval), content: content, channel: channel)
+    }
+
+    /// The identifier a ``cancelNotification(eventID:trigger:)`` call removes.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: The trigger it was scheduled with.
+    /// - Returns: `event_<id>_<trigger id>`.
+    /// - Throws: ``EventIDError`` for an invalid id.
+    public static func requestIdentifier(eventID: String, trigger: NotificationTrigger) throws(EventIDError) -> String {
+        try NotificationIdentifier(eventID: eventID, trigger: trigger).requestIdentifier
+    }
+
+    /// The thread a ``cancelAllNotifications(eventID:)`` call removes.
+    ///
+    /// - Parameter eventID: The event's id.
+    /// - Returns: `event_<id>`.
+    /// - Throws: ``EventIDError`` for an invalid id.
+    public static func threadID(eventID: String) throws(EventIDError) -> String {
+        try EventID.validate(eventID)
+        return "event_\(eventID)"
+    }
+
     public func scheduleNotification(
         eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
     ) async throws {
-        let identifier = try NotificationIdentifier(eventID: eventID, trigger: trigger)
-        let fireAt = clock.now.addingTimeInterval(delay.timeInterval)
-        try await center.add([Self.request(for: identifier, fireAt: fireAt, content: content, channel: channel)])
+        let request = try Self.scheduledRequest(
+            eventID: eventID, trigger: trigger, delay: delay, content: content, now: clock.now, channel: channel)
+        try await center.add([request])
     }
 
     public func deliverNow(eventID: String, trigger: NotificationTrigger, content: NotificationContent) async throws {
@@ -82,12 +125,11 @@ public struct NotificationManagerBridge: NotificationManager {
     }
 
     public func cancelNotification(eventID: String, trigger: NotificationTrigger) async throws {
-        let identifier = try NotificationIdentifier(eventID: eventID, trigger: trigger)
-        try await center.removePending(identifiers: [identifier.requestIdentifier], reason: .reschedule)
+        let identifier = try Self.requestIdentifier(eventID: eventID, trigger: trigger)
+        try await center.removePending(identifiers: [identifier], reason: .reschedule)
     }
 
     public func cancelAllNotifications(eventID: String) async throws {
-        try EventID.validate(eventID)
-        try await center.removePending(threadID: "event_\(eventID)", reason: .reschedule)
+        try await center.removePending(threadID: Self.threadID(eventID: eventID), reason: .reschedule)
     }
 }
