@@ -5,8 +5,9 @@ extension DefaultNotificationScheduler {
     /// would schedule, as requests.
     ///
     /// For each given id, in sorted order, with the same rules as the sync: an invalid id is reported and skipped;
-    /// an event that is missing or not eligible (``shouldScheduleNotifications(for:)``, which asks the favorites
-    /// store) wants nothing; an eligible one wants each standard reminder whose instant is strictly ahead of one
+    /// an event that is missing or not eligible (as ``shouldScheduleNotifications(for:)`` decides, asking the
+    /// favorites store per event; the simulation setting is read once per call, so every event sees the same one)
+    /// wants nothing; an eligible one wants each standard reminder whose instant is strictly ahead of one
     /// reading of now, then the finished notification when its end is strictly ahead. Each is mapped with
     /// ``NotificationManagerBridge/request(for:fireAt:content:channel:)`` at its exact instant. When
     /// `currentEvents` holds an id twice, the first occurrence counts.
@@ -41,9 +42,13 @@ extension DefaultNotificationScheduler {
         var groups: [(threadID: String, requests: [NotificationRequest])] = []
         groups.reserveCapacity(favoriteIDs.count)
         let now = clock.now
+        let simulationAllows = await simulation.currentSimulation().map { $0.speed == 1 } ?? true
         for id in favoriteIDs.sorted() where isValid(id) {
             let threadID = "event_\(id)"
-            guard let event = eventsByID[id], await shouldScheduleNotifications(for: event) else {
+            // shouldScheduleNotifications(for:), with one reading of now and of the simulation for every event.
+            guard simulationAllows, let event = eventsByID[id], event.startDate > now,
+                await favorites.isFavorite(eventID: id)
+            else {
                 groups.append((threadID, []))
                 continue
             }
