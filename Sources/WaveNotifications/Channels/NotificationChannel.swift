@@ -28,33 +28,33 @@ public struct NotificationChannel: Hashable, Sendable, Codable {
 
     /// The stable id, for example `treatment_reminders` or `community.likes`.
     public var id: String {
-        get { storage.fields.id }
-        set { fields.id = newValue }
+        get { storage.value.id }
+        set { storage.value.id = newValue }
     }
     /// Android's importance.
     public var importance: Importance {
-        get { storage.fields.importance }
-        set { fields.importance = newValue }
+        get { storage.value.importance }
+        set { storage.value.importance = newValue }
     }
     /// The iOS notification category id (actions are registered per category), for example `COMMUNITY_LIKES`.
     public var categoryID: String {
-        get { storage.fields.categoryID }
-        set { fields.categoryID = newValue }
+        get { storage.value.categoryID }
+        set { storage.value.categoryID = newValue }
     }
     /// The iOS interruption level of the channel's notifications.
     public var interruptionLevel: InterruptionLevel {
-        get { storage.fields.interruptionLevel }
-        set { fields.interruptionLevel = newValue }
+        get { storage.value.interruptionLevel }
+        set { storage.value.interruptionLevel = newValue }
     }
     /// The channel's name in the user's settings.
     public var name: LocalizedText {
-        get { storage.fields.name }
-        set { fields.name = newValue }
+        get { storage.value.name }
+        set { storage.value.name = newValue }
     }
     /// The channel's description in the user's settings.
     public var channelDescription: LocalizedText {
-        get { storage.fields.channelDescription }
-        set { fields.channelDescription = newValue }
+        get { storage.value.channelDescription }
+        set { storage.value.channelDescription = newValue }
     }
 
     /// Creates a channel.
@@ -70,17 +70,17 @@ public struct NotificationChannel: Hashable, Sendable, Codable {
         id: String, importance: Importance = .default, categoryID: String,
         interruptionLevel: InterruptionLevel = .active, name: LocalizedText, channelDescription: LocalizedText
     ) {
-        storage = Storage(
+        storage = CopyOnWriteBox(
             Fields(
                 id: id, importance: importance, categoryID: categoryID, interruptionLevel: interruptionLevel,
                 name: name, channelDescription: channelDescription))
     }
 
-    // MARK: - Storage, equality, hashing and coding (as if the fields were stored here)
+    // MARK: - Storage and coding (equality and hashing are the fields', through the box)
 
     // Every request carries its channel: kept in one shared box, a channel costs a request one reference instead of
     // eight strings and arrays to copy, retain and release.
-    private var storage: Storage
+    private var storage: CopyOnWriteBox<Fields>
 
     /// The stored fields, in the order they are encoded.
     private struct Fields: Hashable, Sendable, Codable {
@@ -92,44 +92,12 @@ public struct NotificationChannel: Hashable, Sendable, Codable {
         var channelDescription: LocalizedText
     }
 
-    /// The copy-on-write box: only ever mutated through ``fields`` after a uniqueness check.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-    }
-
-    /// The fields for mutation: copies the box first when another channel shares it.
-    private var fields: Fields {
-        get { storage.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) {
-                storage = Storage(storage.fields)
-            }
-            yield &storage.fields
-        }
-    }
-
-    /// Two channels are equal when every field is.
-    public static func == (lhs: NotificationChannel, rhs: NotificationChannel) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes every field.
-    ///
-    /// - Parameter hasher: The hasher.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
-    }
-
     /// Decodes the fields, keyed by their names.
     ///
     /// - Parameter decoder: The decoder.
     /// - Throws: The decoder's errors.
     public init(from decoder: any Decoder) throws {
-        storage = Storage(try Fields(from: decoder))
+        storage = try CopyOnWriteBox(from: decoder)
     }
 
     /// Encodes the fields, keyed by their names, in declaration order.
@@ -137,6 +105,6 @@ public struct NotificationChannel: Hashable, Sendable, Codable {
     /// - Parameter encoder: The encoder.
     /// - Throws: The encoder's errors.
     public func encode(to encoder: any Encoder) throws {
-        try storage.fields.encode(to: encoder)
+        try storage.encode(to: encoder)
     }
 }

@@ -9,67 +9,67 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
     // A request is a large value (a dozen strings, arrays and a dictionary). Its fields live in one shared,
     // copy-on-write box, so copying a request — into a queue, a plan, an event for an observer — costs one
     // reference count instead of one per field, and arrays of requests stay small when they grow.
-    private var storage: Storage
+    private var storage: CopyOnWriteBox<Fields>
 
     /// Unique among pending requests; the same identifier again replaces.
     public var identifier: String {
-        get { storage.fields.identifier }
-        set { fields.identifier = newValue }
+        get { storage.value.identifier }
+        set { storage.value.identifier = newValue }
     }
     /// The group it is shown in (iOS `threadIdentifier`, Android group key).
     public var threadID: String {
-        get { storage.fields.threadID }
-        set { fields.threadID = newValue }
+        get { storage.value.threadID }
+        set { storage.value.threadID = newValue }
     }
     /// The channel (Android) or category (iOS) it belongs to.
     public var channel: NotificationChannel {
-        get { storage.fields.channel }
-        set { fields.channel = newValue }
+        get { storage.value.channel }
+        set { storage.value.channel = newValue }
     }
     /// When it should be shown.
     public var fireAt: Date {
-        get { storage.fields.fireAt }
-        set { fields.fireAt = newValue }
+        get { storage.value.fireAt }
+        set { storage.value.fireAt = newValue }
     }
     /// The title.
     public var title: LocalizedText {
-        get { storage.fields.title }
-        set { fields.title = newValue }
+        get { storage.value.title }
+        set { storage.value.title = newValue }
     }
     /// The body.
     public var body: LocalizedText {
-        get { storage.fields.body }
-        set { fields.body = newValue }
+        get { storage.value.body }
+        set { storage.value.body = newValue }
     }
     /// The link opened when the user taps it.
     public var deepLink: String {
-        get { storage.fields.deepLink }
-        set { fields.deepLink = newValue }
+        get { storage.value.deepLink }
+        set { storage.value.deepLink = newValue }
     }
     /// The buttons offered on it, in order.
     public var actions: [NotificationAction] {
-        get { storage.fields.actions }
-        set { fields.actions = newValue }
+        get { storage.value.actions }
+        set { storage.value.actions = newValue }
     }
     /// How long after ``fireAt`` a shown notification is withdrawn unless the user acted on it; `nil` keeps it.
     public var expiresAfter: Duration? {
-        get { storage.fields.expiresAfter }
-        set { fields.expiresAfter = newValue }
+        get { storage.value.expiresAfter }
+        set { storage.value.expiresAfter = newValue }
     }
     /// A newer shown notification with the same collapse id replaces an older one.
     public var collapseID: String? {
-        get { storage.fields.collapseID }
-        set { fields.collapseID = newValue }
+        get { storage.value.collapseID }
+        set { storage.value.collapseID = newValue }
     }
     /// How it may interrupt; the channel's level unless a gate lowered it (provisional permission → passive).
     public var interruptionLevel: NotificationChannel.InterruptionLevel {
-        get { storage.fields.interruptionLevel }
-        set { fields.interruptionLevel = newValue }
+        get { storage.value.interruptionLevel }
+        set { storage.value.interruptionLevel = newValue }
     }
     /// Values for routing a tap inside the app; never shown.
     public var metadata: [String: String] {
-        get { storage.fields.metadata.dictionary }
-        set { fields.metadata = RequestMetadata(newValue) }
+        get { storage.value.metadata.dictionary }
+        set { storage.value.metadata = RequestMetadata(newValue) }
     }
 
     /// The metadata value for `key`, read without building the ``metadata`` dictionary (a request keeps one or two
@@ -78,7 +78,7 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
     /// - Parameter key: The metadata key.
     /// - Returns: `metadata[key]`.
     public func metadataValue(forKey key: String) -> String? {
-        storage.fields.metadata.value(forKey: key)
+        storage.value.metadata.value(forKey: key)
     }
 
     /// The stable numeric id platforms that need an integer use (Android): see ``NotificationRequest/numericID(for:)``.
@@ -121,7 +121,7 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
         collapseID: String? = nil, interruptionLevel: NotificationChannel.InterruptionLevel?,
         storedMetadata metadata: RequestMetadata
     ) {
-        storage = Storage(
+        storage = CopyOnWriteBox(
             Fields(
                 identifier: identifier, threadID: threadID ?? identifier, channel: channel, fireAt: fireAt,
                 title: title, body: body, deepLink: deepLink, actions: actions, expiresAfter: expiresAfter,
@@ -137,7 +137,7 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
         Int32(bitPattern: FNV1a.hash32(identifier) & 0x7FFF_FFFF)
     }
 
-    // MARK: - Storage, equality, hashing and coding (as if the fields were stored here)
+    // MARK: - Storage and coding (equality and hashing are the fields', through the box)
 
     /// The stored fields, in the order they are encoded.
     private struct Fields: Hashable, Sendable, Codable {
@@ -155,44 +155,12 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
         var metadata: RequestMetadata
     }
 
-    /// The copy-on-write box: only ever mutated through ``fields`` after a uniqueness check.
-    private final class Storage: @unchecked Sendable {
-        var fields: Fields
-
-        init(_ fields: Fields) {
-            self.fields = fields
-        }
-    }
-
-    /// The fields for mutation: copies the box first when another request shares it.
-    private var fields: Fields {
-        get { storage.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) {
-                storage = Storage(storage.fields)
-            }
-            yield &storage.fields
-        }
-    }
-
-    /// Two requests are equal when every field is.
-    public static func == (lhs: NotificationRequest, rhs: NotificationRequest) -> Bool {
-        lhs.storage === rhs.storage || lhs.storage.fields == rhs.storage.fields
-    }
-
-    /// Hashes every field.
-    ///
-    /// - Parameter hasher: The hasher.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(storage.fields)
-    }
-
     /// Decodes the fields, keyed by their names.
     ///
     /// - Parameter decoder: The decoder.
     /// - Throws: The decoder's errors.
     public init(from decoder: any Decoder) throws {
-        storage = Storage(try Fields(from: decoder))
+        storage = try CopyOnWriteBox(from: decoder)
     }
 
     /// Encodes the fields, keyed by their names, in declaration order.
@@ -200,6 +168,6 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
     /// - Parameter encoder: The encoder.
     /// - Throws: The encoder's errors.
     public func encode(to encoder: any Encoder) throws {
-        try storage.fields.encode(to: encoder)
+        try storage.encode(to: encoder)
     }
 }
