@@ -257,7 +257,9 @@ struct GoNowYearScenario {
                 let tomorrow = windows(date: date + 1, mode: mode)
                 var kept: [String] = []
                 if let best = ranked.first {
-                    if best.end > Self.morningFireHour && !headsUpShown { kept.append("\(name)_\(dateNames[date])_best") }
+                    if best.end > Self.morningFireHour && !headsUpShown {
+                        kept.append("\(name)_\(dateNames[date])_best")
+                    }
                 } else if mode == Self.runDog,
                     heatGated[(date * Self.hoursPerDate)..<((date + 1) * Self.hoursPerDate)].contains(true)
                 {
