@@ -12,14 +12,15 @@ internal import WaveJSON
 /// more, some with none); good hours sometimes carry a reason chip; from May to October `run_dog` is heat-gated
 /// around midday on some days and all day on others (the heat warning). A forecast arrives every 8 hours (02:20Z,
 /// 10:20Z, 18:20Z: 04:20, 12:20 and 20:20 local in winter, an hour later in summer), fetched 20 minutes earlier,
-/// and covers today and tomorrow (local dates) in full with the ground truth's scores: about 3.5 MB for a year.
+/// and covers today and tomorrow (local dates) in full with the ground truth's scores: 1,095 forecasts, 4.4 MB for a
+/// year.
 struct GoNowYearScenario {
     /// The modes, in the order of `GoNowMode.allCases`; all are switched on.
-    static let modes = ["swim_solo", "swim_dog", "run_solo", "run_dog"]
+    private static let modes = ["swim_solo", "swim_dog", "run_solo", "run_dog"]
     private static let runDog = 3
     /// The local hours a forecast scores on each date: 06:00 to 20:00 (the last hour ends at 21:00).
-    static let firstHour = 6
-    static let hoursPerDate = 15
+    private static let firstHour = 6
+    private static let hoursPerDate = 15
     /// Quiet hours end at 07:00: the 06:30 slot fires then. The afternoon backup fires at 12:00.
     private static let morningFireHour = 7
     private static let noonFireHour = 12
@@ -80,7 +81,8 @@ struct GoNowYearScenario {
 
         var random = SeededGenerator(seed: seed)
         for date in 0...days {
-            // Heat on run_dog from May to October: none, around midday (10:00–16:59), or all day.
+            // Heat on run_dog from May to October: none (4 days in 10), around midday (10:00–16:59, 4 in 10), or
+            // all day (2 in 10).
             let heat = (5...10).contains(months[date]) ? Int.random(in: 0..<10, using: &random) : 0
             var walks = Self.modes.map { _ in Int.random(in: 35...95, using: &random) }
             for hour in 0..<Self.hoursPerDate {
