@@ -238,7 +238,10 @@ public enum GoNowPlanner {
                         fireAt: morningSlot(on: date, settings: settings, timeZone: timeZone), isMorningSlot: true))
             }
         }
-        return result.sorted { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
+        // Each identifier is built once, not twice per comparison.
+        return zip(result, result.map(\.identifier))
+            .sorted { ($0.0.fireAt, $0.1) < ($1.0.fireAt, $1.1) }
+            .map(\.0)
     }
 
     /// 06:30 on `date`, moved to the quiet end (the first instant at or after it whose local time is the end, with
