@@ -3,22 +3,21 @@ internal import ShadowNotifications
 internal import WaveNotifications
 internal import WaveSim
 
-/// Workload 4b: a year of a Shadow scenario (every category on with its default schedule, America/New_York, both
-/// DST changes), replayed end to end through `wavesim replay <file> --format json` in this process: the file read
-/// and decoded, the planner at every reconcile moment, the core's reconcile, the Linux manager with the iOS budget
-/// of 64, every delivery and expiry written as a JSON line.
+/// Workloads 4b and 4c: a year of an app's scenario replayed end to end through `wavesim replay <file> --format json`
+/// in this process: the file read and decoded, the app's planner at every reconcile moment, the core's reconcile,
+/// the Linux manager with the iOS budget of 64, every delivery (and expiry, cancellation, suppression) written as a
+/// JSON line.
 ///
 /// The output is captured in memory (about 300 bytes a line, counted in the peak) to read the summary line. The
-/// expected number of deliveries comes from `ShadowPlanner.checkIns` over the year, not from the replay.
+/// scenario is generated before the clock starts; the expected deliveries never come from the replay itself.
 enum AppReplayWorkload {
     /// 2026-01-01T00:00:00-05:00.
     static let start = Date(timeIntervalSince1970: 1_767_243_600)
     static let days = 365
 
+    /// 4b: Shadow, every category on with its default schedule, America/New_York (both DST changes). The expected
+    /// number of deliveries comes from `ShadowPlanner.checkIns` over the year.
     static func shadowYear() async throws -> [String: Double] {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("wavebench-shadow-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         let zone = TimeZone(identifier: "America/New_York")!
         let until = start.addingTimeInterval(Double(days) * 86_400)
         let categories = ShadowCategory.allCases.map { "\"\($0.rawValue)\": {\"enabled\": true}" }
@@ -27,15 +26,85 @@ enum AppReplayWorkload {
              "until": "2027-01-01T00:00:00-05:00",
              "shadow": {"categories": {\(categories.joined(separator: ", "))}}}
             """
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let file = directory.appendingPathComponent("shadow-year.json")
-        try Data(scenario.utf8).write(to: file)
-
         var settings = ShadowSettings()
         for category in ShadowCategory.allCases {
             settings.categories[category] = try ShadowCategorySettings(enabled: true)
         }
         let expected = ShadowPlanner.checkIns(settings: settings, from: start, to: until, in: zone).count
+
+        let run = try await replay(named: "shadow-year") { try Data(scenario.utf8).write(to: $0) }
+        try WorkloadFailure.check(
+            run.summary.contains("\"delivered\":\(expected),") && run.delivered.count == expected,
+            "\(run.delivered.count) delivered lines, expected \(expected): \(run.summary)")
+        try WorkloadFailure.check(
+            run.summary.contains("\"suppressed\":{}") && run.summary.contains("\"cancelled\":0,")
+                && run.summary.contains("\"pendingLimit\":64"),
+            "something was suppressed or cancelled: \(run.summary)")
+        return run.metrics
+    }
+
+    /// 4c: GoNow, `days` days of forecasts every 8 hours in Asia/Jerusalem (``GoNowYearScenario``). The delivered
+    /// identifiers must be exactly ``GoNowYearScenario/expectedDeliveries()``, worked out from the generated scores
+    /// without the planner, the engine or this replay's output.
+    static func goNowYear(days: Int) async throws -> [String: Double] {
+        let scenario = GoNowYearScenario(days: days)
+        let expected = scenario.expectedDeliveries()
+        var bytes = 0
+        let run = try await replay(named: "gonow-year") { bytes = try scenario.write(to: $0) }
+
+        let delivered = run.delivered.map(identifier(of:)).sorted()
+        try WorkloadFailure.check(
+            run.summary.contains("\"delivered\":\(expected.count),") && delivered.count == expected.count,
+            "\(delivered.count) delivered lines, expected \(expected.count): \(run.summary)")
+        let missing = Set(expected).subtracting(delivered).sorted()
+        let unexpected = Set(delivered).subtracting(expected).sorted()
+        try WorkloadFailure.check(
+            delivered == expected,
+            "delivered but not expected: \(unexpected.prefix(5)); expected but not delivered: \(missing.prefix(5))")
+        try WorkloadFailure.check(
+            run.summary.contains("\"pendingLimit\":64"), "not the iOS budget of 64: \(run.summary)")
+        var metrics = run.metrics
+        metrics["scenarioBytes"] = Double(bytes)
+        metrics["forecasts"] = Double(scenario.forecastInstants.count)
+        return metrics
+    }
+
+    /// The `identifier` of a `delivered` line.
+    private static func identifier(of line: Substring) -> String {
+        let key = "\"identifier\":\""
+        guard let start = line.range(of: key)?.upperBound, let end = line[start...].firstIndex(of: "\"") else {
+            return String(line)
+        }
+        return String(line[start..<end])
+    }
+
+    /// What one timed replay printed and how long it took.
+    private struct Run {
+        var lines: [Substring]
+        var delivered: [Substring]
+        var summary: String
+        var seconds: Double
+        var cpuSeconds: Double
+
+        var metrics: [String: Double] {
+            [
+                "seconds": seconds, "cpuSeconds": cpuSeconds, "operations": Double(delivered.count),
+                "deliveries": Double(delivered.count), "lines": Double(lines.count),
+            ]
+        }
+    }
+
+    /// Writes a scenario with `write` (untimed) into a temporary folder, then times `wavesim replay <file> --format
+    /// json` over it, reading and decoding included.
+    ///
+    /// - Throws: ``WorkloadFailure`` when `wavesim` exits with a non-zero status.
+    private static func replay(named name: String, write: (URL) throws -> Void) async throws -> Run {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("wavebench-\(name)-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("\(name).json")
+        try write(file)
 
         let output = OutputChannel.capture()
         let errors = OutputChannel.capture()
@@ -48,19 +117,10 @@ enum AppReplayWorkload {
         let cpuSeconds = ProcessCPU.seconds() - startCPU
 
         try WorkloadFailure.check(status == 0, "wavesim exited \(status): \(errors.captured)")
-        let lines = output.captured.split(separator: "\n")
-        let summary = String(lines.last ?? "")
-        let delivered = lines.filter { $0.hasPrefix("{\"type\":\"delivered\"") }.count
-        try WorkloadFailure.check(
-            summary.contains("\"delivered\":\(expected),") && delivered == expected,
-            "\(delivered) delivered lines, expected \(expected): \(summary)")
-        try WorkloadFailure.check(
-            summary.contains("\"suppressed\":{}") && summary.contains("\"cancelled\":0,")
-                && summary.contains("\"pendingLimit\":64"),
-            "something was suppressed or cancelled: \(summary)")
-        return [
-            "seconds": seconds, "cpuSeconds": cpuSeconds, "operations": Double(delivered),
-            "deliveries": Double(delivered), "lines": Double(lines.count),
-        ]
+        let captured = output.captured
+        let lines = captured.split(separator: "\n")
+        return Run(
+            lines: lines, delivered: lines.filter { $0.hasPrefix("{\"type\":\"delivered\"") },
+            summary: String(lines.last ?? ""), seconds: seconds, cpuSeconds: cpuSeconds)
     }
 }

@@ -36,6 +36,8 @@ enum BenchCase: String, CaseIterable, Sendable {
     case replay
     /// A year of a Shadow scenario, every category on, replayed end to end (`wavesim replay --format json`).
     case replayShadowYear = "replay-shadow-year"
+    /// A year of GoNow forecasts (every 8 hours, four modes, Asia/Jerusalem), replayed end to end the same way.
+    case replayGoNowYear = "replay-gonow-year"
     /// LocalizedStringResolver: index, parse and compile all 34 tables (every key in every language).
     case localizationLoad = "loc-load"
     /// StringsFileParser alone over the 34 table files.
@@ -55,7 +57,7 @@ enum BenchCase: String, CaseIterable, Sendable {
     /// SQLiteInboxStore: the unread count of an N-entry inbox, 1,000 times, each timed.
     case inboxUnread = "inbox-unread"
 
-    /// The sizes measured: notifications, background pending, events, tables or renders.
+    /// The sizes measured: notifications, background pending, events, days, tables or renders.
     func sizes(quick: Bool) -> [Int] {
         switch self {
         case .idle:
@@ -77,6 +79,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [300, 1_000, 3_000] : [10_000, 30_000, 100_000]
         case .replayShadowYear:
             return [AppReplayWorkload.days]
+        case .replayGoNowYear:
+            return quick ? [31] : [AppReplayWorkload.days]
         case .localizationLoad, .localizationParse, .localizationParseFoundation:
             return [LocalizationWorkload.expectedTableCount]
         case .localizationResolve, .localizationResolveFoundation:
@@ -139,6 +143,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await ReplayWorkload.run(events: size, scenarioPath: input)
         case .replayShadowYear:
             return try await AppReplayWorkload.shadowYear()
+        case .replayGoNowYear:
+            return try await AppReplayWorkload.goNowYear(days: size)
         case .localizationLoad:
             return try LocalizationWorkload.load()
         case .localizationParse:

@@ -21,6 +21,7 @@ struct BenchmarkSuite {
         [.recurrenceYear],
         [.replay],
         [.replayShadowYear],
+        [.replayGoNowYear],
         [.localizationLoad],
         [.localizationParse, .localizationParseFoundation],
         [.localizationResolve, .localizationResolveFoundation],

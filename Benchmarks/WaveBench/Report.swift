@@ -216,7 +216,9 @@ struct Report {
 
     private func replaySection() -> String {
         let sizes = sizes([.replay])
-        guard !sizes.isEmpty || summary(.replayShadowYear, AppReplayWorkload.days) != nil else { return "" }
+        let goNowYears = summaries.filter { $0.caseName == BenchCase.replayGoNowYear.rawValue }
+        guard !sizes.isEmpty || summary(.replayShadowYear, AppReplayWorkload.days) != nil || !goNowYears.isEmpty
+        else { return "" }
         var text =
             "\n4. Replay: virtual clock, N favorite events (6 deliveries each), JSON Lines to /dev/null, end to end\n"
         text += "   (read + decode the scenario, scheduler sync, every delivery rendered and written).\n"
@@ -235,19 +237,28 @@ struct Report {
                 Format.bytes(summary.peakResidentBytes),
             ])
         }
-        text += table.render()
+        if !sizes.isEmpty { text += table.render() }
         if let shadow = summary(.replayShadowYear, AppReplayWorkload.days) {
             text += "   A year of Shadow (every category on, default schedules, America/New_York, iOS budget 64), "
             text += "wavesim replay --format json, output captured in memory: "
-            if let failure = shadow.failure {
-                text += "FAILED: \(failure)\n"
-            } else {
-                text += "\(Format.count(Int(shadow.median("deliveries") ?? 0))) deliveries in "
-                text += "\(Format.duration(shadow.median("seconds"))) (\(Format.rate(shadow.operationsPerSecond))), "
-                text += "CPU \(Format.duration(shadow.median("cpuSeconds"))), "
-                text += "peak \(Format.bytes(shadow.peakResidentBytes)).\n"
-            }
+            text += appYearFigures(shadow)
         }
+        for goNow in goNowYears {
+            text +=
+                "   \(goNow.size == AppReplayWorkload.days ? "A year" : "\(Format.count(goNow.size)) days") of GoNow "
+            text += "forecasts (every 8 hours, 4 modes, quiet hours, Asia/Jerusalem, iOS budget 64), the same way: "
+            text += appYearFigures(goNow)
+        }
+        return text
+    }
+
+    /// Deliveries, wall time, deliveries/s, CPU time and peak memory of a year of an app, or why it failed.
+    private func appYearFigures(_ summary: CaseSummary) -> String {
+        if let failure = summary.failure { return "FAILED: \(failure)\n" }
+        var text = "\(Format.count(Int(summary.median("deliveries") ?? 0))) deliveries in "
+        text += "\(Format.duration(summary.median("seconds"))) (\(Format.rate(summary.operationsPerSecond))), "
+        text += "CPU \(Format.duration(summary.median("cpuSeconds"))), "
+        text += "peak \(Format.bytes(summary.peakResidentBytes)).\n"
         return text
     }
 
@@ -469,6 +480,25 @@ struct Report {
         } else {
             goals.append(
                 Goal(name: "replay of 100k events", target: "≥ 1M deliveries/s, ≤ 100 MB", measured: "not measured"))
+        }
+        for (benchCase, name) in [
+            (BenchCase.replayShadowYear, "a year of Shadow, every category on"),
+            (.replayGoNowYear, "a year of GoNow forecasts"),
+        ] {
+            if let year = summary(benchCase, AppReplayWorkload.days), year.failure == nil {
+                let rate = year.operationsPerSecond
+                let peak = year.peakResidentBytes
+                goals.append(
+                    Goal(
+                        name: "\(name): deliveries/s", target: "≥ 1M deliveries/s", measured: Format.rate(rate),
+                        met: rate.map { $0 >= 1_000_000 }))
+                goals.append(
+                    Goal(
+                        name: "\(name): peak memory", target: "≤ 100 MB", measured: Format.bytes(peak),
+                        met: peak.map { $0 <= 100 * 1_048_576 }))
+            } else {
+                goals.append(Goal(name: name, target: "≥ 1M deliveries/s, ≤ 100 MB", measured: "not measured"))
+            }
         }
         if let next = summary(.recurrenceNext, 1_000_000), next.failure == nil {
             let nanoseconds = next.nanosecondsPerOperation

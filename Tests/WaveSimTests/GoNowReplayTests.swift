@@ -53,6 +53,24 @@ struct GoNowReplayTests {
         #expect(dst?["new_offset"] as? String == "+02:00")
     }
 
+    @Test func aShownHeadsUpMakesTheBestOfItsWindowAlreadyNotifiedAtTheNextForecast() async {
+        // The 06:30 heads-up for tomorrow's 08:00 window is shown; the evening forecast has the same window, so its
+        // best (pending since the morning) is held back and cancelled: the replay's history carries GoNow's keys.
+        let run = await Self.run("gonow-renotify.json")
+        #expect(run.status == 0)
+        #expect(
+            run.deliveries.map { "\($0["at"] as? String ?? "?") \($0["identifier"] as? String ?? "?")" } == [
+                "2026-06-01T03:30:00Z swim_solo_2026-06-02_tomorrow"
+            ])
+        let held = run.objects.filter { $0["type"] as? String == "suppressed" || $0["type"] as? String == "cancelled" }
+        #expect(held.map { $0["identifier"] as? String } == ["swim_solo_2026-06-02_best", "swim_solo_2026-06-02_best"])
+        #expect(
+            held.allSatisfy {
+                $0["reason"] as? String == "already_notified" && $0["at"] as? String == "2026-06-01T17:00:00Z"
+            })
+        #expect(run.summary["suppressed"] as? [String: Int] == ["already_notified": 1])
+    }
+
     @Test func hebrewTextsWithLang() async {
         let run = await Self.run("gonow-fall-back.json", ["--lang", "he"])
         #expect(run.deliveries.first?["locale"] as? String == "he")

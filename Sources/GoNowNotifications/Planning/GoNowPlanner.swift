@@ -57,6 +57,34 @@ public enum GoNowPlanner {
         settings: GoNowSettings, forecast: GoNowForecast?, now: Date, moment: Moment, timeZone: TimeZone,
         permission: PermissionStatus, history: [GoNowShownNotification], pending: [NotificationRequest]
     ) -> NotificationPlan {
+        plan(
+            settings: settings, forecast: forecast, now: now, moment: moment, timeZone: timeZone,
+            permission: permission, history: NotificationHistory(history.map(\.shownNotification)), pending: pending)
+    }
+
+    /// Plans one reconcile moment against a history the caller keeps: the plan the overload taking
+    /// `[GoNowShownNotification]` gives for the entries the records were made from.
+    ///
+    /// A caller that appends each shown notification to one ``WaveNotifications/NotificationHistory`` (a replay, an
+    /// app's store) plans in time independent of how many were shown before; the list overload indexes its whole
+    /// list at every call. The records must carry GoNow's keys, as ``GoNowShownNotification/shownNotification``
+    /// writes them (``GoNowShownNotification/init(request:shownAt:)`` reads them from a request's metadata).
+    ///
+    /// - Parameters:
+    ///   - settings: The user's settings.
+    ///   - forecast: The latest forecast; `nil` before the first one (nothing new, pending requests kept).
+    ///   - now: The reconcile instant.
+    ///   - moment: Foreground or background.
+    ///   - timeZone: The device's zone.
+    ///   - permission: The platform permission (`provisional` lowers requests to the passive level).
+    ///   - history: GoNow notifications shown so far, as the core's history records.
+    ///   - pending: The requests pending on the platform.
+    /// - Returns: Desired requests (sorted by fire instant, then identifier), suppressed candidates with reasons, and
+    ///   the removal reason of every pending request that is not desired.
+    public static func plan(
+        settings: GoNowSettings, forecast: GoNowForecast?, now: Date, moment: Moment, timeZone: TimeZone,
+        permission: PermissionStatus, history: NotificationHistory, pending: [NotificationRequest]
+    ) -> NotificationPlan {
         let gate: NotificationReason? =
             !permission.allowsDelivery ? .permissionDenied : !settings.enabled ? .userDisabled : nil
         let age = forecast.map { now.timeIntervalSince($0.fetchedAt) }
@@ -77,8 +105,7 @@ public enum GoNowPlanner {
                         rank: $0.rank, capKey: $0.capKey, dedupeKey: $0.dedupeKey)
                 }
             } ?? []
-        let context = PolicyContext(
-            now: now, timeZone: timeZone, history: NotificationHistory(history.map(\.shownNotification)))
+        let context = PolicyContext(now: now, timeZone: timeZone, history: history)
         var reasons = earlyReasons(for: live, proposed: proposed, settings: settings, context: context)
         applyCaps(to: proposed, reasons: &reasons, enabledModeCount: settings.enabledModes.count, context: context)
 
@@ -211,7 +238,10 @@ public enum GoNowPlanner {
                         fireAt: morningSlot(on: date, settings: settings, timeZone: timeZone), isMorningSlot: true))
             }
         }
-        return result.sorted { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
+        // Each identifier is built once, not twice per comparison.
+        return zip(result, result.map(\.identifier))
+            .sorted { ($0.0.fireAt, $0.1) < ($1.0.fireAt, $1.1) }
+            .map(\.0)
     }
 
     /// 06:30 on `date`, moved to the quiet end (the first instant at or after it whose local time is the end, with

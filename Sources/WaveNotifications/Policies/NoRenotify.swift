@@ -29,10 +29,9 @@ public struct NoRenotify: PerRequestPolicy, Hashable {
         if let key = proposed.capKey {
             let fireAt = proposed.fireAt
             let earliest = fireAt.addingTimeInterval(-window.timeInterval)
-            let recent = context.history.records.contains {
-                $0.capKey == key && $0.shownAt > earliest && $0.shownAt < fireAt
+            if context.history.wasShown(capKey: key, after: earliest, before: fireAt) {
+                return .dropped(.alreadyNotified)
             }
-            if recent { return .dropped(.alreadyNotified) }
         }
         return .kept
     }

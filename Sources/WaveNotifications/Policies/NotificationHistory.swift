@@ -1,28 +1,30 @@
+public import Foundation
+
 /// The notifications shown so far, in the order they were shown: the memory policies consult.
 ///
-/// The identifiers and dedupe keys are indexed, so ``wasShown(identifier:)`` and ``wasShown(dedupeKey:)`` take
-/// constant time however long the history grows (a year of hourly check-ins is thousands of records, consulted
-/// for every candidate at every reconcile).
+/// The identifiers, dedupe keys and cap keys are indexed, so ``wasShown(identifier:)`` and
+/// ``wasShown(dedupeKey:)`` take constant time and ``wasShown(capKey:after:before:)`` logarithmic time however long
+/// the history grows (a year of hourly check-ins is thousands of records, consulted for every candidate at every
+/// reconcile).
 public struct NotificationHistory: Hashable, Sendable, Codable {
     /// The shown notifications, oldest first.
     public var records: [ShownNotification] {
         get { storedRecords }
         set {
             storedRecords = newValue
-            (identifiers, dedupeKeys) = Self.index(newValue)
+            index = Index(newValue)
         }
     }
 
     private var storedRecords: [ShownNotification]
-    private var identifiers: Set<String>
-    private var dedupeKeys: Set<String>
+    private var index: Index
 
     /// Creates a history.
     ///
     /// - Parameter records: The shown notifications, oldest first.
     public init(_ records: [ShownNotification] = []) {
         storedRecords = records
-        (identifiers, dedupeKeys) = Self.index(records)
+        index = Index(records)
     }
 
     /// An empty history.
@@ -33,8 +35,7 @@ public struct NotificationHistory: Hashable, Sendable, Codable {
     /// - Parameter record: The notification just shown.
     public mutating func append(_ record: ShownNotification) {
         storedRecords.append(record)
-        identifiers.insert(record.identifier)
-        if let key = record.dedupeKey { dedupeKeys.insert(key) }
+        index.add(record)
     }
 
     /// Whether a notification with this dedupe key was shown.
@@ -42,7 +43,7 @@ public struct NotificationHistory: Hashable, Sendable, Codable {
     /// - Parameter dedupeKey: The subject.
     /// - Returns: `true` when any record carries it.
     public func wasShown(dedupeKey: String) -> Bool {
-        dedupeKeys.contains(dedupeKey)
+        index.dedupeKeys.contains(dedupeKey)
     }
 
     /// Whether a notification with this identifier was shown.
@@ -50,11 +51,65 @@ public struct NotificationHistory: Hashable, Sendable, Codable {
     /// - Parameter identifier: The request identifier.
     /// - Returns: `true` when any record has it.
     public func wasShown(identifier: String) -> Bool {
-        identifiers.contains(identifier)
+        index.identifiers.contains(identifier)
     }
 
-    private static func index(_ records: [ShownNotification]) -> (Set<String>, Set<String>) {
-        (Set(records.map(\.identifier)), Set(records.compactMap(\.dedupeKey)))
+    /// Whether a notification with this cap key was shown strictly between two instants.
+    ///
+    /// - Parameters:
+    ///   - capKey: The cap group.
+    ///   - start: The open interval's start: a notification shown exactly then does not count.
+    ///   - end: The open interval's end: a notification shown exactly then does not count.
+    /// - Returns: `true` when any record with the cap key was shown in (`start`, `end`).
+    public func wasShown(capKey: String, after start: Date, before end: Date) -> Bool {
+        guard let instants = index.shownAtByCapKey[capKey] else { return false }
+        let first = Index.firstPosition(in: instants, after: start)
+        return first < instants.count && instants[first] < end
+    }
+
+    /// The lookups over the records, rebuilt whenever ``records`` is set and extended by ``append(_:)``.
+    private struct Index: Sendable {
+        var identifiers: Set<String>
+        var dedupeKeys: Set<String>
+        /// The instants the records of each cap key were shown at, ascending.
+        var shownAtByCapKey: [String: [Date]]
+
+        init(_ records: [ShownNotification]) {
+            identifiers = Set(records.map(\.identifier))
+            dedupeKeys = Set(records.compactMap(\.dedupeKey))
+            var byCapKey: [String: [Date]] = [:]
+            for record in records {
+                if let key = record.capKey { byCapKey[key, default: []].append(record.shownAt) }
+            }
+            // Records come in the order shown, so these are sorted already unless a caller wrote them otherwise.
+            shownAtByCapKey = byCapKey.mapValues { $0.sorted() }
+        }
+
+        mutating func add(_ record: ShownNotification) {
+            identifiers.insert(record.identifier)
+            if let key = record.dedupeKey { dedupeKeys.insert(key) }
+            if let key = record.capKey { Self.insert(record.shownAt, into: &shownAtByCapKey[key, default: []]) }
+        }
+
+        /// Inserts after every equal or earlier instant; a record appended as it is shown lands at the end.
+        private static func insert(_ instant: Date, into instants: inout [Date]) {
+            if let last = instants.last, last > instant {
+                instants.insert(instant, at: firstPosition(in: instants, after: instant))
+            } else {
+                instants.append(instant)
+            }
+        }
+
+        /// The position of the first instant later than `instant` (`instants.count` when there is none).
+        static func firstPosition(in instants: [Date], after instant: Date) -> Int {
+            var low = 0
+            var high = instants.count
+            while low < high {
+                let middle = (low + high) / 2
+                if instants[middle] > instant { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
     }
 
     // MARK: - Hashable and Codable: the records alone (the indexes follow from them)

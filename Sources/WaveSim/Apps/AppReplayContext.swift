@@ -13,7 +13,7 @@ struct AppReplayContext: Sendable {
     var replayStart: Date
     /// Every notification shown so far in the replay, in the order shown.
     var shown: [ShownRequest]
-    /// The same, as the core's policies read it.
+    /// The same, as the app's planner reads it (``AppReplayRules/historyRecord(for:)``), kept as shows happen.
     var history: NotificationHistory
     /// The requests pending on the platform, soonest first.
     var pending: [NotificationRequest]

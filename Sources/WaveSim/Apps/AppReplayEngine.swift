@@ -28,7 +28,8 @@ struct AppReplayEngine {
     private var permission: PermissionStatus
     private var shown: [ShownRequest] = []
     private var shownIndex: [String: Int] = [:]
-    /// `shown` as the core's policies read it, kept as shows happen (rebuilding it at every moment was quadratic).
+    /// `shown` as the app's planner reads it (``AppReplayRules/historyRecord(for:)``), kept as shows happen
+    /// (rebuilding it at every moment was quadratic).
     private var history = NotificationHistory()
     /// The index in `shown` of the latest notification shown with each collapse id.
     private var latestShownByCollapseID: [String: Int] = [:]
@@ -193,7 +194,7 @@ struct AppReplayEngine {
         if let collapseID = request.collapseID { latestShownByCollapseID[collapseID] = shown.count }
         shownIndex[request.identifier] = shown.count
         shown.append(ShownRequest(request: request, shownAt: now))
-        history.append(shown[shown.count - 1].record)
+        history.append(rules.historyRecord(for: shown[shown.count - 1]))
         if let expiresAfter = request.expiresAfter {
             let at = request.fireAt.addingTimeInterval(Double(expiresAfter.components.seconds))
             let index = expiries.firstIndex { ($0.at, $0.identifier) > (at, request.identifier) } ?? expiries.count

@@ -61,6 +61,12 @@ protocol AppReplayRules: Sendable {
     /// - Throws: When a store the app keeps (GrowBro's inbox) fails.
     func summaryFields(context: AppReplayContext) async throws -> [(String, AppOutputLine.Value)]
 
+    /// The record of a notification just shown, as the app's planner reads it in ``AppReplayContext/history``.
+    ///
+    /// - Parameter shown: The notification, as just shown.
+    /// - Returns: The record; by default ``ShownRequest/record`` (keys from the `dedupeKey` and `capKey` metadata).
+    func historyRecord(for shown: ShownRequest) -> ShownNotification
+
     /// Lines the app prints about a fact of the replay (GoNow's analytics events), after the fact's own line.
     ///
     /// - Parameters:
@@ -86,6 +92,8 @@ extension AppReplayRules {
     mutating func due(_ request: NotificationRequest, context: AppReplayContext) -> DueDecision { .show }
 
     func summaryFields(context: AppReplayContext) -> [(String, AppOutputLine.Value)] { [] }
+
+    func historyRecord(for shown: ShownRequest) -> ShownNotification { shown.record }
 
     mutating func takeWithdrawals() -> [(identifier: String, reason: NotificationReason)] { [] }
 

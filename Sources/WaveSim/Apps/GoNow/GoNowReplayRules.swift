@@ -15,9 +15,13 @@ struct GoNowReplayRules: AppReplayRules {
         GoNowPlanner.plan(
             settings: settings, forecast: forecast, now: context.now,
             moment: moment.isForeground ? .foreground : .background, timeZone: context.timeZone,
-            permission: context.permission,
-            history: context.shown.map { GoNowShownNotification(request: $0.request, shownAt: $0.shownAt) },
-            pending: context.pending)
+            permission: context.permission, history: context.history, pending: context.pending)
+    }
+
+    /// GoNow's keys, read from the metadata GoNowPlanner writes (`dedupe_key`, `cap_key`, with its fallbacks), so the
+    /// engine's history is the one the planner would index from every notification shown.
+    func historyRecord(for shown: ShownRequest) -> ShownNotification {
+        GoNowShownNotification(request: shown.request, shownAt: shown.shownAt).shownNotification
     }
 
     mutating func perform(_ action: any AppActionPayload, context: AppReplayContext) -> AppActionOutcome {
