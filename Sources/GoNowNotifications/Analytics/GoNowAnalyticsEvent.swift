@@ -97,8 +97,8 @@ public struct GoNowAnalyticsEvent: Hashable, Sendable {
     ///   - timestamp: When it was shown.
     /// - Returns: The event, or `nil` when the request has no GoNow metadata.
     public static func fired(_ request: NotificationRequest, at timestamp: Date) -> GoNowAnalyticsEvent? {
-        guard let mode = request.metadata[GoNowMetadataKey.mode],
-            let start = request.metadata[GoNowMetadataKey.windowStart]
+        guard let mode = request.metadataValue(forKey: GoNowMetadataKey.mode),
+            let start = request.metadataValue(forKey: GoNowMetadataKey.windowStart)
         else { return nil }
         return GoNowAnalyticsEvent(
             name: .fired, timestamp: timestamp,

@@ -35,11 +35,13 @@ public struct GoNowShownNotification: Hashable, Sendable {
     ///   - request: The request as it was shown.
     ///   - shownAt: When it was shown.
     public init(request: NotificationRequest, shownAt: Date) {
-        let mode = request.metadata[GoNowMetadataKey.mode] ?? GoNowMode.prefixing(request.identifier)?.rawValue
+        let mode =
+            request.metadataValue(forKey: GoNowMetadataKey.mode) ?? GoNowMode.prefixing(request.identifier)?.rawValue
         self.init(
             identifier: request.identifier,
-            dedupeKey: request.metadata[GoNowMetadataKey.dedupeKey] ?? request.identifier,
-            capKey: request.metadata[GoNowMetadataKey.capKey] ?? mode ?? request.identifier, shownAt: shownAt)
+            dedupeKey: request.metadataValue(forKey: GoNowMetadataKey.dedupeKey) ?? request.identifier,
+            capKey: request.metadataValue(forKey: GoNowMetadataKey.capKey) ?? mode ?? request.identifier,
+            shownAt: shownAt)
     }
 
     /// The entry as the core's history record, for ``WaveNotifications/NoRenotify``.

@@ -130,7 +130,7 @@ public enum GoNowPlanner {
         let desiredIDs = Set(plan.desired.map(\.identifier))
         for request in pending {
             let mode =
-                request.metadata[GoNowMetadataKey.mode].flatMap(GoNowMode.init(rawValue:))
+                request.metadataValue(forKey: GoNowMetadataKey.mode).flatMap(GoNowMode.init(rawValue:))
                 ?? GoNowMode.prefixing(request.identifier)
             if let gate {
                 plan.removalReasons[request.identifier] = gate

@@ -36,7 +36,7 @@ struct ShownRequest: Sendable, Hashable {
     /// (`dedupeKey`, `capKey`), as the app's rules set them.
     var record: ShownNotification {
         ShownNotification(
-            identifier: request.identifier, dedupeKey: request.metadata["dedupeKey"],
-            capKey: request.metadata["capKey"], shownAt: shownAt)
+            identifier: request.identifier, dedupeKey: request.metadataValue(forKey: "dedupeKey"),
+            capKey: request.metadataValue(forKey: "capKey"), shownAt: shownAt)
     }
 }
