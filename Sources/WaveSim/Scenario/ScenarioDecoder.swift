@@ -156,7 +156,10 @@ public struct ScenarioDecoder {
                 }
             }
         }
-        let known = Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Only actions look events up by id: a file without them does not pay for the table.
+        let known =
+            object.contains("actions")
+            ? Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         let actionsField = Field.optional(
             "actions",
             .enumeratedArray(of: actionDecoder(events: known, start: start), named: "an array of actions"))
@@ -229,6 +232,11 @@ public struct ScenarioDecoder {
 
     /// Applies updates in replay order and checks each event's times stay consistent.
     private static func checkUpdates(_ scenario: Scenario, _ diagnostics: inout DecodingDiagnostics) {
+        let hasUpdates = scenario.actions.contains {
+            if case .update = $0.kind { return true }
+            return false
+        }
+        guard hasUpdates else { return }
         var current = Dictionary(scenario.events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for action in scenario.actions {
             guard case .update(let id, let start, let end, let waveHitAt) = action.kind, var event = current[id] else {
