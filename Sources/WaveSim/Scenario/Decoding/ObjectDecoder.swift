@@ -70,8 +70,15 @@ struct ObjectDecoder {
 
     /// The value of the first member named `key`, when `key` is allowed.
     private func member(_ key: String) -> JSONValue? {
-        guard let member = members.first(where: { $0.key == key }), keys.contains(key) else { return nil }
-        return member.value
+        // An index loop, so no member is copied (and retained) just to compare its key.
+        var index = 0
+        while index < members.count {
+            if members[index].key == key {
+                return keys.contains(key) ? members[index].value : nil
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// Whether the object has `key` (an allowed one, first occurrence).
