@@ -70,7 +70,7 @@ public struct ScenarioDecoder {
             "events",
             .array(
                 of: Event.decoder, named: "an array of events", emptyMessage: "expected at least one event",
-                uniqueKey: ("id", \.id)),
+                uniqueKey: ("id", { $0.id })),
             missing: "missing; expected an array of events")
     }
 

@@ -7,8 +7,8 @@ internal import WaveJSON
 /// (`did you mean 'favorite'?`), and a problem for each repeated key; fields are then read in the order
 /// the format asks for them, so messages come out in a stable order.
 ///
-/// Reading costs no allocation per member: the members stay in the parsed array (a field is the first member
-/// with its key, which is the one kept when a key repeats), and a member's path is written out only when a
+/// Reading allocates nothing per member: the members stay in the parsed array, a table inside the value keeps,
+/// for each allowed key, where its first occurrence is, and a member's path is written out only when a
 /// message names it.
 struct ObjectDecoder {
     /// Where the object is, stored once for the paths of its members.
@@ -17,6 +17,13 @@ struct ObjectDecoder {
     private let members: [(key: String, value: JSONValue)]
     /// Every key the object may have.
     private let keys: [String]
+    /// For the first ``inlineKeys`` allowed keys, by position in `keys`: the position in `members` of the
+    /// key's first occurrence, or -1 when it is absent.
+    private var firstMember = InlineArray<16, Int>(repeating: -1)
+    /// The same for the allowed keys past the first ``inlineKeys``; empty when there are none.
+    private var firstMemberPastInline: [Int] = []
+
+    private static let inlineKeys = 16
 
     /// Where the object is.
     var path: JSONPath { prefix.path }
@@ -40,10 +47,10 @@ struct ObjectDecoder {
         prefix = JSONPath.Prefix(path)
         members = pairs
         self.keys = keys
-        // The allowed keys already seen, by position in `keys`: bits for the first 64, an array past them.
-        var seen: UInt64 = 0
-        var seenPast64: [Bool] = []
-        for (key, _) in pairs {
+        if keys.count > Self.inlineKeys {
+            firstMemberPastInline = Array(repeating: -1, count: keys.count - Self.inlineKeys)
+        }
+        for (index, (key, _)) in pairs.enumerated() {
             guard let slot = keys.firstIndex(of: key) else {
                 let hint = KeySuggestion.closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 if diagnostics.unknownKeysAreProblems {
@@ -53,32 +60,28 @@ struct ObjectDecoder {
                 }
                 continue
             }
-            let repeated: Bool
-            if slot < 64 {
-                repeated = seen & (1 << UInt64(slot)) != 0
-                seen |= 1 << UInt64(slot)
-            } else {
-                if seenPast64.isEmpty { seenPast64 = Array(repeating: false, count: keys.count - 64) }
-                repeated = seenPast64[slot - 64]
-                seenPast64[slot - 64] = true
-            }
-            if repeated {
+            guard memberIndex(slot) == nil else {
                 diagnostics.problem(prefix.appending(key: key), "duplicate key; each key may appear once")
+                continue
+            }
+            if slot < Self.inlineKeys {
+                firstMember[slot] = index
+            } else {
+                firstMemberPastInline[slot - Self.inlineKeys] = index
             }
         }
     }
 
+    /// The position in `members` of the first occurrence of `keys[slot]`.
+    private func memberIndex(_ slot: Int) -> Int? {
+        let index = slot < Self.inlineKeys ? firstMember[slot] : firstMemberPastInline[slot - Self.inlineKeys]
+        return index < 0 ? nil : index
+    }
+
     /// The value of the first member named `key`, when `key` is allowed.
     private func member(_ key: String) -> JSONValue? {
-        // An index loop, so no member is copied (and retained) just to compare its key.
-        var index = 0
-        while index < members.count {
-            if members[index].key == key {
-                return keys.contains(key) ? members[index].value : nil
-            }
-            index += 1
-        }
-        return nil
+        guard let slot = keys.firstIndex(of: key), let index = memberIndex(slot) else { return nil }
+        return members[index].value
     }
 
     /// Whether the object has `key` (an allowed one, first occurrence).
