@@ -37,7 +37,10 @@ public struct ScenarioDecoder {
     /// - Throws: ``ScenarioError`` with the syntax error's line and column.
     static func parse(_ data: Data, file: String) throws(ScenarioError) -> JSONValue {
         do {
-            return try JSONParser.parse([UInt8](data))
+            // Parsed in place: a scenario can be megabytes, not worth copying into an array first.
+            return try data.withUnsafeBytes { bytes in
+                Swift.Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(contentsOf: bytes) }
+            }.get()
         } catch {
             throw ScenarioError(file: file, problems: [.init(path: "", message: "not valid JSON: \(error)")])
         }
