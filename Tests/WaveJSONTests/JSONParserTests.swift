@@ -81,3 +81,32 @@ struct JSONParserTests {
         #expect(try JSONParser.parse([0xEF, 0xBB, 0xBF] + Array("true".utf8)) == .bool(true))
     }
 }
+
+struct JSONParserInPlaceTests {
+    private static func inPlace(_ bytes: [UInt8]) -> Result<JSONValue, JSONParser.SyntaxError> {
+        bytes.withUnsafeBytes { buffer in
+            Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(contentsOf: buffer) }
+        }
+    }
+
+    private static func copied(_ bytes: [UInt8]) -> Result<JSONValue, JSONParser.SyntaxError> {
+        Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(bytes) }
+    }
+
+    @Test(arguments: [
+        Array(#"{"a": [1, "x\u00e9", {"b": null}], "a": true}"#.utf8), Array("\u{FEFF}[1]".utf8), [],
+        Array("[1, 2".utf8), Array(#"{"a" 1}"#.utf8), [0x22, 0xC3, 0x28, 0x22], Array("\"\\ud800\"".utf8),
+        Array("[\"caf\u{E9}\", \"\u{1F30A}\"]".utf8), Array("{} x".utf8),
+        Array(repeating: UInt8(ascii: "["), count: 200),
+        Array("\"unterminated".utf8), Array("-".utf8),
+    ])
+    func readsABufferExactlyAsAnArray(bytes: [UInt8]) {
+        let inPlace = Self.inPlace(bytes)
+        let copied = Self.copied(bytes)
+        switch (inPlace, copied) {
+        case (.success(let a), .success(let b)): #expect(a == b)
+        case (.failure(let a), .failure(let b)): #expect(a == b)
+        default: Issue.record("in place: \(inPlace), copied: \(copied)")
+        }
+    }
+}

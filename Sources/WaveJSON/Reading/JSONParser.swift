@@ -32,7 +32,9 @@ public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 100
 
-    private let bytes: [UInt8]
+    /// The document, valid while ``parse(_:)`` runs. Every read is preceded by a check of `index` against
+    /// `bytes.count`, so reading through the buffer costs no second bounds check and never leaves it.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
 
@@ -42,6 +44,21 @@ public struct JSONParser {
     /// - Returns: The parsed value.
     /// - Throws: ``SyntaxError`` with the position of the first problem.
     public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(SyntaxError) in try parse(buffer: buffer) }
+        }.get()
+    }
+
+    /// Parses one JSON document read in place, as ``parse(_:)`` does, without copying it into an array first.
+    ///
+    /// - Parameter bytes: The document's bytes, UTF-8 (a leading byte-order mark is skipped).
+    /// - Returns: The parsed value.
+    /// - Throws: ``SyntaxError`` with the position of the first problem.
+    package static func parse(contentsOf bytes: UnsafeRawBufferPointer) throws(SyntaxError) -> JSONValue {
+        try parse(buffer: bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
+    private static func parse(buffer bytes: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             parser.index = 3
@@ -55,7 +72,7 @@ public struct JSONParser {
         return value
     }
 
-    private init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 

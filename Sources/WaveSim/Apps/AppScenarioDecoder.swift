@@ -93,10 +93,9 @@ enum AppScenarioDecoder {
                     "expected an array of actions, found \(elements.typeDescription)")
                 return nil
             }
+            let actionsPath = JSONPath.Prefix(rootPath.appending(key: "actions"))
             let decoded = items.enumerated().compactMap { index, item in
-                decodeAction(
-                    item, at: rootPath.appending(key: "actions").appending(index: index), section: section,
-                    &diagnostics)
+                decodeAction(item, at: actionsPath.appending(index: index), section: section, &diagnostics)
             }
             let ordered = decoded.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
                 .map(\.element)
@@ -138,7 +137,8 @@ enum AppScenarioDecoder {
         _ value: JSONValue, at path: JSONPath, section: any AppReplaySection.Type,
         _ diagnostics: inout DecodingDiagnostics
     ) -> AppScenario.Action? {
-        let allTypes = commonActionKeys.merging(section.actionKeys) { common, _ in common }
+        // Every type with its keys, the common ones first; only messages need the whole table.
+        var allTypes: [String: [String]] { commonActionKeys.merging(section.actionKeys) { common, _ in common } }
         guard case .string(let type) = value.member("type") ?? .null else {
             if case .object = value {
                 diagnostics.problem(
@@ -149,7 +149,7 @@ enum AppScenarioDecoder {
             }
             return nil
         }
-        guard let ownKeys = allTypes[type] else {
+        guard let ownKeys = commonActionKeys[type] ?? section.actionKeys[type] else {
             diagnostics.problem(
                 path.appending(key: "type"),
                 "unknown action type '\(type)'; expected one of \(allTypes.keys.sorted().joined(separator: ", "))")

@@ -37,7 +37,10 @@ public struct ScenarioDecoder {
     /// - Throws: ``ScenarioError`` with the syntax error's line and column.
     static func parse(_ data: Data, file: String) throws(ScenarioError) -> JSONValue {
         do {
-            return try JSONParser.parse([UInt8](data))
+            // Parsed in place: a scenario can be megabytes, not worth copying into an array first.
+            return try data.withUnsafeBytes { bytes in
+                Swift.Result { () throws(JSONParser.SyntaxError) in try JSONParser.parse(contentsOf: bytes) }
+            }.get()
         } catch {
             throw ScenarioError(file: file, problems: [.init(path: "", message: "not valid JSON: \(error)")])
         }
@@ -70,7 +73,7 @@ public struct ScenarioDecoder {
             "events",
             .array(
                 of: Event.decoder, named: "an array of events", emptyMessage: "expected at least one event",
-                uniqueKey: ("id", \.id)),
+                uniqueKey: ("id", { $0.id })),
             missing: "missing; expected an array of events")
     }
 
@@ -156,7 +159,10 @@ public struct ScenarioDecoder {
                 }
             }
         }
-        let known = Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        // Only actions look events up by id: a file without them does not pay for the table.
+        let known =
+            object.contains("actions")
+            ? Dictionary(events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }) : [:]
         let actionsField = Field.optional(
             "actions",
             .enumeratedArray(of: actionDecoder(events: known, start: start), named: "an array of actions"))
@@ -229,6 +235,11 @@ public struct ScenarioDecoder {
 
     /// Applies updates in replay order and checks each event's times stay consistent.
     private static func checkUpdates(_ scenario: Scenario, _ diagnostics: inout DecodingDiagnostics) {
+        let hasUpdates = scenario.actions.contains {
+            if case .update = $0.kind { return true }
+            return false
+        }
+        guard hasUpdates else { return }
         var current = Dictionary(scenario.events.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for action in scenario.actions {
             guard case .update(let id, let start, let end, let waveHitAt) = action.kind, var event = current[id] else {

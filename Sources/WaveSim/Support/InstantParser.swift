@@ -10,7 +10,13 @@ enum InstantParser {
     /// - Returns: The instant it names.
     /// - Throws: A message saying what is wrong, suitable after "expected an ISO 8601 instant: …".
     static func parse(_ text: String) throws(InstantError) -> Date {
-        var reader = Reader(Array(text.utf8))
+        // Reads the string's own UTF-8 in place rather than copying it into an array.
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(InstantError) in try parse(bytes) } }.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(InstantError) -> Date {
+        var reader = Reader(bytes)
         let year = try reader.digits(4, "a four-digit year")
         try reader.expect("-", "'-' after the year")
         let month = try reader.digits(2, "a two-digit month")
@@ -75,10 +81,10 @@ enum InstantParser {
     }
 
     private struct Reader {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
-        init(_ bytes: [UInt8]) {
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
             self.bytes = bytes
         }
 

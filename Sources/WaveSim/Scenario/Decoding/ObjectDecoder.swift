@@ -6,10 +6,27 @@ internal import WaveJSON
 /// ``DecodingDiagnostics/unknownKeysAreProblems``), with the nearest allowed key as a hint
 /// (`did you mean 'favorite'?`), and a problem for each repeated key; fields are then read in the order
 /// the format asks for them, so messages come out in a stable order.
+///
+/// Reading allocates nothing per member: the members stay in the parsed array, a table inside the value keeps,
+/// for each allowed key, where its first occurrence is, and a member's path is written out only when a
+/// message names it.
 struct ObjectDecoder {
+    /// Where the object is, stored once for the paths of its members.
+    private let prefix: JSONPath.Prefix
+    /// The members in file order, unknown and repeated keys included.
+    private let members: [(key: String, value: JSONValue)]
+    /// Every key the object may have.
+    private let keys: [String]
+    /// For the first ``inlineKeys`` allowed keys, by position in `keys`: the position in `members` of the
+    /// key's first occurrence, or -1 when it is absent.
+    private var firstMember = InlineArray<16, Int>(repeating: -1)
+    /// The same for the allowed keys past the first ``inlineKeys``; empty when there are none.
+    private var firstMemberPastInline: [Int] = []
+
+    private static let inlineKeys = 16
+
     /// Where the object is.
-    let path: JSONPath
-    private var members: [String: JSONValue] = [:]
+    var path: JSONPath { prefix.path }
 
     /// Opens `value` as an object, or records `expected <name>, found …` and returns `nil`.
     ///
@@ -27,36 +44,56 @@ struct ObjectDecoder {
             diagnostics.problem(path, "expected \(name), found \(value.typeDescription)")
             return nil
         }
-        self.path = path
-        for (key, member) in pairs {
-            let memberPath = path.appending(key: key)
-            guard keys.contains(key) else {
+        prefix = JSONPath.Prefix(path)
+        members = pairs
+        self.keys = keys
+        if keys.count > Self.inlineKeys {
+            firstMemberPastInline = Array(repeating: -1, count: keys.count - Self.inlineKeys)
+        }
+        for (index, (key, _)) in pairs.enumerated() {
+            guard let slot = keys.firstIndex(of: key) else {
                 let hint = KeySuggestion.closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
                 if diagnostics.unknownKeysAreProblems {
-                    diagnostics.problem(memberPath, "unknown key\(hint)")
+                    diagnostics.problem(prefix.appending(key: key), "unknown key\(hint)")
                 } else {
-                    diagnostics.warning(memberPath, "unknown key, ignored\(hint)")
+                    diagnostics.warning(prefix.appending(key: key), "unknown key, ignored\(hint)")
                 }
                 continue
             }
-            guard members[key] == nil else {
-                diagnostics.problem(memberPath, "duplicate key; each key may appear once")
+            guard memberIndex(slot) == nil else {
+                diagnostics.problem(prefix.appending(key: key), "duplicate key; each key may appear once")
                 continue
             }
-            members[key] = member
+            if slot < Self.inlineKeys {
+                firstMember[slot] = index
+            } else {
+                firstMemberPastInline[slot - Self.inlineKeys] = index
+            }
         }
+    }
+
+    /// The position in `members` of the first occurrence of `keys[slot]`.
+    private func memberIndex(_ slot: Int) -> Int? {
+        let index = slot < Self.inlineKeys ? firstMember[slot] : firstMemberPastInline[slot - Self.inlineKeys]
+        return index < 0 ? nil : index
+    }
+
+    /// The value of the first member named `key`, when `key` is allowed.
+    private func member(_ key: String) -> JSONValue? {
+        guard let slot = keys.firstIndex(of: key), let index = memberIndex(slot) else { return nil }
+        return members[index].value
     }
 
     /// Whether the object has `key` (an allowed one, first occurrence).
     func contains(_ key: String) -> Bool {
-        members[key] != nil
+        member(key) != nil
     }
 
     /// Reads one field: its value when present and valid, its default when absent, else `nil` with a problem
     /// recorded (absent and required, or invalid).
     func decode<Value: Sendable>(_ field: Field<Value>, _ diagnostics: inout DecodingDiagnostics) -> Value? {
-        let fieldPath = path.appending(key: field.key)
-        guard let value = members[field.key] else {
+        let fieldPath = prefix.appending(key: field.key)
+        guard let value = member(field.key) else {
             switch field.absence {
             case .required(let message):
                 diagnostics.problem(fieldPath, message)

@@ -16,31 +16,16 @@ extension ValueDecoder {
         uniqueKey: (key: String, value: @Sendable (Element) -> String)? = nil
     ) -> ValueDecoder<[(offset: Int, element: Element)]> where Value == [(offset: Int, element: Element)] {
         ValueDecoder { value, path, diagnostics in
-            guard case .array(let elements) = value else {
-                diagnostics.problem(path, "expected \(name), found \(value.typeDescription)")
-                return nil
-            }
-            if elements.isEmpty, let emptyMessage {
-                diagnostics.problem(path, emptyMessage)
-            }
             var decoded: [(offset: Int, element: Element)] = []
-            var firstIndex: [String: Int] = [:]
-            for (index, item) in elements.enumerated() {
-                let elementPath = path.appending(index: index)
-                guard let result = element.decode(item, elementPath, &diagnostics) else { continue }
-                if let uniqueKey {
-                    let value = uniqueKey.value(result)
-                    if let first = firstIndex[value] {
-                        diagnostics.problem(
-                            elementPath.appending(key: uniqueKey.key),
-                            "duplicate \(uniqueKey.key) '\(value)', already used by \(path.appending(index: first))")
-                        continue
-                    }
-                    firstIndex[value] = index
-                }
-                decoded.append((index, result))
+            let isArray = ValueDecoderArrays.forEach(
+                in: value, at: path, of: element, named: name, emptyMessage: emptyMessage, uniqueKey: uniqueKey,
+                &diagnostics
+            ) { count in
+                decoded.reserveCapacity(count)
+            } accept: { index, element in
+                decoded.append((index, element))
             }
-            return decoded
+            return isArray ? decoded : nil
         }
     }
 
@@ -55,10 +40,17 @@ extension ValueDecoder {
         of element: ValueDecoder<Element>, named name: String = "an array", emptyMessage: String? = nil,
         uniqueKey: (key: String, value: @Sendable (Element) -> String)? = nil
     ) -> ValueDecoder<[Element]> where Value == [Element] {
-        let enumerated = ValueDecoder<[(offset: Int, element: Element)]>.enumeratedArray(
-            of: element, named: name, emptyMessage: emptyMessage, uniqueKey: uniqueKey)
-        return ValueDecoder { value, path, diagnostics in
-            enumerated.decode(value, path, &diagnostics)?.map(\.element)
+        ValueDecoder { value, path, diagnostics in
+            var decoded: [Element] = []
+            let isArray = ValueDecoderArrays.forEach(
+                in: value, at: path, of: element, named: name, emptyMessage: emptyMessage, uniqueKey: uniqueKey,
+                &diagnostics
+            ) { count in
+                decoded.reserveCapacity(count)
+            } accept: { _, element in
+                decoded.append(element)
+            }
+            return isArray ? decoded : nil
         }
     }
 
@@ -77,5 +69,55 @@ extension ValueDecoder {
             else { return nil }
             return build(object, &diagnostics)
         }
+    }
+}
+
+/// The loop both array decoders share.
+private enum ValueDecoderArrays {
+    /// Decodes each element of the array `value` and hands the ones that pass to `accept` with their positions.
+    ///
+    /// - Parameters:
+    ///   - value: The value that should be an array.
+    ///   - path: Where it is.
+    ///   - element: How to read one element; its path is `path[index]`.
+    ///   - name: What the array is, for the type-mismatch message.
+    ///   - emptyMessage: The problem to record for an empty array, or `nil` when empty is fine.
+    ///   - uniqueKey: A key whose value must differ between elements.
+    ///   - diagnostics: Where problems go.
+    ///   - prepare: Called once with the number of elements before any is accepted.
+    ///   - accept: Called with each element that decoded and is not a repeat, in order.
+    /// - Returns: `false` (with the problem recorded) when `value` is not an array.
+    static func forEach<Element>(
+        in value: JSONValue, at path: JSONPath, of element: ValueDecoder<Element>, named name: String,
+        emptyMessage: String?, uniqueKey: (key: String, value: @Sendable (Element) -> String)?,
+        _ diagnostics: inout DecodingDiagnostics, prepare: (Int) -> Void, accept: (Int, Element) -> Void
+    ) -> Bool {
+        guard case .array(let elements) = value else {
+            diagnostics.problem(path, "expected \(name), found \(value.typeDescription)")
+            return false
+        }
+        if elements.isEmpty, let emptyMessage {
+            diagnostics.problem(path, emptyMessage)
+        }
+        prepare(elements.count)
+        let prefix = JSONPath.Prefix(path)
+        var firstIndex: [String: Int] = [:]
+        if uniqueKey != nil { firstIndex.reserveCapacity(elements.count) }
+        for (index, item) in elements.enumerated() {
+            let elementPath = prefix.appending(index: index)
+            guard let result = element.decode(item, elementPath, &diagnostics) else { continue }
+            if let uniqueKey {
+                let value = uniqueKey.value(result)
+                if let first = firstIndex[value] {
+                    diagnostics.problem(
+                        elementPath.appending(key: uniqueKey.key),
+                        "duplicate \(uniqueKey.key) '\(value)', already used by \(path.appending(index: first))")
+                    continue
+                }
+                firstIndex[value] = index
+            }
+            accept(index, result)
+        }
+        return true
     }
 }

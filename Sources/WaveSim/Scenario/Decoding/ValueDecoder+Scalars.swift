@@ -15,6 +15,8 @@ extension ValueDecoder where Value == String {
     /// A string with some non-blank text and no control character: names end up on lock screens and terminals.
     static var nonEmptyText: ValueDecoder<String> {
         string.map { text throws(DecodingMessage) in
+            // Most names are printable ASCII with a letter: accepted without looking up Unicode properties.
+            if ValueDecoderText.isPrintableASCIIWithText(text) { return text }
             guard text.unicodeScalars.contains(where: { !$0.properties.isWhitespace }) else {
                 throw DecodingMessage("is empty; expected some text")
             }
@@ -93,5 +95,17 @@ enum ValueDecoderText {
     static func list(_ items: [String], or: Bool) -> String {
         guard or, items.count > 1 else { return items.joined(separator: ", ") }
         return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
+    }
+
+    /// Whether `text` is all ASCII with no control character (U+0000–U+001F, U+007F) and at least one
+    /// character that is not a space: then it has some text and no control character, as the Unicode
+    /// properties would say (in ASCII only tab to carriage return and space are white space).
+    static func isPrintableASCIIWithText(_ text: String) -> Bool {
+        var hasText = false
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return false }
+            if byte != 0x20 { hasText = true }
+        }
+        return hasText
     }
 }
