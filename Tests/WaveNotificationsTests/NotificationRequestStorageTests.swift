@@ -80,4 +80,12 @@ struct NotificationRequestStorageTests {
         #expect(Set(keys) == ["id", "importance", "categoryID", "interruptionLevel", "name", "channelDescription"])
         #expect(try JSONDecoder().decode(NotificationChannel.self, from: data) == Self.channel)
     }
+
+    @Test func requestsAndChannelsPrintTheirFieldsNotTheirBox() {
+        let printed = String(describing: Self.request(metadata: ["a": "1"]))
+        #expect(printed.hasPrefix("NotificationRequest(identifier: \"r\""))
+        #expect(printed.contains("id: \"wave_events\""))
+        #expect(!printed.contains("CopyOnWriteBox"))
+        #expect(String(describing: Self.channel).hasPrefix("NotificationChannel(id: \"wave_events\""))
+    }
 }

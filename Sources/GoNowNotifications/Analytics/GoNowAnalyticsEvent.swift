@@ -156,7 +156,8 @@ public struct GoNowAnalyticsEvent: Hashable, Sendable {
     /// The `notif_cancelled` and `notif_scheduled` events of applying a plan over the pending requests.
     ///
     /// - Parameters:
-    ///   - plan: The plan from ``GoNowPlanner/plan(settings:forecast:now:moment:timeZone:permission:history:pending:)``.
+    ///   - plan: The plan from one of the `GoNowPlanner.plan(settings:forecast:now:moment:timeZone:permission:history:pending:)`
+    ///     overloads.
     ///   - pending: The requests pending before it.
     ///   - timestamp: The reconcile instant.
     /// - Returns: Cancellations (pending not desired, in pending order), then schedules (desired requests that are new

@@ -468,7 +468,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
 
     // MARK: - NotificationManager
 
-    /// Schedules a WorldWideWaves notification `delay` from now through ``NotificationManagerBridge``: the request
+    /// Schedules a WorldWideWaves notification `delay` from now with ``NotificationManagerBridge``'s mapping: the request
     /// `event_<id>_<trigger>` in thread `event_<id>`, added with ``add(_:)``.
     ///
     /// - Parameters:
@@ -498,7 +498,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         try await bridge.deliverNow(eventID: eventID, trigger: trigger, content: content)
     }
 
-    /// Cancels one WorldWideWaves notification through ``NotificationManagerBridge``: ``removePending(identifiers:reason:)``
+    /// Cancels one WorldWideWaves notification with ``NotificationManagerBridge``'s mapping: ``removePending(identifiers:reason:)``
     /// with reason `reschedule`, which also withdraws it if shown.
     ///
     /// - Parameters:
@@ -511,7 +511,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
             reason: .reschedule)
     }
 
-    /// Cancels every WorldWideWaves notification of an event through ``NotificationManagerBridge``:
+    /// Cancels every WorldWideWaves notification of an event with ``NotificationManagerBridge``'s mapping:
     /// ``removePending(threadID:reason:)`` on thread `event_<id>` with reason `reschedule`.
     ///
     /// - Parameter eventID: The event's id.

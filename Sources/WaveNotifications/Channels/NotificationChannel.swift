@@ -3,7 +3,7 @@
 /// Android shows ``name`` and ``channelDescription`` in the system settings and uses ``importance``; iOS uses
 /// ``categoryID`` for the actions and ``interruptionLevel``; the Linux adapter maps ``importance`` to the
 /// freedesktop urgency and sends ``id`` as the `category` hint.
-public struct NotificationChannel: Hashable, Sendable, Codable {
+public struct NotificationChannel: Hashable, Sendable, Codable, CustomReflectable {
     /// How strongly a channel's notifications interrupt, in Android's terms.
     public enum Importance: String, Hashable, Sendable, Codable, CaseIterable {
         /// Shown without sound or heads-up.
@@ -90,6 +90,11 @@ public struct NotificationChannel: Hashable, Sendable, Codable {
         var interruptionLevel: InterruptionLevel
         var name: LocalizedText
         var channelDescription: LocalizedText
+    }
+
+    /// The fields, as if they were stored here, for printing and debuggers (not the box that holds them).
+    public var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.value).children, displayStyle: .struct)
     }
 
     /// Decodes the fields, keyed by their names.

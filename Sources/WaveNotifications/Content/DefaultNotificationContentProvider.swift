@@ -6,6 +6,9 @@ public struct DefaultNotificationContentProvider: NotificationContentProvider {
     /// The deep-link format used to build each notification's link.
     public var deepLinks: DeepLinkFormat
 
+    /// `true`: every payload is built from the event's id, name and location (and the interval) only.
+    public var readsOnlyWaveEventProperties: Bool { true }
+
     /// Creates a provider.
     ///
     /// - Parameter deepLinks: The app's deep-link scheme and host; WorldWideWaves' by default.

@@ -3,7 +3,18 @@
 /// Implementation requirements:
 /// - Return keys, never resolved text: platforms localize at delivery time.
 /// - Be pure: the same event and interval give the same content, with no I/O.
+/// - Say whether the content depends on nothing but the event's ``WaveEvent`` properties
+///   (``readsOnlyWaveEventProperties``); only then may a scheduler reuse content built for an equal event.
 public protocol NotificationContentProvider: Sendable {
+    /// Whether every payload is determined by the event's ``WaveEvent`` properties (id, name, location, start, end,
+    /// time zone) and the interval alone, and not by anything else an app's event type carries.
+    ///
+    /// When `true`, ``DefaultNotificationScheduler`` reuses the requests it built for an event while those
+    /// properties are unchanged (a reconcile of unchanged events then builds nothing). A provider that reads more of
+    /// the app's own event type (a cast to it, for a meeting point say) must leave it `false`, the default, so
+    /// its requests are built every time.
+    var readsOnlyWaveEventProperties: Bool { get }
+
     /// The payload of a reminder sent `interval` before `event` starts.
     ///
     /// - Parameters:
@@ -40,6 +51,9 @@ public protocol NotificationContentProvider: Sendable {
 }
 
 extension NotificationContentProvider {
+    /// `false`: content may depend on more than the ``WaveEvent`` properties, so it is never reused.
+    public var readsOnlyWaveEventProperties: Bool { false }
+
     /// Builds each payload with the single-notification methods.
     public func scheduledNotifications(
         for event: some WaveEvent, before intervals: [Duration], includesFinished: Bool

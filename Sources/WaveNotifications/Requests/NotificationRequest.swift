@@ -5,7 +5,7 @@ public import Foundation
 /// A request is identified by ``identifier``: scheduling the same identifier again replaces the pending one.
 /// Its content is localization keys with arguments, resolved by the platform when it is shown. ``metadata`` routes
 /// a tap inside the app and is never shown.
-public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
+public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable, CustomReflectable {
     // A request is a large value (a dozen strings, arrays and a dictionary). Its fields live in one shared,
     // copy-on-write box, so copying a request — into a queue, a plan, an event for an observer — costs one
     // reference count instead of one per field, and arrays of requests stay small when they grow.
@@ -153,6 +153,11 @@ public struct NotificationRequest: Hashable, Sendable, Codable, Identifiable {
         var collapseID: String?
         var interruptionLevel: NotificationChannel.InterruptionLevel
         var metadata: RequestMetadata
+    }
+
+    /// The fields, as if they were stored here, for printing and debuggers (not the box that holds them).
+    public var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: storage.value).children, displayStyle: .struct)
     }
 
     /// Decodes the fields, keyed by their names.

@@ -5,9 +5,9 @@ extension DefaultNotificationScheduler {
     /// would schedule, as requests.
     ///
     /// For each given id, in sorted order, with the same rules as the sync: an invalid id is reported and skipped;
-    /// an event that is missing or not eligible (as ``shouldScheduleNotifications(for:)`` decides, asking the
-    /// favorites store per event; the simulation setting is read once per call, so every event sees the same one)
-    /// wants nothing; an eligible one wants each standard reminder whose instant is strictly ahead of one
+    /// an event that is missing or not eligible (as ``shouldScheduleNotifications(for:)`` decides, with its checks in
+    /// its order, asking the favorites store per event; the simulation setting is read once per call, so every event
+    /// sees the same one) wants nothing; an eligible one wants each standard reminder whose instant is strictly ahead of one
     /// reading of now, then the finished notification when its end is strictly ahead. Each is mapped with
     /// ``NotificationManagerBridge/request(for:fireAt:content:channel:)`` at its exact instant. When
     /// `currentEvents` holds an id twice, the first occurrence counts.
@@ -29,8 +29,10 @@ extension DefaultNotificationScheduler {
     /// ``desiredRequests(favoriteIDs:currentEvents:channel:)`` returns, grouped by event, an empty group for an event
     /// that wants nothing.
     ///
-    /// An event's requests are built once and reused while its properties and the channel are unchanged (see
-    /// ``DesiredRequestMemo``); those whose instant is no longer strictly ahead of now are left out.
+    /// When the content provider says its content depends only on ``WaveEvent`` properties
+    /// (``NotificationContentProvider/readsOnlyWaveEventProperties``), an event's requests are built once and reused
+    /// while those properties and the channel are unchanged (see ``DesiredRequestMemo``); those whose instant is no
+    /// longer strictly ahead of now are left out.
     private func desiredRequestsByThread(
         favoriteIDs: Set<String>, currentEvents: [any WaveEvent], channel: NotificationChannel
     ) async -> [(threadID: String, requests: [NotificationRequest])] {
@@ -42,19 +44,28 @@ extension DefaultNotificationScheduler {
         var groups: [(threadID: String, requests: [NotificationRequest])] = []
         groups.reserveCapacity(favoriteIDs.count)
         let now = clock.now
-        let simulationAllows = await simulation.currentSimulation().map { $0.speed == 1 } ?? true
+        var simulationAllows: Bool?
         for id in favoriteIDs.sorted() where isValid(id) {
             let threadID = "event_\(id)"
-            // shouldScheduleNotifications(for:), with one reading of now and of the simulation for every event.
-            guard simulationAllows, let event = eventsByID[id], event.startDate > now,
-                await favorites.isFavorite(eventID: id)
-            else {
+            // shouldScheduleNotifications(for:), its checks in its order, with one reading of now and of the
+            // simulation setting (read when first needed) for every event.
+            guard let event = eventsByID[id], await favorites.isFavorite(eventID: id), event.startDate > now else {
                 groups.append((threadID, []))
                 continue
             }
-            let all = desiredRequestMemo.requests(for: event, channel: channel) {
-                everyRequest(of: event, channel: channel)
+            if simulationAllows == nil {
+                simulationAllows = await simulation.currentSimulation().map { $0.speed == 1 } ?? true
             }
+            guard simulationAllows == true else {
+                groups.append((threadID, []))
+                continue
+            }
+            let all =
+                contentProvider.readsOnlyWaveEventProperties
+                ? desiredRequestMemo.requests(for: event, channel: channel) {
+                    everyRequest(of: event, channel: channel)
+                }
+                : everyRequest(of: event, channel: channel)
             // Usually every instant is still ahead: the remembered list itself, no copy.
             groups.append((threadID, all.allSatisfy { $0.fireAt > now } ? all : all.filter { $0.fireAt > now }))
         }
@@ -88,8 +99,9 @@ extension DefaultNotificationScheduler {
     ///
     /// It first reads the pending requests of these threads (``NotificationRequestCenter/pendingRequests(threadIDs:)``)
     /// and stops there when each thread holds exactly its desired requests, in order; only when something differs does
-    /// it list every pending request and plan. Requests of an unchanged event are built once and reused, so such a
-    /// run costs a lookup per event rather than six request builds and comparisons.
+    /// it list every pending request and plan. With a provider whose content depends only on ``WaveEvent`` properties
+    /// (the default one), requests of an unchanged event are built once and reused, so such a run costs a lookup per
+    /// event rather than six request builds and field-by-field comparisons.
     ///
     /// - Parameters:
     ///   - favoriteIDs: The ids to reconcile.

@@ -6,8 +6,9 @@ internal import Synchronization
 ///
 /// An entry holds every request the event can want (each standard reminder and the finished notification, at their
 /// exact instants), whatever the time; a reconcile keeps those still ahead. It is reused only while the event's
-/// ``WaveEvent`` properties and the channel are equal to those it was built from: the content provider is pure
-/// (same event and interval, same content), so the reused requests equal freshly built ones. Reused requests are the
+/// ``WaveEvent`` properties and the channel are equal to those it was built from, and it is used only with a content
+/// provider that is pure and reads nothing but those properties
+/// (``NotificationContentProvider/readsOnlyWaveEventProperties``), so the reused requests equal freshly built ones. Reused requests are the
 /// same values the platform was given, so comparing them with what it lists is an identity check.
 final class DesiredRequestMemo: Sendable {
     /// A class, so looking one up costs one reference count rather than a copy of every string it holds.

@@ -17,13 +17,10 @@ struct ObjectDecoder {
     private let members: [(key: String, value: JSONValue)]
     /// Every key the object may have.
     private let keys: [String]
-    /// For the first ``inlineKeys`` allowed keys, by position in `keys`: the position in `members` of the
-    /// key's first occurrence, or -1 when it is absent.
-    private var firstMember = InlineArray<16, Int>(repeating: -1)
-    /// The same for the allowed keys past the first ``inlineKeys``; empty when there are none.
-    private var firstMemberPastInline: [Int] = []
-
-    private static let inlineKeys = 16
+    /// For each allowed key, by position in `keys`: the position in `members` of the key's first occurrence, or
+    /// -1 when it is absent. (An array, not `InlineArray`: that needs macOS 26 / iOS 26, above the package's
+    /// deployment targets.)
+    private var firstMember: [Int]
 
     /// Where the object is.
     var path: JSONPath { prefix.path }
@@ -47,9 +44,7 @@ struct ObjectDecoder {
         prefix = JSONPath.Prefix(path)
         members = pairs
         self.keys = keys
-        if keys.count > Self.inlineKeys {
-            firstMemberPastInline = Array(repeating: -1, count: keys.count - Self.inlineKeys)
-        }
+        firstMember = Array(repeating: -1, count: keys.count)
         for (index, (key, _)) in pairs.enumerated() {
             guard let slot = keys.firstIndex(of: key) else {
                 let hint = KeySuggestion.closest(to: key, in: keys).map { " (did you mean '\($0)'?)" } ?? ""
@@ -64,18 +59,13 @@ struct ObjectDecoder {
                 diagnostics.problem(prefix.appending(key: key), "duplicate key; each key may appear once")
                 continue
             }
-            if slot < Self.inlineKeys {
-                firstMember[slot] = index
-            } else {
-                firstMemberPastInline[slot - Self.inlineKeys] = index
-            }
+            firstMember[slot] = index
         }
     }
 
     /// The position in `members` of the first occurrence of `keys[slot]`.
     private func memberIndex(_ slot: Int) -> Int? {
-        let index = slot < Self.inlineKeys ? firstMember[slot] : firstMemberPastInline[slot - Self.inlineKeys]
-        return index < 0 ? nil : index
+        firstMember[slot] < 0 ? nil : firstMember[slot]
     }
 
     /// The value of the first member named `key`, when `key` is allowed.
