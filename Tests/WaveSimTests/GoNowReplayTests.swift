@@ -3,12 +3,8 @@ import Testing
 
 /// `wavesim replay` of GoNow scenarios, end to end through the engine, the planner and the Linux manager.
 struct GoNowReplayTests {
-    private static func run(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
-        await ReplayRun.wavesim(["replay", Fixture.url("Apps/\(fixture)").path, "--format", "json"] + flags)
-    }
-
     @Test func springForwardInJerusalemFiresAtLocalTimesAndLogsTheOffsetChange() async {
-        let run = await Self.run("gonow-spring-forward.json", ["--analytics"])
+        let run = await ReplayRun.app("gonow-spring-forward.json", ["--analytics"])
         #expect(run.status == 0)
         // Quiet hours end at 07:00, so the 06:30 best moves there: 07:00 +03:00 (after the jump) is 04:00Z.
         let delivered = run.deliveries.map { "\($0["at"] as? String ?? "?") \($0["identifier"] as? String ?? "?")" }
@@ -31,7 +27,7 @@ struct GoNowReplayTests {
     }
 
     @Test func texts() async {
-        let run = await Self.run("gonow-spring-forward.json")
+        let run = await ReplayRun.app("gonow-spring-forward.json")
         let bodies = Dictionary(
             run.deliveries.map { ($0["identifier"] as? String ?? "", $0["body"] as? String ?? "") },
             uniquingKeysWith: { first, _ in first })
@@ -44,7 +40,7 @@ struct GoNowReplayTests {
     }
 
     @Test func fallBackInJerusalemFiresOnceAtSixThirtyLocal() async {
-        let run = await Self.run("gonow-fall-back.json", ["--analytics"])
+        let run = await ReplayRun.app("gonow-fall-back.json", ["--analytics"])
         #expect(run.status == 0)
         // 06:30 on 2026-10-25 is +02:00 (after the fall back): 04:30Z, not an hour off.
         #expect(run.deliveries.map { $0["at"] as? String } == ["2026-10-25T04:30:00Z"])
@@ -56,7 +52,7 @@ struct GoNowReplayTests {
     @Test func aShownHeadsUpMakesTheBestOfItsWindowAlreadyNotifiedAtTheNextForecast() async {
         // The 06:30 heads-up for tomorrow's 08:00 window is shown; the evening forecast has the same window, so its
         // best (pending since the morning) is held back and cancelled: the replay's history carries GoNow's keys.
-        let run = await Self.run("gonow-renotify.json")
+        let run = await ReplayRun.app("gonow-renotify.json")
         #expect(run.status == 0)
         #expect(
             run.deliveries.map { "\($0["at"] as? String ?? "?") \($0["identifier"] as? String ?? "?")" } == [
@@ -72,14 +68,14 @@ struct GoNowReplayTests {
     }
 
     @Test func hebrewTextsWithLang() async {
-        let run = await Self.run("gonow-fall-back.json", ["--lang", "he"])
+        let run = await ReplayRun.app("gonow-fall-back.json", ["--lang", "he"])
         #expect(run.deliveries.first?["locale"] as? String == "he")
         let title = run.deliveries.first?["title"] as? String ?? ""
         #expect(title.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) })
     }
 
     @Test func aWrongScenarioExits65NamingEveryPathAndPrintsNothing() async {
-        let run = await Self.run("gonow-invalid.json")
+        let run = await ReplayRun.app("gonow-invalid.json")
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)
         for expected in [

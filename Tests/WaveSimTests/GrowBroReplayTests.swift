@@ -5,22 +5,6 @@ import Testing
 /// GrowBro module, the inbox through the core's store, links through the core's router, payloads through the
 /// APNs and FCM encoders. Every expected value below is worked out from the fixture and the spec by hand.
 struct GrowBroReplayTests {
-    private static func run(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
-        await ReplayRun.wavesim(["replay", Fixture.url("Apps/\(fixture)").path, "--format", "json"] + flags)
-    }
-
-    /// `at identifier [reason]` for every line of a type.
-    private static func lines(_ run: ReplayRun, _ type: String) -> [String] {
-        run.objects.filter { $0["type"] as? String == type }.map {
-            "\($0["at"] as? String ?? "?") \($0["identifier"] as? String ?? "?")"
-                + ($0["reason"].map { " \($0)" } ?? "")
-        }
-    }
-
-    private static func delivery(_ run: ReplayRun, _ identifier: String) -> [String: Any]? {
-        run.deliveries.first { $0["identifier"] as? String == identifier }
-    }
-
     private static func objects(_ run: ReplayRun, _ type: String) -> [[String: Any]] {
         run.objects.filter { $0["type"] as? String == type }
     }
@@ -36,11 +20,11 @@ struct GrowBroReplayTests {
     // MARK: - Pushes
 
     @Test func aReplyOfExactly100CharactersIsShownWhole() async {
-        let run = await Self.run("growbro-pushes.json")
+        let run = await ReplayRun.app("growbro-pushes.json")
         #expect(run.status == 0)
         // 97 letters, "e" with a combining acute, a ZWJ family, a flag: 100 grapheme clusters, 108 scalars.
         let text = String(repeating: "a", count: 97) + "e\u{301}" + Self.family + Self.flag
-        let reply = Self.delivery(run, "msg_m100")
+        let reply = run.delivery("msg_m100")
         #expect(reply?["body"] as? String == text)
         #expect(reply?["title"] as? String == "Zoë replied to your post")
         #expect(reply?["channel"] as? String == "community.interactions")
@@ -49,49 +33,49 @@ struct GrowBroReplayTests {
     }
 
     @Test func aReplyOf101CharactersKeepsTheFirst99AndAnEllipsis() async {
-        let run = await Self.run("growbro-pushes.json")
+        let run = await ReplayRun.app("growbro-pushes.json")
         // The 101st cluster is "!": the flag (the 100th) goes too, the family (the 99th) stays whole.
         let preview = String(repeating: "a", count: 97) + "e\u{301}" + Self.family + "…"
-        let body = Self.delivery(run, "msg_m101")?["body"] as? String
+        let body = run.delivery("msg_m101")?["body"] as? String
         #expect(body == preview)
         #expect(body?.count == 100)
     }
 
     @Test func aNewerLikeOnTheSamePostWithdrawsTheShownOlderOne() async {
-        let run = await Self.run("growbro-pushes.json")
+        let run = await ReplayRun.app("growbro-pushes.json")
         // m2 (p1) and m4 (p1) collapse; m3 is on p2 and stays.
-        #expect(Self.lines(run, "withdrawn") == ["2026-05-04T07:10:00Z msg_m2 collapsed"])
-        let like = Self.delivery(run, "msg_m4")
+        #expect(run.lines("withdrawn") == ["2026-05-04T07:10:00Z msg_m2 collapsed"])
+        let like = run.delivery("msg_m4")
         #expect(like?["title"] as? String == "New like")
         #expect(like?["body"] as? String == "Ola liked your post.")
         #expect(like?["channel"] as? String == "community.likes")
-        #expect(Self.delivery(run, "msg_m3")?["deepLink"] as? String == "growbro://post/p2")
+        #expect(run.delivery("msg_m3")?["deepLink"] as? String == "growbro://post/p2")
     }
 
     @Test func quietHoursSuppressAPushButMoveATaskReminderToTheirEnd() async {
-        let run = await Self.run("growbro-pushes.json")
+        let run = await ReplayRun.app("growbro-pushes.json")
         // Quiet 22:00-07:00 in Berlin (UTC+2): the 23:00 system push and the 06:59 reply are suppressed; the
         // 07:00 reply is outside. Task t1 due 23:30 moves to 07:00 (05:00Z); t2 at 12:00 fires on time.
         #expect(
-            Self.lines(run, "suppressed") == [
+            run.lines("suppressed") == [
                 "2026-05-04T21:00:00Z msg_m5 quiet_hours", "2026-05-05T04:59:00Z msg_m6 quiet_hours",
             ])
         let suppressed = Self.objects(run, "suppressed")
         #expect(suppressed.first?["fireAt"] as? String == "2026-05-04T21:00:00Z")
         #expect(
-            Self.lines(run, "delivered") == [
+            run.lines("delivered") == [
                 "2026-05-04T07:00:00Z msg_m100", "2026-05-04T07:01:00Z msg_m101", "2026-05-04T07:05:00Z msg_m2",
                 "2026-05-04T07:06:00Z msg_m3", "2026-05-04T07:10:00Z msg_m4", "2026-05-04T10:00:00Z task_t2",
                 "2026-05-05T05:00:00Z task_t1", "2026-05-05T05:00:00Z msg_m7",
                 "2026-05-05T07:00:00Z overdue_2026-05-05",
             ])
-        let task = Self.delivery(run, "task_t1")
+        let task = run.delivery("task_t1")
         #expect(task?["title"] as? String == "Task due")
         #expect(task?["body"] as? String == "Check the pH")
         #expect(task?["interruptionLevel"] as? String == "timeSensitive")
         #expect(task?["deepLink"] as? String == "growbro://task/t1")
         // At 09:00 on the 5th both tasks are overdue (due 12:00 and 23:30 the day before).
-        let digest = Self.delivery(run, "overdue_2026-05-05")
+        let digest = run.delivery("overdue_2026-05-05")
         #expect(digest?["title"] as? String == "Overdue tasks")
         #expect(digest?["body"] as? String == "Tasks waiting: 2")
         #expect(digest?["deepLink"] as? String == "growbro://calendar")
@@ -101,14 +85,14 @@ struct GrowBroReplayTests {
     }
 
     @Test func germanTextsForPushesTasksAndTheDigest() async {
-        let run = await Self.run("growbro-pushes.json", ["--lang", "de"])
+        let run = await ReplayRun.app("growbro-pushes.json", ["--lang", "de"])
         #expect(run.status == 0)
-        #expect(Self.delivery(run, "msg_m100")?["title"] as? String == "Zoë hat auf deinen Beitrag geantwortet")
-        #expect(Self.delivery(run, "msg_m4")?["title"] as? String == "Neues Like")
-        #expect(Self.delivery(run, "msg_m4")?["body"] as? String == "Ola gefällt dein Beitrag.")
-        #expect(Self.delivery(run, "task_t1")?["title"] as? String == "Aufgabe fällig")
-        #expect(Self.delivery(run, "overdue_2026-05-05")?["title"] as? String == "Überfällige Aufgaben")
-        #expect(Self.delivery(run, "overdue_2026-05-05")?["body"] as? String == "Offene Aufgaben: 2")
+        #expect(run.delivery("msg_m100")?["title"] as? String == "Zoë hat auf deinen Beitrag geantwortet")
+        #expect(run.delivery("msg_m4")?["title"] as? String == "Neues Like")
+        #expect(run.delivery("msg_m4")?["body"] as? String == "Ola gefällt dein Beitrag.")
+        #expect(run.delivery("task_t1")?["title"] as? String == "Aufgabe fällig")
+        #expect(run.delivery("overdue_2026-05-05")?["title"] as? String == "Überfällige Aufgaben")
+        #expect(run.delivery("overdue_2026-05-05")?["body"] as? String == "Offene Aufgaben: 2")
         #expect(run.deliveries.allSatisfy { $0["locale"] as? String == "de" })
     }
 
@@ -116,12 +100,7 @@ struct GrowBroReplayTests {
 
     /// Replays a fixture with its `permission` replaced.
     private static func run(_ fixture: String, permission: String) async throws -> ReplayRun {
-        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/\(fixture)")) as! [String: Any]
-        scenario["permission"] = permission
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("growbro-\(UUID()).json")
-        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        return await ReplayRun.wavesim(["replay", file.path, "--format", "json"])
+        try await ReplayRun.app(fixture, arguments: ["--format", "json"]) { $0["permission"] = permission }
     }
 
     @Test(arguments: ["denied", "notDetermined"])
@@ -132,7 +111,7 @@ struct GrowBroReplayTests {
         // first). Then likes off: category_disabled. Reminders off at 15:00: t2 category_disabled. t3 under
         // provisional: shown, passive. Every `at` is the instant it was due, UTC+2.
         #expect(
-            Self.lines(run, "suppressed") == [
+            run.lines("suppressed") == [
                 "2026-06-01T07:00:00Z msg_m1 permission_denied", "2026-06-01T08:00:00Z task_t1 permission_denied",
                 "2026-06-01T09:05:00Z msg_m2 permission_denied", "2026-06-01T10:05:00Z msg_m3 category_disabled",
                 "2026-06-01T13:00:00Z task_t2 category_disabled",
@@ -142,8 +121,8 @@ struct GrowBroReplayTests {
         }
         // Pending task reminders are not removed by the gates.
         #expect(Self.objects(run, "cancelled").isEmpty)
-        #expect(Self.lines(run, "delivered") == ["2026-06-01T16:00:00Z task_t3"])
-        #expect(Self.delivery(run, "task_t3")?["interruptionLevel"] as? String == "passive")
+        #expect(run.lines("delivered") == ["2026-06-01T16:00:00Z task_t3"])
+        #expect(run.delivery("task_t3")?["interruptionLevel"] as? String == "passive")
         // Nothing silently lost: all six are in the inbox, newest first.
         let page = Self.objects(run, "inbox").first ?? [:]
         #expect(Self.identifiers(page) == ["task_t3", "task_t2", "msg_m3", "msg_m2", "task_t1", "msg_m1"])
@@ -161,78 +140,78 @@ struct GrowBroReplayTests {
     }
 
     @Test func tasksBeyondTheBudgetWaitAndNoneIsLost() async {
-        let run = await Self.run("growbro-budget.json")
+        let run = await ReplayRun.app("growbro-budget.json")
         #expect(run.status == 0)
         // 70 reminders every 10 minutes from 08:10, and the 09:00 digest of the five due before it.
         #expect(run.summary("delivered") == 71)
         #expect(run.summary("peakPending") == 64)
-        #expect(Self.delivery(run, "task_t70")?["at"] as? String == "2026-05-04T17:40:00Z")
-        #expect(Self.delivery(run, "overdue_2026-05-04")?["body"] as? String == "Tasks waiting: 5")
+        #expect(run.delivery("task_t70")?["at"] as? String == "2026-05-04T17:40:00Z")
+        #expect(run.delivery("overdue_2026-05-04")?["body"] as? String == "Tasks waiting: 5")
     }
 
     // MARK: - Task actions and held reminders
 
     @Test func completeRescheduleAndAddTaskChangeThePendingReminders() async {
-        let run = await Self.run("growbro-task-actions.json")
+        let run = await ReplayRun.app("growbro-task-actions.json")
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty)
         // Berlin is UTC+2. `complete` t1 at 08:30 removes its pending 10:00 reminder (cancelled, reschedule);
         // `reschedule` t2 to 13:00 replaces its 11:00 one (no cancelled line); `addTask` t4 due 09:30 fires then;
         // t3 is untouched. No task is due before 09:00 on the 4th: no digest that day.
-        #expect(Self.lines(run, "cancelled") == ["2026-05-04T06:30:00Z task_t1 reschedule"])
+        #expect(run.lines("cancelled") == ["2026-05-04T06:30:00Z task_t1 reschedule"])
         #expect(
-            Self.lines(run, "delivered") == [
+            run.lines("delivered") == [
                 "2026-05-04T07:30:00Z task_t4", "2026-05-04T10:00:00Z task_t3", "2026-05-04T11:00:00Z task_t2",
             ])
-        #expect(Self.delivery(run, "task_t4")?["body"] as? String == "Mix the nutrients")
-        #expect(Self.delivery(run, "task_t4")?["deepLink"] as? String == "growbro://task/t4")
-        #expect(Self.delivery(run, "task_t2")?["late"] as? Bool == false)
+        #expect(run.delivery("task_t4")?["body"] as? String == "Mix the nutrients")
+        #expect(run.delivery("task_t4")?["deepLink"] as? String == "growbro://task/t4")
+        #expect(run.delivery("task_t2")?["late"] as? Bool == false)
         #expect(run.summary("cancelled") == 1)
         #expect(run.summary["inbox"] as? [String: Int] == ["total": 3, "unread": 3])
     }
 
     @Test func aDigestMovedPastMidnightByQuietHoursIsStillShown() async {
-        let run = await Self.run("growbro-digest-wrap.json")
+        let run = await ReplayRun.app("growbro-digest-wrap.json")
         #expect(run.status == 0)
         // Quiet 08:30-01:00, Berlin UTC+2. t1 due 07:00 fires on time (05:00Z). Each 09:00 digest is inside quiet
         // hours and moves to 01:00 the next day (23:00Z the day before): the 00:00 reconcile in between keeps it.
         // The 6th's digest would move to 01:00 on the 7th, after `until`.
         #expect(Self.objects(run, "cancelled").isEmpty)
         #expect(
-            Self.lines(run, "delivered") == [
+            run.lines("delivered") == [
                 "2026-05-04T05:00:00Z task_t1", "2026-05-04T23:00:00Z overdue_2026-05-04",
                 "2026-05-05T23:00:00Z overdue_2026-05-05",
             ])
-        #expect(Self.delivery(run, "overdue_2026-05-04")?["body"] as? String == "Tasks waiting: 1")
-        #expect(Self.delivery(run, "overdue_2026-05-04")?["late"] as? Bool == false)
+        #expect(run.delivery("overdue_2026-05-04")?["body"] as? String == "Tasks waiting: 1")
+        #expect(run.delivery("overdue_2026-05-04")?["late"] as? Bool == false)
         #expect(run.summary["inbox"] as? [String: Int] == ["total": 3, "unread": 3])
     }
 
     @Test func aReminderHeldByQuietHoursIsShownWhenTheyAreSwitchedOffAfterItsDueTime() async {
-        let run = await Self.run("growbro-quiet-off.json")
+        let run = await ReplayRun.app("growbro-quiet-off.json")
         #expect(run.status == 0)
         // t1 due 23:00 (21:00Z) is inside quiet 22:00-07:00 and waits for 07:00. Quiet hours go off at 23:30
         // (21:30Z): its instant is its due time again, already past, so it is shown at once, late, not removed.
         #expect(Self.objects(run, "cancelled").isEmpty)
         #expect(
-            Self.lines(run, "delivered") == ["2026-05-04T21:30:00Z task_t1", "2026-05-05T07:00:00Z overdue_2026-05-05"])
-        #expect(Self.delivery(run, "task_t1")?["late"] as? Bool == true)
-        #expect(Self.delivery(run, "task_t1")?["body"] as? String == "Turn off the lights")
+            run.lines("delivered") == ["2026-05-04T21:30:00Z task_t1", "2026-05-05T07:00:00Z overdue_2026-05-05"])
+        #expect(run.delivery("task_t1")?["late"] as? Bool == true)
+        #expect(run.delivery("task_t1")?["body"] as? String == "Turn off the lights")
         #expect(run.summary("cancelled") == 0)
         #expect(run.summary["inbox"] as? [String: Int] == ["total": 2, "unread": 2])
     }
 
     @Test func aReminderSuppressedByThePermissionCanBeRescheduled() async {
-        let run = await Self.run("growbro-suppressed-reschedule.json")
+        let run = await ReplayRun.app("growbro-suppressed-reschedule.json")
         #expect(run.status == 0)
         // notDetermined at 07:00 (05:00Z): t1 suppressed. The `launch` at that same instant does not bring it back.
         // Authorized at 08:00. Quiet hours 06:00-09:30 switched on at 08:30 would move t1's 07:00 to 09:30, but that
         // reminder already came due: not again. They move the 09:00 digest (t1 due 07:00 counts) to 09:30 (07:30Z).
         // Rescheduled at 10:00 to 11:00: a new reminder, shown at 09:00Z; only a shown identifier is never
         // scheduled again.
-        #expect(Self.lines(run, "suppressed") == ["2026-05-04T05:00:00Z task_t1 permission_denied"])
+        #expect(run.lines("suppressed") == ["2026-05-04T05:00:00Z task_t1 permission_denied"])
         #expect(
-            Self.lines(run, "delivered") == ["2026-05-04T07:30:00Z overdue_2026-05-04", "2026-05-04T09:00:00Z task_t1"])
+            run.lines("delivered") == ["2026-05-04T07:30:00Z overdue_2026-05-04", "2026-05-04T09:00:00Z task_t1"])
         #expect(!run.standardError.contains("already came due"))
         #expect(run.standardError.isEmpty)
         // Inbox: t1 suppressed, the digest, t1 shown.
@@ -240,21 +219,21 @@ struct GrowBroReplayTests {
     }
 
     @Test func aTaskOfTheStartSettingsCanBeReadAndDeletedAfterASettingsChangeRemovedIt() async {
-        let run = await Self.run("growbro-removed-task-read.json")
+        let run = await ReplayRun.app("growbro-removed-task-read.json")
         #expect(run.status == 0)
         #expect(run.standardError.isEmpty)
         // t1 (08:30, 06:30Z) and the 09:00 digest are shown; the settings at 09:00 remove t1, so tomorrow's digest
         // goes. The read and delete of task_t1 at 10:00 and 10:30 reach its entry: only the digest is left, unread.
         #expect(
-            Self.lines(run, "delivered") == ["2026-05-04T06:30:00Z task_t1", "2026-05-04T07:00:00Z overdue_2026-05-04"])
-        #expect(Self.lines(run, "cancelled") == ["2026-05-04T07:00:00Z overdue_2026-05-05 reschedule"])
+            run.lines("delivered") == ["2026-05-04T06:30:00Z task_t1", "2026-05-04T07:00:00Z overdue_2026-05-04"])
+        #expect(run.lines("cancelled") == ["2026-05-04T07:00:00Z overdue_2026-05-05 reschedule"])
         #expect(run.summary["inbox"] as? [String: Int] == ["total": 1, "unread": 1])
     }
 
     // MARK: - Inbox
 
     @Test func pagesFollowTheCursorWhileNewEntriesArrive() async {
-        let run = await Self.run("growbro-inbox.json")
+        let run = await ReplayRun.app("growbro-inbox.json")
         #expect(run.status == 0)
         let pages = Self.objects(run, "inbox")
         #expect(pages.count == 7)
@@ -271,7 +250,7 @@ struct GrowBroReplayTests {
     }
 
     @Test func readAndDeleteSetTheirInstantAndAReadOfNothingYetWarns() async {
-        let run = await Self.run("growbro-inbox.json")
+        let run = await ReplayRun.app("growbro-inbox.json")
         let page = Self.objects(run, "inbox")[3]
         // m3 deleted, m1 read at 11:00Z; a first page again (no `next`).
         #expect(Self.identifiers(page) == ["msg_m5", "msg_m4", "msg_m2", "msg_m1"])
@@ -283,7 +262,7 @@ struct GrowBroReplayTests {
     }
 
     @Test func entriesOlderThan30DaysAreArchived() async {
-        let run = await Self.run("growbro-inbox.json")
+        let run = await ReplayRun.app("growbro-inbox.json")
         let pages = Self.objects(run, "inbox")
         // At 03-31T09:00Z m1 and m2 (03-01T09:00Z) are exactly 30 days old: still listed. A minute later: archived.
         #expect(Self.identifiers(pages[4]) == ["msg_m5", "msg_m4", "msg_m2", "msg_m1"])
@@ -293,7 +272,7 @@ struct GrowBroReplayTests {
     }
 
     @Test func aGDPREraseRemovesEveryEntryForGood() async {
-        let run = await Self.run("growbro-inbox.json")
+        let run = await ReplayRun.app("growbro-inbox.json")
         let pages = Self.objects(run, "inbox")
         #expect(Self.identifiers(pages[6]).isEmpty)
         #expect(pages[6]["unread"] as? Int == 0)
@@ -325,7 +304,7 @@ struct GrowBroReplayTests {
     ]
 
     @Test func openLinkPrintsTheRouteOrTheFirstFailingCheck() async throws {
-        let run = await Self.run("growbro-links.json")
+        let run = await ReplayRun.app("growbro-links.json")
         #expect(run.status == 0)
         let lines = Self.objects(run, "link")
         #expect(lines.count == Self.links.count)
@@ -358,7 +337,7 @@ struct GrowBroReplayTests {
     }
 
     @Test func apnsPayloadsForEveryPushShownOrNot() async throws {
-        let run = await Self.run("growbro-pushes.json", ["--payloads", "apns"])
+        let run = await ReplayRun.app("growbro-pushes.json", ["--payloads", "apns"])
         #expect(run.status == 0)
         let payloads = try Self.payloads(run)
         // Eight pushes, two of them suppressed by quiet hours; no payload for a task.
@@ -395,7 +374,7 @@ struct GrowBroReplayTests {
     }
 
     @Test func fcmPayloadsCarryChannelCollapseKeyAndData() async throws {
-        let run = await Self.run("growbro-pushes.json", ["--payloads", "fcm"])
+        let run = await ReplayRun.app("growbro-pushes.json", ["--payloads", "fcm"])
         #expect(run.status == 0)
         let payloads = try Self.payloads(run)
         #expect(payloads.count == 8)
@@ -421,7 +400,7 @@ struct GrowBroReplayTests {
 
     @Test(arguments: [("apns", 4096), ("fcm", 4000)])
     func anOverlongBodyIsCutToFillTheLimitExactly(platform: String, limit: Int) async throws {
-        let run = await Self.run("growbro-payload-fit.json", ["--payloads", platform])
+        let run = await ReplayRun.app("growbro-payload-fit.json", ["--payloads", platform])
         #expect(run.status == 0)
         let payload = try #require(try Self.payloads(run)["msg_long"])
         // An ASCII body shrinks one byte per letter and "…" is 3 bytes: the fit that needs no more cutting lands on
@@ -442,7 +421,7 @@ struct GrowBroReplayTests {
 
     @Test(arguments: [("apns", 4096), ("fcm", 4000)])
     func aPushWhoseTitleAloneIsTooLongGetsAPayloadLineSayingSo(platform: String, limit: Int) async throws {
-        let run = await Self.run("growbro-payload-title.json", ["--payloads", platform])
+        let run = await ReplayRun.app("growbro-payload-title.json", ["--payloads", platform])
         #expect(run.status == 0)
         let lines = Self.objects(run, "payload")
         #expect(lines.map { $0["identifier"] as? String } == ["msg_big", "msg_ok"])
@@ -456,13 +435,13 @@ struct GrowBroReplayTests {
         #expect((big["minimumBytes"] as? Int ?? 0) > 4200)
         #expect(lines.last?["json"] is String)
         // The push itself is shown: the payload is a report, not a gate.
-        #expect(Self.lines(run, "delivered") == ["2026-05-04T07:00:00Z msg_big", "2026-05-04T07:05:00Z msg_ok"])
+        #expect(run.lines("delivered") == ["2026-05-04T07:00:00Z msg_big", "2026-05-04T07:05:00Z msg_ok"])
     }
 
     // MARK: - Wrong scenarios
 
     @Test func aWrongScenarioExits65NamingEveryPathAndPrintsNothing() async {
-        let run = await Self.run("growbro-invalid.json")
+        let run = await ReplayRun.app("growbro-invalid.json")
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)
         for expected in [

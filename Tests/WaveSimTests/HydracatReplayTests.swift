@@ -3,32 +3,21 @@ import Testing
 
 /// `wavesim replay` of Hydracat scenarios, end to end through the engine, the planner and the Linux manager.
 struct HydracatReplayTests {
-    private static func run(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
-        await ReplayRun.wavesim(["replay", Fixture.url("Apps/\(fixture)").path, "--format", "json"] + flags)
-    }
-
-    private static func lines(_ run: ReplayRun, _ type: String) -> [String] {
-        run.objects.filter { $0["type"] as? String == type }.map {
-            "\($0["at"] as? String ?? "?") \($0["identifier"] as? String ?? "?")"
-                + ($0["reason"].map { " \($0)" } ?? "")
-        }
-    }
-
     @Test func aWeekendAcrossTheSpringForward() async {
-        let run = await Self.run("hydracat-week.json")
+        let run = await ReplayRun.app("hydracat-week.json")
         #expect(run.status == 0)
-        let withdrawn = Self.lines(run, "withdrawn")
+        let withdrawn = run.lines("withdrawn")
         // Logged, snoozed twice (the second replaces the first), yesterday's cleared at local midnight.
         #expect(withdrawn.contains("2026-03-28T07:10:00Z u1|p1|s1|2026-03-28T08:00|reminder responded"))
         #expect(withdrawn.contains("2026-03-28T19:05:00Z u1|p1|s1|2026-03-28T20:00|reminder snoozed"))
         #expect(withdrawn.contains("2026-03-28T19:20:00Z u1|p1|s1|2026-03-28T20:00|snooze snoozed"))
         #expect(withdrawn.contains("2026-03-28T23:00:00Z u1|p1|-|2026-03-28T21:00|eod expired"))
-        let delivered = Self.lines(run, "delivered")
+        let delivered = run.lines("delivered")
         #expect(delivered.contains("2026-03-28T19:20:00Z u1|p1|s1|2026-03-28T20:00|snooze"))
         #expect(delivered.contains("2026-03-28T19:35:00Z u1|p1|s1|2026-03-28T20:00|snooze"))
         // The 02:30 slot on the spring-forward night would fire at 03:30 local (01:30Z); permission was denied then,
         // and at 08:20 it is long past the 30-minute grace: missed. The 08:00 reminder is 20 minutes late: shown.
-        let suppressed = Self.lines(run, "suppressed")
+        let suppressed = run.lines("suppressed")
         #expect(suppressed.contains("2026-03-29T06:20:00Z u1|p1|s2|2026-03-29T02:30|reminder missed"))
         let late = run.deliveries.first { $0["identifier"] as? String == "u1|p1|s1|2026-03-29T08:00|reminder" }
         #expect(late?["at"] as? String == "2026-03-29T06:20:00Z")
@@ -44,14 +33,14 @@ struct HydracatReplayTests {
     }
 
     @Test func aSnoozeOfSomethingNotShownWarnsNamingThePathAndDoesNothing() async throws {
-        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/hydracat-week.json")) as! [String: Any]
-        scenario["actions"] = [
-            ["at": "2026-03-28T09:00:00+01:00", "type": "snooze", "identifier": "u1|p1|s1|2026-03-28T20:00|reminder"]
-        ]
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hydracat-snooze-\(UUID()).json")
-        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let run = await ReplayRun.wavesim(["replay", file.path, "--format", "json"])
+        let run = try await ReplayRun.app("hydracat-week.json", arguments: ["--format", "json"]) {
+            $0["actions"] = [
+                [
+                    "at": "2026-03-28T09:00:00+01:00", "type": "snooze",
+                    "identifier": "u1|p1|s1|2026-03-28T20:00|reminder",
+                ]
+            ]
+        }
         #expect(run.status == 0)
         #expect(
             run.standardError.contains("actions[0].identifier: 'u1|p1|s1|2026-03-28T20:00|reminder' is not shown now"))
@@ -59,7 +48,7 @@ struct HydracatReplayTests {
     }
 
     @Test func aWrongScenarioExits65NamingEveryPathAndPrintsNothing() async {
-        let run = await Self.run("hydracat-invalid.json")
+        let run = await ReplayRun.app("hydracat-invalid.json")
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)
         for expected in [
@@ -98,22 +87,16 @@ struct HydracatReplayTests {
         _ fixture: String, flags: [String] = [], scenario editScenario: (inout [String: Any]) -> Void = { _ in },
         schedules editSchedules: (inout [[String: Any]]) -> Void
     ) async throws -> ReplayRun {
-        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/\(fixture)")) as! [String: Any]
-        editScenario(&scenario)
-        var settings = scenario["hydracat"] as! [String: Any]
-        var pets = settings["pets"] as! [[String: Any]]
-        var schedules = pets[0]["schedules"] as! [[String: Any]]
-        editSchedules(&schedules)
-        pets[0]["schedules"] = schedules
-        settings["pets"] = pets
-        scenario["hydracat"] = settings
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hydracat-\(UUID()).json")
-        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        var run = await ReplayRun.wavesim(["replay", file.path] + flags)
-        run.standardOutput = run.standardOutput.replacingOccurrences(of: file.path, with: "FILE")
-        run.standardError = run.standardError.replacingOccurrences(of: file.path, with: "FILE")
-        return run
+        try await ReplayRun.app(fixture, arguments: flags) { scenario in
+            editScenario(&scenario)
+            var settings = scenario["hydracat"] as! [String: Any]
+            var pets = settings["pets"] as! [[String: Any]]
+            var schedules = pets[0]["schedules"] as! [[String: Any]]
+            editSchedules(&schedules)
+            pets[0]["schedules"] = schedules
+            settings["pets"] = pets
+            scenario["hydracat"] = settings
+        }
     }
 
     @Test(arguments: [["--format", "json"], ["--format", "text"], ["--format", "json", "--lang", "he"]])

@@ -9,22 +9,6 @@ import WaveJSON
 /// Every expected identifier and instant below was worked out by hand from the fixture and the spec (Berlin is
 /// UTC+2 in May, UTC+1 in winter; the 2026 transitions are 29 March and 25 October at 01:00Z).
 struct ShadowReplayTests {
-    private static func run(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
-        await ReplayRun.wavesim(["replay", Fixture.url("Apps/\(fixture)").path, "--format", "json"] + flags)
-    }
-
-    /// `at identifier [reason]` for each line of a type.
-    private static func lines(_ run: ReplayRun, _ type: String) -> [String] {
-        run.objects.filter { $0["type"] as? String == type }.map {
-            "\($0["at"] as? String ?? "?") \($0["identifier"] as? String ?? "?")"
-                + ($0["reason"].map { " \($0)" } ?? "")
-        }
-    }
-
-    private static func delivery(_ run: ReplayRun, _ identifier: String) -> [String: Any]? {
-        run.deliveries.first { $0["identifier"] as? String == identifier }
-    }
-
     private static func identifiers(_ run: ReplayRun) -> [String] {
         run.deliveries.compactMap { $0["identifier"] as? String }
     }
@@ -33,12 +17,7 @@ struct ShadowReplayTests {
     private static func run(
         _ fixture: String, _ flags: [String] = [], changing change: (inout [String: Any]) -> Void
     ) async throws -> ReplayRun {
-        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/\(fixture)")) as! [String: Any]
-        change(&scenario)
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("shadow-\(UUID()).json")
-        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        return await ReplayRun.wavesim(["replay", file.path, "--format", "json"] + flags)
+        try await ReplayRun.app(fixture, arguments: ["--format", "json"] + flags, editing: change)
     }
 
     /// Runs `shadow-day.json` with its actions replaced.
@@ -49,17 +28,17 @@ struct ShadowReplayTests {
     // MARK: - Schedules
 
     @Test func anIntervalWindowWrapsPastMidnightIntoTheNextDatesSlots() async {
-        let run = await Self.run("shadow-day.json")
+        let run = await ReplayRun.app("shadow-day.json")
         #expect(run.status == 0)
         // 22:00–02:00 every 2 h, from 06:00 on 4 May: 22:00 of the 4th, then 00:00 and 02:00 dated the 5th.
-        let fluids = Self.lines(run, "delivered").filter { $0.contains("shadow_fluids") }
+        let fluids = run.lines("delivered").filter { $0.contains("shadow_fluids") }
         #expect(
             fluids == [
                 "2026-05-04T20:00:00Z shadow_fluids_2026-05-04_22:00",
                 "2026-05-04T22:00:00Z shadow_fluids_2026-05-05_00:00",
                 "2026-05-05T00:00:00Z shadow_fluids_2026-05-05_02:00",
             ])
-        let last = Self.delivery(run, "shadow_fluids_2026-05-05_02:00")
+        let last = run.delivery("shadow_fluids_2026-05-05_02:00")
         #expect(last?["deepLink"] as? String == "shadow://entry/fluids?slot=2026-05-05T02:00")
         #expect(last?["title"] as? String == "Fluids")
         #expect(last?["body"] as? String == "Time to log your fluids. What have you had?")
@@ -67,17 +46,17 @@ struct ShadowReplayTests {
     }
 
     @Test func aDisabledAnchorIsSkippedByEveryAnchorCategory() async {
-        let run = await Self.run("shadow-day.json")
+        let run = await ReplayRun.app("shadow-day.json")
         let identifiers = Self.identifiers(run)
         // Breakfast (08:00) is off: no food at breakfast and no supplements notification for Iron, its only user.
         #expect(!identifiers.contains { $0.hasSuffix("_08:00") })
         #expect(!run.deliveries.contains { ($0["body"] as? String)?.contains("Iron") == true })
         // Lunch moved to 12:30 and is on: food fires there, and at dinner (default 18:00).
         #expect(
-            Self.delivery(run, "shadow_food_2026-05-04_12:30")?["body"] as? String == "What did you have for lunch?")
+            run.delivery("shadow_food_2026-05-04_12:30")?["body"] as? String == "What did you have for lunch?")
         #expect(
-            Self.delivery(run, "shadow_food_2026-05-04_18:00")?["body"] as? String == "What did you have for dinner?")
-        #expect(Self.delivery(run, "shadow_checkins_2026-05-04_18:00")?["title"] as? String == "Check-in")
+            run.delivery("shadow_food_2026-05-04_18:00")?["body"] as? String == "What did you have for dinner?")
+        #expect(run.delivery("shadow_checkins_2026-05-04_18:00")?["title"] as? String == "Check-in")
     }
 
     @Test func switchingTheAnchorOnBringsBackItsCheckIns() async throws {
@@ -88,10 +67,10 @@ struct ShadowReplayTests {
             ]
         ])
         #expect(run.status == 0)
-        let food = Self.delivery(run, "shadow_food_2026-05-04_08:00")
+        let food = run.delivery("shadow_food_2026-05-04_08:00")
         #expect(food?["at"] as? String == "2026-05-04T06:00:00Z")
         #expect(food?["body"] as? String == "What did you have for breakfast?")
-        let iron = Self.delivery(run, "shadow_supplements_2026-05-04_08:00")
+        let iron = run.delivery("shadow_supplements_2026-05-04_08:00")
         #expect(iron?["body"] as? String == "Time to take your Iron. Did you take it?")
         #expect(run.summary("cancelled") == 0)
     }
@@ -103,16 +82,16 @@ struct ShadowReplayTests {
         #expect(run.status == 0)
         // Pending at 09:00 (horizon to 6 May 06:00): the 12:30 food and supplements of the 4th and the 5th.
         #expect(
-            Set(Self.lines(run, "cancelled")) == [
+            Set(run.lines("cancelled")) == [
                 "2026-05-04T07:00:00Z shadow_food_2026-05-04_12:30 reschedule",
                 "2026-05-04T07:00:00Z shadow_supplements_2026-05-04_12:30 reschedule",
                 "2026-05-04T07:00:00Z shadow_food_2026-05-05_12:30 reschedule",
                 "2026-05-04T07:00:00Z shadow_supplements_2026-05-05_12:30 reschedule",
             ])
         #expect(run.summary("cancelled") == 4)
-        #expect(Self.delivery(run, "shadow_food_2026-05-04_13:00")?["at"] as? String == "2026-05-04T11:00:00Z")
+        #expect(run.delivery("shadow_food_2026-05-04_13:00")?["at"] as? String == "2026-05-04T11:00:00Z")
         #expect(
-            Self.delivery(run, "shadow_supplements_2026-05-04_13:00")?["body"] as? String
+            run.delivery("shadow_supplements_2026-05-04_13:00")?["body"] as? String
                 == "Time to take your Vitamin D and Omega-3. Did you take them?")
         #expect(!Self.identifiers(run).contains { $0.hasSuffix("_12:30") })
     }
@@ -128,8 +107,8 @@ struct ShadowReplayTests {
         ),
     ])
     func supplementsDueTogetherAreGroupedInFileOrder(identifier: String, body: String) async {
-        let run = await Self.run("shadow-day.json")
-        let delivered = Self.delivery(run, identifier)
+        let run = await ReplayRun.app("shadow-day.json")
+        let delivered = run.delivery(identifier)
         #expect(delivered?["body"] as? String == body)
         #expect(delivered?["title"] as? String == "Supplements")
         #expect(delivered?["channel"] as? String == "supplements")
@@ -150,19 +129,19 @@ struct ShadowReplayTests {
             scenario["actions"] = [[String: Any]]()
         }
         #expect(run.status == 0)
-        let supplements = Self.lines(run, "delivered").filter { $0.contains("shadow_supplements") }
+        let supplements = run.lines("delivered").filter { $0.contains("shadow_supplements") }
         #expect(supplements == ["2026-05-04T07:00:00Z shadow_supplements_2026-05-04_09:00"])
         // The anchors of the supplements do not matter here; Iron's disabled breakfast neither. Zinc never notifies.
         #expect(
-            Self.delivery(run, "shadow_supplements_2026-05-04_09:00")?["body"] as? String
+            run.delivery("shadow_supplements_2026-05-04_09:00")?["body"] as? String
                 == "Time to take your Vitamin D, Omega-3, Magnesium and Iron. Did you take them?")
     }
 
     // MARK: - Expiry and responses
 
     @Test func aShownCheckInExpiresAfterItsMinutesUnlessAnswered() async {
-        let run = await Self.run("shadow-day.json")
-        let withdrawn = Self.lines(run, "withdrawn")
+        let run = await ReplayRun.app("shadow-day.json")
+        let withdrawn = run.lines("withdrawn")
         // Supplements expire after 30 minutes, the others after the default 60.
         #expect(withdrawn.contains("2026-05-04T05:30:00Z shadow_supplements_2026-05-04_07:00 expired"))
         #expect(withdrawn.contains("2026-05-04T17:00:00Z shadow_checkins_2026-05-04_18:00 expired"))
@@ -191,7 +170,7 @@ struct ShadowReplayTests {
         // The second response to the lunch check-in comes after the first withdrew it.
         #expect(run.standardError.contains("actions[2].identifier: 'shadow_food_2026-05-04_12:30' is not shown now"))
         #expect(!run.standardError.contains("actions[1]"))
-        let withdrawn = Self.lines(run, "withdrawn")
+        let withdrawn = run.lines("withdrawn")
         #expect(withdrawn.contains("2026-05-04T17:00:00Z shadow_checkins_2026-05-04_18:00 expired"))
         #expect(withdrawn.contains("2026-05-04T11:00:00Z shadow_food_2026-05-04_12:30 responded"))
         #expect(withdrawn.filter { $0.hasSuffix("responded") }.count == 1)
@@ -207,9 +186,9 @@ struct ShadowReplayTests {
         ])
         #expect(run.status == 0)
         #expect(
-            Self.lines(run, "withdrawn").contains("2026-05-04T16:20:00Z shadow_checkins_2026-05-04_18:00 responded"))
+            run.lines("withdrawn").contains("2026-05-04T16:20:00Z shadow_checkins_2026-05-04_18:00 responded"))
         // Its pending check-in of the 5th is removed because the category is off.
-        #expect(Self.lines(run, "cancelled") == ["2026-05-04T16:10:00Z shadow_checkins_2026-05-05_18:00 user_disabled"])
+        #expect(run.lines("cancelled") == ["2026-05-04T16:10:00Z shadow_checkins_2026-05-05_18:00 user_disabled"])
     }
 
     // MARK: - Horizon, gates, permission
@@ -222,7 +201,7 @@ struct ShadowReplayTests {
         }
         #expect(run.status == 0)
         #expect(
-            Self.lines(run, "delivered") == [
+            run.lines("delivered") == [
                 "2026-05-04T05:00:00Z shadow_vitals_2026-05-04_07:00",
                 "2026-05-05T05:00:00Z shadow_vitals_2026-05-05_07:00",
                 "2026-05-06T05:00:00Z shadow_vitals_2026-05-06_07:00",
@@ -255,14 +234,14 @@ struct ShadowReplayTests {
             "fluids_2026-05-04_22:00", "fluids_2026-05-05_00:00", "fluids_2026-05-05_02:00", "fluids_2026-05-05_22:00",
             "fluids_2026-05-06_00:00", "fluids_2026-05-06_02:00",
         ]
-        let cancelled = Self.lines(run, "cancelled")
+        let cancelled = run.lines("cancelled")
         #expect(
             Set(cancelled)
                 == Set(pendingAt10.map { "2026-05-04T08:00:00Z shadow_\($0) permission_denied" })
                 .union(fluidsAt15.map { "2026-05-04T13:00:00Z shadow_\($0) user_disabled" }))
         #expect(cancelled.count == 23)
         // Candidates at 10:00 reach to 6 May 10:00: the 17 pending ones and the 6th's 07:00 supplements.
-        let suppressed = Self.lines(run, "suppressed")
+        let suppressed = run.lines("suppressed")
         #expect(
             Set(suppressed)
                 == Set(
@@ -273,7 +252,7 @@ struct ShadowReplayTests {
         #expect((run.summary["suppressed"] as? [String: Int]) == ["permission_denied": 18])
         // The 12:30 ones fell in the denied hours and are gone; fluids never come back.
         #expect(
-            Self.lines(run, "delivered") == [
+            run.lines("delivered") == [
                 "2026-05-04T05:00:00Z shadow_supplements_2026-05-04_07:00",
                 "2026-05-04T16:00:00Z shadow_checkins_2026-05-04_18:00",
                 "2026-05-04T16:00:00Z shadow_food_2026-05-04_18:00",
@@ -295,7 +274,7 @@ struct ShadowReplayTests {
         #expect(run.status == 0)
         // New York is UTC−4 in May. The 07:00 supplements slot of the 4th was shown in Berlin: it stays done.
         #expect(
-            Self.lines(run, "delivered") == [
+            run.lines("delivered") == [
                 "2026-05-04T05:00:00Z shadow_supplements_2026-05-04_07:00",
                 "2026-05-04T16:30:00Z shadow_food_2026-05-04_12:30",
                 "2026-05-04T16:30:00Z shadow_supplements_2026-05-04_12:30",
@@ -309,7 +288,7 @@ struct ShadowReplayTests {
     }
 
     @Test func theJSONLinesKeepTheSpecsKeyOrder() async {
-        let run = await Self.run("shadow-day.json")
+        let run = await ReplayRun.app("shadow-day.json")
         let lines = run.standardOutput.split(separator: "\n").map(String.init)
         #expect(
             lines.first?.hasPrefix(
@@ -334,12 +313,12 @@ struct ShadowReplayTests {
 
     @Test func withoutAShadowTranslationTheTextsAndTheirLocaleAreEnglish() async {
         // German has tables (GrowBro, Notifications) but no Shadow table.
-        let run = await Self.run("shadow-day.json", ["--lang", "de"])
+        let run = await ReplayRun.app("shadow-day.json", ["--lang", "de"])
         #expect(run.status == 0)
         #expect(run.deliveries.count == 9)
         #expect(run.deliveries.allSatisfy { $0["locale"] as? String == "en" })
         #expect(
-            Self.delivery(run, "shadow_food_2026-05-04_12:30")?["body"] as? String == "What did you have for lunch?")
+            run.delivery("shadow_food_2026-05-04_12:30")?["body"] as? String == "What did you have for lunch?")
     }
 
     // MARK: - The iOS budget
@@ -352,7 +331,7 @@ struct ShadowReplayTests {
     ]
 
     @Test func everyCategoryOnBeyondTheIOSBudgetLosesNothing() async {
-        let run = await Self.run("shadow-budget.json", ["--platform", "ios"])
+        let run = await ReplayRun.app("shadow-budget.json", ["--platform", "ios"])
         #expect(run.status == 0)
         // Identifier → the instant it is due: local HH:MM on the date, Berlin summer time (UTC+2).
         var expected: [String: String] = [:]
@@ -390,7 +369,7 @@ struct ShadowReplayTests {
         #expect(Set(Self.identifiers(run)).count == 66)
         #expect(run.summary("peakPending") == 64)
         #expect(run.summary("cancelled") == 0)
-        #expect(Self.lines(run, "withdrawn").filter { $0.hasSuffix("responded") }.count == 4)
+        #expect(run.lines("withdrawn").filter { $0.hasSuffix("responded") }.count == 4)
     }
 
     // MARK: - DST
@@ -428,11 +407,11 @@ struct ShadowReplayTests {
         ),
     ])
     func aDSTDayInTheUsersZoneFiresAtLocalTimes(fixture: String, expected: [String]) async {
-        let run = await Self.run(fixture)
+        let run = await ReplayRun.app(fixture)
         #expect(run.status == 0)
-        #expect(Self.lines(run, "delivered") == expected)
+        #expect(run.lines("delivered") == expected)
         // Expiry is 60 real minutes after the fire instant, whatever the wall clock did in between.
-        let withdrawn = Self.lines(run, "withdrawn")
+        let withdrawn = run.lines("withdrawn")
         #expect(withdrawn.count == expected.count)
         for line in expected {
             let parts = line.split(separator: " ")
@@ -445,7 +424,7 @@ struct ShadowReplayTests {
     }
 
     @Test func atTheTransitionTheDeliveryComesBeforeTheExpiry() async {
-        let run = await Self.run("shadow-spring-forward.json")
+        let run = await ReplayRun.app("shadow-spring-forward.json")
         let atTransition = run.objects.filter { $0["at"] as? String == "2026-03-29T01:00:00Z" }
             .map { "\($0["type"] as? String ?? "?") \($0["identifier"] as? String ?? "?")" }
         #expect(
@@ -485,7 +464,7 @@ struct ShadowReplayTests {
     }
 
     @Test func aWrongScenarioExits65NamingEveryPathAndPrintsNothing() async {
-        let run = await Self.run("shadow-invalid.json")
+        let run = await ReplayRun.app("shadow-invalid.json")
         #expect(run.status == 65)
         #expect(run.standardOutput.isEmpty)
         for expected in [

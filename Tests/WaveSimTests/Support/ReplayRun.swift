@@ -23,6 +23,45 @@ struct ReplayRun {
             ["replay", Fixture.url("Scenarios/\(fixture)").path, "--format", "json"] + flags, environment: environment)
     }
 
+    /// Replays an app fixture (`Fixtures/Apps/<fixture>`) with `--format json` and extra flags.
+    static func app(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
+        await wavesim(["replay", Fixture.url("Apps/\(fixture)").path, "--format", "json"] + flags)
+    }
+
+    /// Replays an app fixture after `edit` changes its top-level object, from a temporary file that is removed
+    /// afterwards and whose path reads `FILE` in both streams.
+    ///
+    /// - Parameters:
+    ///   - fixture: The fixture under `Fixtures/Apps`.
+    ///   - arguments: What follows the file on the command line (`--format json` is not added).
+    ///   - edit: Changes the scenario.
+    static func app(
+        _ fixture: String, arguments: [String], editing edit: (inout [String: Any]) throws -> Void
+    ) async throws -> ReplayRun {
+        var scenario = try JSONSerialization.jsonObject(with: Fixture.data("Apps/\(fixture)")) as! [String: Any]
+        try edit(&scenario)
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(fixture)-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        var run = await wavesim(["replay", file.path] + arguments)
+        run.standardOutput = run.standardOutput.replacingOccurrences(of: file.path, with: "FILE")
+        run.standardError = run.standardError.replacingOccurrences(of: file.path, with: "FILE")
+        return run
+    }
+
+    /// `at identifier [reason]` for every printed line of a type, compact enough to compare with a hand-written list.
+    func lines(_ type: String) -> [String] {
+        objects.filter { $0["type"] as? String == type }.map {
+            "\($0["at"] as? String ?? "?") \($0["identifier"] as? String ?? "?")"
+                + ($0["reason"].map { " \($0)" } ?? "")
+        }
+    }
+
+    /// The delivery of a request identifier, if it was delivered.
+    func delivery(_ identifier: String) -> [String: Any]? {
+        deliveries.first { $0["identifier"] as? String == identifier }
+    }
+
     /// The JSON objects printed, one per line.
     var objects: [[String: Any]] {
         standardOutput.split(separator: "\n").map {
