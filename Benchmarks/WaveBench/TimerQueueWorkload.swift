@@ -121,14 +121,8 @@ enum TimerQueueWorkload {
             try await manager.cancelAllNotifications(eventID: plan.eventIDs[event])
         }
         let cancelled = ContinuousClock.now
-        return [
-            "seconds": (cancelled - start).seconds,
-            "cpuSeconds": ProcessCPU.seconds() - startCPU,
-            "operations": Double(plan.operationCount),
-            "scheduleSeconds": (scheduled - start).seconds,
-            "replaceSeconds": (replaced - scheduled).seconds,
-            "cancelSeconds": (cancelled - replaced).seconds,
-        ]
+        return phaseMetrics(
+            plan, startCPU: startCPU, start: start, scheduled: scheduled, replaced: replaced, cancelled: cancelled)
     }
 }
 
@@ -161,14 +155,8 @@ extension TimerQueueWorkload {
         }
         try await manager.removePending(identifiers: identifiers, reason: .reschedule)
         let cancelled = ContinuousClock.now
-        return [
-            "seconds": (cancelled - start).seconds,
-            "cpuSeconds": ProcessCPU.seconds() - startCPU,
-            "operations": Double(plan.operationCount),
-            "scheduleSeconds": (scheduled - start).seconds,
-            "replaceSeconds": (replaced - scheduled).seconds,
-            "cancelSeconds": (cancelled - replaced).seconds,
-        ]
+        return phaseMetrics(
+            plan, startCPU: startCPU, start: start, scheduled: scheduled, replaced: replaced, cancelled: cancelled)
     }
 }
 
@@ -177,5 +165,22 @@ extension Duration {
     var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+extension TimerQueueWorkload {
+    /// The figures of one drive of a plan: total and per-phase wall time, the process's CPU time, the operations.
+    fileprivate static func phaseMetrics(
+        _ plan: TimerQueuePlan, startCPU: Double, start: ContinuousClock.Instant, scheduled: ContinuousClock.Instant,
+        replaced: ContinuousClock.Instant, cancelled: ContinuousClock.Instant
+    ) -> [String: Double] {
+        [
+            "seconds": (cancelled - start).seconds,
+            "cpuSeconds": ProcessCPU.seconds() - startCPU,
+            "operations": Double(plan.operationCount),
+            "scheduleSeconds": (scheduled - start).seconds,
+            "replaceSeconds": (replaced - scheduled).seconds,
+            "cancelSeconds": (cancelled - replaced).seconds,
+        ]
     }
 }
