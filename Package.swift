@@ -76,7 +76,14 @@ let package = Package(
         // A child process for WaveLinuxAdapterTests' store crash test: commits requests in a loop until killed.
         .executableTarget(name: "WaveStoreProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         // Uses the core through its public API only (plain `import`, no `@testable`), as an app would.
-        .testTarget(name: "PublicAPITests", dependencies: ["WaveNotifications"]),
+        // Each app's service as an app uses it: public API only, over an outside NotificationRequestCenter conformer.
+        .testTarget(
+            name: "PublicAPITests",
+            dependencies: [
+                "WaveNotifications", "GoNowNotifications", "HydracatNotifications", "ShadowNotifications",
+                "GrowBroNotifications",
+            ]
+        ),
         .testTarget(
             name: "WaveNotificationsTests", dependencies: ["WaveNotifications"], resources: [.copy("Fixtures")]
         ),

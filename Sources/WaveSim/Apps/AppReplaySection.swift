@@ -66,14 +66,17 @@ protocol AppReplaySection {
         _ actions: [(action: AppScenario.Action, settings: JSONValue)], startSettings: JSONValue,
         _ diagnostics: inout DecodingDiagnostics)
 
-    /// The rules value that runs a replay of this app.
+    /// The driver that runs a replay of this app through the app's service.
     ///
     /// - Parameters:
     ///   - settings: The valid settings at the start.
     ///   - scenario: The decoded scenario.
     ///   - options: The replay's options (GoNow's `--analytics`, GrowBro's `--payloads`).
-    /// - Returns: The rules.
-    static func makeRules(settings: JSONValue, scenario: AppScenario, options: ReplayOptions) -> any AppReplayRules
+    ///   - environment: The platform the service calls, and how texts are rendered.
+    /// - Returns: The driver.
+    static func makeDriver(
+        settings: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
+    ) -> any AppReplayDriver
 }
 
 extension AppReplaySection {
@@ -102,4 +105,12 @@ extension AppReplaySection {
     ) {
         validate(actions, &diagnostics)
     }
+}
+
+/// What a driver's service runs against: the platform's request center and the replay's text rendering.
+struct AppDriverEnvironment: Sendable {
+    /// The simulated platform, as the app's service calls it.
+    var center: any NotificationRequestCenter
+    /// Resolves a text in the replay's language (GrowBro's inbox and payload lines print resolved texts).
+    var render: @Sendable (LocalizedText) -> String
 }

@@ -1,3 +1,5 @@
+internal import WaveNotifications
+
 /// The counts printed at the end of an app replay.
 struct AppReplaySummary: Sendable, Equatable {
     /// The app's name.
@@ -20,6 +22,18 @@ struct AppReplaySummary: Sendable, Equatable {
             && lhs.cancelled == rhs.cancelled && lhs.peakPending == rhs.peakPending
             && lhs.pendingLimit == rhs.pendingLimit
             && AppOutputLine.Value.object(lhs.extra) == AppOutputLine.Value.object(rhs.extra)
+    }
+
+    /// Counts a fact: a delivery, a suppression by its reason, a cancellation.
+    ///
+    /// - Parameter event: The fact printed.
+    mutating func count(_ event: NotificationEvent) {
+        switch event {
+        case .delivered: delivered += 1
+        case .suppressed(let suppression, _): suppressed[suppression.reason.rawValue, default: 0] += 1
+        case .cancelled: cancelled += 1
+        case .withdrawn: break
+        }
     }
 
     /// The summary as the last output line.

@@ -13,12 +13,14 @@ enum AppScenarioDecoder {
         ]
     }
 
-    /// A decoded scenario with the rules that run it.
+    /// A decoded scenario with what runs it.
     struct Result {
         /// The scenario.
         var scenario: AppScenario
-        /// The app's rules, set up with the starting settings.
-        var rules: any AppReplayRules
+        /// The app's section: its driver runs the replay.
+        var section: any AppReplaySection.Type
+        /// The valid settings at the start.
+        var settings: JSONValue
         /// Warnings, each with its JSON path.
         var warnings: [String]
     }
@@ -50,7 +52,9 @@ enum AppScenarioDecoder {
             error.warnings = diagnostics.warnings
             throw error
         }
-        return Result(scenario: result.scenario, rules: result.rules, warnings: diagnostics.warnings)
+        return Result(
+            scenario: result.scenario, section: result.section, settings: result.settings,
+            warnings: diagnostics.warnings)
     }
 
     private static func decodeRoot(
@@ -124,9 +128,7 @@ enum AppScenarioDecoder {
         let scenario = AppScenario(
             app: name, timeZone: zone, start: start, until: until, permission: permission,
             actions: actions.map(\.action))
-        return Result(
-            scenario: scenario, rules: section.makeRules(settings: settings, scenario: scenario, options: options),
-            warnings: [])
+        return Result(scenario: scenario, section: section, settings: settings, warnings: [])
     }
 
     private static let commonActionKeys: [String: [String]] = [

@@ -34,9 +34,13 @@ enum AppReplayCommand {
         let platform = try LinuxReplayPlatform(
             start: scenario.start, pendingLimit: options.pendingLimit, renderer: resolver)
         let format = options.format
+        let render: @Sendable (LocalizedText) -> String = { resolver.string(for: $0) }
+        let driver = decoded.section.makeDriver(
+            settings: decoded.settings, scenario: scenario, options: options,
+            environment: AppDriverEnvironment(center: platform, render: render))
         var engine = AppReplayEngine(
-            scenario: scenario, rules: decoded.rules, platform: platform,
-            render: { resolver.string(for: $0) }, locale: { resolver.language(resolvingTable: $0) },
+            scenario: scenario, driver: driver, platform: platform,
+            printer: AppEventPrinter(render: render, locale: { resolver.language(resolvingTable: $0) }),
             emit: { line in
                 switch format {
                 case .json: output.writeLine(AppOutputFormat.json(line))

@@ -11,7 +11,7 @@ struct GoNowReplayRules: AppReplayRules {
 
     var appName: String { GoNowSection.name }
 
-    mutating func plan(at moment: AppReplayMoment, context: AppReplayContext) -> NotificationPlan {
+    mutating func plan(at moment: LegacyMoment, context: AppReplayContext) -> NotificationPlan {
         GoNowPlanner.plan(
             settings: settings, forecast: forecast, now: context.now,
             moment: moment.isForeground ? .foreground : .background, timeZone: context.timeZone,

@@ -93,6 +93,14 @@ enum GoNowSection: AppReplaySection {
         return ForecastAction(forecast: GoNowForecast(fetchedAt: fetchedAt, hours: hours))
     }
 
+    static func makeDriver(
+        settings: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
+    ) -> any AppReplayDriver {
+        LegacyRulesDriver(
+            rules: makeRules(settings: settings, scenario: scenario, options: options), center: environment.center,
+            start: scenario.start, render: environment.render)
+    }
+
     static func makeRules(
         settings value: JSONValue, scenario: AppScenario, options: ReplayOptions
     ) -> any AppReplayRules {

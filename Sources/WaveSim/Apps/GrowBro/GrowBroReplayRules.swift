@@ -63,7 +63,7 @@ struct GrowBroReplayRules: AppReplayRules {
         zone.instant(for: LocalDateTime(date: zone.localDate(for: instant).adding(days: 1), time: .midnight))
     }
 
-    mutating func plan(at moment: AppReplayMoment, context: AppReplayContext) -> NotificationPlan {
+    mutating func plan(at moment: LegacyMoment, context: AppReplayContext) -> NotificationPlan {
         var plan = GrowBroPlanner.plan(
             settings: settings, now: context.now, timeZone: context.timeZone, history: context.history,
             pending: Set(context.pending.map(\.identifier)))

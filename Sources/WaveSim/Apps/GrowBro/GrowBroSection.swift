@@ -273,6 +273,14 @@ enum GrowBroSection: AppReplaySection {
         return (try? LocalDate(parsing: String(identifier.dropFirst("overdue_".count)))) != nil
     }
 
+    static func makeDriver(
+        settings: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
+    ) -> any AppReplayDriver {
+        LegacyRulesDriver(
+            rules: makeRules(settings: settings, scenario: scenario, options: options), center: environment.center,
+            start: scenario.start, render: environment.render)
+    }
+
     static func makeRules(
         settings value: JSONValue, scenario: AppScenario, options: ReplayOptions
     ) -> any AppReplayRules {

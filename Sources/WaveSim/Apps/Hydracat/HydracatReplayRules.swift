@@ -18,7 +18,7 @@ struct HydracatReplayRules: AppReplayRules {
         HydracatPlanner.nextMidnight(after: instant, in: zone)
     }
 
-    mutating func plan(at moment: AppReplayMoment, context: AppReplayContext) -> NotificationPlan {
+    mutating func plan(at moment: LegacyMoment, context: AppReplayContext) -> NotificationPlan {
         syncHistory(with: context)
         let result = planner.plan(at: context.now, in: context.timeZone, permission: context.permission)
         planner.history.record(result, at: context.now)

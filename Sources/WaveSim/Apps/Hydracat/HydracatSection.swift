@@ -157,6 +157,14 @@ enum HydracatSection: AppReplaySection {
         }
     }
 
+    static func makeDriver(
+        settings: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
+    ) -> any AppReplayDriver {
+        LegacyRulesDriver(
+            rules: makeRules(settings: settings, scenario: scenario, options: options), center: environment.center,
+            start: scenario.start, render: environment.render)
+    }
+
     static func makeRules(
         settings value: JSONValue, scenario: AppScenario, options: ReplayOptions
     ) -> any AppReplayRules {

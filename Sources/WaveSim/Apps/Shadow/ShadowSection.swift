@@ -204,10 +204,11 @@ enum ShadowSection: AppReplaySection {
         return category
     }
 
-    static func makeRules(
-        settings value: JSONValue, scenario: AppScenario, options: ReplayOptions
-    ) -> any AppReplayRules {
-        ShadowReplayRules(settings: decodedSettings(value))
+    static func makeDriver(
+        settings value: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
+    ) -> any AppReplayDriver {
+        ShadowDriver(
+            service: ShadowNotificationService(settings: decodedSettings(value), center: environment.center))
     }
 
     static let fallbackSettings = ShadowSettings()

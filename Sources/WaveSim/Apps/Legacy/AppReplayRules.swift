@@ -24,7 +24,7 @@ protocol AppReplayRules: Sendable {
     ///   - moment: The moment.
     ///   - context: The device, the permission and the history.
     /// - Returns: The plan; the engine applies gates and the "never again after shown" rule on top.
-    mutating func plan(at moment: AppReplayMoment, context: AppReplayContext) -> NotificationPlan
+    mutating func plan(at moment: LegacyMoment, context: AppReplayContext) -> NotificationPlan
 
     /// Runs one of the app's own actions.
     ///
@@ -98,12 +98,6 @@ extension AppReplayRules {
     mutating func takeWithdrawals() -> [(identifier: String, reason: NotificationReason)] { [] }
 
     mutating func observe(_ fact: AppReplayFact, context: AppReplayContext) -> [AppOutputLine] { [] }
-}
-
-/// The decoded payload of an app's own action; each app defines its own.
-protocol AppActionPayload: Sendable {
-    /// The action's type as written in the scenario (`forecast`, `log`, `snooze`, …).
-    var type: String { get }
 }
 
 /// Whether a due request is shown.

@@ -1,5 +1,3 @@
-public import WaveNotifications
-
 /// A shown notification to take off the screen, and why (`expired`, `responded`, `snoozed`).
 public struct Withdrawal: Hashable, Sendable {
     /// The shown notification's identifier.

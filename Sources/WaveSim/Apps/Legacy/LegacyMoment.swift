@@ -1,7 +1,7 @@
 internal import Foundation
 
 /// A reconcile moment of an app replay: when, and what caused it.
-struct AppReplayMoment: Sendable, Hashable {
+struct LegacyMoment: Sendable, Hashable {
     /// What caused a reconcile.
     enum Cause: Sendable, Hashable {
         /// The replay's first instant.

@@ -1,0 +1,107 @@
+public import Foundation
+public import WaveNotifications
+
+/// Shadow's notifications at run time: what the app calls when it runs, when a check-in comes due, and when the user
+/// answers one.
+///
+/// The service keeps the settings and, through its ``session``, the one history of what was shown and answered. At
+/// each ``reconcile(device:cause:)`` it plans the next 48 hours with ``ShadowPlanner`` and brings the platform's
+/// pending requests to that plan; a check-in already shown is never scheduled again; a shown check-in is withdrawn
+/// at its fire instant plus its category's `expiresAfterMinutes` (`expired`) unless the user answered it
+/// (`responded`).
+///
+/// Call ``reconcile(device:cause:)`` at every app run and at local midnight (``nextOwnMoment(after:in:)``), and after
+/// a DST change; ``notificationShown(_:device:)`` when a pending check-in was shown; ``withdrawExpired(device:)`` at
+/// ``nextExpiry``.
+public actor ShadowNotificationService {
+    /// The user's settings; replace them with ``replaceSettings(_:)``, then reconcile.
+    public private(set) var settings: ShadowSettings
+    /// The history of what was shown, and the platform calls.
+    public let session: NotificationSession
+
+    /// Creates the service.
+    ///
+    /// - Parameters:
+    ///   - settings: The user's settings.
+    ///   - center: The platform conformer its requests go to.
+    public init(settings: ShadowSettings, center: any NotificationRequestCenter) {
+        self.settings = settings
+        session = NotificationSession(center: center)
+    }
+
+    /// The next local midnight after an instant: Shadow's own reconcile moment, which moves the 48-hour horizon.
+    ///
+    /// - Parameters:
+    ///   - instant: The current instant.
+    ///   - zone: The device's zone.
+    /// - Returns: The next local 00:00 (shifted forward when midnight is in a DST gap).
+    public nonisolated static func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date {
+        zone.instant(for: LocalDateTime(date: zone.localDate(for: instant).adding(days: 1), time: .midnight))
+    }
+
+    /// When the next shown check-in expires, if one is on screen.
+    public var nextExpiry: Date? {
+        get async { await session.nextExpiry }
+    }
+
+    /// Replaces the settings; the next reconcile plans with them.
+    ///
+    /// - Parameter settings: The new settings.
+    public func replaceSettings(_ settings: ShadowSettings) {
+        self.settings = settings
+    }
+
+    /// Plans the next 48 hours and brings the pending requests to the plan.
+    ///
+    /// - Parameters:
+    ///   - device: The instant, zone and permission now.
+    ///   - cause: Why the app reconciles (Shadow plans the same for every cause).
+    /// - Returns: What happened: suppressions, cancellations with their reasons.
+    /// - Throws: What the platform conformer throws; the calls made before it stand.
+    @discardableResult
+    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> [NotificationEvent] {
+        let pending = try await session.pendingRequests()
+        let plan = ShadowPlanner.plan(
+            settings: settings, now: device.now, timeZone: device.timeZone, permission: device.permission,
+            history: await session.log.history, pending: pending)
+        return try await session.reconcile(plan, pending: pending, at: device.now)
+    }
+
+    /// Records a check-in the platform showed at its instant.
+    ///
+    /// - Parameters:
+    ///   - request: The request shown.
+    ///   - device: The device's state when it was shown.
+    /// - Returns: The delivery.
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func notificationShown(
+        _ request: NotificationRequest, device: DeviceState
+    ) async throws
+        -> [NotificationEvent]
+    {
+        try await session.recordShown(request, at: device.now)
+    }
+
+    /// Withdraws the shown check-ins whose expiry has come (`expired`).
+    ///
+    /// - Parameter device: The device's state now.
+    /// - Returns: The withdrawals.
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func withdrawExpired(device: DeviceState) async throws -> [NotificationEvent] {
+        try await session.withdrawExpired(at: device.now)
+    }
+
+    /// The user answered a shown check-in: it leaves the screen (`responded`) and will not expire.
+    ///
+    /// - Parameters:
+    ///   - identifier: The check-in's identifier.
+    ///   - device: The device's state now.
+    /// - Returns: The withdrawal; empty when the check-in is not on screen (the answer changes nothing).
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func respond(to identifier: String, device: DeviceState) async throws -> [NotificationEvent] {
+        try await session.withdraw([Withdrawal(identifier: identifier, reason: .responded)], at: device.now)
+    }
+}

@@ -1,0 +1,124 @@
+public import Foundation
+
+/// What a session showed, what is still on screen, and what no reconcile may schedule again: the one history every
+/// app service reads.
+///
+/// An identifier shown once is *done*: a reconcile never schedules it again (after a time-zone move, a local slot
+/// already shown stays done). The user's own request for it (a snooze, a task moved to a new due time) lifts that
+/// until it is shown again. Each identifier counts by its latest showing: shown again after a withdrawal, it is
+/// on screen again.
+public struct DeliveryLog: Hashable, Sendable {
+    /// The shown notifications as the core's policies read them (dedupe and cap keys), oldest first.
+    public private(set) var history: NotificationHistory
+    /// The latest instant each identifier was shown.
+    public private(set) var lastShownAt: [String: Date]
+    /// The notifications on screen now (shown and not withdrawn since), with the request each was shown from.
+    public private(set) var onScreen: [String: NotificationRequest]
+    /// Identifiers the user asked for again after they were shown; a reconcile may schedule them.
+    public private(set) var requestedAgain: Set<String>
+    /// The identifier shown last with each collapse id.
+    private var latestByCollapseID: [String: String]
+    /// When each shown notification with an expiry is withdrawn, soonest first (ties by identifier).
+    private var expiries: [(at: Date, identifier: String)]
+
+    /// Creates an empty log.
+    public init() {
+        history = NotificationHistory()
+        lastShownAt = [:]
+        onScreen = [:]
+        requestedAgain = []
+        latestByCollapseID = [:]
+        expiries = []
+    }
+
+    /// Whether no reconcile may schedule the identifier: it was shown, and the user did not ask for it again since.
+    ///
+    /// - Parameter identifier: A request identifier.
+    /// - Returns: `true` when it is done.
+    public func isDone(_ identifier: String) -> Bool {
+        lastShownAt[identifier] != nil && !requestedAgain.contains(identifier)
+    }
+
+    /// Whether a notification with this identifier is on screen now.
+    ///
+    /// - Parameter identifier: A request identifier.
+    /// - Returns: `true` when it was shown and not withdrawn since.
+    public func isOnScreen(_ identifier: String) -> Bool {
+        onScreen[identifier] != nil
+    }
+
+    /// When the next shown notification expires, if one has an expiry.
+    public var nextExpiry: Date? { expiries.first?.at }
+
+    /// Records a showing.
+    ///
+    /// - Parameters:
+    ///   - request: The request shown.
+    ///   - instant: When it was shown.
+    ///   - record: Its history record (the policies' keys).
+    /// - Returns: The identifier of the notification with the same collapse id that was on screen before, which
+    ///   this one replaces.
+    mutating func recordShown(
+        _ request: NotificationRequest, at instant: Date, record: ShownNotification
+    ) -> String? {
+        let identifier = request.identifier
+        history.append(record)
+        lastShownAt[identifier] = instant
+        requestedAgain.remove(identifier)
+        onScreen[identifier] = request
+        removeExpiry(of: identifier)
+        if let expiresAfter = request.expiresAfter {
+            let at = request.fireAt.addingTimeInterval(Double(expiresAfter.components.seconds))
+            let index = expiries.firstIndex { ($0.at, $0.identifier) > (at, identifier) } ?? expiries.count
+            expiries.insert((at, identifier), at: index)
+        }
+        guard let collapseID = request.collapseID else { return nil }
+        let previous = latestByCollapseID.updateValue(identifier, forKey: collapseID)
+        return previous.flatMap { $0 != identifier && onScreen[$0] != nil ? $0 : nil }
+    }
+
+    /// Records a withdrawal.
+    ///
+    /// - Parameter identifier: The identifier withdrawn.
+    /// - Returns: `false` when it was not on screen (nothing to withdraw).
+    mutating func recordWithdrawn(_ identifier: String) -> Bool {
+        guard onScreen.removeValue(forKey: identifier) != nil else { return false }
+        removeExpiry(of: identifier)
+        return true
+    }
+
+    /// Records the user's own request for an identifier: a reconcile may schedule it until it is shown again.
+    ///
+    /// - Parameter identifier: The identifier.
+    mutating func recordRequestedAgain(_ identifier: String) {
+        if lastShownAt[identifier] != nil { requestedAgain.insert(identifier) }
+    }
+
+    /// The identifiers whose expiry is at or before an instant, soonest first.
+    ///
+    /// - Parameter instant: The current instant.
+    /// - Returns: The identifiers, in expiry order.
+    func expired(at instant: Date) -> [String] {
+        expiries.prefix { $0.at <= instant }.map(\.identifier)
+    }
+
+    private mutating func removeExpiry(of identifier: String) {
+        expiries.removeAll { $0.identifier == identifier }
+    }
+
+    /// Two logs are equal when they hold the same facts.
+    public static func == (lhs: DeliveryLog, rhs: DeliveryLog) -> Bool {
+        lhs.history == rhs.history && lhs.lastShownAt == rhs.lastShownAt && lhs.onScreen == rhs.onScreen
+            && lhs.requestedAgain == rhs.requestedAgain && lhs.latestByCollapseID == rhs.latestByCollapseID
+            && lhs.expiries.elementsEqual(rhs.expiries) { $0.at == $1.at && $0.identifier == $1.identifier }
+    }
+
+    /// Hashes the facts that identify a log.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(history)
+        hasher.combine(lastShownAt)
+        hasher.combine(requestedAgain)
+    }
+}

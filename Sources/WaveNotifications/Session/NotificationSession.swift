@@ -1,0 +1,218 @@
+public import Foundation
+
+/// The run-time glue every app service shares: carries an app's plans out on a platform conformer and keeps the one
+/// history of what was shown, withdrawn and held back.
+///
+/// A session applies the rules every app follows, written once:
+/// - **Never again.** A reconcile never schedules an identifier that was already shown (``DeliveryLog/isDone(_:)``);
+///   a request the user asked for (``addRequestedByUser(_:at:)``: a snooze, a task moved to a new due time) lifts
+///   that until it is shown again.
+/// - **Nothing missing.** Every candidate held back is reported once per identifier, fire instant and reason; every
+///   pending request removed is a ``NotificationEvent/cancelled(identifier:reason:at:)`` with its reason; every
+///   shown notification taken off the screen is a ``NotificationEvent/withdrawn(identifier:reason:at:)``.
+/// - **Expiry and collapse.** A shown request with ``NotificationRequest/expiresAfter`` is withdrawn (`expired`)
+///   by ``withdrawExpired(at:)`` at its fire instant plus that; a newer notification with the same
+///   ``NotificationRequest/collapseID`` withdraws the older one on screen (`collapsed`).
+///
+/// Every method takes the instant from its caller (a session never reads a clock) and returns the events it caused,
+/// in order. Calls are carried out in the order they are made; a call that throws leaves the log as it was before
+/// the failing platform call.
+public actor NotificationSession {
+    /// The platform conformer the session's calls go to.
+    public nonisolated let center: any NotificationRequestCenter
+    /// What was shown, is on screen, and may not be scheduled again.
+    public private(set) var log = DeliveryLog()
+    private let historyRecord: @Sendable (NotificationRequest, Date) -> ShownNotification
+    private var reported: Set<Suppression> = []
+
+    /// Creates a session over a platform conformer.
+    ///
+    /// - Parameters:
+    ///   - center: Where requests are added, removed, shown and withdrawn.
+    ///   - historyRecord: How a shown request becomes a history record for the policies (its dedupe and cap keys);
+    ///     by default ``metadataRecord(for:shownAt:)``.
+    public init(
+        center: any NotificationRequestCenter,
+        historyRecord: @escaping @Sendable (NotificationRequest, Date) -> ShownNotification = metadataRecord
+    ) {
+        self.center = center
+        self.historyRecord = historyRecord
+    }
+
+    /// The history record of a shown request whose keys are in its metadata, `dedupeKey` and `capKey`.
+    ///
+    /// - Parameters:
+    ///   - request: The request shown.
+    ///   - shownAt: When it was shown.
+    /// - Returns: The record.
+    public static func metadataRecord(for request: NotificationRequest, shownAt: Date) -> ShownNotification {
+        ShownNotification(
+            identifier: request.identifier, dedupeKey: request.metadataValue(forKey: "dedupeKey"),
+            capKey: request.metadataValue(forKey: "capKey"), shownAt: shownAt)
+    }
+
+    // MARK: - Reconcile
+
+    /// Lists the requests pending on the platform, soonest first.
+    ///
+    /// - Returns: The pending requests.
+    /// - Throws: What the center throws.
+    public func pendingRequests() async throws -> [NotificationRequest] {
+        try await center.pendingRequests()
+    }
+
+    /// Carries out an app's plan: withdraws, reports what is held back, brings the pending requests to the desired
+    /// ones, and shows what the plan shows now.
+    ///
+    /// - Parameters:
+    ///   - plan: What the app's rules want; identifiers already done are taken out of it first.
+    ///   - withdrawals: Shown notifications to take off the screen, in order.
+    ///   - pending: The pending requests the plan was made against (read with ``pendingRequests()``).
+    ///   - now: The reconcile instant.
+    /// - Returns: The withdrawals, suppressions, cancellations and deliveries, in that order.
+    /// - Throws: What the center throws; the calls made before it stand.
+    public func reconcile(
+        _ plan: NotificationPlan, withdrawals: [Withdrawal] = [], pending: [NotificationRequest], at now: Date
+    ) async throws -> [NotificationEvent] {
+        var events = try await withdraw(withdrawals, at: now)
+        let plan = removingDone(from: plan)
+        events += report(plan.suppressed, at: now)
+        events += try await applyPending(plan, over: pending, at: now)
+        for request in plan.showNow {
+            events += try await show(request, at: now)
+        }
+        return events
+    }
+
+    /// The plan without identifiers that are done (shown, and not asked for again by the user since).
+    ///
+    /// - Parameter plan: What the app's rules want.
+    /// - Returns: The plan a reconcile may carry out.
+    public func removingDone(from plan: NotificationPlan) -> NotificationPlan {
+        var plan = plan
+        plan.desired.removeAll { log.isDone($0.identifier) }
+        plan.showNow.removeAll { log.isDone($0.identifier) }
+        return plan
+    }
+
+    /// Makes the calls that turn the pending requests into the plan's desired ones (removals, then one addition).
+    ///
+    /// A pending request the plan shows now leaves the pending list to be shown, not cancelled: its removal is a
+    /// call but not a ``NotificationEvent/cancelled(identifier:reason:at:)``.
+    ///
+    /// - Parameters:
+    ///   - plan: The plan, already without done identifiers (``removingDone(from:)``).
+    ///   - pending: The pending requests the plan was made against.
+    ///   - now: The reconcile instant.
+    /// - Returns: A cancellation for every pending request removed, in call order.
+    /// - Throws: What the center throws.
+    public func applyPending(
+        _ plan: NotificationPlan, over pending: [NotificationRequest], at now: Date
+    ) async throws -> [NotificationEvent] {
+        let changes = ReconcilePlan(desired: plan.desired, pending: pending, removalReasons: plan.removalReasons)
+        let shownNow = Set(plan.showNow.map(\.identifier))
+        var events: [NotificationEvent] = []
+        for call in changes.calls {
+            try await call.perform(on: center)
+            if case .removePending(let identifiers, let reason) = call {
+                for identifier in identifiers where !shownNow.contains(identifier) {
+                    events.append(.cancelled(identifier: identifier, reason: reason, at: now))
+                }
+            }
+        }
+        return events
+    }
+
+    /// Reports candidates held back, each identifier, fire instant and reason once per session.
+    ///
+    /// - Parameters:
+    ///   - suppressions: The candidates held back.
+    ///   - now: The decision instant.
+    /// - Returns: A suppression event for each one not reported before.
+    public func report(_ suppressions: [Suppression], at now: Date) -> [NotificationEvent] {
+        suppressions.compactMap { reported.insert($0).inserted ? .suppressed($0, at: now) : nil }
+    }
+
+    // MARK: - User requests
+
+    /// Adds requests the user asked for (a snooze, a task moved to a new due time): added at once, and a reconcile
+    /// may keep them pending even when their identifier was shown before.
+    ///
+    /// - Parameters:
+    ///   - requests: The requests.
+    ///   - now: The instant of the user's action.
+    /// - Throws: What the center throws.
+    public func addRequestedByUser(_ requests: [NotificationRequest], at now: Date) async throws {
+        allowAgain(requests.map(\.identifier))
+        if !requests.isEmpty { try await center.add(requests) }
+    }
+
+    /// Lets a reconcile schedule identifiers again that were shown, because the user asked for them again.
+    ///
+    /// - Parameter identifiers: The identifiers.
+    public func allowAgain(_ identifiers: [String]) {
+        for identifier in identifiers { log.recordRequestedAgain(identifier) }
+    }
+
+    // MARK: - Showing and withdrawing
+
+    /// Shows a request now through the platform (a late catch-up, a push that arrived).
+    ///
+    /// - Parameters:
+    ///   - request: The request; shown `late` when its fire instant is before `now`.
+    ///   - now: The instant.
+    /// - Returns: The delivery, then the withdrawal of an older notification it collapses.
+    /// - Throws: What the center throws.
+    public func show(_ request: NotificationRequest, at now: Date) async throws -> [NotificationEvent] {
+        try await center.show(request)
+        return try await recordShown(request, at: now, late: request.fireAt < now)
+    }
+
+    /// Records a notification the platform showed by itself (a pending request at its instant).
+    ///
+    /// - Parameters:
+    ///   - request: The request shown.
+    ///   - now: When it was shown.
+    ///   - late: Whether it was shown after its fire instant.
+    /// - Returns: The delivery, then the withdrawal of an older notification it collapses.
+    /// - Throws: What the center throws when withdrawing the collapsed one.
+    public func recordShown(
+        _ request: NotificationRequest, at now: Date, late: Bool = false
+    ) async throws -> [NotificationEvent] {
+        let collapsed = log.recordShown(request, at: now, record: historyRecord(request, now))
+        var events: [NotificationEvent] = [.delivered(request, at: now, late: late)]
+        if let collapsed {
+            events += try await withdraw([Withdrawal(identifier: collapsed, reason: .collapsed)], at: now)
+        }
+        return events
+    }
+
+    /// Takes shown notifications off the screen; ones not on screen are skipped without an event.
+    ///
+    /// - Parameters:
+    ///   - withdrawals: The identifiers and reasons, in order.
+    ///   - now: The instant.
+    /// - Returns: A withdrawal event for each one that was on screen.
+    /// - Throws: What the center throws.
+    public func withdraw(_ withdrawals: [Withdrawal], at now: Date) async throws -> [NotificationEvent] {
+        var events: [NotificationEvent] = []
+        for withdrawal in withdrawals where log.isOnScreen(withdrawal.identifier) {
+            try await center.withdrawShown(identifiers: [withdrawal.identifier], reason: withdrawal.reason)
+            _ = log.recordWithdrawn(withdrawal.identifier)
+            events.append(.withdrawn(identifier: withdrawal.identifier, reason: withdrawal.reason, at: now))
+        }
+        return events
+    }
+
+    /// Withdraws every shown notification whose expiry is at or before `now` (`expired`), soonest first.
+    ///
+    /// - Parameter now: The instant.
+    /// - Returns: The withdrawals.
+    /// - Throws: What the center throws.
+    public func withdrawExpired(at now: Date) async throws -> [NotificationEvent] {
+        try await withdraw(log.expired(at: now).map { Withdrawal(identifier: $0, reason: .expired) }, at: now)
+    }
+
+    /// When the next shown notification expires, if one has an expiry.
+    public var nextExpiry: Date? { log.nextExpiry }
+}
