@@ -1,0 +1,135 @@
+internal import Foundation
+internal import WaveNotifications
+
+/// iOS's notification center as a replay plays it: it holds at most `limit` pending requests, keeps the
+/// soonest-firing ones it is handed (equal instants: the one handed over first) and silently discards the rest.
+///
+/// It never lies about what it holds: ``pendingRequests()`` lists only what it holds, so an app that reconciles
+/// sees a discarded request as missing and hands it over again. What it discarded is reported to the replay, not to
+/// the app: a request the app handed over and never removed, whose instant comes while the center does not hold it,
+/// comes back from ``advance(to:)`` as ``SystemFact/lost(_:reason:)``. Between app runs it only shows what it
+/// holds, at each request's instant.
+actor SimulatedIOSCenter: NotificationRequestCenter {
+    /// A request the center holds, with the order it was handed over in (for ties between equal instants).
+    private struct Held {
+        var request: NotificationRequest
+        var sequence: Int
+    }
+
+    /// How many pending requests it holds: 64 on iOS.
+    let limit: Int
+    private var held: [String: Held] = [:]
+    /// Handed over and never removed by the app, but not held: lost at their instant unless handed over again.
+    private var discarded: [String: NotificationRequest] = [:]
+    private var nextSequence = 0
+    private var now: Date
+    /// The most requests held at once.
+    private(set) var peakHeldCount = 0
+
+    /// Creates an empty center.
+    ///
+    /// - Parameters:
+    ///   - limit: How many pending requests it holds.
+    ///   - start: The replay's first instant.
+    init(limit: Int, start: Date) {
+        self.limit = limit
+        now = start
+    }
+
+    func add(_ requests: [NotificationRequest]) {
+        for request in requests {
+            discarded.removeValue(forKey: request.identifier)
+            held[request.identifier] = Held(request: request, sequence: nextSequence)
+            nextSequence += 1
+        }
+        guard held.count > limit else {
+            peakHeldCount = max(peakHeldCount, held.count)
+            return
+        }
+        for extra in ordered().dropFirst(limit) {
+            held.removeValue(forKey: extra.request.identifier)
+            discarded[extra.request.identifier] = extra.request
+        }
+        peakHeldCount = max(peakHeldCount, held.count)
+    }
+
+    func removePending(identifiers: [String], reason: NotificationReason) {
+        for identifier in identifiers {
+            held.removeValue(forKey: identifier)
+            discarded.removeValue(forKey: identifier)
+        }
+    }
+
+    func removePending(threadID: String, reason: NotificationReason) {
+        held = held.filter { $0.value.request.threadID != threadID }
+        discarded = discarded.filter { $0.value.threadID != threadID }
+    }
+
+    func pendingRequests() -> [NotificationRequest] {
+        ordered().map(\.request)
+    }
+
+    func show(_ request: NotificationRequest) {}
+
+    func withdrawShown(identifiers: [String], reason: NotificationReason) {}
+
+    /// The requests the app handed over and never removed: what it holds and what it discarded.
+    var wanted: [NotificationRequest] {
+        ordered().map(\.request) + discarded.values.sorted { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
+    }
+
+    /// How many requests it holds now.
+    var heldCount: Int { held.count }
+
+    /// When the next held request fires or the next discarded one would have fired.
+    var nextFireDate: Date? {
+        [held.values.map(\.request.fireAt).min(), discarded.values.map(\.fireAt).min()].compactMap { $0 }.min()
+    }
+
+    /// Moves the clock to `instant`: every held request due by then is shown, every discarded one due by then is
+    /// lost; both leave the center, in the order of their instants.
+    ///
+    /// - Parameter instant: The new current instant.
+    /// - Returns: What the system did, in order.
+    func advance(to instant: Date) -> [SystemFact] {
+        now = max(now, instant)
+        var facts: [(at: Date, order: Int, fact: SystemFact)] = []
+        for (identifier, entry) in held where entry.request.fireAt <= now {
+            held.removeValue(forKey: identifier)
+            facts.append((entry.request.fireAt, entry.sequence, .due(entry.request)))
+        }
+        for (identifier, request) in discarded where request.fireAt <= now {
+            discarded.removeValue(forKey: identifier)
+            facts.append((request.fireAt, Int.max, .lost(request, reason: .pendingLimit)))
+        }
+        return facts.sorted { ($0.at, $0.order, $0.fact.identifier) < ($1.at, $1.order, $1.fact.identifier) }
+            .map(\.fact)
+    }
+
+    private func ordered() -> [Held] {
+        held.values.sorted { ($0.request.fireAt, $0.sequence) < ($1.request.fireAt, $1.sequence) }
+    }
+}
+
+/// What the system did on its own between app runs.
+enum SystemFact: Sendable {
+    /// A request it held came due: shown, unless the permission forbids it.
+    case due(NotificationRequest)
+    /// A request the app wanted came due while the system did not hold it.
+    case lost(NotificationRequest, reason: LossReason)
+
+    /// The request's identifier.
+    var identifier: String {
+        switch self {
+        case .due(let request), .lost(let request, _): return request.identifier
+        }
+    }
+}
+
+/// Why a wanted request was not shown by the system.
+enum LossReason: String, Sendable {
+    /// The center held the soonest requests up to its limit and discarded this one.
+    case pendingLimit = "pending_limit"
+    /// A reboot removed it and the app did not hand it over again before its instant.
+    case reboot
+}

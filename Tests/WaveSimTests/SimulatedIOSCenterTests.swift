@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import WaveNotifications
+
+@testable import WaveSim
+
+/// iOS's center as the replay plays it: the soonest within the limit, ties in hand-over order, the rest lost at
+/// their instant unless handed over again, nothing added or withdrawn by the system.
+struct SimulatedIOSCenterTests {
+    private static let start = Date(timeIntervalSince1970: 1_790_000_000)
+    private static let channel = NotificationChannel(
+        id: "c", categoryID: "C", name: LocalizedText(table: "T", key: "n"),
+        channelDescription: LocalizedText(table: "T", key: "d"))
+
+    private static func request(_ identifier: String, minutes: Double) -> NotificationRequest {
+        NotificationRequest(
+            identifier: identifier, channel: channel, fireAt: start.addingTimeInterval(minutes * 60),
+            title: LocalizedText(table: "T", key: "t"), body: LocalizedText(table: "T", key: "b"), deepLink: "x://")
+    }
+
+    private static func describe(_ facts: [SystemFact]) -> [String] {
+        facts.map {
+            switch $0 {
+            case .due(let request): "due \(request.identifier)"
+            case .lost(let request, let reason): "lost \(request.identifier) \(reason.rawValue)"
+            }
+        }
+    }
+
+    @Test func itHoldsTheSoonestAndListsOnlyWhatItHolds() async {
+        let center = SimulatedIOSCenter(limit: 2, start: Self.start)
+        await center.add([
+            Self.request("c", minutes: 30), Self.request("a", minutes: 10), Self.request("b", minutes: 20),
+        ])
+        #expect(await center.pendingRequests().map(\.identifier) == ["a", "b"])
+        #expect(await center.wanted.map(\.identifier) == ["a", "b", "c"])
+        #expect(await center.heldCount == 2)
+    }
+
+    @Test func equalInstantsKeepTheOneHandedOverFirst() async {
+        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        await center.add([Self.request("first", minutes: 10)])
+        await center.add([Self.request("second", minutes: 10)])
+        #expect(await center.pendingRequests().map(\.identifier) == ["first"])
+    }
+
+    @Test func aDiscardedRequestIsLostAtItsInstantAndASoonerOneIsShown() async {
+        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
+        // Nothing refills the center when "a" fires: "b" is lost at its own instant.
+        #expect(Self.describe(await center.advance(to: Self.start.addingTimeInterval(10 * 60))) == ["due a"])
+        #expect(await center.nextFireDate == Self.start.addingTimeInterval(20 * 60))
+        #expect(
+            Self.describe(await center.advance(to: Self.start.addingTimeInterval(60 * 60))) == ["lost b pending_limit"])
+        #expect(await center.nextFireDate == nil)
+    }
+
+    @Test func handingItOverAgainBeforeItsInstantSavesIt() async {
+        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
+        _ = await center.advance(to: Self.start.addingTimeInterval(10 * 60))
+        await center.add([Self.request("b", minutes: 20)])
+        #expect(Self.describe(await center.advance(to: Self.start.addingTimeInterval(20 * 60))) == ["due b"])
+    }
+
+    @Test func aRequestTheAppRemovedIsNeitherShownNorLost() async {
+        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
+        await center.removePending(identifiers: ["a", "b"], reason: .reschedule)
+        #expect(await center.advance(to: Self.start.addingTimeInterval(60 * 60)).isEmpty)
+        #expect(await center.wanted.isEmpty)
+    }
+
+    @Test func theSoonestSixtyFourOfSeventyAreHeld() async {
+        let center = SimulatedIOSCenter(limit: 64, start: Self.start)
+        await center.add((0..<70).map { Self.request("r\($0)", minutes: Double(70 - $0)) })
+        #expect(await center.heldCount == 64)
+        #expect(await center.peakHeldCount == 64)
+        let facts = Self.describe(await center.advance(to: Self.start.addingTimeInterval(100 * 60)))
+        #expect(facts.filter { $0.hasPrefix("due") }.count == 64)
+        #expect(facts.suffix(6) == (0..<6).reversed().map { "lost r\($0) pending_limit" })
+    }
+}
