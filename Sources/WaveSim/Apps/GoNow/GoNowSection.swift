@@ -96,15 +96,9 @@ enum GoNowSection: AppReplaySection {
     static func makeDriver(
         settings: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
     ) -> any AppReplayDriver {
-        LegacyRulesDriver(
-            rules: makeRules(settings: settings, scenario: scenario, options: options), center: environment.center,
-            start: scenario.start, render: environment.render)
-    }
-
-    static func makeRules(
-        settings value: JSONValue, scenario: AppScenario, options: ReplayOptions
-    ) -> any AppReplayRules {
-        GoNowReplayRules(settings: decodedSettings(value), printsAnalytics: options.printsAnalytics)
+        GoNowDriver(
+            service: GoNowNotificationService(settings: decodedSettings(settings), center: environment.center),
+            printsAnalytics: options.printsAnalytics)
     }
 
     static let fallbackSettings = GoNowSettings()

@@ -1,0 +1,122 @@
+internal import Foundation
+public import WaveNotifications
+
+/// GoNow's notifications at run time: what the app calls when it runs, when a forecast arrives, and when one of its
+/// notifications was shown.
+///
+/// The service keeps the settings, the latest forecast and, through its ``session``, the one history of what was
+/// shown, recorded with GoNow's own keys (``GoNowShownNotification/init(request:shownAt:)``: mode and window start,
+/// mode) so the planner's no-re-notify rule reads them. At each ``reconcile(device:cause:)`` it plans with
+/// ``GoNowPlanner`` (a foreground or background moment by ``WaveNotifications/ReconcileCause/isForeground``) and
+/// brings the platform's pending requests to that plan; an identifier already shown is never scheduled again.
+///
+/// Every call returns a ``GoNowReport``: the notification events and the analytics events GoNow logs (its table:
+/// `notif_scheduled`, `notif_fired`, `notif_cancelled`, `notif_dst_reschedule`), in the order they happened.
+/// GoNow's notifications neither expire nor collapse, and GoNow has no reconcile moment of its own.
+///
+/// Call ``reconcile(device:cause:)`` at every app run and after a DST change or a time-zone move,
+/// ``receiveForecast(_:device:)`` when a forecast was fetched, and ``notificationShown(_:device:)`` when a pending
+/// request was shown.
+public actor GoNowNotificationService {
+    /// The user's settings; replace them with ``replaceSettings(_:)``, then reconcile.
+    public private(set) var settings: GoNowSettings
+    /// The latest forecast; `nil` before the first one (nothing new is planned, pending requests are kept).
+    public private(set) var forecast: GoNowForecast?
+    /// The history of what was shown, and the platform calls.
+    public let session: NotificationSession
+
+    /// Creates the service.
+    ///
+    /// - Parameters:
+    ///   - settings: The user's settings.
+    ///   - forecast: The latest forecast, if one was fetched before (default none).
+    ///   - center: The platform conformer its requests go to.
+    public init(settings: GoNowSettings, forecast: GoNowForecast? = nil, center: any NotificationRequestCenter) {
+        self.settings = settings
+        self.forecast = forecast
+        session = NotificationSession(center: center) { request, shownAt in
+            GoNowShownNotification(request: request, shownAt: shownAt).shownNotification
+        }
+    }
+
+    /// Replaces the settings; the next reconcile plans with them.
+    ///
+    /// - Parameter settings: The new settings.
+    public func replaceSettings(_ settings: GoNowSettings) {
+        self.settings = settings
+    }
+
+    /// A forecast was fetched: it replaces the previous one, then the service reconciles as at a user action
+    /// (a foreground moment).
+    ///
+    /// - Parameters:
+    ///   - forecast: The new forecast.
+    ///   - device: The instant, zone and permission now.
+    /// - Returns: What the reconcile did (see ``reconcile(device:cause:)``).
+    /// - Throws: What the platform conformer throws; the calls made before it stand, and the forecast is replaced.
+    @discardableResult
+    public func receiveForecast(_ forecast: GoNowForecast, device: DeviceState) async throws -> GoNowReport {
+        self.forecast = forecast
+        return try await reconcile(device: device, cause: .userAction("forecast"))
+    }
+
+    /// Plans with the latest forecast and brings the pending requests to the plan.
+    ///
+    /// The report lists, in order: the candidates held back (each identifier, fire instant and reason once per
+    /// session), `notif_dst_reschedule` when `cause` is an offset change (`count_rescheduled`: the requests pending
+    /// before the reconcile), the pending requests cancelled with their reasons, the `notif_cancelled` and
+    /// `notif_scheduled` events of the change, then anything shown at once, each delivery followed by its
+    /// `notif_fired`.
+    ///
+    /// - Parameters:
+    ///   - device: The instant, zone and permission now.
+    ///   - cause: Why the app reconciles: a foreground cause lets data more than 6 hours old remove everything
+    ///     pending (`stale_data`); a background one keeps pending requests as they are.
+    /// - Returns: What happened, in order.
+    /// - Throws: What the platform conformer throws; the calls made before it stand.
+    @discardableResult
+    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> GoNowReport {
+        let now = device.now
+        let pending = try await session.pendingRequests()
+        let planned = GoNowPlanner.plan(
+            settings: settings, forecast: forecast, now: now, moment: cause.isForeground ? .foreground : .background,
+            timeZone: device.timeZone, permission: device.permission, history: await session.log.history,
+            pending: pending)
+        let plan = await session.removingDone(from: planned)
+        var entries = await session.report(plan.suppressed, at: now).map(GoNowReport.Entry.notification)
+        if case .offsetChange(let oldOffset, let newOffset) = cause {
+            entries.append(
+                .analytics(
+                    .dstReschedule(oldOffset: oldOffset, newOffset: newOffset, countRescheduled: pending.count, at: now)
+                ))
+        }
+        entries += try await session.applyPending(plan, over: pending, at: now).map(GoNowReport.Entry.notification)
+        entries += GoNowAnalyticsEvent.events(applying: plan, over: pending, at: now).map(GoNowReport.Entry.analytics)
+        for request in plan.showNow {
+            entries += Self.entries(try await session.show(request, at: now))
+        }
+        return GoNowReport(entries: entries)
+    }
+
+    /// Records a notification the platform showed at its instant.
+    ///
+    /// - Parameters:
+    ///   - request: The request shown.
+    ///   - device: The device's state when it was shown.
+    /// - Returns: The delivery, followed by its `notif_fired`.
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func notificationShown(_ request: NotificationRequest, device: DeviceState) async throws -> GoNowReport {
+        GoNowReport(entries: Self.entries(try await session.recordShown(request, at: device.now)))
+    }
+
+    /// The session's events as report entries, each delivery followed by its `notif_fired`.
+    private static func entries(_ events: [NotificationEvent]) -> [GoNowReport.Entry] {
+        events.flatMap { event -> [GoNowReport.Entry] in
+            guard case .delivered(let request, let at, _) = event,
+                let fired = GoNowAnalyticsEvent.fired(request, at: at)
+            else { return [.notification(event)] }
+            return [.notification(event), .analytics(fired)]
+        }
+    }
+}
