@@ -10,10 +10,8 @@ struct GrowBroPlannerTests {
         GrowBroTask(id: id, title: title, due: GrowBroFixtures.local(due), isCompleted: completed)
     }
 
-    private func plan(
-        _ settings: GrowBroSettings, at now: String, history: NotificationHistory = .empty
-    ) -> NotificationPlan {
-        GrowBroPlanner.plan(settings: settings, now: GrowBroFixtures.instant(now), timeZone: zone, history: history)
+    private func plan(_ settings: GrowBroSettings, at now: String) -> NotificationPlan {
+        GrowBroPlanner.plan(settings: settings, now: GrowBroFixtures.instant(now), timeZone: zone)
     }
 
     private func reminders(_ plan: NotificationPlan) -> [NotificationRequest] {
@@ -141,16 +139,14 @@ struct GrowBroPlannerTests {
         #expect(times["overdue_2026-06-11"] == GrowBroFixtures.instant("2026-06-11T10:30:00+02:00"))
     }
 
-    @Test func pastAndAlreadyShownCandidatesAreNotScheduledAgain() {
+    @Test func pastCandidatesAreNotScheduledAndWhatWasShownIsLeftToTheSession() {
         let settings = GrowBroSettings(tasks: [task("a", "2026-06-09T18:00"), task("b", "2026-06-10T12:00")])
         let afterNine = plan(settings, at: "2026-06-10T09:30:00+02:00")
         #expect(afterNine.desired.map(\.identifier) == ["task_b", "overdue_2026-06-11"])
-        let shown = NotificationHistory([
-            ShownNotification(
-                identifier: "task_b", shownAt: GrowBroFixtures.instant("2026-06-10T12:00:00+02:00"))
-        ])
-        let atNoon = plan(settings, at: "2026-06-10T12:00:00+02:00", history: shown)
-        #expect(atNoon.desired.map(\.identifier) == ["overdue_2026-06-11"])
+        // The planner does not read what was shown: at noon it still wants task_b. Never again is the session's
+        // rule (NotificationSession.removingDone), which a reschedule to a new due time lifts.
+        let atNoon = plan(settings, at: "2026-06-10T12:00:00+02:00")
+        #expect(atNoon.desired.map(\.identifier) == ["task_b", "overdue_2026-06-11"])
     }
 
     @Test func yesterdaysDigestMovedPastMidnightIsStillWanted() {

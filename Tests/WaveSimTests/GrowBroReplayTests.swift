@@ -218,6 +218,49 @@ struct GrowBroReplayTests {
         #expect(run.summary["inbox"] as? [String: Int] == ["total": 3, "unread": 3])
     }
 
+    @Test func aTaskRescheduledAfterItsReminderWasShownGetsANewReminderAtTheNewTime() async {
+        let run = await ReplayRun.app("growbro-reschedule-shown.json")
+        #expect(run.status == 0)
+        // Berlin, UTC+2. t1's 07:00 reminder is shown (05:00Z). At 08:00 the user moves t1 to 10:00: their own
+        // request, so `task_t1` is scheduled again and shown at 10:00 (08:00Z), not late; moved once more at 10:30 to
+        // 11:30, it is shown a third time (09:30Z). t1 is no longer due before 09:00, so the 4th's digest, pending
+        // since the start, is cancelled. t2 is shown at 12:00 (10:00Z).
+        #expect(
+            run.lines("delivered") == [
+                "2026-05-04T05:00:00Z task_t1", "2026-05-04T08:00:00Z task_t1", "2026-05-04T09:30:00Z task_t1",
+                "2026-05-04T10:00:00Z task_t2",
+            ])
+        #expect(run.deliveries.allSatisfy { $0["late"] as? Bool == false })
+        #expect(run.lines("cancelled") == ["2026-05-04T06:00:00Z overdue_2026-05-04 reschedule"])
+        let reminders = run.deliveries.filter { $0["identifier"] as? String == "task_t1" }
+        #expect(Set(reminders.map { $0["numericId"] as? Int }).count == 1)
+        #expect(reminders.allSatisfy { $0["deepLink"] as? String == "growbro://task/t1" })
+        // The old warning ("no second reminder is scheduled") is gone: the reschedules of t1 say nothing.
+        #expect(!run.standardError.contains("actions[0]"))
+        #expect(!run.standardError.contains("actions[1]"))
+        #expect(!run.standardError.contains("no second reminder is scheduled"))
+        // Every reminder that came due is in the inbox, newest first.
+        let page = Self.objects(run, "inbox").first ?? [:]
+        #expect(Self.identifiers(page) == ["task_t2", "task_t1", "task_t1", "task_t1"])
+        #expect(run.summary["inbox"] as? [String: Int] == ["total": 4, "unread": 4])
+    }
+
+    @Test func aRescheduleToTheSameDueTimeAfterItsReminderWasShownSchedulesNothing() async {
+        let run = await ReplayRun.app("growbro-reschedule-shown.json")
+        // t2's 12:00 reminder was shown in Berlin (10:00Z). At 12:30 the device moves to New York, where 12:00 is
+        // still ahead (16:00Z): a local slot already shown stays done. At 13:00 Berlin time t2 is "rescheduled" to
+        // the same 12:00: not a new due time, so not a request for a second reminder; nothing is scheduled, and
+        // wavesim warns that the reschedule does nothing.
+        #expect(run.delivery("task_t2")?["at"] as? String == "2026-05-04T10:00:00Z")
+        #expect(run.deliveries.filter { $0["identifier"] as? String == "task_t2" }.count == 1)
+        #expect(run.summary("delivered") == 4)
+        #expect(
+            run.standardError.contains(
+                "actions[3].due: 't2' is already due at 2026-05-04T12:00 and its reminder was shown; the same due "
+                    + "time gets no second reminder, the reschedule does nothing"))
+        #expect(run.standardError.split(separator: "\n").count == 1)
+    }
+
     @Test func aTaskOfTheStartSettingsCanBeReadAndDeletedAfterASettingsChangeRemovedIt() async {
         let run = await ReplayRun.app("growbro-removed-task-read.json")
         #expect(run.status == 0)

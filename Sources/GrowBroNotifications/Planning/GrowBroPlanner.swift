@@ -12,7 +12,9 @@ public import WaveNotifications
 ///   midnight (quiet 08:30–01:00 moves it to 01:00 the next day); it is wanted only while that instant is ahead.
 ///
 /// A fire instant inside enabled quiet hours moves to the quiet end (the core ``QuietHours`` with `deferToEnd`);
-/// the digest's count is still taken at its 09:00. An identifier already shown is never wanted again. A candidate
+/// the digest's count is still taken at its 09:00. The planner does not know what was shown: the never-again rule
+/// (an identifier shown once is not scheduled again unless the user asked for it, as a `reschedule` does) is the
+/// session's, applied once to the plan by ``NotificationSession/removingDone(from:)``. A candidate
 /// whose (moved) instant is before `now` is not wanted and gives no output, unless it is still pending: then it was
 /// held (quiet hours switched off after its due time, or a pending task rescheduled to a time already past) and
 /// never came due, so it goes to ``NotificationPlan/showNow`` to be shown at once, late, instead of being silently
@@ -30,14 +32,12 @@ public enum GrowBroPlanner {
     ///   - settings: The user's settings (tasks, quiet hours).
     ///   - now: The reconcile instant.
     ///   - timeZone: The device's zone.
-    ///   - history: What was shown so far: an identifier already shown is never scheduled again.
     ///   - pending: The identifiers pending on the platform now: one whose instant has passed is shown now.
     /// - Returns: The plan: the desired requests ordered by fire instant then identifier, and in `showNow` the pending
     ///   ones whose instant has passed, in the same order; nothing suppressed, no removal reasons (removals are
-    ///   `reschedule`).
+    ///   `reschedule`). Identifiers already shown are in it too: the session takes out the ones that are done.
     public static func plan(
-        settings: GrowBroSettings, now: Date, timeZone: TimeZone, history: NotificationHistory = .empty,
-        pending: Set<String> = []
+        settings: GrowBroSettings, now: Date, timeZone: TimeZone, pending: Set<String> = []
     ) -> NotificationPlan {
         let open = settings.tasks.filter { !$0.isCompleted }
         var candidates = open.map { reminder(for: $0, in: timeZone) }
@@ -45,14 +45,13 @@ public enum GrowBroPlanner {
         for date in [today.adding(days: -1), today, today.adding(days: 1)] {
             if let digest = digest(on: date, tasks: open, in: timeZone) { candidates.append(digest) }
         }
-        let context = PolicyContext(now: now, timeZone: timeZone, history: history)
+        let context = PolicyContext(now: now, timeZone: timeZone)
         let quietHours = settings.quietHours.policy(.deferToEnd)
         var desired: [NotificationRequest] = []
         var showNow: [NotificationRequest] = []
         for candidate in candidates {
             var proposed = ProposedRequest(candidate)
             if let quietHours { proposed = proposed.applying(quietHours.decision(for: proposed, in: context)) }
-            guard !history.wasShown(identifier: proposed.id) else { continue }
             if proposed.fireAt >= now {
                 desired.append(proposed.request)
             } else if pending.contains(proposed.id) {

@@ -276,15 +276,9 @@ enum GrowBroSection: AppReplaySection {
     static func makeDriver(
         settings: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
     ) -> any AppReplayDriver {
-        LegacyRulesDriver(
-            rules: makeRules(settings: settings, scenario: scenario, options: options), center: environment.center,
-            start: scenario.start, render: environment.render)
-    }
-
-    static func makeRules(
-        settings value: JSONValue, scenario: AppScenario, options: ReplayOptions
-    ) -> any AppReplayRules {
-        GrowBroReplayRules(settings: value, until: scenario.until, payloads: options.payloads)
+        GrowBroDriver(
+            service: GrowBroNotificationService(settings: decodedSettings(settings), center: environment.center),
+            until: scenario.until, payloads: options.payloads, render: environment.render)
     }
 
     static let fallbackSettings = GrowBroSettings()

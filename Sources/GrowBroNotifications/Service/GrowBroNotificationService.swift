@@ -1,0 +1,336 @@
+public import Foundation
+public import WaveNotifications
+
+/// GrowBro's notifications at run time: what the app calls when it runs, when a push arrives, when a task reminder
+/// or digest comes due, and at each of the user's actions (tasks, inbox, links).
+///
+/// The service keeps the settings (with the tasks), the in-app inbox (any ``InboxStore``), the reminders that came
+/// due and were suppressed, where the last inbox page ended, and, through its ``session``, the one history of what
+/// was shown. At each ``reconcile(device:cause:)`` it plans task reminders and overdue digests with
+/// ``GrowBroPlanner`` and brings the platform's pending requests to that plan. Gates and channel switches apply
+/// when a notification is due, not at the reconcile (``GrowBroDeliveryRules``): a push when it arrives
+/// (``receive(_:device:)``), a reminder or digest when it fires (``notificationDue(_:device:)``); every one of them,
+/// shown or suppressed, adds an inbox entry.
+///
+/// Never again: an identifier shown once is not scheduled again by a reconcile; that rule is the session's
+/// (``DeliveryLog/isDone(_:)``). A ``rescheduleTask(_:to:device:)`` to a new due time is the user's own request: the
+/// service tells the session so (``NotificationSession/allowAgain(_:)``) and the task gets a reminder at the new
+/// time, with the same identifier `task_<id>`, even when the reminder for its old time was already shown. A
+/// reminder or digest that came due and was suppressed is not scheduled again either (a launch at that instant,
+/// quiet hours switched on that would move it ahead), until its task is moved to another due time.
+///
+/// Call ``reconcile(device:cause:)`` at every app run, at local midnight (``nextOwnMoment(after:in:)``) and after a
+/// DST change; ``notificationDue(_:device:)`` when a pending request fires; the action methods when the user acts.
+/// Every method takes the instant, zone and permission from its ``DeviceState``.
+public actor GrowBroNotificationService {
+    /// The user's settings, with the tasks as the task actions left them.
+    public private(set) var settings: GrowBroSettings
+    /// The history of what was shown, and the platform calls.
+    public let session: NotificationSession
+    /// The in-app inbox: every push, reminder and digest that came due, shown or not.
+    public nonisolated let inbox: any InboxStore
+    /// The tasks as the settings last listed them (``replaceSettings(_:)``).
+    private var settingsTasks: [GrowBroTask]
+    /// Reminders and digests that came due and were suppressed, each with its task's due time then (`nil` for a
+    /// digest). Shown ones are the session's.
+    private var suppressedDue: Set<DueKey> = []
+    /// Where the last inbox page ended, for a page that continues it.
+    private var lastPage: PageEnd = .none
+
+    /// A request that came due: its identifier and, for a task reminder, the task's due time.
+    private struct DueKey: Hashable, Sendable {
+        var identifier: String
+        var due: LocalDateTime?
+    }
+
+    /// Where the previous inbox page ended.
+    private enum PageEnd: Sendable {
+        /// No page yet: a continuing page is the first one.
+        case none
+        /// More entries followed the page: the next one continues at this cursor.
+        case more(InboxCursor)
+        /// Nothing followed the page: a next page is empty (entries added since are newer, never after it).
+        case end
+    }
+
+    /// Creates the service.
+    ///
+    /// - Parameters:
+    ///   - settings: The user's settings, with the tasks.
+    ///   - center: The platform conformer its requests go to.
+    ///   - inbox: The in-app inbox; an empty in-memory one by default.
+    public init(
+        settings: GrowBroSettings, center: any NotificationRequestCenter,
+        inbox: any InboxStore = InMemoryInboxStore()
+    ) {
+        self.settings = settings
+        settingsTasks = settings.tasks
+        self.inbox = inbox
+        session = NotificationSession(center: center)
+    }
+
+    /// The next local midnight after an instant: GrowBro's own reconcile moment, which brings the next day's digest.
+    ///
+    /// - Parameters:
+    ///   - instant: The current instant.
+    ///   - zone: The device's zone.
+    /// - Returns: The next local 00:00 (shifted forward when midnight is in a DST gap).
+    public nonisolated static func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date {
+        zone.instant(for: LocalDateTime(date: zone.localDate(for: instant).adding(days: 1), time: .midnight))
+    }
+
+    /// Replaces the settings after the user changed them; the next reconcile plans with them.
+    ///
+    /// Settings whose tasks are the ones the settings last listed keep the tasks as the task actions left them
+    /// (completed, rescheduled, added); settings with other tasks replace them.
+    ///
+    /// - Parameter settings: The new settings.
+    public func replaceSettings(_ settings: GrowBroSettings) {
+        let tasks = settings.tasks == settingsTasks ? self.settings.tasks : settings.tasks
+        settingsTasks = settings.tasks
+        self.settings = settings
+        self.settings.tasks = tasks
+    }
+
+    // MARK: - App runs and due notifications
+
+    /// Plans the task reminders and digests and brings the pending requests to the plan.
+    ///
+    /// A pending reminder whose instant has passed (quiet hours switched off after its due time, a pending task moved
+    /// to a time already past) is decided and shown now, late, instead of being removed.
+    ///
+    /// - Parameters:
+    ///   - device: The instant, zone and permission now.
+    ///   - cause: Why the app reconciles (GrowBro plans the same for every cause).
+    /// - Returns: Cancellations (`reschedule`), then late deliveries or their suppressions, in order.
+    /// - Throws: What the platform conformer or the inbox throws; the calls made before it stand.
+    @discardableResult
+    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> [NotificationEvent] {
+        let pending = try await session.pendingRequests()
+        var plan = GrowBroPlanner.plan(
+            settings: settings, now: device.now, timeZone: device.timeZone, pending: Set(pending.map(\.identifier)))
+        plan.desired.removeAll { suppressedDue.contains(dueKey($0)) }
+        plan.showNow.removeAll { suppressedDue.contains(dueKey($0)) }
+        plan = await session.removingDone(from: plan)
+        var events = await session.report(plan.suppressed, at: device.now)
+        events += try await session.applyPending(plan, over: pending, at: device.now)
+        for request in plan.showNow {
+            events += try await decideDue(request, device: device, showsOnPlatform: true)
+        }
+        return events
+    }
+
+    /// Decides a pending task reminder or digest the platform fired now: the permission, then its channel switch.
+    ///
+    /// Shown or suppressed, it adds an inbox entry received now. A push is not decided here (it was decided when it
+    /// arrived, ``receive(_:device:)``): handed one, the service records it as shown.
+    ///
+    /// - Parameters:
+    ///   - request: The request that fired.
+    ///   - device: The instant, zone and permission now.
+    /// - Returns: The delivery, or the suppression (`permission_denied`, `category_disabled`).
+    /// - Throws: What the inbox or the platform conformer throws.
+    @discardableResult
+    public func notificationDue(_ request: NotificationRequest, device: DeviceState) async throws -> [NotificationEvent]
+    {
+        guard request.metadataValue(forKey: "messageId") == nil else {
+            return try await session.recordShown(request, at: device.now)
+        }
+        return try await decideDue(request, device: device, showsOnPlatform: false)
+    }
+
+    /// A push arrived: decided now (permission, channel switch, quiet hours), put in the inbox either way, and shown
+    /// through the session (a newer like on a post withdraws the older one on screen, `collapsed`).
+    ///
+    /// - Parameters:
+    ///   - push: The server's message.
+    ///   - device: The instant, zone and permission now.
+    /// - Returns: The decision (its request is what a push server encodes) and what happened.
+    /// - Throws: What the inbox or the platform conformer throws.
+    @discardableResult
+    public func receive(_ push: GrowBroPush, device: DeviceState) async throws -> GrowBroPushResult {
+        let delivery = GrowBroDeliveryRules.decide(
+            push, receivedAt: device.now, settings: settings, permission: device.permission,
+            timeZone: device.timeZone)
+        try await inbox.add(delivery.inboxEntry(receivedAt: device.now))
+        let events: [NotificationEvent]
+        if let suppression = delivery.suppression {
+            events = await session.report([suppression], at: device.now)
+        } else {
+            events = try await session.show(delivery.request, at: device.now)
+        }
+        return GrowBroPushResult(delivery: delivery, events: events)
+    }
+
+    // MARK: - Tasks
+
+    /// The user completed a task: its reminder is no longer wanted (a pending one is cancelled, `reschedule`) and it
+    /// is never overdue; then the service reconciles.
+    ///
+    /// - Parameters:
+    ///   - taskID: The task's id.
+    ///   - device: The instant, zone and permission now.
+    /// - Returns: ``GrowBroTaskActionResult/Outcome/noSuchTask`` when no task has the id, and the reconcile's events.
+    /// - Throws: What the platform conformer or the inbox throws.
+    @discardableResult
+    public func completeTask(_ taskID: String, device: DeviceState) async throws -> GrowBroTaskActionResult {
+        let found = settings.completeTask(taskID)
+        return try await afterTaskAction(found ? .applied : .noSuchTask, type: "complete", device: device)
+    }
+
+    /// The user moved a task to another due time: its reminder is replaced by one at the new time; then the service
+    /// reconciles.
+    ///
+    /// A new due time is the user's own request: the reminder `task_<id>` is scheduled for it even when the reminder
+    /// for the old time was already shown. The same due time again is not: once its reminder was shown, nothing is
+    /// scheduled (``GrowBroTaskActionResult/Outcome/reminderAlreadyShown``), as a reconcile never shows a slot twice.
+    ///
+    /// - Parameters:
+    ///   - taskID: The task's id.
+    ///   - due: The new due local date and time.
+    ///   - device: The instant, zone and permission now.
+    /// - Returns: How the task changed, and the reconcile's events.
+    /// - Throws: What the platform conformer or the inbox throws.
+    @discardableResult
+    public func rescheduleTask(
+        _ taskID: String, to due: LocalDateTime, device: DeviceState
+    ) async throws -> GrowBroTaskActionResult {
+        let identifier = GrowBroLinks.taskIdentifier(taskID)
+        let outcome: GrowBroTaskActionResult.Outcome
+        if let task = settings.tasks.first(where: { $0.id == taskID }) {
+            if task.due == due {
+                outcome = await session.log.isDone(identifier) ? .reminderAlreadyShown : .applied
+            } else {
+                settings.rescheduleTask(taskID, to: due)
+                await session.allowAgain([identifier])
+                outcome = .applied
+            }
+        } else {
+            outcome = .noSuchTask
+        }
+        return try await afterTaskAction(outcome, type: "reschedule", device: device)
+    }
+
+    /// The user added a task (or replaced the task with its id): its reminder is wanted at its due time; then the
+    /// service reconciles.
+    ///
+    /// - Parameters:
+    ///   - task: The task.
+    ///   - device: The instant, zone and permission now.
+    /// - Returns: ``GrowBroTaskActionResult/Outcome/applied`` and the reconcile's events.
+    /// - Throws: What the platform conformer or the inbox throws.
+    @discardableResult
+    public func addTask(_ task: GrowBroTask, device: DeviceState) async throws -> GrowBroTaskActionResult {
+        settings.addTask(task)
+        return try await afterTaskAction(.applied, type: "addTask", device: device)
+    }
+
+    // MARK: - Inbox and links
+
+    /// The user read a notification in the inbox: every entry with the identifier is marked read now.
+    ///
+    /// - Parameters:
+    ///   - identifier: The notification's identifier (`msg_<messageId>`, `task_<id>`, `overdue_<YYYY-MM-DD>`).
+    ///   - device: The instant now.
+    /// - Returns: How many entries have the identifier; 0 when none came due yet (nothing changed).
+    /// - Throws: What the inbox throws.
+    public func markRead(_ identifier: String, device: DeviceState) async throws -> Int {
+        try await inbox.markRead(identifier: identifier, at: device.now)
+    }
+
+    /// The user deleted a notification from the inbox: every entry with the identifier is deleted now.
+    ///
+    /// - Parameters:
+    ///   - identifier: The notification's identifier.
+    ///   - device: The instant now.
+    /// - Returns: How many entries have the identifier; 0 when none came due yet (nothing changed).
+    /// - Throws: What the inbox throws.
+    public func delete(_ identifier: String, device: DeviceState) async throws -> Int {
+        try await inbox.delete(identifier: identifier, at: device.now)
+    }
+
+    /// The user asked for their data to be erased: every inbox entry is removed for good.
+    ///
+    /// - Throws: What the inbox throws.
+    public func eraseInbox() async throws {
+        try await inbox.eraseAll()
+    }
+
+    /// One page of the inbox, newest first; a continuing page starts after the last entry of the previous page
+    /// (entries added since do not shift it).
+    ///
+    /// - Parameters:
+    ///   - size: The most entries, 1…100.
+    ///   - continuing: Whether the page continues the previous one; with no previous page, the first page.
+    ///   - device: The instant now (30-day archive).
+    /// - Returns: The entries, not deleted and not archived, and a cursor when more follow.
+    /// - Throws: ``InboxError/pageSizeOutOfRange(_:)``, or what the inbox throws; the paging state is then unchanged.
+    public func inboxPage(size: Int, continuing: Bool, device: DeviceState) async throws -> InboxPage {
+        let page: InboxPage
+        switch (continuing, lastPage) {
+        case (true, .end):
+            page = InboxPage(items: [], nextCursor: nil)
+        case (true, .more(let cursor)):
+            page = try await inbox.page(size: size, after: cursor, now: device.now)
+        default:
+            page = try await inbox.page(size: size, after: nil, now: device.now)
+        }
+        lastPage = page.nextCursor.map { .more($0) } ?? .end
+        return page
+    }
+
+    /// The inbox's counts now.
+    ///
+    /// - Parameter device: The instant now (30-day archive).
+    /// - Returns: Entries not deleted and not archived, and of them the unread ones.
+    /// - Throws: What the inbox throws.
+    public func inboxCounts(device: DeviceState) async throws -> GrowBroInboxCounts {
+        let total = try await inbox.totalCount(now: device.now)
+        let unread = try await inbox.unreadCount(now: device.now)
+        return GrowBroInboxCounts(total: total, unread: unread)
+    }
+
+    /// The user opened a link: routed through GrowBro's allowlist (``DeepLinkRouter/growBro``).
+    ///
+    /// - Parameter link: The link as given.
+    /// - Returns: The route and its parameters.
+    /// - Throws: ``DeepLinkRouteRejection``, the first of the router's checks that fails.
+    public nonisolated func openLink(_ link: String) throws(DeepLinkRouteRejection) -> DeepLinkMatch {
+        try DeepLinkRouter.growBro.route(link)
+    }
+
+    // MARK: - Private
+
+    /// Decides a reminder or digest due now, adds its inbox entry, and shows or reports it.
+    private func decideDue(
+        _ request: NotificationRequest, device: DeviceState, showsOnPlatform: Bool
+    ) async throws -> [NotificationEvent] {
+        let delivery = GrowBroDeliveryRules.decideAtFire(
+            request, at: device.now, settings: settings, permission: device.permission, timeZone: device.timeZone)
+        try await inbox.add(delivery.inboxEntry(receivedAt: device.now))
+        guard let suppression = delivery.suppression else {
+            return showsOnPlatform
+                ? try await session.show(request, at: device.now)
+                : try await session.recordShown(request, at: device.now)
+        }
+        suppressedDue.insert(dueKey(request))
+        // The line names the instant the request was for: a late one held by quiet hours keeps its own.
+        return await session.report(
+            [Suppression(identifier: request.identifier, fireAt: request.fireAt, reason: suppression.reason)],
+            at: device.now)
+    }
+
+    /// Reconciles after a task action (a user action of the app's own).
+    private func afterTaskAction(
+        _ outcome: GrowBroTaskActionResult.Outcome, type: String, device: DeviceState
+    ) async throws -> GrowBroTaskActionResult {
+        let events = try await reconcile(device: device, cause: .userAction(type))
+        return GrowBroTaskActionResult(outcome: outcome, events: events)
+    }
+
+    /// The request's identifier with, for a task reminder, its task's due time in the current settings.
+    private func dueKey(_ request: NotificationRequest) -> DueKey {
+        let task = request.metadataValue(forKey: "taskId").flatMap { id in settings.tasks.first { $0.id == id } }
+        return DueKey(identifier: request.identifier, due: task?.due)
+    }
+}
