@@ -12,7 +12,7 @@ struct HydracatPlannerGateTests {
         let start = F.local("2026-03-10T06:00")
         // 08:10: the 08:00 reminder would be shown by grace, the rest scheduled.
         return HydracatPlanner(settings: settings, replayStart: start)
-            .plan(at: F.local("2026-03-10T08:10"), in: F.berlin, permission: permission)
+            .plan(at: F.local("2026-03-10T08:10"), in: F.berlin, permission: permission, shown: DeliveryLog())
     }
 
     @Test(arguments: [

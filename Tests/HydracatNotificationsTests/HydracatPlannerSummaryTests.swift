@@ -17,7 +17,7 @@ struct HydracatPlannerSummaryTests {
         let sut = HydracatPlanner(
             settings: F.settings(times: F.times("02:30", "20:00")),
             logs: Set(logged.map { TreatmentLog(scheduleID: "s1", slot: $0) }), replayStart: start)
-        return sut.plan(at: now, in: F.berlin, permission: .authorized).plan.desired.first {
+        return sut.plan(at: now, in: F.berlin, permission: .authorized, shown: DeliveryLog()).plan.desired.first {
             $0.identifier.hasSuffix("|weekly")
         }
     }
@@ -54,7 +54,7 @@ struct HydracatPlannerSummaryTests {
         settings.isWeeklySummaryEnabled = false
         let now = F.local("2026-03-25T12:00")
         let plan = HydracatPlanner(settings: settings, replayStart: F.local("2026-03-23T00:00"))
-            .plan(at: now, in: F.berlin, permission: .authorized)
+            .plan(at: now, in: F.berlin, permission: .authorized, shown: DeliveryLog())
         #expect(!plan.plan.desired.contains { $0.identifier.hasSuffix("|weekly") })
         #expect(plan.plan.removalReasons["u1|p1|-|2026-03-30T09:00|weekly"] == .userDisabled)
     }
@@ -66,7 +66,7 @@ struct HydracatPlannerSummaryTests {
         return HydracatPlanner(
             settings: settings, logs: Set(logged.map { TreatmentLog(scheduleID: "s1", slot: F.slot($0)) }),
             replayStart: F.local("2026-03-10T06:00")
-        ).plan(at: F.local("2026-03-10T12:00"), in: F.berlin, permission: .authorized)
+        ).plan(at: F.local("2026-03-10T12:00"), in: F.berlin, permission: .authorized, shown: DeliveryLog())
     }
 
     @Test func endOfDayCountsTodaysUnloggedUpToItsTime() throws {

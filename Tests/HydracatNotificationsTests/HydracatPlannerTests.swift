@@ -7,15 +7,15 @@ struct HydracatPlannerTests {
     typealias F = HydracatFixtures
 
     private func planner(
-        _ settings: HydracatSettings, start: Date, logs: Set<TreatmentLog> = [], history: HydracatHistory = .init()
+        _ settings: HydracatSettings, start: Date, logs: Set<TreatmentLog> = [], snoozes: [String: SnoozeRecord] = [:]
     ) -> HydracatPlanner {
-        HydracatPlanner(settings: settings, logs: logs, replayStart: start, history: history)
+        HydracatPlanner(settings: settings, logs: logs, replayStart: start, snoozes: snoozes)
     }
 
     @Test func remindersAtEachSlotOfTodayAndTomorrowWithTheirContent() throws {
         let now = F.local("2026-03-10T07:00")
         let plan = planner(F.settings(times: F.times("08:00", "20:00")), start: now)
-            .plan(at: now, in: F.berlin, permission: .authorized)
+            .plan(at: now, in: F.berlin, permission: .authorized, shown: DeliveryLog())
         let reminders = plan.plan.desired.filter { $0.identifier.hasSuffix("|reminder") }
         #expect(
             reminders.map(\.identifier) == [
@@ -52,7 +52,7 @@ struct HydracatPlannerTests {
         let timeZone = TimeZone(identifier: zone)!
         let now = timeZone.instant(for: F.slot("\(date)T00:00")).addingTimeInterval(-3600)
         let plan = planner(F.settings(times: F.times(time)), start: now)
-            .plan(at: now, in: timeZone, permission: .authorized)
+            .plan(at: now, in: timeZone, permission: .authorized, shown: DeliveryLog())
         let slot = "\(date)T\(time)"
         let matching = plan.plan.desired.filter { $0.identifier == F.identifier(slot, .reminder) }
         #expect(matching.map(\.fireAt) == [F.instant(utc)])
@@ -63,7 +63,7 @@ struct HydracatPlannerTests {
     @Test func gapShiftOntoAnotherSlotIsDropped() {
         let now = F.local("2026-03-28T12:00")
         let plan = planner(F.settings(times: F.times("02:00", "03:00")), start: now)
-            .plan(at: now, in: F.berlin, permission: .authorized)
+            .plan(at: now, in: F.berlin, permission: .authorized, shown: DeliveryLog())
         let ids = Set(plan.plan.desired.map(\.identifier))
         #expect(!ids.contains(F.identifier("2026-03-29T02:00", .reminder)))
         #expect(ids.contains(F.identifier("2026-03-29T03:00", .reminder)))
@@ -82,7 +82,7 @@ struct HydracatPlannerTests {
     func followUpTwoHoursLaterOrNextEightOClock(time: String, expected: String) throws {
         let now = F.local("2026-03-10T00:00")
         let plan = planner(F.settings(times: F.times(time)), start: now)
-            .plan(at: now, in: F.berlin, permission: .authorized)
+            .plan(at: now, in: F.berlin, permission: .authorized, shown: DeliveryLog())
         let followUp = try #require(
             plan.plan.desired.first { $0.identifier == F.identifier("2026-03-10T\(time)", .followup) })
         #expect(followUp.fireAt == F.local(expected))
@@ -94,25 +94,25 @@ struct HydracatPlannerTests {
         // 22:00 yesterday → 00:00 → moved to today's 08:00.
         let start = F.local("2026-03-09T21:00")
         let now = F.local("2026-03-10T01:00")
-        let plan = planner(F.settings(times: F.times("22:00")), start: start, history: shown(["2026-03-09T22:00"]))
-            .plan(at: now, in: F.berlin, permission: .authorized)
+        let plan = planner(F.settings(times: F.times("22:00")), start: start)
+            .plan(at: now, in: F.berlin, permission: .authorized, shown: shown(["2026-03-09T22:00"]))
         let followUp = plan.plan.desired.first { $0.identifier == F.identifier("2026-03-09T22:00", .followup) }
         #expect(followUp?.fireAt == F.local("2026-03-10T08:00"))
     }
 
     private func shown(
         _ slots: [String], type: HydracatNotificationType = .reminder, at: Date? = nil
-    ) -> HydracatHistory {
-        var history = HydracatHistory()
-        for slot in slots { history.recordShown(F.identifier(slot, type), at: at ?? F.local(slot)) }
-        return history
+    ) -> DeliveryLog {
+        var log = DeliveryLog()
+        for slot in slots { log.recordShown(F.identifier(slot, type), at: at ?? F.local(slot)) }
+        return log
     }
 
     @Test func exactlyThirtyMinutesLateIsShownNowMarkedLate() throws {
         let start = F.local("2026-03-10T06:00")
         let now = F.local("2026-03-10T08:30")
         let plan = planner(F.settings(times: F.times("08:00")), start: start)
-            .plan(at: now, in: F.berlin, permission: .authorized)
+            .plan(at: now, in: F.berlin, permission: .authorized, shown: DeliveryLog())
         let late = try #require(plan.plan.showNow.first)
         #expect(plan.plan.showNow.count == 1)
         #expect(late.identifier == F.identifier("2026-03-10T08:00", .reminder))
@@ -124,8 +124,8 @@ struct HydracatPlannerTests {
     @Test func thirtyMinutesAndOneSecondLateIsMissedOnce() throws {
         let start = F.local("2026-03-10T06:00")
         let now = F.local("2026-03-10T08:30").addingTimeInterval(1)
-        var sut = planner(F.settings(times: F.times("08:00")), start: start)
-        let plan = sut.plan(at: now, in: F.berlin, permission: .authorized)
+        let sut = planner(F.settings(times: F.times("08:00")), start: start)
+        let plan = sut.plan(at: now, in: F.berlin, permission: .authorized, shown: DeliveryLog())
         #expect(plan.plan.showNow.isEmpty)
         #expect(
             plan.plan.suppressed == [
@@ -135,15 +135,19 @@ struct HydracatPlannerTests {
             ])
         // The follow-up of a missed reminder still comes, at 10:00.
         #expect(plan.plan.desired.contains { $0.identifier == F.identifier("2026-03-10T08:00", .followup) })
-        sut.history.record(plan, at: now)
-        let again = sut.plan(at: now.addingTimeInterval(600), in: F.berlin, permission: .authorized)
-        #expect(again.plan.suppressed.isEmpty)
+        // The planner is a pure function: it names the missed reminder at every reconcile; the session reports it
+        // once (NotificationSessionTests).
+        let again = sut.plan(
+            at: now.addingTimeInterval(600), in: F.berlin, permission: .authorized, shown: DeliveryLog())
+        #expect(again.plan.suppressed == plan.plan.suppressed)
     }
 
     @Test func aShownReminderIsNeitherScheduledAgainNorMissed() {
         let start = F.local("2026-03-10T06:00")
-        let plan = planner(F.settings(times: F.times("08:00")), start: start, history: shown(["2026-03-10T08:00"]))
-            .plan(at: F.local("2026-03-10T09:00"), in: F.berlin, permission: .authorized)
+        let plan = planner(F.settings(times: F.times("08:00")), start: start)
+            .plan(
+                at: F.local("2026-03-10T09:00"), in: F.berlin, permission: .authorized,
+                shown: shown(["2026-03-10T08:00"]))
         #expect(plan.plan.showNow.isEmpty)
         #expect(plan.plan.suppressed.isEmpty)
         #expect(!plan.plan.desired.contains { $0.identifier == F.identifier("2026-03-10T08:00", .reminder) })
@@ -153,7 +157,7 @@ struct HydracatPlannerTests {
         let start = F.local("2026-03-10T08:00").addingTimeInterval(1)
         let now = F.local("2026-03-10T08:20")
         let plan = planner(F.settings(times: F.times("08:00", "20:00")), start: start)
-            .plan(at: now, in: F.berlin, permission: .authorized)
+            .plan(at: now, in: F.berlin, permission: .authorized, shown: DeliveryLog())
         let ids = Set(plan.plan.desired.map(\.identifier))
         #expect(plan.plan.showNow.isEmpty)
         #expect(plan.plan.suppressed.isEmpty)
@@ -161,7 +165,7 @@ struct HydracatPlannerTests {
         #expect(ids.contains(F.identifier("2026-03-10T20:00", .reminder)))
         // A start exactly at the slot counts it.
         let atSlot = planner(F.settings(times: F.times("08:00")), start: F.local("2026-03-10T08:00"))
-            .plan(at: now, in: F.berlin, permission: .authorized)
+            .plan(at: now, in: F.berlin, permission: .authorized, shown: DeliveryLog())
         #expect(atSlot.plan.showNow.map(\.identifier) == [F.identifier("2026-03-10T08:00", .reminder)])
     }
 
@@ -170,15 +174,17 @@ struct HydracatPlannerTests {
         let slot = F.slot("2026-03-10T08:00")
         var history = shown(["2026-03-10T08:00"])
         history.recordShown(F.identifier("2026-03-10T08:00", .followup), at: F.local("2026-03-10T10:00"))
-        history.snoozes[F.identifier("2026-03-10T08:00", .snooze)] = SnoozeRecord(
-            fireAt: F.local("2026-03-10T10:20"), repeating: .followup)
+        let snoozes = [
+            F.identifier("2026-03-10T08:00", .snooze): SnoozeRecord(
+                fireAt: F.local("2026-03-10T10:20"), repeating: .followup)
+        ]
         let logs: Set = [TreatmentLog(scheduleID: "s1", slot: slot)]
         let now = F.local("2026-03-10T10:10")
-        let unlogged = planner(F.settings(times: F.times("08:00")), start: start, history: history)
-            .plan(at: now, in: F.berlin, permission: .authorized)
+        let unlogged = planner(F.settings(times: F.times("08:00")), start: start, snoozes: snoozes)
+            .plan(at: now, in: F.berlin, permission: .authorized, shown: history)
         #expect(unlogged.plan.desired.contains { $0.identifier == F.identifier("2026-03-10T08:00", .snooze) })
-        let plan = planner(F.settings(times: F.times("08:00")), start: start, logs: logs, history: history)
-            .plan(at: now, in: F.berlin, permission: .authorized)
+        let plan = planner(F.settings(times: F.times("08:00")), start: start, logs: logs, snoozes: snoozes)
+            .plan(at: now, in: F.berlin, permission: .authorized, shown: history)
         #expect(!plan.plan.desired.contains { $0.identifier.contains("2026-03-10T08:00") })
         #expect(plan.plan.removalReasons[F.identifier("2026-03-10T08:00", .snooze)] == nil)  // → reschedule
         #expect(
@@ -196,8 +202,8 @@ struct HydracatPlannerTests {
         history.recordShown(F.identifier("2026-03-10T00:00", .reminder), at: F.local("2026-03-10T00:00"))
         let midnight = HydracatPlanner.nextMidnight(after: F.local("2026-03-09T20:00"), in: F.berlin)
         #expect(midnight == F.local("2026-03-10T00:00"))
-        let plan = planner(F.settings(times: F.times("20:00", "00:00")), start: start, history: history)
-            .plan(at: midnight, in: F.berlin, permission: .authorized)
+        let plan = planner(F.settings(times: F.times("20:00", "00:00")), start: start)
+            .plan(at: midnight, in: F.berlin, permission: .authorized, shown: history)
         #expect(
             plan.withdrawals == [Withdrawal(identifier: F.identifier("2026-03-09T20:00", .reminder), reason: .expired)])
     }

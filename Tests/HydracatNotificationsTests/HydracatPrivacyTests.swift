@@ -49,28 +49,30 @@ struct HydracatPrivacyTests {
         let settings = Self.settings(name: name, dose: dose)
         var sut = HydracatPlanner(settings: settings, replayStart: F.local("2026-03-23T00:00"))
         sut.logs = [TreatmentLog(scheduleID: "s1", slot: F.slot("2026-03-23T08:00"))]
+        var shown = DeliveryLog()
         for (now, permission) in [
             ("2026-03-23T08:10", PermissionStatus.authorized), ("2026-03-24T12:00", .provisional),
             ("2026-03-29T01:00", .denied), ("2026-03-29T20:05", .authorized),
         ] {
-            let plan = sut.plan(at: F.local(now), in: F.berlin, permission: permission)
+            let plan = sut.plan(at: F.local(now), in: F.berlin, permission: permission, shown: shown)
             (plan.plan.desired + plan.plan.showNow).forEach(add)
             fields += plan.plan.suppressed.map { "\($0.identifier) \($0.reason)" }
             fields += plan.withdrawals.map { "\($0)" }
             fields += plan.plan.removalReasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-            for request in plan.plan.showNow { sut.history.recordShown(request.identifier, at: F.local(now)) }
+            for request in plan.plan.showNow { shown.recordShown(request.identifier, at: F.local(now)) }
         }
-        sut.history.recordShown("u1|p1|s2|2026-03-29T02:30|reminder", at: F.local("2026-03-29T03:30"))
+        shown.recordShown("u1|p1|s2|2026-03-29T02:30|reminder", at: F.local("2026-03-29T03:30"))
         let snooze = try #require(
             try sut.snooze(
                 identifier: "u1|p1|s2|2026-03-29T02:30|reminder", at: F.local("2026-03-29T03:31"), in: F.berlin,
-                permission: .authorized))
+                permission: .authorized, shown: shown))
         add(snooze.request)
         fields.append(String(describing: snooze.withdrawal))
         for bad in ["u1|p1|\(name)|2026-03-29T02:30|reminder", "u1|\(dose)|s1|2026-03-29T02:30|reminder", name, dose] {
             do {
                 _ = try sut.snooze(
-                    identifier: bad, at: F.local("2026-03-29T03:31"), in: F.berlin, permission: .authorized)
+                    identifier: bad, at: F.local("2026-03-29T03:31"), in: F.berlin, permission: .authorized,
+                    shown: shown)
             } catch {
                 fields += [error.description, String(describing: error), String(reflecting: error)]
             }

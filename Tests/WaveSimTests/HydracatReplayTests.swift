@@ -32,6 +32,35 @@ struct HydracatReplayTests {
         #expect(run.summary("peakPending").map { $0 <= 64 } == true)
     }
 
+    @Test func theMidnightCleanupWithdrawsASnoozeShownAgain() async {
+        let run = await ReplayRun.app("hydracat-week.json")
+        // Shown at 20:20 and, snoozed again, at 20:35: on screen at local midnight (23:00Z), so expired then.
+        #expect(run.lines("withdrawn").contains("2026-03-28T23:00:00Z u1|p1|s1|2026-03-28T20:00|snooze expired"))
+    }
+
+    @Test func loggingASlotWithdrawsItsSnoozeShownASecondTime() async {
+        let run = await ReplayRun.app("hydracat-log-after-second-snooze.json")
+        #expect(run.status == 0)
+        let snooze = "u1|p1|s1|2026-03-28T20:00|snooze"
+        #expect(
+            run.lines("delivered").filter { $0.hasSuffix(snooze) } == [
+                "2026-03-28T19:20:00Z \(snooze)", "2026-03-28T19:35:00Z \(snooze)",
+            ])
+        #expect(
+            run.lines("withdrawn").filter { $0.contains(snooze) } == [
+                "2026-03-28T19:20:00Z \(snooze) snoozed", "2026-03-28T19:40:00Z \(snooze) responded",
+            ])
+    }
+
+    @Test func aReconcileBeforeASecondSnoozeFiresKeepsIt() async {
+        let run = await ReplayRun.app("hydracat-launch-before-second-snooze.json")
+        #expect(run.status == 0)
+        let snooze = "u1|p1|s1|2026-03-28T20:00|snooze"
+        // The launch at 20:25 reconciles: the snooze asked for at 20:20 is the user's own request, kept pending.
+        #expect(!run.lines("cancelled").contains { $0.contains(snooze) })
+        #expect(run.lines("delivered").contains("2026-03-28T19:35:00Z \(snooze)"))
+    }
+
     @Test func aSnoozeOfSomethingNotShownWarnsNamingThePathAndDoesNothing() async throws {
         let run = try await ReplayRun.app("hydracat-week.json", arguments: ["--format", "json"]) {
             $0["actions"] = [

@@ -1,16 +1,20 @@
 public import Foundation
 public import WaveNotifications
 
-/// Hydracat's notification rules as a pure function: settings, logs and history in, a plan out.
+/// Hydracat's notification rules as a pure function: settings, logs, snoozes and what was shown in, a plan out.
 ///
-/// At a reconcile instant in a time zone, ``plan(at:in:permission:)`` looks at every occurrence of yesterday,
+/// What was shown and is on screen is read from the caller's ``WaveNotifications/DeliveryLog`` (the one history
+/// a ``WaveNotifications/NotificationSession`` keeps; ``HydracatNotificationService`` passes its session's), so the
+/// planner never keeps a copy of it.
+///
+/// At a reconcile instant in a time zone, ``plan(at:in:permission:shown:)`` looks at every occurrence of yesterday,
 /// today and tomorrow (local dates of the instant) that fires at or after ``replayStart``:
 /// - reminder at the slot (DST: a slot in a gap fires shifted forward, one in an overlap at the earlier instant;
 ///   a shifted slot landing on another slot's instant is dropped); never scheduled again once shown;
 /// - grace: an unlogged reminder never shown whose instant is in [now − 30 min, now) is shown now, marked late;
-///   an older one is suppressed `missed` (reported once, see ``HydracatHistory/reportedSuppressions``);
+///   an older one is suppressed `missed` (the session reports each suppression once);
 /// - follow-up at the reminder's instant + 2 h, moved to the next 08:00 when that is at/after 23:00 or before
-///   08:00 local; a pending snooze stays wanted until it fires;
+///   08:00 local; a snooze in ``snoozes`` stays wanted until it fires;
 /// - a logged slot wants nothing (its pending requests go with `reschedule`) and its shown ones are withdrawn
 ///   (`responded`); notifications shown before today's local date are withdrawn (`expired`, the midnight cleanup);
 /// - the weekly summary at the next Monday 09:00 per pet, for the Monday–Sunday before it (not when nothing was
@@ -38,8 +42,8 @@ public struct HydracatPlanner: Sendable {
     public var logs: Set<TreatmentLog>
     /// Occurrences firing before this instant do not count anywhere (no reminder, no summary count).
     public var replayStart: Date
-    /// What was shown, is on screen, was snoozed, was reported.
-    public var history: HydracatHistory
+    /// Snoozes the user asked for, by snooze identifier; record each ``HydracatSnooze/record`` here.
+    public var snoozes: [String: SnoozeRecord]
 
     /// Creates a planner.
     ///
@@ -47,15 +51,15 @@ public struct HydracatPlanner: Sendable {
     ///   - settings: The user's settings.
     ///   - logs: Treatments logged as done.
     ///   - replayStart: Only occurrences firing at or after it count.
-    ///   - history: What was shown, is on screen, was snoozed, was reported.
+    ///   - snoozes: Snoozes asked for, by snooze identifier.
     public init(
         settings: HydracatSettings, logs: Set<TreatmentLog> = [], replayStart: Date,
-        history: HydracatHistory = HydracatHistory()
+        snoozes: [String: SnoozeRecord] = [:]
     ) {
         self.settings = settings
         self.logs = logs
         self.replayStart = replayStart
-        self.history = history
+        self.snoozes = snoozes
     }
 
     /// The plan at a reconcile instant.
@@ -64,22 +68,27 @@ public struct HydracatPlanner: Sendable {
     ///   - now: The reconcile instant.
     ///   - timeZone: The device's zone; local dates, slots and summaries are read in it.
     ///   - permission: The platform permission.
-    /// - Returns: Requests wanted pending, shown now, suppressed (each reported once), removal reasons, and
-    ///   withdrawals.
-    public func plan(at now: Date, in timeZone: TimeZone, permission: PermissionStatus) -> HydracatPlan {
+    ///   - shown: What was shown and is on screen (a session's ``WaveNotifications/NotificationSession/log``). A
+    ///     notification shown is not a candidate again here (no reminder, no grace, no suppression for it); the
+    ///     session leaves out of the plan what is done.
+    /// - Returns: Requests wanted pending, shown now, suppressed, removal reasons, and withdrawals.
+    public func plan(
+        at now: Date, in timeZone: TimeZone, permission: PermissionStatus, shown: DeliveryLog
+    ) -> HydracatPlan {
         var builder = PlanBuilder(
             gate: !permission.allowsDelivery ? .permissionDenied : settings.isEnabled ? nil : .userDisabled,
             level: permission == .provisional ? .passive : nil)
         let today = timeZone.localDate(for: now)
-        addTreatments(to: &builder, now: now, today: today, timeZone: timeZone)
-        addWeekly(to: &builder, now: now, today: today, timeZone: timeZone)
-        addEndOfDay(to: &builder, now: now, today: today, timeZone: timeZone)
-        for identifier in history.displayed.sorted() where builder.withdrawals[identifier] == nil {
-            if let shownAt = history.shown[identifier], timeZone.localDate(for: shownAt) < today {
+        let facts = Facts(now: now, today: today, timeZone: timeZone, shown: shown)
+        addTreatments(to: &builder, facts)
+        addWeekly(to: &builder, facts)
+        addEndOfDay(to: &builder, facts)
+        for identifier in shown.onScreen.keys.sorted() where builder.withdrawals[identifier] == nil {
+            if let shownAt = shown.lastShownAt[identifier], timeZone.localDate(for: shownAt) < today {
                 builder.withdrawals[identifier] = .expired
             }
         }
-        return builder.finish(reported: history.reportedSuppressions)
+        return builder.finish()
     }
 
     /// Snoozes a shown treatment notification: withdraws it (`snoozed`) and repeats its texts 15 minutes later
@@ -90,12 +99,13 @@ public struct HydracatPlanner: Sendable {
     ///   - now: The snooze instant.
     ///   - timeZone: The device's zone.
     ///   - permission: The platform permission.
+    ///   - shown: What is on screen (a session's ``WaveNotifications/NotificationSession/log``).
     /// - Returns: The snooze, or `nil` when it does nothing: snoozing is off, a gate is closed, the notification
     ///   is not on screen, or it is a summary.
     /// - Throws: ``HydracatError`` when the identifier is malformed or names another user, an unknown pet or an
     ///   unknown schedule (the error quotes no medication name or dose, and not the identifier itself).
     public func snooze(
-        identifier: String, at now: Date, in timeZone: TimeZone, permission: PermissionStatus
+        identifier: String, at now: Date, in timeZone: TimeZone, permission: PermissionStatus, shown: DeliveryLog
     ) throws(HydracatError) -> HydracatSnooze? {
         let parsed = try HydracatIdentifier(parsing: identifier)
         guard parsed.userID == settings.userID else { throw .unknownUser }
@@ -105,9 +115,9 @@ public struct HydracatPlanner: Sendable {
             throw .unknownSchedule(petID: pet.id)
         }
         guard settings.isSnoozeEnabled, settings.isEnabled, permission.allowsDelivery,
-            history.displayed.contains(identifier)
+            shown.isOnScreen(identifier)
         else { return nil }
-        let repeating = parsed.type == .snooze ? history.snoozes[identifier]?.repeating ?? .reminder : parsed.type
+        let repeating = parsed.type == .snooze ? snoozes[identifier]?.repeating ?? .reminder : parsed.type
         let record = SnoozeRecord(fireAt: now.addingTimeInterval(Self.snoozeDelay.timeInterval), repeating: repeating)
         let request = treatmentRequest(
             parsed.with(type: .snooze), texts: repeating, pet: pet, kind: schedule.kind, fireAt: record.fireAt,
@@ -163,17 +173,18 @@ public struct HydracatPlanner: Sendable {
 
     // MARK: - Rules
 
-    private func addTreatments(to builder: inout PlanBuilder, now: Date, today: LocalDate, timeZone: TimeZone) {
+    private func addTreatments(to builder: inout PlanBuilder, _ facts: Facts) {
         for pet in settings.pets {
             for schedule in pet.schedules {
                 for day in -1...1 {
-                    for occurrence in Self.occurrences(of: schedule, on: today.adding(days: day), in: timeZone) {
+                    for occurrence in Self.occurrences(
+                        of: schedule, on: facts.today.adding(days: day), in: facts.timeZone)
+                    {
                         let reminder = HydracatIdentifier(
                             userID: settings.userID, petID: pet.id, scheduleID: schedule.id, slot: occurrence.slot,
                             type: .reminder)
                         addTreatment(
-                            reminder, fireAt: occurrence.fireAt, pet: pet, kind: schedule.kind, now: now,
-                            timeZone: timeZone, to: &builder)
+                            reminder, fireAt: occurrence.fireAt, pet: pet, kind: schedule.kind, facts, to: &builder)
                     }
                 }
             }
@@ -181,34 +192,36 @@ public struct HydracatPlanner: Sendable {
     }
 
     private func addTreatment(
-        _ reminder: HydracatIdentifier, fireAt: Date, pet: HydracatPet, kind: TreatmentKind, now: Date,
-        timeZone: TimeZone, to builder: inout PlanBuilder
+        _ reminder: HydracatIdentifier, fireAt: Date, pet: HydracatPet, kind: TreatmentKind, _ facts: Facts,
+        to builder: inout PlanBuilder
     ) {
+        let now = facts.now
         let followUp = reminder.with(type: .followup)
         let snooze = reminder.with(type: .snooze)
         let ids = [reminder, followUp, snooze].map(\.description)
         builder.universe.formUnion(ids)
         if logs.contains(TreatmentLog(scheduleID: reminder.scheduleID, slot: reminder.slot)) {
-            for id in ids where history.displayed.contains(id) { builder.withdrawals[id] = .responded }
+            for id in ids where facts.shown.isOnScreen(id) { builder.withdrawals[id] = .responded }
             return
         }
         guard fireAt >= replayStart else { return }
-        if history.shown[ids[0]] == nil {
+        if facts.shown.lastShownAt[ids[0]] == nil {
             let request = treatmentRequest(
                 reminder, texts: .reminder, pet: pet, kind: kind, fireAt: fireAt, level: builder.level)
-            switch Self.grace.decision(for: ProposedRequest(request), in: PolicyContext(now: now, timeZone: timeZone)) {
+            let context = PolicyContext(now: now, timeZone: facts.timeZone)
+            switch Self.grace.decision(for: ProposedRequest(request), in: context) {
             case .late: builder.showLate(request)
             case .dropped(let reason): builder.suppress(ids[0], fireAt: fireAt, reason: reason)
             case .kept, .moved, .lowered: builder.want(request)  // Grace keeps or marks late, nothing else.
             }
         }
-        let followUpAt = Self.followUpInstant(after: fireAt, in: timeZone)
-        if history.shown[ids[1]] == nil, followUpAt > now {
+        let followUpAt = Self.followUpInstant(after: fireAt, in: facts.timeZone)
+        if facts.shown.lastShownAt[ids[1]] == nil, followUpAt > now {
             builder.want(
                 treatmentRequest(
                     followUp, texts: .followup, pet: pet, kind: kind, fireAt: followUpAt, level: builder.level))
         }
-        if let record = history.snoozes[ids[2]], record.fireAt > now {
+        if let record = snoozes[ids[2]], record.fireAt > now {
             builder.want(
                 treatmentRequest(
                     snooze, texts: record.repeating, pet: pet, kind: kind, fireAt: record.fireAt,
@@ -216,8 +229,9 @@ public struct HydracatPlanner: Sendable {
         }
     }
 
-    private func addWeekly(to builder: inout PlanBuilder, now: Date, today: LocalDate, timeZone: TimeZone) {
-        var monday = today
+    private func addWeekly(to builder: inout PlanBuilder, _ facts: Facts) {
+        let (now, timeZone) = (facts.now, facts.timeZone)
+        var monday = facts.today
         while monday.weekday != .monday { monday = monday.adding(days: 1) }
         var fireAt = timeZone.instant(for: LocalDateTime(date: monday, time: Self.weeklyTime))
         if fireAt <= now {
@@ -234,7 +248,7 @@ public struct HydracatPlanner: Sendable {
                 builder.removalReasons[id] = .userDisabled
                 continue
             }
-            guard history.shown[id] == nil else { continue }
+            guard facts.shown.lastShownAt[id] == nil else { continue }
             let count = weekCount(of: pet, weekStart: monday.adding(days: -7), timeZone: timeZone)
             guard count.due > 0 else { continue }
             let texts = HydracatContent.weeklyTexts(petName: pet.name, logged: count.logged, due: count.due)
@@ -260,9 +274,10 @@ public struct HydracatPlanner: Sendable {
         return (due, logged)
     }
 
-    private func addEndOfDay(to builder: inout PlanBuilder, now: Date, today: LocalDate, timeZone: TimeZone) {
+    private func addEndOfDay(to builder: inout PlanBuilder, _ facts: Facts) {
+        let (now, timeZone) = (facts.now, facts.timeZone)
         let time = settings.endOfDay.time
-        for date in [today, today.adding(days: 1)] {
+        for date in [facts.today, facts.today.adding(days: 1)] {
             let slot = LocalDateTime(date: date, time: time)
             let fireAt = timeZone.instant(for: slot)
             for pet in settings.pets {
@@ -275,7 +290,7 @@ public struct HydracatPlanner: Sendable {
                     builder.removalReasons[id] = .userDisabled
                     continue
                 }
-                guard fireAt > now, history.shown[id] == nil else { continue }
+                guard fireAt > now, facts.shown.lastShownAt[id] == nil else { continue }
                 var notLogged = 0
                 for schedule in pet.schedules {
                     for occurrence in Self.occurrences(of: schedule, on: date, in: timeZone)
@@ -323,6 +338,14 @@ public struct HydracatPlanner: Sendable {
     }
 }
 
+/// What one reconcile reads: the instant, its local date and zone, and what was shown.
+private struct Facts {
+    let now: Date
+    let today: LocalDate
+    let timeZone: TimeZone
+    let shown: DeliveryLog
+}
+
 /// Collects one reconcile's candidates, applying the gate.
 private struct PlanBuilder {
     let gate: NotificationReason?
@@ -362,7 +385,7 @@ private struct PlanBuilder {
         suppressed.append(Suppression(identifier: identifier, fireAt: fireAt, reason: reason))
     }
 
-    func finish(reported: Set<Suppression>) -> HydracatPlan {
+    func finish() -> HydracatPlan {
         var reasons = removalReasons
         if let gate {
             for id in universe { reasons[id] = gate }
@@ -373,7 +396,7 @@ private struct PlanBuilder {
         return HydracatPlan(
             plan: NotificationPlan(
                 desired: desired.sorted(by: order), showNow: showNow.sorted(by: order),
-                suppressed: suppressed.filter { !reported.contains($0) }.sorted {
+                suppressed: suppressed.sorted {
                     ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier)
                 },
                 removalReasons: reasons),

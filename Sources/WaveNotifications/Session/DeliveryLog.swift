@@ -52,15 +52,21 @@ public struct DeliveryLog: Hashable, Sendable {
 
     /// Records a showing.
     ///
+    /// A ``NotificationSession`` records into its own log as it shows and withdraws; build a log yourself only to
+    /// hand a planner facts in a test.
+    ///
     /// - Parameters:
     ///   - request: The request shown.
     ///   - instant: When it was shown.
-    ///   - record: Its history record (the policies' keys).
+    ///   - record: Its history record (the policies' keys); by default read from its metadata
+    ///     (``NotificationSession/metadataRecord(for:shownAt:)``).
     /// - Returns: The identifier of the notification with the same collapse id that was on screen before, which
     ///   this one replaces.
-    mutating func recordShown(
-        _ request: NotificationRequest, at instant: Date, record: ShownNotification
+    @discardableResult
+    public mutating func recordShown(
+        _ request: NotificationRequest, at instant: Date, record: ShownNotification? = nil
     ) -> String? {
+        let record = record ?? NotificationSession.metadataRecord(for: request, shownAt: instant)
         let identifier = request.identifier
         history.append(record)
         lastShownAt[identifier] = instant
@@ -81,7 +87,8 @@ public struct DeliveryLog: Hashable, Sendable {
     ///
     /// - Parameter identifier: The identifier withdrawn.
     /// - Returns: `false` when it was not on screen (nothing to withdraw).
-    mutating func recordWithdrawn(_ identifier: String) -> Bool {
+    @discardableResult
+    public mutating func recordWithdrawn(_ identifier: String) -> Bool {
         guard onScreen.removeValue(forKey: identifier) != nil else { return false }
         removeExpiry(of: identifier)
         return true

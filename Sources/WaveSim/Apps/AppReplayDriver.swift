@@ -5,7 +5,7 @@ internal import WaveNotifications
 /// How `wavesim` drives one app's service: decoding and mapping only, no rule of the app's.
 ///
 /// Each app module holds a service (the code the app calls at run time); a driver turns the replay's moments and
-/// decoded actions into calls of that service and the service's answers into output. Gates, history, the
+/// decoded actions into calls of that service and the service's answers into output. The gates, the history, the
 /// never-again rule, withdrawals and suppressions live in the service and the core's ``NotificationSession``.
 protocol AppReplayDriver: Sendable {
     /// The app's own reconcile moments strictly after `instant` (local midnight, Monday 09:00, …), if any.

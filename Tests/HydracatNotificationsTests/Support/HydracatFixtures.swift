@@ -73,3 +73,41 @@ enum HydracatFixtures {
         return value
     }
 }
+
+extension DeliveryLog {
+    /// Records a Hydracat notification as shown at an instant (only its identifier matters to the planner).
+    ///
+    /// - Parameters:
+    ///   - identifier: The identifier shown.
+    ///   - instant: When it was shown.
+    mutating func recordShown(_ identifier: String, at instant: Date) {
+        let text = LocalizedText(table: "Hydracat", key: "test")
+        recordShown(
+            NotificationRequest(
+                identifier: identifier, channel: HydracatContent.treatmentRemindersChannel, fireAt: instant,
+                title: text, body: text, deepLink: "hydracat://test"),
+            at: instant)
+    }
+
+    /// Records what a plan did once carried out: its late reminders shown and its withdrawals.
+    ///
+    /// - Parameters:
+    ///   - plan: The plan carried out.
+    ///   - instant: The reconcile instant.
+    mutating func record(_ plan: HydracatPlan, at instant: Date) {
+        for request in plan.plan.showNow { recordShown(request.identifier, at: instant) }
+        for withdrawal in plan.withdrawals { recordWithdrawn(withdrawal.identifier) }
+    }
+}
+
+extension HydracatPlanner {
+    /// Records a snooze carried out: the snoozed one leaves the screen, the snooze is remembered.
+    ///
+    /// - Parameters:
+    ///   - snooze: The snooze.
+    ///   - shown: The log the snoozed notification leaves.
+    mutating func record(_ snooze: HydracatSnooze, in shown: inout DeliveryLog) {
+        shown.recordWithdrawn(snooze.withdrawal.identifier)
+        snoozes[snooze.request.identifier] = snooze.record
+    }
+}

@@ -16,14 +16,14 @@ enum GoNowSection: AppReplaySection {
 
     private static let modeNames = GoNowMode.allCases.map(\.rawValue)
 
-    private static let quietHours = ValueDecoder<GoNowSettings.QuietHours>.object(keys: ["enabled", "start", "end"]) {
+    private static let quietHours = ValueDecoder<GoNowQuietHours>.object(keys: ["enabled", "start", "end"]) {
         object, diagnostics in
-        let defaults = GoNowSettings.QuietHours()
+        let defaults = GoNowQuietHours()
         let enabled = object.decode(.optional("enabled", .bool, default: defaults.enabled), &diagnostics)
         let start = object.decode(.optional("start", .localTime, default: defaults.start), &diagnostics)
         let end = object.decode(.optional("end", .localTime, default: defaults.end), &diagnostics)
         guard let enabled, let start, let end else { return nil }
-        return GoNowSettings.QuietHours(enabled: enabled, start: start, end: end)
+        return GoNowQuietHours(enabled: enabled, start: start, end: end)
     }
 
     private static let modeToggles = ValueDecoder<Set<GoNowMode>>.modeKeyed(keys: modeNames) { object, diagnostics in

@@ -160,15 +160,9 @@ enum HydracatSection: AppReplaySection {
     static func makeDriver(
         settings: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
     ) -> any AppReplayDriver {
-        LegacyRulesDriver(
-            rules: makeRules(settings: settings, scenario: scenario, options: options), center: environment.center,
-            start: scenario.start, render: environment.render)
-    }
-
-    static func makeRules(
-        settings value: JSONValue, scenario: AppScenario, options: ReplayOptions
-    ) -> any AppReplayRules {
-        HydracatReplayRules(planner: HydracatPlanner(settings: decodedSettings(value), replayStart: scenario.start))
+        HydracatDriver(
+            service: HydracatNotificationService(
+                settings: decodedSettings(settings), start: scenario.start, center: environment.center))
     }
 
     static let fallbackSettings = HydracatSettings(userID: "-")

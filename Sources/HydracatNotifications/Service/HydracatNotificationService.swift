@@ -1,0 +1,120 @@
+public import Foundation
+public import WaveNotifications
+
+/// Hydracat's notifications at run time: what the app calls when it runs, when a reminder was shown, and when the
+/// user logs or snoozes a treatment.
+///
+/// The service keeps the settings, the treatments logged and the snoozes asked for, and, through its ``session``,
+/// the one history of what was shown and is on screen; ``HydracatPlanner`` reads that history from the session at
+/// every call and never keeps a copy. A notification already shown is never scheduled again, except a snooze the
+/// user asks for again.
+///
+/// Call ``reconcile(device:cause:)`` at every app run, at local midnight (``nextOwnMoment(after:in:)``: the midnight
+/// cleanup) and after a DST change; ``notificationShown(_:device:)`` when a pending request was shown;
+/// ``log(_:device:)`` and ``snooze(_:device:)`` for the user's actions. Texts and links carry the pet's name, never
+/// a medication name or dose; errors quote neither.
+public actor HydracatNotificationService {
+    /// Hydracat's rules with the app's state: settings, logs, snoozes.
+    public private(set) var planner: HydracatPlanner
+    /// The history of what was shown, and the platform calls.
+    public let session: NotificationSession
+
+    /// Creates the service.
+    ///
+    /// - Parameters:
+    ///   - settings: The user's settings.
+    ///   - start: Only treatments due at or after this instant count (the app's first run with these schedules).
+    ///   - center: The platform conformer its requests go to.
+    public init(settings: HydracatSettings, start: Date, center: any NotificationRequestCenter) {
+        planner = HydracatPlanner(settings: settings, replayStart: start)
+        session = NotificationSession(center: center)
+    }
+
+    /// The next local midnight after an instant: Hydracat's own reconcile moment (the midnight cleanup withdraws
+    /// yesterday's shown notifications and moves the horizon).
+    ///
+    /// - Parameters:
+    ///   - instant: The current instant.
+    ///   - zone: The device's zone.
+    /// - Returns: The next local 00:00 (shifted forward when midnight is in a DST gap).
+    public nonisolated static func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date {
+        HydracatPlanner.nextMidnight(after: instant, in: zone)
+    }
+
+    /// Replaces the settings; the next reconcile plans with them.
+    ///
+    /// - Parameter settings: The new settings.
+    public func replaceSettings(_ settings: HydracatSettings) {
+        planner.settings = settings
+    }
+
+    /// Plans yesterday's, today's and tomorrow's treatments and summaries and brings the platform to the plan:
+    /// withdraws logged slots' shown notifications (`responded`) and yesterday's (`expired`), reports what is held
+    /// back, changes the pending requests, and shows now an unlogged reminder within its 30-minute grace (`late`).
+    ///
+    /// - Parameters:
+    ///   - device: The instant, zone and permission now.
+    ///   - cause: Why the app reconciles (Hydracat plans the same for every cause).
+    /// - Returns: Withdrawals, suppressions, cancellations and late deliveries, in that order.
+    /// - Throws: What the platform conformer throws; the calls made before it stand.
+    @discardableResult
+    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> [NotificationEvent] {
+        let pending = try await session.pendingRequests()
+        let plan = planner.plan(
+            at: device.now, in: device.timeZone, permission: device.permission, shown: await session.log)
+        return try await session.reconcile(plan.plan, withdrawals: plan.withdrawals, pending: pending, at: device.now)
+    }
+
+    /// Records a notification the platform showed at its instant.
+    ///
+    /// - Parameters:
+    ///   - request: The request shown.
+    ///   - device: The device's state when it was shown.
+    /// - Returns: The delivery.
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func notificationShown(
+        _ request: NotificationRequest, device: DeviceState
+    ) async throws
+        -> [NotificationEvent]
+    {
+        try await session.recordShown(request, at: device.now)
+    }
+
+    /// The user logged a treatment: the slot wants nothing more. Its pending reminder, follow-up and snooze are
+    /// removed (`reschedule`) and its shown ones withdrawn (`responded`), by a reconcile.
+    ///
+    /// - Parameters:
+    ///   - treatment: The schedule and slot logged.
+    ///   - device: The device's state now.
+    /// - Returns: What the reconcile did.
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func log(_ treatment: TreatmentLog, device: DeviceState) async throws -> [NotificationEvent] {
+        planner.logs.insert(treatment)
+        return try await reconcile(device: device, cause: .userAction("log"))
+    }
+
+    /// The user snoozed a shown treatment notification: it leaves the screen (`snoozed`) and its texts come back
+    /// 15 minutes later under the slot's `snooze` identifier, the user's own request (scheduled even when a snooze
+    /// of the slot was shown before; it replaces a snooze still pending).
+    ///
+    /// - Parameters:
+    ///   - identifier: The shown notification's identifier.
+    ///   - device: The device's state now.
+    /// - Returns: The withdrawal; empty when the snooze does nothing (snoozing off, a gate closed, not on screen,
+    ///   a summary).
+    /// - Throws: ``HydracatError`` when the identifier is malformed or names another user, an unknown pet or an
+    ///   unknown schedule (nothing changes); what the platform conformer throws.
+    @discardableResult
+    public func snooze(_ identifier: String, device: DeviceState) async throws -> [NotificationEvent] {
+        let snooze = try planner.snooze(
+            identifier: identifier, at: device.now, in: device.timeZone, permission: device.permission,
+            shown: await session.log)
+        guard let snooze else { return [] }
+        let events = try await session.withdraw([snooze.withdrawal], at: device.now)
+        planner.snoozes[snooze.request.identifier] = snooze.record
+        try await session.addRequestedByUser([snooze.request], at: device.now)
+        return events
+    }
+}
