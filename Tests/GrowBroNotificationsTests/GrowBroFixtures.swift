@@ -18,8 +18,8 @@ enum GrowBroFixtures {
     }
 
     /// Quiet hours switched on, 22:00–07:00 unless given.
-    static func quiet(_ start: String = "22:00", _ end: String = "07:00") -> GrowBroQuietHours {
-        GrowBroQuietHours(enabled: true, start: try! LocalTime(parsing: start), end: try! LocalTime(parsing: end))
+    static func quiet(_ start: String = "22:00", _ end: String = "07:00") -> QuietHoursSetting {
+        QuietHoursSetting(enabled: true, start: try! LocalTime(parsing: start), end: try! LocalTime(parsing: end))
     }
 
     static let reply = GrowBroPush.reply(messageID: "m1", postID: "p42", author: "Kim", text: "Nice buds!")

@@ -217,7 +217,7 @@ struct GoNowServiceTests {
         await service.replaceSettings(
             GoNowSettings(
                 enabledModes: [.swimSolo, .runDog],
-                quietHours: GoNowQuietHours(
+                quietHours: QuietHoursSetting(
                     enabled: true, start: try LocalTime(hour: 11, minute: 0), end: try LocalTime(hour: 13, minute: 0)),
                 dogName: "Luna"))
         let change = Self.local("2026-03-27T03:00")

@@ -22,7 +22,7 @@ struct GrowBroServiceTests {
 
     /// Two tasks; quiet hours 22:00-07:00 (a push inside them is suppressed).
     private static let settings = GrowBroSettings(
-        quietHours: GrowBroQuietHours(enabled: true), tasks: [phTask, waterTask])
+        quietHours: QuietHoursSetting(enabled: true), tasks: [phTask, waterTask])
 
     /// `<local time> <kind> <identifier> [reason] [late]` for each event, in order.
     private static func describe(_ events: [NotificationEvent]) -> [String] {

@@ -1,3 +1,5 @@
+public import WaveNotifications
+
 /// The user's GoNow notification settings: the master switch, a toggle per mode, quiet hours and the dog's name.
 ///
 /// Defaults follow the spec: notifications enabled, every mode off, quiet hours off (22:00–07:00), no dog name.
@@ -7,7 +9,7 @@ public struct GoNowSettings: Hashable, Sendable {
     /// The modes switched on; a mode not in the set gets no candidates and loses its pending requests.
     public var enabledModes: Set<GoNowMode>
     /// Quiet hours.
-    public var quietHours: GoNowQuietHours
+    public var quietHours: QuietHoursSetting
     /// The dog's name; `nil` or blank uses the translated "your dog" texts.
     public var dogName: String?
 
@@ -19,7 +21,7 @@ public struct GoNowSettings: Hashable, Sendable {
     ///   - quietHours: Quiet hours (default off, 22:00–07:00).
     ///   - dogName: The dog's name, if any.
     public init(
-        enabled: Bool = true, enabledModes: Set<GoNowMode> = [], quietHours: GoNowQuietHours = GoNowQuietHours(),
+        enabled: Bool = true, enabledModes: Set<GoNowMode> = [], quietHours: QuietHoursSetting = QuietHoursSetting(),
         dogName: String? = nil
     ) {
         self.enabled = enabled

@@ -7,7 +7,7 @@ public struct GrowBroSettings: Hashable, Sendable, Codable {
     /// The channel switches; a channel missing from the map is on.
     public var channels: [GrowBroChannel: Bool]
     /// Quiet hours.
-    public var quietHours: GrowBroQuietHours
+    public var quietHours: QuietHoursSetting
     /// The grow tasks, completed ones included (they count as done, never as overdue).
     public var tasks: [GrowBroTask]
 
@@ -18,7 +18,7 @@ public struct GrowBroSettings: Hashable, Sendable, Codable {
     ///   - quietHours: Quiet hours (default off, 22:00–07:00).
     ///   - tasks: The grow tasks (default none).
     public init(
-        channels: [GrowBroChannel: Bool] = [:], quietHours: GrowBroQuietHours = GrowBroQuietHours(),
+        channels: [GrowBroChannel: Bool] = [:], quietHours: QuietHoursSetting = QuietHoursSetting(),
         tasks: [GrowBroTask] = []
     ) {
         self.channels = channels

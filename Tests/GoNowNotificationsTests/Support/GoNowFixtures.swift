@@ -46,9 +46,9 @@ enum GoNowFixtures {
         _ modes: Set<GoNowMode> = [.swimSolo], enabled: Bool = true, quiet: (String, String)? = nil,
         dogName: String? = nil
     ) -> GoNowSettings {
-        var quietHours = GoNowQuietHours()
+        var quietHours = QuietHoursSetting()
         if let quiet {
-            quietHours = GoNowQuietHours(
+            quietHours = QuietHoursSetting(
                 enabled: true, start: try! LocalTime(parsing: quiet.0), end: try! LocalTime(parsing: quiet.1))
         }
         return GoNowSettings(enabled: enabled, enabledModes: modes, quietHours: quietHours, dogName: dogName)

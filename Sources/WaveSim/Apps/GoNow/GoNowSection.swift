@@ -16,16 +16,6 @@ enum GoNowSection: AppReplaySection {
 
     private static let modeNames = GoNowMode.allCases.map(\.rawValue)
 
-    private static let quietHours = ValueDecoder<GoNowQuietHours>.object(keys: ["enabled", "start", "end"]) {
-        object, diagnostics in
-        let defaults = GoNowQuietHours()
-        let enabled = object.decode(.optional("enabled", .bool, default: defaults.enabled), &diagnostics)
-        let start = object.decode(.optional("start", .localTime, default: defaults.start), &diagnostics)
-        let end = object.decode(.optional("end", .localTime, default: defaults.end), &diagnostics)
-        guard let enabled, let start, let end else { return nil }
-        return GoNowQuietHours(enabled: enabled, start: start, end: end)
-    }
-
     private static let modeToggles = ValueDecoder<Set<GoNowMode>>.modeKeyed(keys: modeNames) { object, diagnostics in
         var enabled: Set<GoNowMode> = []
         var valid = true
@@ -44,7 +34,7 @@ enum GoNowSection: AppReplaySection {
     ) { object, diagnostics in
         let enabled = object.decode(.optional("enabled", .bool, default: true), &diagnostics)
         let modes = object.decode(.optional("modeToggles", modeToggles, default: []), &diagnostics)
-        let quiet = object.decode(.optional("quietHours", quietHours, default: .init()), &diagnostics)
+        let quiet = object.decode(.optional("quietHours", .quietHours, default: QuietHoursSetting()), &diagnostics)
         let dog = object.decode(.optional("dogName", .nonEmptyText), &diagnostics)
         guard let enabled, let modes, let quiet else { return nil }
         return GoNowSettings(enabled: enabled, enabledModes: modes, quietHours: quiet, dogName: dog)

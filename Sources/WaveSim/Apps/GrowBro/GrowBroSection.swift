@@ -91,16 +91,6 @@ enum GrowBroSection: AppReplaySection {
         return switches
     }
 
-    private static let quietHours = ValueDecoder<GrowBroQuietHours>.object(keys: ["enabled", "start", "end"]) {
-        object, diagnostics in
-        let defaults = GrowBroQuietHours()
-        let enabled = object.decode(.optional("enabled", .bool, default: defaults.enabled), &diagnostics)
-        let start = object.decode(.optional("start", .localTime, default: defaults.start), &diagnostics)
-        let end = object.decode(.optional("end", .localTime, default: defaults.end), &diagnostics)
-        guard let enabled, let start, let end else { return nil }
-        return GrowBroQuietHours(enabled: enabled, start: start, end: end)
-    }
-
     static let task = ValueDecoder<GrowBroTask>.object(keys: ["id", "title", "due"], named: "a task object") {
         object, diagnostics in
         let id = object.decode(.required("id", .growBroID), &diagnostics)
@@ -114,7 +104,7 @@ enum GrowBroSection: AppReplaySection {
         keys: ["channels", "quietHours", "tasks"], named: "an object of GrowBro settings"
     ) { object, diagnostics in
         let channels = object.decode(.optional("channels", channels, default: [:]), &diagnostics)
-        let quiet = object.decode(.optional("quietHours", quietHours, default: GrowBroQuietHours()), &diagnostics)
+        let quiet = object.decode(.optional("quietHours", .quietHours, default: QuietHoursSetting()), &diagnostics)
         let tasks = object.decode(
             .optional("tasks", .array(of: task, named: "an array of tasks", uniqueKey: ("id", \.id)), default: []),
             &diagnostics)

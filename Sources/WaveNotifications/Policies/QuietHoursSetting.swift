@@ -1,16 +1,17 @@
-public import WaveNotifications
-
-/// GoNow's quiet hours setting: a local window `[start, end)` that wraps midnight when `end` ≤ `start` (empty
-/// when equal).
-public struct GoNowQuietHours: Hashable, Sendable {
+/// A user's quiet hours setting, as GoNow and GrowBro store it: a switch and a local window `[start, end)` that
+/// wraps midnight when `end` ≤ `start` (empty when equal). Defaults: off, 22:00–07:00.
+///
+/// The setting is data; ``policy(_:)`` turns it into the core's ``QuietHours`` policy with the behaviour an app
+/// wants (GoNow and GrowBro's task reminders move to the window's end, GrowBro's pushes are suppressed).
+public struct QuietHoursSetting: Hashable, Sendable, Codable {
     /// Whether quiet hours apply.
     public var enabled: Bool
     /// The first minute inside the window.
     public var start: LocalTime
-    /// The first minute after the window: a 06:30 notification inside quiet hours moves here.
+    /// The first minute after the window: a request moved out of quiet hours fires here.
     public var end: LocalTime
 
-    /// Creates quiet hours.
+    /// Creates a quiet hours setting.
     ///
     /// - Parameters:
     ///   - enabled: Whether they apply (default `false`).
@@ -25,7 +26,7 @@ public struct GoNowQuietHours: Hashable, Sendable {
         self.end = end
     }
 
-    /// The window `[start, end)` as the core's ``WaveNotifications/LocalTimeWindow``, whether enabled or not.
+    /// The window `[start, end)`, whether enabled or not.
     public var window: LocalTimeWindow { LocalTimeWindow(start: start, end: end) }
 
     /// Whether a local second of the day lies inside the window (never when disabled or empty).
@@ -40,7 +41,7 @@ public struct GoNowQuietHours: Hashable, Sendable {
     /// The setting as the core's quiet-hours policy, or `nil` when it is off.
     ///
     /// - Parameter behaviour: Whether a request inside is dropped (`quiet_hours`) or moved to the window's end.
-    /// - Returns: ``WaveNotifications/QuietHours`` over ``window``, or `nil` when disabled.
+    /// - Returns: ``QuietHours`` over ``window``, or `nil` when disabled.
     public func policy(_ behaviour: QuietHours.Behaviour) -> QuietHours? {
         enabled ? QuietHours(window: window, behaviour: behaviour) : nil
     }
