@@ -34,6 +34,10 @@ enum AppReplayCommand {
         let platform = try LinuxReplayPlatform(
             start: scenario.start, pendingLimit: options.pendingLimit, renderer: resolver)
         let format = options.format
+        // Colour as WorldWideWaves' timeline has it: on a terminal, unless NO_COLOR is set.
+        let timeline = AppTextTimeline(
+            output: output, timeZone: scenario.timeZone,
+            usesColor: output.isTerminal && environment["NO_COLOR"] == nil)
         let render: @Sendable (LocalizedText) -> String = { resolver.string(for: $0) }
         let driver = decoded.section.makeDriver(
             settings: decoded.settings, scenario: scenario, options: options,
@@ -44,7 +48,7 @@ enum AppReplayCommand {
             emit: { line in
                 switch format {
                 case .json: output.writeLine(AppOutputFormat.json(line))
-                case .text: output.writeLine(AppOutputFormat.text(line, in: scenario.timeZone))
+                case .text: timeline.write(line)
                 }
             },
             warn: { errors.writeLine("wavesim: warning: \(options.scenarioPath): \($0)") })

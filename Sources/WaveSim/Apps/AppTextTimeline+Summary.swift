@@ -1,0 +1,44 @@
+/// The summary block that closes an app's timeline.
+extension AppTextTimeline {
+    /// A blank line, then `app: <n> delivered, <n> not shown · <n> cancelled · peak <n> pending of <limit>` (bold,
+    /// as WorldWideWaves' first summary line), the reasons for what was not shown, GrowBro's inbox totals, and the
+    /// other fields (those the format gains later) as `key value` pairs.
+    ///
+    /// - Parameter fields: The summary line's fields.
+    /// - Returns: The lines, or `nil` without `delivered`, `suppressed` counts, `cancelled` or `peakPending`.
+    func summary(_ fields: inout AppTextFieldReader) -> [String]? {
+        guard let delivered = fields.integer("delivered"), case .object(let reasons) = fields.value("suppressed"),
+            let cancelled = fields.integer("cancelled"), let peak = fields.integer("peakPending")
+        else { return nil }
+        var notShown: [(reason: String, count: Int)] = []
+        for (reason, count) in reasons {
+            guard case .integer(let number) = count else { return nil }
+            notShown.append((reason, number))
+        }
+        var first = fields.string("app").map { "\($0): " } ?? ""
+        first += "\(delivered) delivered, \(notShown.reduce(0) { $0 + $1.count }) not shown · \(cancelled) cancelled"
+        switch fields.value("pendingLimit") {
+        case .integer(let limit): first += " · peak \(peak) pending of \(limit)"
+        case .null: first += " · peak \(peak) pending, no limit"
+        default: first += " · peak \(peak) pending"
+        }
+        var lines = ["", style.bold(first)]
+        if !notShown.isEmpty {
+            let words = notShown.map { "\(AppTextWords.words(for: $0.reason, in: AppTextWords.reasons)) (\($0.count))" }
+            lines.append("not shown: " + words.joined(separator: ", "))
+        }
+        if case .object(let totals) = fields.value("inbox") {
+            var inbox = AppTextFieldReader(totals)
+            if let total = inbox.integer("total"), let unread = inbox.integer("unread"), inbox.rest.isEmpty {
+                lines.append("inbox: \(Self.count(total, "entry", plural: "entries")), \(unread) unread")
+            } else {
+                lines.append(pairs([("inbox", .object(totals))], near: nil).joined())
+            }
+        }
+        let rest = pairs(fields.rest, near: nil)
+        if !rest.isEmpty {
+            lines.append(rest.joined(separator: "  "))
+        }
+        return lines
+    }
+}
