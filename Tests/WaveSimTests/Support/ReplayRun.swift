@@ -28,6 +28,11 @@ struct ReplayRun {
         await wavesim(["replay", Fixture.url("Apps/\(fixture)").path, "--format", "json"] + flags)
     }
 
+    /// Replays an app fixture (`Fixtures/Apps/<fixture>`) as the readable timeline (`--format text`, the default).
+    static func appText(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
+        await wavesim(["replay", Fixture.url("Apps/\(fixture)").path] + flags)
+    }
+
     /// Replays an app fixture after `edit` changes its top-level object, from a temporary file that is removed
     /// afterwards and whose path reads `FILE` in both streams.
     ///
