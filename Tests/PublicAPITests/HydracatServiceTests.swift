@@ -49,6 +49,7 @@ struct HydracatServiceTests {
         let snooze = Self.id("2026-03-10T08:00", "snooze")
 
         try await service.reconcile(device: Self.device("2026-03-10T07:00"), cause: .start)
+        var handedOver = await center.pendingRequests()
         #expect(
             await center.pendingIdentifiers == [
                 morning, Self.id("2026-03-10T08:00", "followup"), Self.id("2026-03-10T20:00", "reminder"),
@@ -72,6 +73,7 @@ struct HydracatServiceTests {
         #expect(
             try await Self.fire(until: "2026-03-10T08:20", on: center, service: service).map(\.identifier) == [snooze])
         #expect(try await service.snooze(snooze, device: Self.device("2026-03-10T08:25")).count == 1)
+        handedOver += await center.pendingRequests()
         #expect(try await service.reconcile(device: Self.device("2026-03-10T08:30"), cause: .launch).isEmpty)
         #expect(
             await center.pendingRequests().first { $0.identifier == snooze }?.fireAt == Self.local("2026-03-10T08:40"))
@@ -102,10 +104,19 @@ struct HydracatServiceTests {
                 return identifier
             }.count == 6)
 
-        // Nothing the platform received names the medication or its dose.
-        let calls = await center.calls.joined(separator: "\n")
-        for secret in ["Benazepril", "2.5 mg"] {
-            #expect(!calls.contains(secret))
+        // Nothing the platform received names the medication or its dose: not a field of any request handed over
+        // (the day's first ones, the snooze): texts are keys and the pet's name.
+        var fields: [String] = []
+        for request in handedOver {
+            fields += [request.identifier, request.threadID, request.deepLink, request.channel.id]
+            fields += [request.title.key, request.body.key] + request.title.arguments + request.body.arguments
+            fields += request.actions.map(\.id)
+            fields += request.metadata.flatMap { [$0.key, $0.value] }
+        }
+        #expect(handedOver.count == 16)  // 8 at the start, 8 after the second snooze (its request included).
+        #expect(fields.contains("Luna"))  // The check reads the texts' arguments: the pet's name is there.
+        for secret in ["Benazepril", "2.5 mg", "2.5"] {
+            #expect(!fields.contains { $0.contains(secret) })
             #expect(!"\(logged) \(denied)".contains(secret))
         }
     }

@@ -66,7 +66,7 @@ struct AppTextTimelineTests {
                 Time for Luna's morning medication
                 Log it when you're done.
             2026-03-28 07:25:00Z  08:25 +01:00  withdrawn: answered  u1|p1|s1|2026-03-28T08:00|reminder
-            2026-03-28 07:25:00Z  08:25 +01:00  cancelled: rescheduled  u1|p1|s1|2026-03-28T08:00|followup
+            2026-03-28 07:25:00Z  08:25 +01:00  cancelled: not needed any more  u1|p1|s1|2026-03-28T08:00|followup
             2026-03-28 10:00:00Z  11:00 +01:00  hydracat  treatment_reminders  time-sensitive  u1|p1|s2|2026-03-28T11:00|reminder
                 Time for Luna's morning fluid therapy
                 Log it when you're done.
@@ -109,6 +109,24 @@ struct AppTextTimelineTests {
         #expect(run.standardOutput == expected + "\n")
     }
 
+    /// The device flies from Berlin to New York at 09:00 Berlin time: what happened before shows Berlin's local time,
+    /// what happens after shows New York's (the expiry at the move's instant comes before the move).
+    @Test func localTimesFollowTheDeviceAcrossATimeZoneMove() async {
+        let run = await ReplayRun.appText("shadow-text-travel.json")
+        #expect(run.status == 0)
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains(
+                "2026-06-01 07:00:00Z  09:00 +02:00  withdrawn: expired  shadow_food_2026-06-01_08:00"))
+        #expect(
+            lines.contains(
+                "2026-06-01 12:30:00Z  08:30 -04:00  not shown: permission denied (due 2026-06-02 07:00 -04:00)  "
+                    + "shadow_vitals_2026-06-02_07:00"))
+        #expect(
+            lines.contains(
+                "2026-06-01 12:30:00Z  08:30 -04:00  cancelled: permission denied  shadow_food_2026-06-02_08:00"))
+    }
+
     /// Pushes with their payloads, a like replacing the older one, a completed task, links, an inbox page, quiet hours.
     @Test func growBroTimelineReadsAsTheUserLivesIt() async {
         let run = await ReplayRun.appText("growbro-text.json", ["--payloads", "apns"])
@@ -131,7 +149,7 @@ struct AppTextTimelineTests {
             2026-05-04 08:00:00Z  10:00 +02:00  growbro  cultivation.reminders  time-sensitive  task_t1
                 Task due
                 Water the seedlings
-            2026-05-04 09:00:00Z  11:00 +02:00  cancelled: rescheduled  task_t2
+            2026-05-04 09:00:00Z  11:00 +02:00  cancelled: not needed any more  task_t2
             2026-05-04 10:05:00Z  12:05 +02:00  link growbro://post/p42: opens post (id p42)
             2026-05-04 10:05:00Z  12:05 +02:00  link https://growbro.app/task/t1?next=https://evil.example: rejected, redirect parameter
             2026-05-04 10:10:00Z  12:10 +02:00  inbox: 2 items, 3 unread, more follow
@@ -157,7 +175,7 @@ struct AppTextTimelineTests {
         let output = OutputChannel.capture()
         let timeline = AppTextTimeline(output: output, timeZone: berlin, usesColor: usesColor)
         for line in lines {
-            timeline.write(line)
+            timeline.write(line, in: berlin)
         }
         return output.captured
     }

@@ -16,8 +16,8 @@ struct AppReplayEngine {
     let platform: any AppReplayPlatform
     /// Turns facts into lines (rendering texts in the replay's language).
     let printer: AppEventPrinter
-    /// Receives every output line, in order.
-    let emit: @Sendable (AppOutputLine) -> Void
+    /// Receives every output line, in order, with the device's zone when its fact happened.
+    let emit: @Sendable (AppOutputLine, TimeZone) -> Void
     /// Receives warnings (an action that does nothing), each naming the action's JSON path.
     let warn: @Sendable (String) -> Void
 
@@ -26,7 +26,7 @@ struct AppReplayEngine {
 
     init(
         scenario: AppScenario, driver: any AppReplayDriver, platform: any AppReplayPlatform, printer: AppEventPrinter,
-        emit: @escaping @Sendable (AppOutputLine) -> Void, warn: @escaping @Sendable (String) -> Void
+        emit: @escaping @Sendable (AppOutputLine, TimeZone) -> Void, warn: @escaping @Sendable (String) -> Void
     ) {
         self.scenario = scenario
         self.driver = driver
@@ -71,7 +71,7 @@ struct AppReplayEngine {
         }
         summary.peakPending = await platform.peakPendingCount
         summary.extra = try await driver.summaryFields(device: device)
-        emit(summary.line)
+        emit(summary.line, device.timeZone)
         return summary
     }
 
@@ -100,10 +100,10 @@ struct AppReplayEngine {
         for output in outputs {
             switch output {
             case .line(let line):
-                emit(line)
+                emit(line, device.timeZone)
             case .event(let event):
                 summary.count(event)
-                emit(printer.line(for: event, app: scenario.app, permission: device.permission))
+                emit(printer.line(for: event, app: scenario.app, permission: device.permission), device.timeZone)
             }
         }
     }

@@ -7,7 +7,7 @@ internal import WaveLinuxAdapter
 /// WorldWideWaves' ``TextTimeline``: which notifications the user gets, when, in which words, and why others were
 /// not shown.
 ///
-/// Every line starts with the UTC instant and the local time in the scenario's zone with its UTC offset. A delivery
+/// Every line starts with the UTC instant and the local time in the device's zone then, with its UTC offset. A delivery
 /// names the app and the channel, notes in words what matters about it (late, passive, time-sensitive), ends with
 /// its identifier, then gives its title and body on indented lines of their own; a suppression, a cancellation or a
 /// withdrawal says why in words (``AppTextWords``). The apps' own lines (analytics, links, inbox pages, payloads)
@@ -18,8 +18,8 @@ internal import WaveLinuxAdapter
 final class AppTextTimeline: Sendable {
     /// Where the lines go.
     private let output: OutputChannel
-    /// The zone local times are shown in.
-    let zone: TimeZone
+    /// The device's zone, in which local times are shown; it follows the scenario's `timeZone` actions.
+    private let currentZone: Mutex<TimeZone>
     /// Colours, or plain text.
     let style: TerminalStyle
     /// The instant of the last line that had one: a line without `at` (a push's payload) belongs to it.
@@ -36,14 +36,20 @@ final class AppTextTimeline: Sendable {
     ///   - usesColor: Whether to add ANSI colours (as WorldWideWaves' timeline: on a terminal, unless `NO_COLOR`).
     init(output: OutputChannel, timeZone: TimeZone, usesColor: Bool) {
         self.output = output
-        self.zone = timeZone
+        currentZone = Mutex(timeZone)
         self.style = TerminalStyle(enabled: usesColor)
     }
 
+    /// The zone local times are shown in now.
+    var zone: TimeZone { currentZone.withLock { $0 } }
+
     /// Prints one output line of the replay as one or more lines of text.
     ///
-    /// - Parameter line: The line, as the JSON Lines format has it.
-    func write(_ line: AppOutputLine) {
+    /// - Parameters:
+    ///   - line: The line, as the JSON Lines format has it.
+    ///   - zone: The device's zone when the line's fact happened; local times are shown in it.
+    func write(_ line: AppOutputLine, in zone: TimeZone) {
+        currentZone.withLock { $0 = zone }
         for text in lines(for: line) {
             output.writeLine(text)
         }

@@ -18,7 +18,7 @@ enum AppTextWords {
         "category_disabled": "category turned off",
         "stale_data": "data too old",
         "window_passed": "window passed",
-        "reschedule": "rescheduled",
+        "reschedule": "not needed any more",
         "responded": "answered",
         "snoozed": "snoozed",
         "collapsed": "replaced by a newer one",

@@ -45,10 +45,10 @@ enum AppReplayCommand {
         var engine = AppReplayEngine(
             scenario: scenario, driver: driver, platform: platform,
             printer: AppEventPrinter(render: render, locale: { resolver.language(resolvingTable: $0) }),
-            emit: { line in
+            emit: { line, zone in
                 switch format {
                 case .json: output.writeLine(AppOutputFormat.json(line))
-                case .text: timeline.write(line)
+                case .text: timeline.write(line, in: zone)
                 }
             },
             warn: { errors.writeLine("wavesim: warning: \(options.scenarioPath): \($0)") })
