@@ -34,6 +34,12 @@ struct GrowBroDeliveryRulesTests {
         #expect(request.metadata["messageId"] == "r-9")
     }
 
+    @Test func onlyRepliesAreThreadedForAPushServer() {
+        #expect(GrowBroPush.reply(messageID: "m1", postID: "p42", author: "Mia", text: "Hi").threadID == "post_p42")
+        #expect(GrowBroPush.like(messageID: "m2", postID: "p42", author: "Ben").threadID == nil)
+        #expect(GrowBroPush.system(messageID: "m3", title: "News", text: "Hello").threadID == nil)
+    }
+
     @Test func likeCarriesCollapseIDPerPostOnTheLikesChannel() {
         let first = decide(GrowBroPush.like(messageID: "l1", postID: "p42", author: "Ana"), at: noon).request
         let second = decide(GrowBroPush.like(messageID: "l2", postID: "p42", author: "Bo"), at: noon).request

@@ -11,6 +11,14 @@ struct GrowBroLinksTests {
         #expect(GrowBroLinks.likeCollapseID("p9") == "like_p9")
     }
 
+    @Test func aDigestIdentifierGivesBackItsDate() throws {
+        let date = try LocalDate(year: 2026, month: 3, day: 5)
+        #expect(GrowBroLinks.digestDate(ofIdentifier: GrowBroLinks.digestIdentifier(date)) == date)
+        for other in ["overdue_2026-13-05", "overdue_", "task_overdue_2026-03-05", "msg_1"] {
+            #expect(GrowBroLinks.digestDate(ofIdentifier: other) == nil)
+        }
+    }
+
     @Test func deepLinksFollowTheSpec() {
         #expect(GrowBroLinks.post("p9") == "growbro://post/p9")
         #expect(GrowBroLinks.task("t_7") == "growbro://task/t_7")

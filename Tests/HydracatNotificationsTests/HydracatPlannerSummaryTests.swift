@@ -89,4 +89,17 @@ struct HydracatPlannerSummaryTests {
         #expect(plan.plan.removalReasons["u1|p1|-|2026-03-10T21:00|eod"] == .userDisabled)
         #expect(EndOfDaySettings().isEnabled == false)
     }
+
+    @Test func endOfDayAtTheReplayStartItselfCounts() throws {
+        // "Only occurrences at or after the replay start count": a start at 08:00 with the check at 08:00 keeps it,
+        // as it keeps the 08:00 reminder.
+        let start = F.local("2026-03-10T08:00")
+        let settings = F.settings(
+            times: F.times("08:00"), endOfDay: EndOfDaySettings(isEnabled: true, time: try LocalTime(parsing: "08:00")))
+        let plan = HydracatPlanner(settings: settings, replayStart: start)
+            .plan(at: start, in: F.berlin, permission: .authorized, shown: DeliveryLog())
+        let ids = plan.plan.desired.map(\.identifier)
+        #expect(ids.contains("u1|p1|-|2026-03-10T08:00|eod"))
+        #expect(ids.contains("u1|p1|s1|2026-03-10T08:00|reminder"))
+    }
 }

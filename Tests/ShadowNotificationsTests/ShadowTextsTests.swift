@@ -96,6 +96,9 @@ struct ShadowTextsTests {
         }
         #expect(ShadowCheckIn.category(ofIdentifier: "gonow_swim_solo") == nil)
         #expect(ShadowCheckIn.category(ofIdentifier: "shadow_unknown_2026-06-01_08:00") == nil)
+        #expect(ShadowCheckIn.category(ofIdentifier: "shadow_food_2026-06-01") == nil)
+        #expect(ShadowCheckIn.category(ofIdentifier: "shadow_food_2026-06-01_25:00") == nil)
+        #expect(ShadowCheckIn.category(ofIdentifier: "shadow_food_2026-06-01_08:00_x") == nil)
     }
 
     @Test func everyKeyTheCodeUsesIsInTheEnglishTable() {

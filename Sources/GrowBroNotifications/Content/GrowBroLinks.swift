@@ -24,6 +24,15 @@ public enum GrowBroLinks {
     /// - Returns: `overdue_<YYYY-MM-DD>`.
     public static func digestIdentifier(_ date: LocalDate) -> String { "overdue_\(date)" }
 
+    /// The local date of an overdue digest's identifier.
+    ///
+    /// - Parameter identifier: A request identifier.
+    /// - Returns: The date of `overdue_<YYYY-MM-DD>`, or `nil` when the identifier is not a digest's.
+    public static func digestDate(ofIdentifier identifier: String) -> LocalDate? {
+        guard identifier.hasPrefix("overdue_") else { return nil }
+        return try? LocalDate(parsing: String(identifier.dropFirst("overdue_".count)))
+    }
+
     /// The thread a post's replies are grouped in.
     ///
     /// - Parameter postID: The post's id.

@@ -26,4 +26,13 @@ public enum GrowBroPush: Hashable, Sendable, Codable {
         case .system: return .updates
         }
     }
+
+    /// The thread a push server sends it in: replies are threaded by post (`post_<postId>`); likes and system
+    /// messages are not threaded (a platform groups each by itself).
+    public var threadID: String? {
+        switch self {
+        case .reply(_, let postID, _, _): return GrowBroLinks.postThread(postID)
+        case .like, .system: return nil
+        }
+    }
 }

@@ -234,7 +234,7 @@ public struct HydracatPlanner: Sendable {
         var monday = facts.today
         while monday.weekday != .monday { monday = monday.adding(days: 1) }
         var fireAt = timeZone.instant(for: LocalDateTime(date: monday, time: Self.weeklyTime))
-        if fireAt <= now {
+        if fireAt < now {
             monday = monday.adding(days: 7)
             fireAt = timeZone.instant(for: LocalDateTime(date: monday, time: Self.weeklyTime))
         }
@@ -290,7 +290,7 @@ public struct HydracatPlanner: Sendable {
                     builder.removalReasons[id] = .userDisabled
                     continue
                 }
-                guard fireAt > now, facts.shown.lastShownAt[id] == nil else { continue }
+                guard fireAt >= now, facts.shown.lastShownAt[id] == nil else { continue }
                 var notLogged = 0
                 for schedule in pet.schedules {
                     for occurrence in Self.occurrences(of: schedule, on: date, in: timeZone)

@@ -46,14 +46,16 @@ public struct ShadowCheckIn: Hashable, Sendable {
     /// How long after ``fireAt`` a shown, unanswered check-in is withdrawn (`expired`).
     public var expiresAfter: Duration { .seconds(expiresAfterMinutes * 60) }
 
-    /// The category of a Shadow identifier.
+    /// The category of a well-formed Shadow identifier, `shadow_<category>_<YYYY-MM-DD>_<HH:MM>`.
     ///
     /// - Parameter identifier: A request identifier.
-    /// - Returns: The category named after `shadow_`, or `nil` when the identifier is not a Shadow check-in's.
+    /// - Returns: The category, or `nil` when the identifier is not of that form or names no category.
     public static func category(ofIdentifier identifier: String) -> ShadowCategory? {
         guard identifier.hasPrefix("shadow_") else { return nil }
-        let rest = identifier.dropFirst("shadow_".count)
-        guard let end = rest.firstIndex(of: "_") else { return nil }
-        return ShadowCategory(rawValue: String(rest[..<end]))
+        let parts = identifier.dropFirst("shadow_".count).split(separator: "_", omittingEmptySubsequences: false)
+        guard parts.count == 3, let category = ShadowCategory(rawValue: String(parts[0])),
+            (try? LocalDateTime(parsing: "\(parts[1])T\(parts[2])")) != nil
+        else { return nil }
+        return category
     }
 }

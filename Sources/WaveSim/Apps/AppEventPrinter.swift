@@ -14,7 +14,8 @@ struct AppEventPrinter: Sendable {
     /// - Parameters:
     ///   - event: The event.
     ///   - app: The app's name.
-    ///   - permission: The permission when it happened (`provisional` shows everything `passive`).
+    ///   - permission: The permission when it happened: while `provisional` the platform shows everything `passive`,
+    ///     whatever level the request asked for (the device's behaviour, as iOS has it, not an app rule).
     /// - Returns: The line.
     func line(for event: NotificationEvent, app: String, permission: PermissionStatus) -> AppOutputLine {
         switch event {

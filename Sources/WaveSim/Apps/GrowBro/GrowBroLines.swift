@@ -10,7 +10,7 @@ enum GrowBroLines {
     ///
     /// - Parameters:
     ///   - request: The push's request, shown or suppressed.
-    ///   - push: The push (only replies are threaded).
+    ///   - push: The push (its ``GrowBroPush/threadID``).
     ///   - platform: APNs or FCM.
     ///   - render: Resolves texts in the replay's language.
     /// - Returns: The line, or the encoder's error when no payload fits.
@@ -18,11 +18,9 @@ enum GrowBroLines {
         for request: NotificationRequest, push: GrowBroPush, platform: ReplayOptions.PayloadPlatform,
         render: @Sendable (LocalizedText) -> String
     ) -> Result<AppOutputLine, PushPayloadError> {
-        // Only replies are threaded (`post_<postId>`); the request's default thread is its own identifier.
-        let isReply = if case .reply = push { true } else { false }
         let message = PushMessage(
             messageID: push.messageID, text: .plain(title: render(request.title), body: render(request.body)),
-            channel: request.channel, deepLink: request.deepLink, threadID: isReply ? request.threadID : nil,
+            channel: request.channel, deepLink: request.deepLink, threadID: push.threadID,
             collapseID: request.collapseID)
         let payload: PushPayload
         do {

@@ -241,7 +241,7 @@ enum GrowBroSection: AppReplaySection {
                     added.insert(new.id)
                 }
             } else if let entry = payload as? InboxEntryAction, !known.contains(entry.identifier),
-                !isDigestIdentifier(entry.identifier)
+                GrowBroLinks.digestDate(ofIdentifier: entry.identifier) == nil
             {
                 diagnostics.problem(
                     path.appending(key: "identifier"),
@@ -258,11 +258,6 @@ enum GrowBroSection: AppReplaySection {
     }
 
     /// Whether `identifier` is an overdue digest's, `overdue_<YYYY-MM-DD>` with a real date.
-    private static func isDigestIdentifier(_ identifier: String) -> Bool {
-        guard identifier.hasPrefix("overdue_") else { return false }
-        return (try? LocalDate(parsing: String(identifier.dropFirst("overdue_".count)))) != nil
-    }
-
     static func makeDriver(
         settings: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
     ) -> any AppReplayDriver {

@@ -177,7 +177,7 @@ enum ShadowSection: AppReplaySection {
             enabledSoFar.formUnion(ShadowCategory.allCases.filter { settings.settings(for: $0).enabled })
             guard case .app(let payload) = action.kind, let respond = payload as? RespondAction else { continue }
             let path = JSONPath(action.path).appending(key: "identifier")
-            guard let category = category(ofIdentifier: respond.identifier) else {
+            guard let category = ShadowCheckIn.category(ofIdentifier: respond.identifier) else {
                 diagnostics.problem(
                     path,
                     "'\(respond.identifier)' is not a Shadow identifier shadow_<category>_<YYYY-MM-DD>_<HH:MM> "
@@ -189,19 +189,6 @@ enum ShadowSection: AppReplaySection {
                     path, "names category '\(category.rawValue)', which is not enabled at or before that time")
             }
         }
-    }
-
-    /// The category of a well-formed Shadow identifier `shadow_<category>_<YYYY-MM-DD>_<HH:MM>`.
-    ///
-    /// - Parameter identifier: The identifier as written.
-    /// - Returns: Its category, or `nil` when it is not of that form or names no category.
-    static func category(ofIdentifier identifier: String) -> ShadowCategory? {
-        guard identifier.hasPrefix("shadow_") else { return nil }
-        let parts = identifier.dropFirst("shadow_".count).split(separator: "_", omittingEmptySubsequences: false)
-        guard parts.count == 3, let category = ShadowCategory(rawValue: String(parts[0])),
-            (try? LocalDateTime(parsing: "\(parts[1])T\(parts[2])")) != nil
-        else { return nil }
-        return category
     }
 
     static func makeDriver(
