@@ -121,6 +121,39 @@ struct HydracatServiceTests {
         }
     }
 
+    @Test func theNextRunRestoresWhatTheLastOneRemembered() async throws {
+        // First run (one process): the reminder shows, is snoozed, the snooze shows; the app saves the state.
+        let center = OutsideCenter()
+        let first = HydracatNotificationService(
+            settings: Self.settings, start: Self.local("2026-03-10T07:00"), center: center)
+        try await first.reconcile(device: Self.device("2026-03-10T07:00"), cause: .start)
+        _ = try await Self.fire(until: "2026-03-10T08:00", on: center, service: first)
+        try await first.snooze(Self.id("2026-03-10T08:00", "reminder"), device: Self.device("2026-03-10T08:05"))
+        _ = try await Self.fire(until: "2026-03-10T08:20", on: center, service: first)
+        let saved = try JSONEncoder().encode(await first.state)
+
+        // Next run, a new process: the user logs the slot from the snooze still on screen.
+        let second = HydracatNotificationService(
+            settings: Self.settings, start: Self.local("2026-03-10T07:00"), center: center,
+            restoring: try JSONDecoder().decode(HydracatNotificationService.State.self, from: saved))
+        #expect(await second.state == first.state)
+        let logged = try await second.log(
+            TreatmentLog(scheduleID: "s1", slot: try LocalDateTime(parsing: "2026-03-10T08:00")),
+            device: Self.device("2026-03-10T08:30"))
+        #expect(
+            logged == [
+                .withdrawn(
+                    identifier: Self.id("2026-03-10T08:00", "snooze"), reason: .responded,
+                    at: Self.local("2026-03-10T08:30")),
+                .cancelled(
+                    identifier: Self.id("2026-03-10T08:00", "followup"), reason: .reschedule,
+                    at: Self.local("2026-03-10T08:30")),
+            ])
+        // Nothing shown in the first run is scheduled again.
+        #expect(await !center.pendingIdentifiers.contains(Self.id("2026-03-10T08:00", "reminder")))
+        #expect(await center.onScreen.isEmpty)
+    }
+
     @Test func aSnoozeNamingAnUnknownPetThrowsWithoutQuotingIt() async throws {
         let service = HydracatNotificationService(
             settings: Self.settings, start: Self.local("2026-03-10T07:00"), center: OutsideCenter())

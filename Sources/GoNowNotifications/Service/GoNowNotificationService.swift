@@ -31,10 +31,15 @@ public actor GoNowNotificationService {
     ///   - settings: The user's settings.
     ///   - forecast: The latest forecast, if one was fetched before (default none).
     ///   - center: The platform conformer its requests go to.
-    public init(settings: GoNowSettings, forecast: GoNowForecast? = nil, center: any NotificationRequestCenter) {
+    ///   - state: What the session remembered at the end of the app's last run (`session.state`, saved by the app);
+    ///     empty for a first run.
+    public init(
+        settings: GoNowSettings, forecast: GoNowForecast? = nil, center: any NotificationRequestCenter,
+        restoring state: NotificationSession.State = NotificationSession.State()
+    ) {
         self.settings = settings
         self.forecast = forecast
-        session = NotificationSession(center: center) { request, shownAt in
+        session = NotificationSession(center: center, restoring: state) { request, shownAt in
             GoNowShownNotification(request: request, shownAt: shownAt).shownNotification
         }
     }

@@ -38,7 +38,7 @@ public actor GrowBroNotificationService {
     private var lastPage: PageEnd = .none
 
     /// A request that came due: its identifier and, for a task reminder, the task's due time.
-    private struct DueKey: Hashable, Sendable {
+    fileprivate struct DueKey: Hashable, Sendable, Codable {
         var identifier: String
         var due: LocalDateTime?
     }
@@ -53,20 +53,49 @@ public actor GrowBroNotificationService {
         case end
     }
 
+    /// What the service remembers between app runs besides its settings (save ``settings`` too: task actions change
+    /// its tasks) and its inbox (an ``InboxStore`` keeps itself): the reminders that came due and were suppressed,
+    /// and the session's history. Save ``state`` when the app's process may end and pass it to
+    /// ``init(settings:center:inbox:restoring:)`` at the next run.
+    public struct State: Hashable, Sendable, Codable {
+        /// What was shown and is on screen, and the suppressions reported.
+        public var session: NotificationSession.State
+        /// The reminders and digests that came due and were suppressed.
+        fileprivate var suppressedDue: Set<DueKey>
+
+        /// An empty state, for a first run.
+        public init() {
+            session = NotificationSession.State()
+            suppressedDue = []
+        }
+
+        fileprivate init(session: NotificationSession.State, suppressedDue: Set<DueKey>) {
+            self.session = session
+            self.suppressedDue = suppressedDue
+        }
+    }
+
     /// Creates the service.
     ///
     /// - Parameters:
     ///   - settings: The user's settings, with the tasks.
     ///   - center: The platform conformer its requests go to.
     ///   - inbox: The in-app inbox; an empty in-memory one by default.
+    ///   - state: What the service remembered at the end of the app's last run; empty for a first run.
     public init(
         settings: GrowBroSettings, center: any NotificationRequestCenter,
-        inbox: any InboxStore = InMemoryInboxStore()
+        inbox: any InboxStore = InMemoryInboxStore(), restoring state: State = State()
     ) {
         self.settings = settings
         settingsTasks = settings.tasks
         self.inbox = inbox
-        session = NotificationSession(center: center)
+        suppressedDue = state.suppressedDue
+        session = NotificationSession(center: center, restoring: state.session)
+    }
+
+    /// What the service remembers now, to save between app runs.
+    public var state: State {
+        get async { State(session: await session.state, suppressedDue: suppressedDue) }
     }
 
     /// The next local midnight after an instant: GrowBro's own reconcile moment, which brings the next day's digest.

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A snooze the user asked for: when its request fires and which texts it repeats.
-public struct SnoozeRecord: Hashable, Sendable {
+public struct SnoozeRecord: Hashable, Sendable, Codable {
     /// When the snoozed request fires (the snooze instant + 15 minutes).
     public var fireAt: Date
     /// The type whose texts it repeats: ``HydracatNotificationType/reminder`` or

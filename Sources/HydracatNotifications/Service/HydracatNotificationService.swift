@@ -19,15 +19,50 @@ public actor HydracatNotificationService {
     /// The history of what was shown, and the platform calls.
     public let session: NotificationSession
 
+    /// What the service remembers between app runs: the treatments logged, the snoozes asked for and the session's
+    /// history. Save ``state`` when the app's process may end (on iOS, at the end of every run) and pass it to
+    /// ``init(settings:start:center:restoring:)`` at the next run.
+    public struct State: Hashable, Sendable, Codable {
+        /// Treatments logged as done.
+        public var logs: Set<TreatmentLog>
+        /// Snoozes asked for, by snooze identifier.
+        public var snoozes: [String: SnoozeRecord]
+        /// What was shown and is on screen, and the suppressions reported.
+        public var session: NotificationSession.State
+
+        /// Creates a state.
+        ///
+        /// - Parameters:
+        ///   - logs: Treatments logged.
+        ///   - snoozes: Snoozes asked for.
+        ///   - session: The session's state.
+        public init(
+            logs: Set<TreatmentLog> = [], snoozes: [String: SnoozeRecord] = [:],
+            session: NotificationSession.State = NotificationSession.State()
+        ) {
+            self.logs = logs
+            self.snoozes = snoozes
+            self.session = session
+        }
+    }
+
     /// Creates the service.
     ///
     /// - Parameters:
     ///   - settings: The user's settings.
     ///   - start: Only treatments due at or after this instant count (the app's first run with these schedules).
     ///   - center: The platform conformer its requests go to.
-    public init(settings: HydracatSettings, start: Date, center: any NotificationRequestCenter) {
-        planner = HydracatPlanner(settings: settings, replayStart: start)
-        session = NotificationSession(center: center)
+    ///   - state: What the service remembered at the end of the app's last run; empty for a first run.
+    public init(
+        settings: HydracatSettings, start: Date, center: any NotificationRequestCenter, restoring state: State = State()
+    ) {
+        planner = HydracatPlanner(settings: settings, logs: state.logs, replayStart: start, snoozes: state.snoozes)
+        session = NotificationSession(center: center, restoring: state.session)
+    }
+
+    /// What the service remembers now, to save between app runs (the settings and the start are the app's own).
+    public var state: State {
+        get async { State(logs: planner.logs, snoozes: planner.snoozes, session: await session.state) }
     }
 
     /// The next local midnight after an instant: Hydracat's own reconcile moment (the midnight cleanup withdraws

@@ -24,9 +24,14 @@ public actor ShadowNotificationService {
     /// - Parameters:
     ///   - settings: The user's settings.
     ///   - center: The platform conformer its requests go to.
-    public init(settings: ShadowSettings, center: any NotificationRequestCenter) {
+    ///   - state: What the session remembered at the end of the app's last run (`session.state`, saved by the app);
+    ///     empty for a first run.
+    public init(
+        settings: ShadowSettings, center: any NotificationRequestCenter,
+        restoring state: NotificationSession.State = NotificationSession.State()
+    ) {
         self.settings = settings
-        session = NotificationSession(center: center)
+        session = NotificationSession(center: center, restoring: state)
     }
 
     /// The next local midnight after an instant: Shadow's own reconcile moment, which moves the 48-hour horizon.

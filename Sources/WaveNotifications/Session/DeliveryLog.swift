@@ -7,7 +7,10 @@ public import Foundation
 /// already shown stays done). The user's own request for it (a snooze, a task moved to a new due time) lifts that
 /// until it is shown again. Each identifier counts by its latest showing: shown again after a withdrawal, it is
 /// on screen again.
-public struct DeliveryLog: Hashable, Sendable {
+///
+/// A log is `Codable`: an app whose process ends between runs (every iOS app) saves it, within its session's
+/// ``NotificationSession/State``, and restores it at the next run, so nothing shown is scheduled again.
+public struct DeliveryLog: Hashable, Sendable, Codable {
     /// The shown notifications as the core's policies read them (dedupe and cap keys), oldest first.
     public private(set) var history: NotificationHistory
     /// The latest instant each identifier was shown.
@@ -19,7 +22,13 @@ public struct DeliveryLog: Hashable, Sendable {
     /// The identifier shown last with each collapse id.
     private var latestByCollapseID: [String: String]
     /// When each shown notification with an expiry is withdrawn, soonest first (ties by identifier).
-    private var expiries: [(at: Date, identifier: String)]
+    private var expiries: [Expiry]
+
+    /// When a shown notification is withdrawn as expired.
+    private struct Expiry: Hashable, Sendable, Codable {
+        var at: Date
+        var identifier: String
+    }
 
     /// Creates an empty log.
     public init() {
@@ -76,7 +85,7 @@ public struct DeliveryLog: Hashable, Sendable {
         if let expiresAfter = request.expiresAfter {
             let at = request.fireAt.addingTimeInterval(Double(expiresAfter.components.seconds))
             let index = expiries.firstIndex { ($0.at, $0.identifier) > (at, identifier) } ?? expiries.count
-            expiries.insert((at, identifier), at: index)
+            expiries.insert(Expiry(at: at, identifier: identifier), at: index)
         }
         guard let collapseID = request.collapseID else { return nil }
         let previous = latestByCollapseID.updateValue(identifier, forKey: collapseID)
@@ -111,21 +120,5 @@ public struct DeliveryLog: Hashable, Sendable {
 
     private mutating func removeExpiry(of identifier: String) {
         expiries.removeAll { $0.identifier == identifier }
-    }
-
-    /// Two logs are equal when they hold the same facts.
-    public static func == (lhs: DeliveryLog, rhs: DeliveryLog) -> Bool {
-        lhs.history == rhs.history && lhs.lastShownAt == rhs.lastShownAt && lhs.onScreen == rhs.onScreen
-            && lhs.requestedAgain == rhs.requestedAgain && lhs.latestByCollapseID == rhs.latestByCollapseID
-            && lhs.expiries.elementsEqual(rhs.expiries) { $0.at == $1.at && $0.identifier == $1.identifier }
-    }
-
-    /// Hashes the facts that identify a log.
-    ///
-    /// - Parameter hasher: The hasher.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(history)
-        hasher.combine(lastShownAt)
-        hasher.combine(requestedAgain)
     }
 }

@@ -21,23 +21,48 @@ public actor NotificationSession {
     /// The platform conformer the session's calls go to.
     public nonisolated let center: any NotificationRequestCenter
     /// What was shown, is on screen, and may not be scheduled again.
-    public private(set) var log = DeliveryLog()
+    public private(set) var log: DeliveryLog
     private let historyRecord: @Sendable (NotificationRequest, Date) -> ShownNotification
-    private var reported: Set<Suppression> = []
+    private var reported: Set<Suppression>
+
+    /// Everything a session remembers between calls: save it when the app's process may end (on iOS, at the end of
+    /// every run) and restore it with ``init(center:restoring:historyRecord:)`` at the next run.
+    public struct State: Hashable, Sendable, Codable {
+        /// What was shown, is on screen, and may not be scheduled again.
+        public var log: DeliveryLog
+        /// The suppressions already reported, each once per session.
+        public var reportedSuppressions: Set<Suppression>
+
+        /// Creates a state.
+        ///
+        /// - Parameters:
+        ///   - log: What was shown.
+        ///   - reportedSuppressions: The suppressions already reported.
+        public init(log: DeliveryLog = DeliveryLog(), reportedSuppressions: Set<Suppression> = []) {
+            self.log = log
+            self.reportedSuppressions = reportedSuppressions
+        }
+    }
 
     /// Creates a session over a platform conformer.
     ///
     /// - Parameters:
     ///   - center: Where requests are added, removed, shown and withdrawn.
+    ///   - state: What an earlier session of the app remembered (``state``); empty for a first run.
     ///   - historyRecord: How a shown request becomes a history record for the policies (its dedupe and cap keys);
     ///     by default ``metadataRecord(for:shownAt:)``.
     public init(
-        center: any NotificationRequestCenter,
+        center: any NotificationRequestCenter, restoring state: State = State(),
         historyRecord: @escaping @Sendable (NotificationRequest, Date) -> ShownNotification = metadataRecord
     ) {
         self.center = center
         self.historyRecord = historyRecord
+        log = state.log
+        reported = state.reportedSuppressions
     }
+
+    /// What the session remembers now, to save between app runs.
+    public var state: State { State(log: log, reportedSuppressions: reported) }
 
     /// The history record of a shown request whose keys are in its metadata, `dedupeKey` and `capKey`.
     ///

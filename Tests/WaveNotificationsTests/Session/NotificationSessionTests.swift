@@ -54,6 +54,32 @@ struct NotificationSessionTests {
         #expect(await session.log.isDone("snooze"))
     }
 
+    @Test func aSessionRestoredFromItsSavedStateRemembersEverything() async throws {
+        // The app's first run: one shown and on screen with an expiry, one shown and asked for again, a suppression.
+        let center = RecordingRequestCenter()
+        let first = NotificationSession(center: center)
+        let expiring = F.request("a", at: at(minutes: 10), expiresAfter: .seconds(60 * 60))
+        _ = try await first.recordShown(expiring, at: at(minutes: 10))
+        _ = try await first.recordShown(F.request("snooze", at: at(minutes: 5)), at: at(minutes: 5))
+        try await first.addRequestedByUser([F.request("snooze", at: at(minutes: 30))], at: at(minutes: 11))
+        let held = Suppression(identifier: "c", fireAt: at(minutes: 40), reason: .quietHours)
+        _ = await first.report([held], at: at(minutes: 11))
+        let saved = try JSONEncoder().encode(await first.state)
+
+        // The next run is a new process: the restored session knows all of it.
+        let second = NotificationSession(
+            center: center, restoring: try JSONDecoder().decode(NotificationSession.State.self, from: saved))
+        #expect(await second.state == first.state)
+        #expect(await second.log.isDone("a"))
+        #expect(await !second.log.isDone("snooze"))
+        #expect(await second.report([held], at: at(minutes: 12)).isEmpty)
+        #expect(await second.nextExpiry == at(minutes: 70))
+        #expect(
+            try await second.withdrawExpired(at: at(minutes: 70)) == [
+                .withdrawn(identifier: "a", reason: .expired, at: at(minutes: 70))
+            ])
+    }
+
     @Test func aSuppressionIsReportedOncePerIdentifierFireInstantAndReason() async throws {
         let session = NotificationSession(center: RecordingRequestCenter())
         let held = Suppression(identifier: "a", fireAt: at(minutes: 10), reason: .quietHours)
