@@ -6,8 +6,12 @@
 /// Implementation requirements:
 /// - ``add(_:)`` adds each request, or replaces the pending request with the same identifier (never a second
 ///   one). A request whose ``NotificationRequest/fireAt`` is not in the future is shown at once.
-/// - Pending requests are never lost: a platform with a limit on pending requests (iOS: 64) keeps the soonest
-///   armed and arms the rest as others fire or are removed.
+/// - Never lie about what is pending. A platform with a limit on pending requests either keeps every request and
+///   arms the soonest as others fire or are removed (`WaveLinuxAdapter`'s manager, an Android bridge that can
+///   re-arm), or keeps only the soonest it can hold and drops the rest (iOS keeps 64: a conformer over
+///   `UNUserNotificationCenter` cannot do better). Either way ``pendingRequests()`` lists only what the platform
+///   will show, so an app that reconciles at its next run sees a dropped request as missing and hands it over
+///   again; ``NotificationRunway`` tells an iOS app how soon that run must come to lose nothing.
 /// - ``pendingRequests()`` lists every pending request exactly as it was added, soonest first;
 ///   ``pendingRequests(threadIDs:)`` lists those of some threads (a default implementation filters the full list;
 ///   a platform with an index by thread should answer from it).
