@@ -154,6 +154,12 @@ public actor GrowBroNotificationService {
     /// Shown or suppressed, it adds an inbox entry received now. A push is not decided here (it was decided when it
     /// arrived, ``receive(_:device:)``): handed one, the service records it as shown.
     ///
+    /// Call it where the platform lets the app decide before a request is shown: `WaveLinuxAdapter`'s delivery gate,
+    /// an Android alarm receiver that posts the notification itself, an iOS app in the foreground
+    /// (`userNotificationCenter(_:willPresent:)`: present nothing for a suppression). Where the system shows it on its
+    /// own (iOS in the background), call it at the app's next run for what was shown meanwhile; a suppression it
+    /// returns then names a notification the user already saw, which the app may take off the screen.
+    ///
     /// - Parameters:
     ///   - request: The request that fired.
     ///   - device: The instant, zone and permission now.
