@@ -192,8 +192,8 @@ struct AppTextTimelineTests {
             ] + extra)
     }
 
-    /// The platform lines the spec announces (`run`, `lost`) and any other type print as `key value` pairs, every
-    /// kind of value readable: words bare, text with spaces quoted, instants in local time, structures as JSON.
+    /// A `lost` line reads as a removal with its reason in words; a type without a form of its own prints as
+    /// `key value` pairs, every kind of value readable: words bare, text with spaces quoted, instants in local time, structures as JSON.
     @Test func aLineTypeWithoutAFormOfItsOwnIsWrittenAsKeyValuePairs() {
         let text = Self.text([
             AppOutputLine(
@@ -219,7 +219,7 @@ struct AppTextTimelineTests {
         ])
         let expected = """
             2026-03-28 07:00:00Z  08:00 +01:00  run  cause start  wanted 70  held 64  runwayMinutes 120
-            2026-03-28 07:00:00Z  08:00 +01:00  lost  identifier shadow_fluids_2026-03-28_09:00  reason pending_limit
+            2026-03-28 07:00:00Z  08:00 +01:00  lost: over the platform's pending limit  shadow_fluids_2026-03-28_09:00
             2026-03-28 07:00:00Z  08:00 +01:00  someday  note "two words"  empty ""  gone none  ok true  ratio 0.5  until 2026-03-29 10:00 +02:00  nested {"a":1}  list [1,"b"]
             """
         #expect(text == expected + "\n")
@@ -277,9 +277,9 @@ struct AppTextTimelineTests {
         ])
         let expected = """
 
-            shadow: 3 delivered, 3 not shown · 0 cancelled · peak 7 pending, no limit
+            shadow: 3 delivered, 3 not shown · 0 cancelled · peak 7 pending, no limit · 0 lost on Linux
             not shown: missed its time (1), quiet hours (2)
-            platform linux  lost 0  minRunwayMinutes none
+            minRunwayMinutes none
             """
         #expect(text == expected + "\n")
     }

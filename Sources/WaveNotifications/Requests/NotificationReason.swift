@@ -30,6 +30,8 @@ public enum NotificationReason: String, Hashable, Sendable, Codable, CaseIterabl
     case snoozed
     /// A newer notification with the same collapse id replaced it.
     case collapsed
+    /// The device restarted and the platform forgot its pending requests (Android's alarms).
+    case reboot
 
     public var description: String { rawValue }
 }

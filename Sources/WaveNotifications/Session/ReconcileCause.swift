@@ -7,6 +7,8 @@ public enum ReconcileCause: Hashable, Sendable {
     case launch
     /// The system let the app run briefly in the background.
     case backgroundRefresh
+    /// The device restarted and ran the app's boot receiver (Android), whose alarms the restart removed.
+    case boot
     /// The user changed the app's settings.
     case settings
     /// The platform permission changed.
@@ -21,12 +23,12 @@ public enum ReconcileCause: Hashable, Sendable {
     case offsetChange(oldOffset: Int, newOffset: Int)
 
     /// Whether the app is in the foreground: the start, a launch, a change of settings or permission, and the
-    /// app's own user actions; background checks (a refresh, a DST change, a time-zone move, the app's own timers)
-    /// are not.
+    /// app's own user actions; background checks (a refresh, a boot, a DST change, a time-zone move, the app's own
+    /// timers) are not.
     public var isForeground: Bool {
         switch self {
         case .start, .launch, .settings, .permission, .userAction: return true
-        case .backgroundRefresh, .timeZone, .ownMoment, .offsetChange: return false
+        case .backgroundRefresh, .boot, .timeZone, .ownMoment, .offsetChange: return false
         }
     }
 }

@@ -14,13 +14,17 @@ struct AppReplaySummary: Sendable, Equatable {
     var peakPending = 0
     /// The platform's budget.
     var pendingLimit = 0
+    /// The platform, printed where it changes what the summary counts (Android's reboots); `nil` elsewhere.
+    var platform: String?
+    /// Requests the user lost (a reboot removed them and the app did not run before their instant).
+    var lost = 0
     /// Extra fields an app adds (GrowBro's `inbox`), in order.
     var extra: [(String, AppOutputLine.Value)] = []
 
     static func == (lhs: AppReplaySummary, rhs: AppReplaySummary) -> Bool {
         lhs.app == rhs.app && lhs.delivered == rhs.delivered && lhs.suppressed == rhs.suppressed
             && lhs.cancelled == rhs.cancelled && lhs.peakPending == rhs.peakPending
-            && lhs.pendingLimit == rhs.pendingLimit
+            && lhs.pendingLimit == rhs.pendingLimit && lhs.platform == rhs.platform && lhs.lost == rhs.lost
             && AppOutputLine.Value.object(lhs.extra) == AppOutputLine.Value.object(rhs.extra)
     }
 
@@ -44,7 +48,7 @@ struct AppReplaySummary: Sendable, Equatable {
             fields: [
                 ("app", .string(app)), ("delivered", .integer(delivered)), ("suppressed", .object(reasons)),
                 ("cancelled", .integer(cancelled)), ("peakPending", .integer(peakPending)),
-                ("pendingLimit", .integer(pendingLimit)),
-            ] + extra)
+                ("pendingLimit", pendingLimit == Int.max ? .null : .integer(pendingLimit)),
+            ] + (platform.map { [("platform", .string($0)), ("lost", .integer(lost))] } ?? []) + extra)
     }
 }

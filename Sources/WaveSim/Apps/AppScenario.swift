@@ -10,6 +10,10 @@ struct AppScenario: Sendable {
         enum Kind: Sendable {
             /// The app opens and reconciles.
             case launch
+            /// The system lets the app run briefly; it reconciles.
+            case backgroundRefresh
+            /// The device restarts (see ``AppScenario/platform``).
+            case reboot
             /// The permission changes.
             case permission(PermissionStatus)
             /// The device moves to another zone.
@@ -38,6 +42,10 @@ struct AppScenario: Sendable {
     var until: Date
     /// The permission at the start.
     var permission: PermissionStatus
+    /// Where requests wait: `--platform`, else the scenario's `platform`, else iOS.
+    var platform: ReplayOptions.Platform
+    /// Android: whether the app runs at a reboot (its boot receiver).
+    var bootReceiver: Bool
     /// The actions, sorted by instant, file order at equal instants.
     var actions: [Action]
 }

@@ -70,7 +70,7 @@ enum AppScenarioDecoder {
             diagnostics.problem(rootPath.appending(key: "app"), "unknown app '\(name)'; expected one of \(known)")
             return nil
         }
-        let keys = ["app", "timeZone", "now", "until", "permission", name, "actions"]
+        let keys = ["app", "timeZone", "now", "until", "permission", "platform", "bootReceiver", name, "actions"]
         guard
             let object = ObjectDecoder(
                 root, at: rootPath, keys: keys, named: "a scenario object", diagnostics: &diagnostics)
@@ -79,6 +79,9 @@ enum AppScenarioDecoder {
         let start = object.decode(.required("now", .instant), &diagnostics)
         let explicitUntil = object.decode(.optional("until", .instant), &diagnostics)
         let permission = object.decode(.optional("permission", .permission, default: .authorized), &diagnostics)
+        // wavesim-apps.md, Platforms: `--platform` wins over the scenario's own.
+        let ownPlatform = object.decode(.optional("platform", .enumeration()), &diagnostics) as ReplayOptions.Platform?
+        let bootReceiver = object.decode(.optional("bootReceiver", .bool, default: true), &diagnostics)
         let settingsPath = rootPath.appending(key: name)
         var settings = root.member(name) ?? .object([])
         if !section.validateSettings(settings, at: settingsPath, &diagnostics) {
@@ -124,15 +127,17 @@ enum AppScenarioDecoder {
             }
             section.validate(actions, startSettings: settings, &diagnostics)
         }
-        guard diagnostics.isClean, let zone, let start, let until, let permission else { return nil }
+        guard diagnostics.isClean, let zone, let start, let until, let permission, let bootReceiver else { return nil }
         let scenario = AppScenario(
             app: name, timeZone: zone, start: start, until: until, permission: permission,
+            platform: options.requestedPlatform ?? ownPlatform ?? .ios, bootReceiver: bootReceiver,
             actions: actions.map(\.action))
         return Result(scenario: scenario, section: section, settings: settings, warnings: [])
     }
 
     private static let commonActionKeys: [String: [String]] = [
-        "launch": [], "permission": ["value"], "timeZone": ["value"], "settings": ["value"],
+        "launch": [], "backgroundRefresh": [], "reboot": [], "permission": ["value"], "timeZone": ["value"],
+        "settings": ["value"],
     ]
 
     private static func decodeAction(
@@ -164,6 +169,10 @@ enum AppScenarioDecoder {
         switch type {
         case "launch":
             kind = .launch
+        case "backgroundRefresh":
+            kind = .backgroundRefresh
+        case "reboot":
+            kind = .reboot
         case "permission":
             kind = object.decode(.required("value", .permission), &diagnostics).map { .permission($0) }
         case "timeZone":

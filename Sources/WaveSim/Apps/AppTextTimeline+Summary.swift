@@ -22,6 +22,9 @@ extension AppTextTimeline {
         case .null: first += " · peak \(peak) pending, no limit"
         default: first += " · peak \(peak) pending"
         }
+        if let platform = fields.string("platform"), let lost = fields.integer("lost") {
+            first += " · \(lost) lost on \(AppTextWords.words(for: platform, in: AppTextWords.platforms))"
+        }
         var lines = ["", style.bold(first)]
         if !notShown.isEmpty {
             let words = notShown.map { "\(AppTextWords.words(for: $0.reason, in: AppTextWords.reasons)) (\($0.count))" }

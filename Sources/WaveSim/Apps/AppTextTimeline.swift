@@ -73,7 +73,7 @@ final class AppTextTimeline: Sendable {
         switch line.type {
         case "delivered": lines = delivered(&fields, at: instant)
         case "suppressed": lines = suppressed(&fields, at: instant)
-        case "cancelled", "withdrawn": lines = removed(line.type, &fields, at: instant)
+        case "cancelled", "withdrawn", "lost": lines = removed(line.type, &fields, at: instant)
         case "analytics": lines = analytics(&fields, at: instant)
         case "link": lines = link(&fields, at: instant)
         case "inbox": lines = inbox(&fields, at: instant)

@@ -50,6 +50,13 @@ enum AppTextWords {
         "critical": "critical",
     ]
 
+    /// The device platforms' names, keyed by `--platform` value.
+    static let platforms: [String: String] = [
+        "ios": "iOS",
+        "android": "Android",
+        "linux": "Linux",
+    ]
+
     /// The push platforms' names, keyed by `--payloads` value.
     static let payloadPlatforms: [String: String] = [
         "apns": "APNs",

@@ -32,7 +32,7 @@ enum AppReplayCommand {
         }
         let scenario = decoded.scenario
         let platform = try LinuxReplayPlatform(
-            start: scenario.start, pendingLimit: options.pendingLimit, renderer: resolver)
+            start: scenario.start, pendingLimit: options.pendingLimit(on: scenario.platform), renderer: resolver)
         let format = options.format
         // Colour as WorldWideWaves' timeline has it: on a terminal, unless NO_COLOR is set.
         let timeline = AppTextTimeline(

@@ -128,7 +128,12 @@ enum SummaryJSON {
         json.member("delivered", summary.delivered)
         json.member("missed", summary.missed)
         json.member("peakPending", summary.peakPending)
-        json.member("pendingLimit", summary.pendingLimit)
+        if summary.pendingLimit == Int.max {
+            json.key("pendingLimit")
+            json.null()
+        } else {
+            json.member("pendingLimit", summary.pendingLimit)
+        }
         json.endObject()
         return json.text
     }

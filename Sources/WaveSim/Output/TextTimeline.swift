@@ -65,7 +65,8 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
         output.writeLine(
             style.bold("\(summary.delivered) delivered, \(summary.missed) missed")
                 + " · \(summary.scheduled) scheduled, \(summary.cancelled) cancelled"
-                + " · peak \(summary.peakPending) pending of \(summary.pendingLimit)")
+                + " · peak \(summary.peakPending) pending"
+                + (summary.pendingLimit == Int.max ? ", no limit" : " of \(summary.pendingLimit)"))
         let gate = summary.isGated ? "gated: nothing scheduled at speed \(summary.speed)" : "not gated"
         output.writeLine("speed \(summary.speed), \(gate)" + (summary.failed > 0 ? " · \(summary.failed) failed" : ""))
     }

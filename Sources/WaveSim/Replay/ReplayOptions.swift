@@ -24,15 +24,23 @@ public struct ReplayOptions: Sendable, Hashable {
         case desktop
     }
 
-    /// A platform whose pending limit the adapter imitates.
+    /// Where requests wait between the app's runs (`wavesim-apps.md`, Platforms).
     public enum Platform: String, Sendable, Hashable, CaseIterable {
         /// iOS: 64 pending notifications.
         case ios
-        /// Android: about 500.
+        /// Android: 500 pending alarms, forgotten at a reboot.
         case android
+        /// The Linux adapter, an always-running process: no limit unless `--pending-limit` sets one.
+        case linux
 
-        /// The platform's pending limit.
-        public var pendingLimit: Int { self == .ios ? 64 : 500 }
+        /// The platform's pending limit; `Int.max` for none.
+        public var pendingLimit: Int {
+            switch self {
+            case .ios: return 64
+            case .android: return 500
+            case .linux: return Int.max
+            }
+        }
     }
 
     /// A push platform whose payloads an app replay prints (GrowBro).
@@ -55,8 +63,8 @@ public struct ReplayOptions: Sendable, Hashable {
     public var clock: ClockMode = .virtual
     /// With the wall clock, start from the current time instead of the scenario's start.
     public var startsNow = false
-    /// The platform imitated.
-    public var platform: Platform = .ios
+    /// The platform `--platform` named, if any; it wins over a scenario's own `platform`.
+    public var requestedPlatform: Platform?
     /// An explicit pending limit, overriding the platform's.
     public var explicitPendingLimit: Int?
     /// The requested language; `nil` to take it from the environment.
@@ -66,8 +74,18 @@ public struct ReplayOptions: Sendable, Hashable {
     /// Where notifications are shown.
     public var sink: Sink = .terminal
 
-    /// The adapter's pending budget.
-    public var pendingLimit: Int { explicitPendingLimit ?? platform.pendingLimit }
+    /// The platform imitated: `--platform`, else iOS (an app scenario's own `platform` applies through
+    /// ``pendingLimit(on:)``).
+    public var platform: Platform { requestedPlatform ?? .ios }
+
+    /// The adapter's pending budget on the platform imitated; `Int.max` for none.
+    public var pendingLimit: Int { pendingLimit(on: platform) }
+
+    /// The pending budget on a platform: `--pending-limit` when given, else the platform's.
+    ///
+    /// - Parameter platform: The platform the replay runs on.
+    /// - Returns: The budget; `Int.max` for none.
+    public func pendingLimit(on platform: Platform) -> Int { explicitPendingLimit ?? platform.pendingLimit }
 
     /// Creates options with defaults.
     ///
@@ -105,7 +123,7 @@ public struct ReplayOptions: Sendable, Hashable {
                 }
                 options.startsNow = value == "now"
             case "--platform":
-                options.platform = try reader.choice(for: argument, Platform.self)
+                options.requestedPlatform = try reader.choice(for: argument, Platform.self)
             case "--pending-limit":
                 let value = try reader.value(for: argument)
                 guard let limit = Int(value), limit >= 1 else {
