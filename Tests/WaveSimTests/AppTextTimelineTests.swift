@@ -173,7 +173,7 @@ struct AppTextTimelineTests {
 
     private static func text(_ lines: [AppOutputLine], usesColor: Bool = false) -> String {
         let output = OutputChannel.capture()
-        let timeline = AppTextTimeline(output: output, timeZone: berlin, usesColor: usesColor)
+        let timeline = AppTextTimeline(output: output, timeZone: berlin, usesColor: usesColor, platformName: "iOS")
         for line in lines {
             timeline.write(line, in: berlin)
         }
@@ -192,7 +192,8 @@ struct AppTextTimelineTests {
             ] + extra)
     }
 
-    /// A `lost` line reads as a removal with its reason in words; a type without a form of its own prints as
+    /// An app run reads as what it wanted and what the platform held; a `lost` line as a removal with its reason in
+    /// words; a type without a form of its own prints as
     /// `key value` pairs, every kind of value readable: words bare, text with spaces quoted, instants in local time, structures as JSON.
     @Test func aLineTypeWithoutAFormOfItsOwnIsWrittenAsKeyValuePairs() {
         let text = Self.text([
@@ -218,7 +219,7 @@ struct AppTextTimelineTests {
                 ]),
         ])
         let expected = """
-            2026-03-28 07:00:00Z  08:00 +01:00  run  cause start  wanted 70  held 64  runwayMinutes 120
+            2026-03-28 07:00:00Z  08:00 +01:00  app starts: 70 wanted, 64 held by iOS, runway 2 h
             2026-03-28 07:00:00Z  08:00 +01:00  lost: over the platform's pending limit  shadow_fluids_2026-03-28_09:00
             2026-03-28 07:00:00Z  08:00 +01:00  someday  note "two words"  empty ""  gone none  ok true  ratio 0.5  until 2026-03-29 10:00 +02:00  nested {"a":1}  list [1,"b"]
             """
@@ -279,7 +280,7 @@ struct AppTextTimelineTests {
 
             shadow: 3 delivered, 3 not shown · 0 cancelled · peak 7 pending, no limit · 0 lost on Linux
             not shown: missed its time (1), quiet hours (2)
-            minRunwayMinutes none
+            shortest runway: none (nothing was wanted)
             """
         #expect(text == expected + "\n")
     }

@@ -330,8 +330,9 @@ struct ShadowReplayTests {
         ("activities", ["17:00"]), ("checkins", ["18:00"]), ("vitals", ["07:00"]),
     ]
 
-    @Test func everyCategoryOnBeyondTheIOSBudgetLosesNothing() async {
-        let run = await ReplayRun.app("shadow-budget.json", ["--platform", "ios"])
+    /// The always-running Linux adapter with iOS's budget arms the rest as others fire: nothing is lost.
+    @Test func everyCategoryOnBeyondABudgetOf64LosesNothingOnTheLinuxAdapter() async {
+        let run = await ReplayRun.app("shadow-budget.json", ["--platform", "linux", "--pending-limit", "64"])
         #expect(run.status == 0)
         // Identifier → the instant it is due: local HH:MM on the date, Berlin summer time (UTC+2).
         var expected: [String: String] = [:]
@@ -356,6 +357,48 @@ struct ShadowReplayTests {
         // 68 wanted at the start: the soonest 64 armed, the other 4 wait.
         #expect(run.summary("peakPending") == 64)
         #expect(run.summary("cancelled") == 0)
+    }
+
+    /// iOS holds the soonest 64 of the 68 handed over at the start and discards the rest; without another app run
+    /// the 4 latest are lost at their instants (21:00, 21:00, 22:00 and 23:00 on 5 May, Berlin).
+    @Test func everyCategoryOnBeyondTheIOSLimitLosesTheLatestUntilTheAppRuns() async {
+        let run = await ReplayRun.app("shadow-budget.json", ["--platform", "ios"])
+        #expect(run.status == 0)
+        #expect(
+            run.lines("lost") == [
+                "2026-05-05T19:00:00Z shadow_journal_2026-05-05_21:00 pending_limit",
+                "2026-05-05T19:00:00Z shadow_supplements_2026-05-05_21:00 pending_limit",
+                "2026-05-05T20:00:00Z shadow_fluids_2026-05-05_22:00 pending_limit",
+                "2026-05-05T21:00:00Z shadow_fluids_2026-05-05_23:00 pending_limit",
+            ])
+        #expect(run.deliveries.count == 64)
+        #expect(run.delivery("shadow_journal_2026-05-05_21:00") == nil)
+        // From 23:30 on 3 May to the first request not held, 21:00 on 5 May: 45 h 30 min.
+        let start = run.objects.first { $0["type"] as? String == "run" }
+        #expect(start?["cause"] as? String == "start")
+        #expect(start?["wanted"] as? Int == 68)
+        #expect(start?["held"] as? Int == 64)
+        #expect(start?["runwayMinutes"] as? Int == 2730)
+        #expect(run.summary("lost") == 4)
+        #expect(run.summary("minRunwayMinutes") == 2730)
+        #expect(run.summary("peakPending") == 64)
+    }
+
+    /// A background refresh before the first loss hands the discarded ones over again: all 68 are shown.
+    @Test func aBackgroundRefreshWithinTheRunwaySavesEveryCheckIn() async throws {
+        let run = try await Self.run("shadow-budget.json", ["--platform", "ios"]) {
+            $0["actions"] = [["at": "2026-05-05T12:00:00+02:00", "type": "backgroundRefresh"]]
+        }
+        #expect(run.status == 0)
+        #expect(run.lines("lost").isEmpty)
+        #expect(run.deliveries.count == 68)
+        let refresh = run.objects.last { $0["type"] as? String == "run" }
+        #expect(refresh?["cause"] as? String == "backgroundRefresh")
+        // At noon on 5 May the 48 h horizon wants 66: 16 left that day, 34 on the 6th, 16 on the 7th before noon.
+        // Soonest first, the 65th is the first at 10:00 on the 7th: 46 h away.
+        #expect(refresh?["wanted"] as? Int == 66)
+        #expect(refresh?["held"] as? Int == 64)
+        #expect(refresh?["runwayMinutes"] as? Int == 2760)
     }
 
     @Test func theExampleKeepsMoreThan64WithinTheBudget() async {

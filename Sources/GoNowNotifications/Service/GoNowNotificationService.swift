@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 public import WaveNotifications
 
 /// GoNow's notifications at run time: what the app calls when it runs, when a forecast arrives, and when one of its
@@ -113,6 +113,25 @@ public actor GoNowNotificationService {
     @discardableResult
     public func notificationShown(_ request: NotificationRequest, device: DeviceState) async throws -> GoNowReport {
         GoNowReport(entries: Self.entries(try await session.recordShown(request, at: device.now)))
+    }
+
+    /// Records a window notification the system showed while the app was not running (iOS shows a pending request at its instant
+    /// without running the app): call it at the next app run, before reconciling, for each one the platform
+    /// reports shown since the last run, in the order they were shown.
+    ///
+    /// - Parameters:
+    ///   - request: The request the system showed.
+    ///   - shownAt: When it was shown.
+    ///   - device: The device's state at this app run.
+    /// - Returns: Its `notif_fired`, at this run (the app learns of the delivery now).
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func notificationShownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, device: DeviceState
+    ) async throws -> GoNowReport {
+        let events = try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
+        let fired = GoNowAnalyticsEvent.fired(request, at: device.now).map { [GoNowReport.Entry.analytics($0)] } ?? []
+        return GoNowReport(entries: fired + events.map(GoNowReport.Entry.notification))
     }
 
     /// The session's events as report entries, each delivery followed by its `notif_fired`.

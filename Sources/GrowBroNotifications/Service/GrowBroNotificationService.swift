@@ -174,6 +174,24 @@ public actor GrowBroNotificationService {
         return try await decideDue(request, device: device, showsOnPlatform: false)
     }
 
+    /// Records a task reminder the system showed while the app was not running (iOS shows a pending request at its instant
+    /// without running the app): call it at the next app run, before reconciling, for each one the platform
+    /// reports shown since the last run, in the order they were shown.
+    ///
+    /// - Parameters:
+    ///   - request: The request the system showed.
+    ///   - shownAt: When it was shown.
+    ///   - device: The device's state at this app run.
+    /// - Returns: What the app does about it now (a withdrawal of an older notification it collapses). The reminder goes into the inbox with `receivedAt` = `shownAt`.
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func notificationShownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, device: DeviceState
+    ) async throws -> [NotificationEvent] {
+        try await inbox.add(GrowBroDelivery.shown(request).inboxEntry(receivedAt: shownAt))
+        return try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
+    }
+
     /// A push arrived: decided now (permission, channel switch, quiet hours), put in the inbox either way, and shown
     /// through the session (a newer like on a post withdraws the older one on screen, `collapsed`).
     ///

@@ -116,6 +116,23 @@ public actor HydracatNotificationService {
         try await session.recordShown(request, at: device.now)
     }
 
+    /// Records a treatment notification the system showed while the app was not running (iOS shows a pending request at its instant
+    /// without running the app): call it at the next app run, before reconciling, for each one the platform
+    /// reports shown since the last run, in the order they were shown.
+    ///
+    /// - Parameters:
+    ///   - request: The request the system showed.
+    ///   - shownAt: When it was shown.
+    ///   - device: The device's state at this app run.
+    /// - Returns: What the app does about it now (nothing: Hydracat's notifications do not collapse).
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func notificationShownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, device: DeviceState
+    ) async throws -> [NotificationEvent] {
+        try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
+    }
+
     /// The user logged a treatment: the slot wants nothing more. Its pending reminder, follow-up and snooze are
     /// removed (`reschedule`) and its shown ones withdrawn (`responded`), by a reconcile.
     ///

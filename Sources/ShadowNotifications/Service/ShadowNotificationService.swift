@@ -88,6 +88,23 @@ public actor ShadowNotificationService {
         try await session.recordShown(request, at: device.now)
     }
 
+    /// Records a check-in the system showed while the app was not running (iOS shows a pending request at its instant
+    /// without running the app): call it at the next app run, before reconciling, for each one the platform
+    /// reports shown since the last run, in the order they were shown.
+    ///
+    /// - Parameters:
+    ///   - request: The request the system showed.
+    ///   - shownAt: When it was shown.
+    ///   - device: The device's state at this app run.
+    /// - Returns: What the app does about it now (nothing: Shadow's check-ins do not collapse).
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func notificationShownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, device: DeviceState
+    ) async throws -> [NotificationEvent] {
+        try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
+    }
+
     /// Withdraws the shown check-ins whose expiry has come (`expired`).
     ///
     /// - Parameter device: The device's state now.

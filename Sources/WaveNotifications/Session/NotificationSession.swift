@@ -204,12 +204,29 @@ public actor NotificationSession {
     public func recordShown(
         _ request: NotificationRequest, at now: Date, late: Bool = false
     ) async throws -> [NotificationEvent] {
-        let collapsed = log.recordShown(request, at: now, record: historyRecord(request, now))
-        var events: [NotificationEvent] = [.delivered(request, at: now, late: late)]
-        if let collapsed {
-            events += try await withdraw([Withdrawal(identifier: collapsed, reason: .collapsed)], at: now)
+        [.delivered(request, at: now, late: late)] + (try await recordShownWhileClosed(request, shownAt: now, now: now))
+    }
+
+    /// Records a notification the system showed while the app was not running, learned at the app's next run.
+    ///
+    /// iOS shows a pending request at its instant without running the app; at its next run the app asks the
+    /// platform what was shown (`getDeliveredNotifications`) and records each one here, in the order they were
+    /// shown, before it reconciles: the history, the never-again rule and expiries count from `shownAt`.
+    ///
+    /// - Parameters:
+    ///   - request: The request the system showed.
+    ///   - shownAt: When the system showed it.
+    ///   - now: The app run's instant.
+    /// - Returns: The withdrawal, at `now`, of an older notification it collapses; no delivery (the system showed
+    ///   it at `shownAt`).
+    /// - Throws: What the center throws when withdrawing the collapsed one.
+    public func recordShownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, now: Date
+    ) async throws -> [NotificationEvent] {
+        guard let collapsed = log.recordShown(request, at: shownAt, record: historyRecord(request, shownAt)) else {
+            return []
         }
-        return events
+        return try await withdraw([Withdrawal(identifier: collapsed, reason: .collapsed)], at: now)
     }
 
     /// Takes shown notifications off the screen; ones not on screen are skipped without an event.

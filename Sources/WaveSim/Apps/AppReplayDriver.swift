@@ -37,6 +37,19 @@ protocol AppReplayDriver: Sendable {
     /// - Throws: When the platform or a store of the app's fails.
     func due(_ request: NotificationRequest, device: DeviceState) async throws -> [AppReplayOutput]
 
+    /// The system showed a pending request while the app was not running (iOS); the app learns of it at this run.
+    ///
+    /// - Parameters:
+    ///   - request: The request shown.
+    ///   - shownAt: When the system showed it.
+    ///   - device: The device's state at this app run.
+    /// - Returns: What the app does about it now (its delivery was printed at `shownAt`).
+    /// - Throws: When the platform or a store of the app's fails.
+    func shownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, device: DeviceState
+    ) async throws
+        -> [AppReplayOutput]
+
     /// Withdraws the shown notifications that expired.
     ///
     /// - Parameter device: The device's state.
@@ -92,6 +105,14 @@ struct AppActionResult: Sendable {
 protocol AppActionPayload: Sendable {
     /// The action's type as written in the scenario (`forecast`, `log`, `snooze`, …).
     var type: String { get }
+
+    /// Whether the action is a system event rather than the user opening the app (GrowBro's `push`): on iOS it is
+    /// not an app run.
+    var isSystemEvent: Bool { get }
+}
+
+extension AppActionPayload {
+    var isSystemEvent: Bool { false }
 }
 
 extension Array where Element == AppReplayOutput {

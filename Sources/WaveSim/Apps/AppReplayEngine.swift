@@ -5,14 +5,20 @@ internal import WaveNotifications
 /// (through its ``AppReplayDriver``) does everything the app does, and every fact becomes one output line
 /// (`wavesim-apps.md`).
 ///
-/// At one instant: the deliveries due then come first, then expiries, then the actions in file order, then a
-/// reconcile moment of the app's own (its timers, a DST change).
+/// At one instant: what the system does then comes first (deliveries, losses), then the app's expiries, then the
+/// actions in file order, then a reconcile moment of the app's own (its timers, a DST change).
+///
+/// Where the app's code runs depends on the platform (`wavesim-apps.md`, Platforms). On `linux` and `android` it runs
+/// at every moment above (Android's alarms wake it), except on Android after a reboot without a boot receiver, until
+/// its next app run. On `ios` it runs only at app runs (the start, and every action but `permission`, `timeZone`,
+/// `reboot` and a push); between them the system shows what it holds and nothing else happens, and what the app's
+/// rules would have done meanwhile is done at the next run.
 struct AppReplayEngine {
     /// The scenario.
     let scenario: AppScenario
     /// The app's service, as wavesim drives it.
     let driver: any AppReplayDriver
-    /// The platform: the Linux manager on a virtual clock.
+    /// The platform: the Linux manager on a virtual clock, or iOS's center.
     let platform: any AppReplayPlatform
     /// Turns facts into lines (rendering texts in the replay's language).
     let printer: AppEventPrinter
@@ -29,6 +35,10 @@ struct AppReplayEngine {
     /// Requests a reboot removed, soonest first: each is `lost` at its instant unless an app run comes first (the
     /// app then hands over again what it still wants).
     private var removedByReboot: [NotificationRequest] = []
+    /// iOS: what the system showed since the last app run, with when, in order; the app learns of it at its next run.
+    private var shownWhileClosed: [(request: NotificationRequest, at: Date)] = []
+    /// iOS: the UTC offset changes since the last app run, in order (`old`, `new`).
+    private var offsetChangesWhileClosed: [(old: Int, new: Int)] = []
 
     init(
         scenario: AppScenario, driver: any AppReplayDriver, platform: any AppReplayPlatform, printer: AppEventPrinter,
@@ -43,40 +53,50 @@ struct AppReplayEngine {
         device = DeviceState(now: scenario.start, timeZone: scenario.timeZone, permission: scenario.permission)
         summary = AppReplaySummary(
             app: scenario.app, pendingLimit: platform.pendingLimit,
-            platform: scenario.platform == .android ? scenario.platform.rawValue : nil)
+            platform: scenario.platform == .linux ? nil : scenario.platform.rawValue)
     }
+
+    /// Whether the app's code runs on its own between app runs (its timers, its alarms).
+    private var appRunsOnItsOwn: Bool { scenario.platform != .ios && !isAsleep }
 
     /// Runs the replay to `until` and prints the summary line last.
     ///
     /// - Returns: The summary.
     /// - Throws: When the platform fails.
     mutating func run() async throws -> AppReplaySummary {
+        try await startAppRun()
         try await print(driver.reconcile(.start, device: device))
+        try await finishAppRun(cause: "start")
         var actionIndex = 0
         while true {
             let nextAction = actionIndex < scenario.actions.count ? scenario.actions[actionIndex].at : nil
             let nextOwn = await driver.nextOwnMoment(after: device.now, in: device.timeZone)
             let nextOffset = device.timeZone.nextDaylightSavingTimeTransition(after: device.now)
-            // Asleep, the app's own timers are gone with its alarms.
-            let appTimers = isAsleep ? [] : [await driver.nextExpiry(), nextOwn, nextOffset]
-            let candidates = [await platform.nextFireDate, removedByReboot.first?.fireAt, nextAction] + appTimers
+            // Between app runs on iOS, or asleep on Android, the app's own timers do not fire.
+            let appTimers = appRunsOnItsOwn ? [await driver.nextExpiry(), nextOwn] : []
+            let candidates =
+                [await platform.nextFireDate, removedByReboot.first?.fireAt, nextAction, nextOffset] + appTimers
             guard let next = candidates.compactMap({ $0 }).min(), next <= scenario.until else { break }
             device.now = max(device.now, next)
             printLost(dueBy: device.now)
-            for request in await platform.advance(to: device.now) {
-                try await print(driver.due(request, device: device))
+            for fact in await platform.advance(to: device.now) {
+                try await happened(fact)
             }
-            if !isAsleep { try await print(driver.withdrawExpired(device: device)) }
+            if appRunsOnItsOwn { try await print(driver.withdrawExpired(device: device)) }
             while actionIndex < scenario.actions.count, scenario.actions[actionIndex].at <= device.now {
                 try await perform(scenario.actions[actionIndex])
                 actionIndex += 1
             }
-            if !isAsleep, let nextOffset, nextOffset == device.now {
+            if let nextOffset, nextOffset == device.now {
                 let old = device.timeZone.secondsFromGMT(for: device.now.addingTimeInterval(-1))
                 let new = device.timeZone.secondsFromGMT(for: device.now)
-                try await print(driver.reconcile(.offsetChange(oldOffset: old, newOffset: new), device: device))
+                if appRunsOnItsOwn {
+                    try await print(driver.reconcile(.offsetChange(oldOffset: old, newOffset: new), device: device))
+                } else if scenario.platform == .ios {
+                    offsetChangesWhileClosed.append((old, new))
+                }
             }
-            if !isAsleep, let nextOwn, nextOwn == device.now {
+            if appRunsOnItsOwn, let nextOwn, nextOwn == device.now {
                 try await print(driver.reconcile(.ownMoment, device: device))
             }
         }
@@ -86,11 +106,35 @@ struct AppReplayEngine {
         return summary
     }
 
-    private mutating func perform(_ action: AppScenario.Action) async throws {
-        switch action.kind {
-        case .permission, .timeZone, .reboot: break
-        case .launch, .backgroundRefresh, .settings, .app: appRuns()
+    /// What the system did at an instant: a request due, or one the app wanted that it did not hold.
+    private mutating func happened(_ fact: SystemFact) async throws {
+        switch fact {
+        case .lost(let request, let reason):
+            printLost(request, reason: reason)
+        case .due(let request) where scenario.platform == .ios:
+            // The system shows it without running the app; the permission alone decides.
+            switch device.permission {
+            case .denied, .notDetermined:
+                let suppression = Suppression(
+                    identifier: request.identifier, fireAt: request.fireAt, reason: .permissionDenied)
+                print([.event(.suppressed(suppression, at: device.now))])
+            case .authorized, .provisional:
+                print([.event(.delivered(request, at: device.now, late: false))])
+                shownWhileClosed.append((request, device.now))
+            }
+        case .due(let request):
+            try await print(driver.due(request, device: device))
         }
+    }
+
+    private mutating func perform(_ action: AppScenario.Action) async throws {
+        let isAppRun: Bool
+        switch action.kind {
+        case .permission, .timeZone, .reboot: isAppRun = false
+        case .launch, .backgroundRefresh, .settings: isAppRun = true
+        case .app(let payload): isAppRun = !payload.isSystemEvent
+        }
+        if isAppRun { try await startAppRun() }
         switch action.kind {
         case .launch:
             try await print(driver.reconcile(.launch, device: device))
@@ -100,10 +144,10 @@ struct AppReplayEngine {
             try await reboot()
         case .permission(let value):
             device.permission = value
-            if !isAsleep { try await print(driver.reconcile(.permission, device: device)) }
+            if appRunsOnItsOwn { try await print(driver.reconcile(.permission, device: device)) }
         case .timeZone(let value):
             device.timeZone = value
-            if !isAsleep { try await print(driver.reconcile(.timeZone, device: device)) }
+            if appRunsOnItsOwn { try await print(driver.reconcile(.timeZone, device: device)) }
         case .settings(let value):
             await driver.replaceSettings(value)
             try await print(driver.reconcile(.settings, device: device))
@@ -111,6 +155,17 @@ struct AppReplayEngine {
             let result = try await driver.perform(payload, device: device)
             print(result.outputs)
             result.warnings.forEach(warn)
+            // On iOS an app run hands the center what the app wants; an action that did not reconcile does now.
+            if isAppRun, scenario.platform == .ios, await !platform.wasListedDuringRun {
+                try await print(driver.reconcile(.userAction(payload.type), device: device))
+            }
+        }
+        if isAppRun {
+            if case .backgroundRefresh = action.kind {
+                try await finishAppRun(cause: "backgroundRefresh")
+            } else {
+                try await finishAppRun(cause: "action")
+            }
         }
     }
 
@@ -132,34 +187,74 @@ struct AppReplayEngine {
                 ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier)
             }
             if scenario.bootReceiver {
-                appRuns()
+                try await startAppRun()
                 try await print(driver.reconcile(.boot, device: device))
+                try await finishAppRun(cause: "boot")
             } else {
                 isAsleep = true
             }
         }
     }
 
-    /// The app runs (an action of the user's, a refresh, a boot receiver): it wakes, and what a reboot removed is no
-    /// longer lost; the app's reconcile hands over again what it still wants.
-    private mutating func appRuns() {
+    /// An app run begins (the start, an action of the user's, a refresh, a boot receiver). On Android the app wakes
+    /// and what a reboot removed is no longer lost (the app's reconcile hands over again what it still wants). On
+    /// iOS the app first does what its rules did not do while it was closed, at this run's instant: it records what
+    /// the system showed, withdraws what expired and answers the offset changes.
+    private mutating func startAppRun() async throws {
         isAsleep = false
         removedByReboot = []
+        await platform.startRun()
+        guard scenario.platform == .ios else { return }
+        let shown = shownWhileClosed
+        shownWhileClosed = []
+        for (request, shownAt) in shown {
+            try await print(driver.shownWhileClosed(request, shownAt: shownAt, device: device))
+        }
+        try await print(driver.withdrawExpired(device: device))
+        let changes = offsetChangesWhileClosed
+        offsetChangesWhileClosed = []
+        for change in changes {
+            try await print(
+                driver.reconcile(.offsetChange(oldOffset: change.old, newOffset: change.new), device: device))
+        }
+    }
+
+    /// An app run ends: on iOS and Android a `run` line says what the app wants, what the system holds and how long
+    /// the app may stay closed without a loss.
+    private mutating func finishAppRun(cause: String) async throws {
+        await platform.finishRun()
+        guard scenario.platform != .linux else { return }
+        let runway = try await platform.runway()
+        let minutes = runway.minutes(from: device.now)
+        let wanted = runway.held.count + runway.notHeld.count
+        if wanted > 0 { summary.minRunwayMinutes = min(summary.minRunwayMinutes ?? .max, minutes) }
+        emit(
+            AppOutputLine(
+                type: "run",
+                fields: [
+                    ("at", .instant(device.now)), ("cause", .string(cause)), ("wanted", .integer(wanted)),
+                    ("held", .integer(runway.held.count)), ("runwayMinutes", .integer(minutes)),
+                ]), device.timeZone)
     }
 
     /// Prints a `lost` line for each request a reboot removed whose instant has come.
     private mutating func printLost(dueBy instant: Date) {
         while let first = removedByReboot.first, first.fireAt <= instant {
             removedByReboot.removeFirst()
-            summary.lost += 1
-            emit(
-                AppOutputLine(
-                    type: "lost",
-                    fields: [
-                        ("at", .instant(first.fireAt)), ("identifier", .string(first.identifier)),
-                        ("reason", .string("reboot")),
-                    ]), device.timeZone)
+            printLost(first, reason: .reboot)
         }
+    }
+
+    /// Prints that the user lost a request the app wanted, at its instant.
+    private mutating func printLost(_ request: NotificationRequest, reason: LossReason) {
+        summary.lost += 1
+        emit(
+            AppOutputLine(
+                type: "lost",
+                fields: [
+                    ("at", .instant(request.fireAt)), ("identifier", .string(request.identifier)),
+                    ("reason", .string(reason.rawValue)),
+                ]), device.timeZone)
     }
 
     /// Prints the outputs in order and counts the facts for the summary.

@@ -14,10 +14,14 @@ struct AppReplaySummary: Sendable, Equatable {
     var peakPending = 0
     /// The platform's budget.
     var pendingLimit = 0
-    /// The platform, printed where it changes what the summary counts (Android's reboots); `nil` elsewhere.
+    /// The platform, printed with `lost` and `minRunwayMinutes` on iOS and Android; `nil` on Linux (whose output
+    /// stays as it was before platforms were modelled).
     var platform: String?
-    /// Requests the user lost (a reboot removed them and the app did not run before their instant).
+    /// Requests the user lost: the system did not hold them at their instant (discarded by the limit, removed by a
+    /// reboot).
     var lost = 0
+    /// The smallest runway of an app run that wanted something; `nil` when none did.
+    var minRunwayMinutes: Int?
     /// Extra fields an app adds (GrowBro's `inbox`), in order.
     var extra: [(String, AppOutputLine.Value)] = []
 
@@ -25,6 +29,7 @@ struct AppReplaySummary: Sendable, Equatable {
         lhs.app == rhs.app && lhs.delivered == rhs.delivered && lhs.suppressed == rhs.suppressed
             && lhs.cancelled == rhs.cancelled && lhs.peakPending == rhs.peakPending
             && lhs.pendingLimit == rhs.pendingLimit && lhs.platform == rhs.platform && lhs.lost == rhs.lost
+            && lhs.minRunwayMinutes == rhs.minRunwayMinutes
             && AppOutputLine.Value.object(lhs.extra) == AppOutputLine.Value.object(rhs.extra)
     }
 
@@ -49,6 +54,12 @@ struct AppReplaySummary: Sendable, Equatable {
                 ("app", .string(app)), ("delivered", .integer(delivered)), ("suppressed", .object(reasons)),
                 ("cancelled", .integer(cancelled)), ("peakPending", .integer(peakPending)),
                 ("pendingLimit", pendingLimit == Int.max ? .null : .integer(pendingLimit)),
-            ] + (platform.map { [("platform", .string($0)), ("lost", .integer(lost))] } ?? []) + extra)
+            ]
+                + (platform.map {
+                    [
+                        ("platform", .string($0)), ("lost", .integer(lost)),
+                        ("minRunwayMinutes", minRunwayMinutes.map(AppOutputLine.Value.integer) ?? .null),
+                    ]
+                } ?? []) + extra)
     }
 }

@@ -25,6 +25,12 @@ extension AppTextTimeline {
         if let platform = fields.string("platform"), let lost = fields.integer("lost") {
             first += " · \(lost) lost on \(AppTextWords.words(for: platform, in: AppTextWords.platforms))"
         }
+        let runway: String?
+        switch fields.value("minRunwayMinutes") {
+        case .integer(let minutes): runway = "shortest runway: \(Self.duration(minutes: minutes))"
+        case .null: runway = "shortest runway: none (nothing was wanted)"
+        default: runway = nil
+        }
         var lines = ["", style.bold(first)]
         if !notShown.isEmpty {
             let words = notShown.map { "\(AppTextWords.words(for: $0.reason, in: AppTextWords.reasons)) (\($0.count))" }
@@ -37,6 +43,9 @@ extension AppTextTimeline {
             } else {
                 lines.append(pairs([("inbox", .object(totals))], near: nil).joined())
             }
+        }
+        if let runway {
+            lines.append(runway)
         }
         let rest = pairs(fields.rest, near: nil)
         if !rest.isEmpty {

@@ -24,6 +24,8 @@ final class AppTextTimeline: Sendable {
     let style: TerminalStyle
     /// The instant of the last line that had one: a line without `at` (a push's payload) belongs to it.
     private let lastInstant = Mutex<Date?>(nil)
+    /// The platform's name in words ("iOS"), for what an app run's line says the system holds.
+    let platformName: String
 
     /// The indent of the lines under a header line (a title, a body, an inbox item), as WorldWideWaves has it.
     static let indent = "    "
@@ -34,8 +36,10 @@ final class AppTextTimeline: Sendable {
     ///   - output: Where to print.
     ///   - timeZone: The scenario's zone, in which local times are shown.
     ///   - usesColor: Whether to add ANSI colours (as WorldWideWaves' timeline: on a terminal, unless `NO_COLOR`).
-    init(output: OutputChannel, timeZone: TimeZone, usesColor: Bool) {
+    ///   - platformName: The platform's name in words ("iOS").
+    init(output: OutputChannel, timeZone: TimeZone, usesColor: Bool, platformName: String = "the system") {
         self.output = output
+        self.platformName = platformName
         currentZone = Mutex(timeZone)
         self.style = TerminalStyle(enabled: usesColor)
     }
@@ -74,6 +78,7 @@ final class AppTextTimeline: Sendable {
         case "delivered": lines = delivered(&fields, at: instant)
         case "suppressed": lines = suppressed(&fields, at: instant)
         case "cancelled", "withdrawn", "lost": lines = removed(line.type, &fields, at: instant)
+        case "run": lines = appRun(&fields, at: instant)
         case "analytics": lines = analytics(&fields, at: instant)
         case "link": lines = link(&fields, at: instant)
         case "inbox": lines = inbox(&fields, at: instant)
@@ -128,6 +133,32 @@ final class AppTextTimeline: Sendable {
         guard let identifier = fields.string("identifier"), let reason = fields.string("reason") else { return nil }
         let words = "\(kind): " + AppTextWords.words(for: reason, in: AppTextWords.reasons)
         return [row(instant, [words], rest: fields, identifier: identifier)]
+    }
+
+    /// `app runs: 70 wanted, 64 held by iOS, runway 37 h 5 min`, dimmed as the other lines that are not
+    /// notifications.
+    private func appRun(_ fields: inout AppTextFieldReader, at instant: Date?) -> [String]? {
+        guard let cause = fields.string("cause"), let wanted = fields.integer("wanted"),
+            let held = fields.integer("held"), let minutes = fields.integer("runwayMinutes")
+        else { return nil }
+        let words =
+            AppTextWords.words(for: cause, in: AppTextWords.runCauses)
+            + ": \(wanted) wanted, \(held) held by \(platformName), runway \(Self.duration(minutes: minutes))"
+        return [row(instant, [style.dim(words)], rest: fields)]
+    }
+
+    /// `37 h 5 min`, `45 h`, `30 min`.
+    ///
+    /// - Parameter minutes: Whole minutes, not negative.
+    /// - Returns: The duration in words.
+    static func duration(minutes: Int) -> String {
+        let hours = minutes / 60
+        let rest = minutes % 60
+        switch (hours, rest) {
+        case (0, _): return "\(rest) min"
+        case (_, 0): return "\(hours) h"
+        default: return "\(hours) h \(rest) min"
+        }
     }
 
     // MARK: - Lines and times

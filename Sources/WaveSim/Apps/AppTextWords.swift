@@ -50,6 +50,14 @@ enum AppTextWords {
         "critical": "critical",
     ]
 
+    /// Why the app ran, keyed by a `run` line's `cause`.
+    static let runCauses: [String: String] = [
+        "start": "app starts",
+        "action": "app runs",
+        "backgroundRefresh": "app runs in the background",
+        "boot": "app runs at boot",
+    ]
+
     /// The device platforms' names, keyed by `--platform` value.
     static let platforms: [String: String] = [
         "ios": "iOS",

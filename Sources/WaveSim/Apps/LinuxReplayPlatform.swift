@@ -44,9 +44,9 @@ final class LinuxReplayPlatform: AppReplayPlatform {
             renderer: renderer)
     }
 
-    func advance(to instant: Date) async -> [NotificationRequest] {
+    func advance(to instant: Date) async -> [SystemFact] {
         await clock.advance(to: instant)
-        return sink.drain()
+        return sink.drain().map(SystemFact.due)
     }
 
     var nextFireDate: Date? {

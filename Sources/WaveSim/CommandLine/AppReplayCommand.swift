@@ -31,13 +31,17 @@ enum AppReplayCommand {
             errors.writeLine("wavesim: warning: --lang: no translation for '\(requested)'; using English")
         }
         let scenario = decoded.scenario
-        let platform = try LinuxReplayPlatform(
-            start: scenario.start, pendingLimit: options.pendingLimit(on: scenario.platform), renderer: resolver)
+        let limit = options.pendingLimit(on: scenario.platform)
+        let platform: any AppReplayPlatform =
+            scenario.platform == .ios
+            ? SimulatedIOSCenter(limit: limit, start: scenario.start)
+            : try LinuxReplayPlatform(start: scenario.start, pendingLimit: limit, renderer: resolver)
         let format = options.format
         // Colour as WorldWideWaves' timeline has it: on a terminal, unless NO_COLOR is set.
         let timeline = AppTextTimeline(
             output: output, timeZone: scenario.timeZone,
-            usesColor: output.isTerminal && environment["NO_COLOR"] == nil)
+            usesColor: output.isTerminal && environment["NO_COLOR"] == nil,
+            platformName: AppTextWords.words(for: scenario.platform.rawValue, in: AppTextWords.platforms))
         let render: @Sendable (LocalizedText) -> String = { resolver.string(for: $0) }
         let driver = decoded.section.makeDriver(
             settings: decoded.settings, scenario: scenario, options: options,

@@ -9,7 +9,7 @@ internal import WaveNotifications
 /// the app: a request the app handed over and never removed, whose instant comes while the center does not hold it,
 /// comes back from ``advance(to:)`` as ``SystemFact/lost(_:reason:)``. Between app runs it only shows what it
 /// holds, at each request's instant.
-actor SimulatedIOSCenter: NotificationRequestCenter {
+actor SimulatedIOSCenter: AppReplayPlatform {
     /// A request the center holds, with the order it was handed over in (for ties between equal instants).
     private struct Held {
         var request: NotificationRequest
@@ -25,6 +25,10 @@ actor SimulatedIOSCenter: NotificationRequestCenter {
     private var now: Date
     /// The most requests held at once.
     private(set) var peakHeldCount = 0
+    /// During an app run: the discarded requests the app has not handed over again yet.
+    private var notHandedOverAgain: Set<String> = []
+    /// Whether the app listed the pending requests since the run began.
+    private(set) var wasListedDuringRun = false
 
     /// Creates an empty center.
     ///
@@ -39,6 +43,7 @@ actor SimulatedIOSCenter: NotificationRequestCenter {
     func add(_ requests: [NotificationRequest]) {
         for request in requests {
             discarded.removeValue(forKey: request.identifier)
+            notHandedOverAgain.remove(request.identifier)
             held[request.identifier] = Held(request: request, sequence: nextSequence)
             nextSequence += 1
         }
@@ -66,12 +71,34 @@ actor SimulatedIOSCenter: NotificationRequestCenter {
     }
 
     func pendingRequests() -> [NotificationRequest] {
-        ordered().map(\.request)
+        wasListedDuringRun = true
+        return ordered().map(\.request)
     }
 
     func show(_ request: NotificationRequest) {}
 
     func withdrawShown(identifiers: [String], reason: NotificationReason) {}
+
+    /// An app run begins: the app lists what the center holds and hands over again what it still wants.
+    func startRun() {
+        notHandedOverAgain = Set(discarded.keys)
+        wasListedDuringRun = false
+    }
+
+    /// The app run ends: a discarded request the app did not hand over again is one it no longer wants (it cannot
+    /// remove what the center does not list), so it is forgotten rather than lost.
+    func finishRun() {
+        for identifier in notHandedOverAgain { discarded.removeValue(forKey: identifier) }
+        notHandedOverAgain = []
+    }
+
+    var peakPendingCount: Int { peakHeldCount }
+
+    nonisolated var pendingLimit: Int { limit }
+
+    func runway() -> NotificationRunway {
+        NotificationRunway(desired: wanted, limit: limit)
+    }
 
     /// The requests the app handed over and never removed: what it holds and what it discarded.
     var wanted: [NotificationRequest] {

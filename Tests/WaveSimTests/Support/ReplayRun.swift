@@ -23,18 +23,42 @@ struct ReplayRun {
             ["replay", Fixture.url("Scenarios/\(fixture)").path, "--format", "json"] + flags, environment: environment)
     }
 
-    /// Replays an app fixture (`Fixtures/Apps/<fixture>`) with `--format json` and extra flags.
-    static func app(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
-        await wavesim(["replay", Fixture.url("Apps/\(fixture)").path, "--format", "json"] + flags)
+    /// The flags that replay an app's rules on the always-running Linux adapter with iOS's budget, the behaviour
+    /// the app tests were written for (`wavesim-apps.md`, Platforms: `linux` with `--pending-limit 64`), unless the
+    /// flags or the scenario name a platform; the platform tests name theirs.
+    ///
+    /// - Parameters:
+    ///   - flags: The flags given.
+    ///   - scenario: The scenario's top-level object.
+    /// - Returns: The flags to use.
+    static func rulesPlatform(_ flags: [String], scenario: [String: Any]) -> [String] {
+        guard !flags.contains("--platform"), scenario["platform"] == nil else { return flags }
+        return flags + ["--platform", "linux"] + (flags.contains("--pending-limit") ? [] : ["--pending-limit", "64"])
     }
 
-    /// Replays an app fixture (`Fixtures/Apps/<fixture>`) as the readable timeline (`--format text`, the default).
+    /// The top-level object of an app fixture, or an empty one when it is not an object (an invalid fixture).
+    private static func object(_ fixture: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Fixture.data("Apps/\(fixture)"))) as? [String: Any] ?? [:]
+    }
+
+    /// Replays an app fixture (`Fixtures/Apps/<fixture>`) with `--format json` and extra flags, on the Linux
+    /// adapter with a limit of 64 unless a platform is named (``rulesPlatform(_:scenario:)``).
+    static func app(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
+        await wavesim(
+            ["replay", Fixture.url("Apps/\(fixture)").path, "--format", "json"]
+                + rulesPlatform(flags, scenario: object(fixture)))
+    }
+
+    /// Replays an app fixture (`Fixtures/Apps/<fixture>`) as the readable timeline (`--format text`, the default),
+    /// on the Linux adapter with a limit of 64 unless a platform is named (``rulesPlatform(_:scenario:)``).
     static func appText(_ fixture: String, _ flags: [String] = []) async -> ReplayRun {
-        await wavesim(["replay", Fixture.url("Apps/\(fixture)").path] + flags)
+        await wavesim(
+            ["replay", Fixture.url("Apps/\(fixture)").path] + rulesPlatform(flags, scenario: object(fixture)))
     }
 
     /// Replays an app fixture after `edit` changes its top-level object, from a temporary file that is removed
-    /// afterwards and whose path reads `FILE` in both streams.
+    /// afterwards and whose path reads `FILE` in both streams; on the Linux adapter with a limit of 64 unless a
+    /// platform is named (``rulesPlatform(_:scenario:)``).
     ///
     /// - Parameters:
     ///   - fixture: The fixture under `Fixtures/Apps`.
@@ -48,7 +72,7 @@ struct ReplayRun {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(fixture)-\(UUID()).json")
         try JSONSerialization.data(withJSONObject: scenario).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        var run = await wavesim(["replay", file.path] + arguments)
+        var run = await wavesim(["replay", file.path] + rulesPlatform(arguments, scenario: scenario))
         run.standardOutput = run.standardOutput.replacingOccurrences(of: file.path, with: "FILE")
         run.standardError = run.standardError.replacingOccurrences(of: file.path, with: "FILE")
         return run

@@ -20,6 +20,12 @@ struct GoNowDriver: AppReplayDriver {
         outputs(try await service.notificationShown(request, device: device))
     }
 
+    func shownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, device: DeviceState
+    ) async throws -> [AppReplayOutput] {
+        outputs(try await service.notificationShownWhileClosed(request, shownAt: shownAt, device: device))
+    }
+
     func withdrawExpired(device: DeviceState) async throws -> [AppReplayOutput] { [] }
 
     func replaceSettings(_ settings: JSONValue) async {

@@ -28,6 +28,12 @@ struct GrowBroDriver: AppReplayDriver {
         .init(try await service.notificationDue(request, device: device))
     }
 
+    func shownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, device: DeviceState
+    ) async throws -> [AppReplayOutput] {
+        .init(try await service.notificationShownWhileClosed(request, shownAt: shownAt, device: device))
+    }
+
     func withdrawExpired(device: DeviceState) async throws -> [AppReplayOutput] {
         .init(try await service.session.withdrawExpired(at: device.now))
     }

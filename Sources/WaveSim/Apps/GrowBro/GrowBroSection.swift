@@ -17,6 +17,8 @@ enum GrowBroSection: AppReplaySection {
     struct PushAction: AppActionPayload {
         var push: GrowBroPush
         var type: String { "push" }
+        /// A push reaches the device whether or not the app runs.
+        var isSystemEvent: Bool { true }
     }
 
     /// A `complete`, `reschedule` or `addTask` action: a change to the tasks, then a reconcile.

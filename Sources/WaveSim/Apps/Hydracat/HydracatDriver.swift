@@ -22,6 +22,12 @@ struct HydracatDriver: AppReplayDriver {
         .init(try await service.notificationShown(request, device: device))
     }
 
+    func shownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, device: DeviceState
+    ) async throws -> [AppReplayOutput] {
+        .init(try await service.notificationShownWhileClosed(request, shownAt: shownAt, device: device))
+    }
+
     func withdrawExpired(device: DeviceState) async throws -> [AppReplayOutput] {
         .init(try await service.session.withdrawExpired(at: device.now))
     }

@@ -21,6 +21,12 @@ struct ShadowDriver: AppReplayDriver {
         .init(try await service.notificationShown(request, device: device))
     }
 
+    func shownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, device: DeviceState
+    ) async throws -> [AppReplayOutput] {
+        .init(try await service.notificationShownWhileClosed(request, shownAt: shownAt, device: device))
+    }
+
     func withdrawExpired(device: DeviceState) async throws -> [AppReplayOutput] {
         .init(try await service.withdrawExpired(device: device))
     }
