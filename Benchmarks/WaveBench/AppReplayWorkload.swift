@@ -3,10 +3,11 @@ internal import ShadowNotifications
 internal import WaveNotifications
 internal import WaveSim
 
-/// Workloads 4b and 4c: a year of an app's scenario replayed end to end through `wavesim replay <file> --format json`
-/// in this process: the file read and decoded, the app's planner at every reconcile moment, the core's reconcile,
-/// the Linux manager with the iOS budget of 64, every delivery (and expiry, cancellation, suppression) written as a
-/// JSON line.
+/// Workloads 4b, 4c and 4d: a year of an app's scenario replayed end to end through `wavesim replay <file> --format
+/// json` in this process: the file read and decoded, the app's planner at every reconcile moment, the core's
+/// reconcile, the platform (4b, 4c: the Linux manager with a limit of 64, `--platform linux --pending-limit 64`; 4d:
+/// the same scenario on `linux` and on `ios`), every delivery (and expiry, cancellation, suppression, app run) written
+/// as a JSON line.
 ///
 /// The output is captured in memory (about 300 bytes a line, counted in the peak) to read the summary line. The
 /// scenario is generated before the clock starts; the expected deliveries never come from the replay itself.
@@ -32,7 +33,9 @@ enum AppReplayWorkload {
         }
         let expected = ShadowPlanner.checkIns(settings: settings, from: start, to: until, in: zone).count
 
-        let run = try await replay(named: "shadow-year") { try Data(scenario.utf8).write(to: $0) }
+        let run = try await replay(named: "shadow-year", arguments: linuxWithIOSLimit) {
+            try Data(scenario.utf8).write(to: $0)
+        }
         try WorkloadFailure.check(
             run.summary.contains("\"delivered\":\(expected),") && run.delivered.count == expected,
             "\(run.delivered.count) delivered lines, expected \(expected): \(run.summary)")
@@ -50,7 +53,9 @@ enum AppReplayWorkload {
         let scenario = GoNowYearScenario(days: days)
         let expected = scenario.expectedDeliveries()
         var bytes = 0
-        let run = try await replay(named: "gonow-year") { bytes = try scenario.write(to: $0) }
+        let run = try await replay(named: "gonow-year", arguments: linuxWithIOSLimit) {
+            bytes = try scenario.write(to: $0)
+        }
 
         let delivered = run.delivered.map(identifier(of:)).sorted()
         try WorkloadFailure.check(
@@ -67,6 +72,55 @@ enum AppReplayWorkload {
         metrics["scenarioBytes"] = Double(bytes)
         metrics["forecasts"] = Double(scenario.forecastInstants.count)
         return metrics
+    }
+
+    /// The always-running adapter with iOS's limit: the platform 4b and 4c were measured on before platforms were
+    /// modelled, kept so their figures compare across rounds.
+    static let linuxWithIOSLimit = ["--platform", "linux", "--pending-limit", "64"]
+
+    /// 4d: `days` days of Shadow (every category on, America/New_York) with a background refresh every day at 09:00,
+    /// on `linux` or on `ios`: the same scenario, so the two platforms' costs compare. Shadow wants about 40
+    /// check-ins a day, so iOS's 64 last until the next refresh and both deliver every check-in
+    /// (`ShadowPlanner.checkIns`), none lost.
+    ///
+    /// - Parameters:
+    ///   - days: How many days.
+    ///   - platform: `linux` or `ios`.
+    static func shadowRefresh(days: Int, platform: String) async throws -> [String: Double] {
+        let zone = TimeZone(identifier: "America/New_York")!
+        let until = start.addingTimeInterval(Double(days) * 86_400)
+        let categories = ShadowCategory.allCases.map { "\"\($0.rawValue)\": {\"enabled\": true}" }
+        let format = ISO8601DateFormatter()
+        format.timeZone = zone
+        format.formatOptions = [.withInternetDateTime]
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let refreshes = (0..<days).compactMap { day -> String? in
+            guard let date = calendar.date(byAdding: .day, value: day, to: start),
+                let nine = calendar.date(bySettingHour: 9, minute: 0, second: 0, of: date)
+            else { return nil }
+            return "{\"at\": \"\(format.string(from: nine))\", \"type\": \"backgroundRefresh\"}"
+        }
+        let scenario = """
+            {"app": "shadow", "timeZone": "America/New_York", "now": "\(format.string(from: start))",
+             "until": "\(format.string(from: until))",
+             "shadow": {"categories": {\(categories.joined(separator: ", "))}},
+             "actions": [\(refreshes.joined(separator: ",\n"))]}
+            """
+        var settings = ShadowSettings()
+        for category in ShadowCategory.allCases {
+            settings.categories[category] = try ShadowCategorySettings(enabled: true)
+        }
+        let expected = ShadowPlanner.checkIns(settings: settings, from: start, to: until, in: zone).count
+        let run = try await replay(named: "shadow-refresh-\(platform)", arguments: ["--platform", platform]) {
+            try Data(scenario.utf8).write(to: $0)
+        }
+        try WorkloadFailure.check(
+            run.summary.contains("\"delivered\":\(expected),") && run.delivered.count == expected,
+            "\(run.delivered.count) delivered lines, expected \(expected): \(run.summary)")
+        try WorkloadFailure.check(
+            platform != "ios" || run.summary.contains("\"lost\":0,"), "iOS lost check-ins: \(run.summary)")
+        return run.metrics
     }
 
     /// The `identifier` of a `delivered` line.
@@ -95,10 +149,12 @@ enum AppReplayWorkload {
     }
 
     /// Writes a scenario with `write` (untimed) into a temporary folder, then times `wavesim replay <file> --format
-    /// json` over it, reading and decoding included.
+    /// json <arguments>` over it, reading and decoding included.
     ///
     /// - Throws: ``WorkloadFailure`` when `wavesim` exits with a non-zero status.
-    private static func replay(named name: String, write: (URL) throws -> Void) async throws -> Run {
+    private static func replay(
+        named name: String, arguments: [String], write: (URL) throws -> Void
+    ) async throws -> Run {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("wavebench-\(name)-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -111,7 +167,7 @@ enum AppReplayWorkload {
         let startCPU = ProcessCPU.seconds()
         let began = ContinuousClock.now
         let status = await WaveSimCommand.run(
-            arguments: ["replay", file.path, "--format", "json"], environment: [:], standardOutput: output,
+            arguments: ["replay", file.path, "--format", "json"] + arguments, environment: [:], standardOutput: output,
             standardError: errors)
         let seconds = (ContinuousClock.now - began).seconds
         let cpuSeconds = ProcessCPU.seconds() - startCPU

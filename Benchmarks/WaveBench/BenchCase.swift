@@ -38,6 +38,10 @@ enum BenchCase: String, CaseIterable, Sendable {
     case replayShadowYear = "replay-shadow-year"
     /// A year of GoNow forecasts (every 8 hours, four modes, Asia/Jerusalem), replayed end to end the same way.
     case replayGoNowYear = "replay-gonow-year"
+    /// A year of Shadow with a daily background refresh on the always-running Linux adapter (no limit).
+    case replayShadowRefreshLinux = "replay-shadow-refresh-linux"
+    /// The same scenario on iOS (64 held, the app runs only at the refreshes).
+    case replayShadowRefreshIOS = "replay-shadow-refresh-ios"
     /// LocalizedStringResolver: index, parse and compile all 34 tables (every key in every language).
     case localizationLoad = "loc-load"
     /// StringsFileParser alone over the 34 table files.
@@ -79,7 +83,7 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [300, 1_000, 3_000] : [10_000, 30_000, 100_000]
         case .replayShadowYear:
             return [AppReplayWorkload.days]
-        case .replayGoNowYear:
+        case .replayGoNowYear, .replayShadowRefreshLinux, .replayShadowRefreshIOS:
             return quick ? [31] : [AppReplayWorkload.days]
         case .localizationLoad, .localizationParse, .localizationParseFoundation:
             return [LocalizationWorkload.expectedTableCount]
@@ -145,6 +149,10 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await AppReplayWorkload.shadowYear()
         case .replayGoNowYear:
             return try await AppReplayWorkload.goNowYear(days: size)
+        case .replayShadowRefreshLinux:
+            return try await AppReplayWorkload.shadowRefresh(days: size, platform: "linux")
+        case .replayShadowRefreshIOS:
+            return try await AppReplayWorkload.shadowRefresh(days: size, platform: "ios")
         case .localizationLoad:
             return try LocalizationWorkload.load()
         case .localizationParse:

@@ -22,6 +22,7 @@ struct BenchmarkSuite {
         [.replay],
         [.replayShadowYear],
         [.replayGoNowYear],
+        [.replayShadowRefreshLinux, .replayShadowRefreshIOS],
         [.localizationLoad],
         [.localizationParse, .localizationParseFoundation],
         [.localizationResolve, .localizationResolveFoundation],

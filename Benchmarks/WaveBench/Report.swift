@@ -249,7 +249,31 @@ struct Report {
             text += "forecasts (every 8 hours, 4 modes, quiet hours, Asia/Jerusalem, iOS budget 64), the same way: "
             text += appYearFigures(goNow)
         }
+        for (linux, ios) in platformPairs() {
+            text +=
+                "   \(Format.count(linux.size)) days of Shadow with a background refresh at 09:00 each day, on linux: "
+            text += appYearFigures(linux)
+            text += "   The same on ios (64 held, the app runs only at the refreshes): " + appYearFigures(ios)
+            if let ratio = platformRatio(linux: linux, ios: ios) {
+                text += "   ios / linux wall time: \(Format.significant(ratio))×.\n"
+            }
+        }
         return text
+    }
+
+    /// The refreshed Shadow runs on linux and ios, by size.
+    private func platformPairs() -> [(linux: CaseSummary, ios: CaseSummary)] {
+        summaries.filter { $0.caseName == BenchCase.replayShadowRefreshLinux.rawValue }.compactMap { linux in
+            summary(.replayShadowRefreshIOS, linux.size).map { (linux, $0) }
+        }
+    }
+
+    /// The median wall time on ios over the median on linux, when both ran.
+    private func platformRatio(linux: CaseSummary, ios: CaseSummary) -> Double? {
+        guard linux.failure == nil, ios.failure == nil, let linuxSeconds = linux.median("seconds"),
+            let iosSeconds = ios.median("seconds"), linuxSeconds > 0
+        else { return nil }
+        return iosSeconds / linuxSeconds
     }
 
     /// Deliveries, wall time, deliveries/s, CPU time and peak memory of a year of an app, or why it failed.
@@ -499,6 +523,16 @@ struct Report {
             } else {
                 goals.append(Goal(name: name, target: "≥ 1M deliveries/s, ≤ 100 MB", measured: "not measured"))
             }
+        }
+        if let pair = platformPairs().first(where: { $0.linux.size == AppReplayWorkload.days }),
+            let ratio = platformRatio(linux: pair.linux, ios: pair.ios)
+        {
+            goals.append(
+                Goal(
+                    name: "replay on ios against linux, a year of Shadow", target: "within 10%",
+                    measured: "\(Format.significant(ratio))×", met: ratio <= 1.1))
+        } else {
+            goals.append(Goal(name: "replay on ios against linux", target: "within 10%", measured: "not measured"))
         }
         if let next = summary(.recurrenceNext, 1_000_000), next.failure == nil {
             let nanoseconds = next.nanosecondsPerOperation
