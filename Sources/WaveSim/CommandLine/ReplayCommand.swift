@@ -71,10 +71,15 @@ enum ReplayCommand {
             sinks.append(desktop)
         }
         let progress = ReplayProgress(output: errors, enabled: errors.isTerminal, totalEvents: scenario.events.count)
+        let platformLog: any ReplayPlatformLog =
+            switch options.format {
+            case .text: timeline
+            case .json: JSONPlatformLog(writer: { output.writeLine($0) })
+            }
         let engine = ReplayEngine(
             scenario: scenario, options: options, renderer: resolver,
             sink: FanOutSink(sinks: sinks, progress: progress),
-            actionLog: options.format == .text ? timeline : nil)
+            actionLog: options.format == .text ? timeline : nil, platformLog: platformLog)
         let summary = try await engine.run()
         progress.finish()
 
@@ -133,6 +138,16 @@ enum SummaryJSON {
             json.null()
         } else {
             json.member("pendingLimit", summary.pendingLimit)
+        }
+        if let platform = summary.platform {
+            json.member("platform", platform.rawValue)
+            json.member("lost", summary.lost)
+            json.key("minRunwayMinutes")
+            if let minutes = summary.minRunwayMinutes {
+                json.number(minutes)
+            } else {
+                json.null()
+            }
         }
         json.endObject()
         return json.text

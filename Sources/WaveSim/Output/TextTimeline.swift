@@ -1,11 +1,11 @@
 public import Foundation
 public import WaveLinuxAdapter
-internal import WaveNotifications
+public import WaveNotifications
 internal import WaveStrings
 
 /// The readable timeline of `wavesim replay --format text`: each delivery with its UTC and local time,
 /// event, trigger, title and body; each action on a line of its own.
-public final class TextTimeline: NotificationSink, ReplayActionLog {
+public final class TextTimeline: NotificationSink, ReplayActionLog, ReplayPlatformLog {
     private let output: OutputChannel
     private let timeZones: [String: TimeZone]
     private let style: TerminalStyle
@@ -25,20 +25,31 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
     }
 
     public func deliver(_ delivery: NotificationDelivery) async throws {
-        let metadata = delivery.request.metadata
-        let eventID = metadata[NotificationManagerBridge.eventIDMetadataKey] ?? delivery.request.threadID
-        var header = "\(style.dim(Self.utc(delivery.deliveredAt)))  "
-        if let zone = timeZones[eventID] {
-            header += "\(Self.local(delivery.deliveredAt, in: zone))  "
-        }
-        header +=
-            "\(style.bold(eventID))  \(style.cyan(metadata[NotificationManagerBridge.triggerMetadataKey] ?? delivery.identifier))"
+        var line = header(for: delivery.request, at: delivery.deliveredAt)
         if delivery.isLate {
-            header += style.yellow("  late by \(Int(delivery.lateness.components.seconds)) s")
+            line += style.yellow("  late by \(Int(delivery.lateness.components.seconds)) s")
         }
-        output.writeLine(header)
+        output.writeLine(line)
         output.writeLine("    \(style.bold(delivery.text.title))")
         output.writeLine("    \(delivery.text.body)")
+    }
+
+    /// `app starts: 180 wanted, 64 held by iOS, runway 1 h 5 min`, dimmed as the other lines that are not
+    /// notifications.
+    public func replay(didRun run: AppRunReport) {
+        let words =
+            AppTextWords.words(for: run.cause.rawValue, in: AppTextWords.runCauses)
+            + ": \(run.wanted) wanted, \(run.held) held by "
+            + AppTextWords.words(for: run.platform.rawValue, in: AppTextWords.platforms)
+            + ", runway \(AppTextTimeline.duration(minutes: run.runwayMinutes))"
+        output.writeLine(style.dim("\(Self.utc(run.at))  \(words)"))
+    }
+
+    /// At the request's instant, as a delivery's header: `lost: over the platform's pending limit`.
+    public func replay(didLose request: NotificationRequest, reason: LossReason) {
+        output.writeLine(
+            header(for: request, at: request.fireAt) + "  "
+                + style.yellow("lost: " + AppTextWords.words(for: reason.rawValue, in: AppTextWords.reasons)))
     }
 
     public func replay(didLaunchAt instant: Date, favorites: Int, events: Int) {
@@ -57,6 +68,19 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
         output.writeLine(style.dim("\(Self.utc(instant))  \(Self.describe(action)): skipped, \(reason)"))
     }
 
+    /// `2026-06-21 16:00:00Z  18:00 Europe/Paris  e1  start_60m`: the instant, the local time in the event's zone, the
+    /// event bold and the trigger cyan.
+    private func header(for request: NotificationRequest, at instant: Date) -> String {
+        let metadata = request.metadata
+        let eventID = metadata[NotificationManagerBridge.eventIDMetadataKey] ?? request.threadID
+        var line = "\(style.dim(Self.utc(instant)))  "
+        if let zone = timeZones[eventID] {
+            line += "\(Self.local(instant, in: zone))  "
+        }
+        return line
+            + "\(style.bold(eventID))  \(style.cyan(metadata[NotificationManagerBridge.triggerMetadataKey] ?? request.identifier))"
+    }
+
     /// Prints the summary block.
     ///
     /// - Parameter summary: The replay's summary.
@@ -66,9 +90,17 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
             style.bold("\(summary.delivered) delivered, \(summary.missed) missed")
                 + " · \(summary.scheduled) scheduled, \(summary.cancelled) cancelled"
                 + " · peak \(summary.peakPending) pending"
-                + (summary.pendingLimit == Int.max ? ", no limit" : " of \(summary.pendingLimit)"))
+                + (summary.pendingLimit == Int.max ? ", no limit" : " of \(summary.pendingLimit)")
+                + (summary.platform.map {
+                    " · \(summary.lost) lost on \(AppTextWords.words(for: $0.rawValue, in: AppTextWords.platforms))"
+                } ?? ""))
         let gate = summary.isGated ? "gated: nothing scheduled at speed \(summary.speed)" : "not gated"
         output.writeLine("speed \(summary.speed), \(gate)" + (summary.failed > 0 ? " · \(summary.failed) failed" : ""))
+        if summary.platform != nil {
+            output.writeLine(
+                "shortest runway: "
+                    + (summary.minRunwayMinutes.map(AppTextTimeline.duration(minutes:)) ?? "none (nothing was wanted)"))
+        }
     }
 
     private static func describe(_ action: ScenarioAction) -> String {
@@ -77,6 +109,8 @@ public final class TextTimeline: NotificationSink, ReplayActionLog {
         case .unfavorite(let id): return "unfavorite \(id)"
         case .remove(let id): return "remove \(id)"
         case .launch: return "launch"
+        case .backgroundRefresh: return "background refresh"
+        case .reboot: return "reboot"
         case .update(let id, let start, let end, let hit):
             let changes = [
                 start.map { "start \(utc($0))" }, end.map { "end \(utc($0))" }, hit.map { "wave hit \(utc($0))" },

@@ -29,18 +29,30 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     private var notHandedOverAgain: Set<String> = []
     /// Whether the app listed the pending requests since the run began.
     private(set) var wasListedDuringRun = false
+    /// Requests handed over (each `add` counts every request, a replacement included).
+    private(set) var addedCount = 0
+    /// Requests the app removed while the center held them or remembered them as discarded.
+    private(set) var removedCount = 0
+    /// Whether ``show(_:)`` keeps what the app shows for ``takeShown()``: WorldWideWaves' replay delivers them (an app
+    /// replay prints what its service reports instead).
+    private let keepsShown: Bool
+    /// What the app showed while it ran, in order, since the last ``takeShown()``.
+    private var shown: [NotificationRequest] = []
 
     /// Creates an empty center.
     ///
     /// - Parameters:
     ///   - limit: How many pending requests it holds.
     ///   - start: The replay's first instant.
-    init(limit: Int, start: Date) {
+    ///   - keepsShown: Whether to keep what the app shows for ``takeShown()``.
+    init(limit: Int, start: Date, keepsShown: Bool = false) {
         self.limit = limit
         now = start
+        self.keepsShown = keepsShown
     }
 
     func add(_ requests: [NotificationRequest]) {
+        addedCount += requests.count
         for request in requests {
             discarded.removeValue(forKey: request.identifier)
             notHandedOverAgain.remove(request.identifier)
@@ -60,14 +72,17 @@ actor SimulatedIOSCenter: AppReplayPlatform {
 
     func removePending(identifiers: [String], reason: NotificationReason) {
         for identifier in identifiers {
-            held.removeValue(forKey: identifier)
-            discarded.removeValue(forKey: identifier)
+            let wasHeld = held.removeValue(forKey: identifier) != nil
+            let wasDiscarded = discarded.removeValue(forKey: identifier) != nil
+            if wasHeld || wasDiscarded { removedCount += 1 }
         }
     }
 
     func removePending(threadID: String, reason: NotificationReason) {
+        let before = held.count + discarded.count
         held = held.filter { $0.value.request.threadID != threadID }
         discarded = discarded.filter { $0.value.threadID != threadID }
+        removedCount += before - held.count - discarded.count
     }
 
     func pendingRequests() -> [NotificationRequest] {
@@ -75,7 +90,17 @@ actor SimulatedIOSCenter: AppReplayPlatform {
         return ordered().map(\.request)
     }
 
-    func show(_ request: NotificationRequest) {}
+    func show(_ request: NotificationRequest) {
+        if keepsShown { shown.append(request) }
+    }
+
+    /// What the app showed while it ran (the system shows it at once), in order; each is returned once.
+    ///
+    /// - Returns: The requests shown since the last call.
+    func takeShown() -> [NotificationRequest] {
+        defer { shown = [] }
+        return shown
+    }
 
     func withdrawShown(identifiers: [String], reason: NotificationReason) {}
 
@@ -85,10 +110,14 @@ actor SimulatedIOSCenter: AppReplayPlatform {
         wasListedDuringRun = false
     }
 
-    /// The app run ends: a discarded request the app did not hand over again is one it no longer wants (it cannot
-    /// remove what the center does not list), so it is forgotten rather than lost.
+    /// The app run ends. When the app listed what the center holds during the run (it reconciled), a discarded
+    /// request it did not hand over again is one it no longer wants (it cannot remove what the center does not
+    /// list), so it is forgotten rather than lost. An app that did not list (WorldWideWaves' sync of one event)
+    /// still wants what it handed over before and never removed.
     func finishRun() {
-        for identifier in notHandedOverAgain { discarded.removeValue(forKey: identifier) }
+        if wasListedDuringRun {
+            for identifier in notHandedOverAgain { discarded.removeValue(forKey: identifier) }
+        }
         notHandedOverAgain = []
     }
 
@@ -96,7 +125,12 @@ actor SimulatedIOSCenter: AppReplayPlatform {
 
     nonisolated var pendingLimit: Int { limit }
 
-    func runway() -> NotificationRunway {
+    func runway() -> NotificationRunway { wantedRunway }
+
+    /// The runway of what the app wants: what the center holds and what it discarded. (Named apart from
+    /// ``runway()`` so a caller holding the center itself cannot reach the protocol extension's default, which lists
+    /// only what is held.)
+    var wantedRunway: NotificationRunway {
         NotificationRunway(desired: wanted, limit: limit)
     }
 
@@ -153,8 +187,8 @@ enum SystemFact: Sendable {
     }
 }
 
-/// Why a wanted request was not shown by the system.
-enum LossReason: String, Sendable {
+/// Why a request the app wanted was not shown by the system (`wavesim-apps.md`, Platforms: `lost`).
+public enum LossReason: String, Sendable {
     /// The center held the soonest requests up to its limit and discarded this one.
     case pendingLimit = "pending_limit"
     /// A reboot removed it and the app did not hand it over again before its instant.

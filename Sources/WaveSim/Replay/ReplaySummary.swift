@@ -18,4 +18,11 @@ public struct ReplaySummary: Sendable, Hashable {
     public var peakPending: Int
     /// The adapter's pending budget.
     public var pendingLimit: Int
+    /// The platform, printed with ``lost`` and ``minRunwayMinutes`` on iOS and Android; `nil` on Linux, whose output
+    /// stays as it was before platforms were modelled.
+    public var platform: ReplayOptions.Platform?
+    /// Notifications the user lost: the system did not hold them at their instant.
+    public var lost = 0
+    /// The shortest runway of an app run that wanted something, in whole minutes; `nil` when none did.
+    public var minRunwayMinutes: Int?
 }

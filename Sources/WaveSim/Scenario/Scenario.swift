@@ -9,6 +9,10 @@ public struct Scenario: Sendable, Hashable {
     public var events: [ScenarioEvent]
     /// The user's actions, sorted by instant; actions at one instant keep their file order.
     public var actions: [ScenarioAction]
+    /// The platform the file names (`"platform"`), if any; `--platform` wins over it.
+    public var platform: ReplayOptions.Platform?
+    /// Whether the app has a boot receiver on Android (`"bootReceiver"`, default true): it runs and syncs at a reboot.
+    public var bootReceiver: Bool
 
     /// Creates a scenario.
     ///
@@ -16,9 +20,16 @@ public struct Scenario: Sendable, Hashable {
     ///   - start: When the replay starts.
     ///   - events: The events.
     ///   - actions: The actions; sorted by instant here, stably.
-    public init(start: Date, events: [ScenarioEvent], actions: [ScenarioAction]) {
+    ///   - platform: The platform the file names, if any.
+    ///   - bootReceiver: Whether the app runs at an Android reboot.
+    public init(
+        start: Date, events: [ScenarioEvent], actions: [ScenarioAction], platform: ReplayOptions.Platform? = nil,
+        bootReceiver: Bool = true
+    ) {
         self.start = start
         self.events = events
+        self.platform = platform
+        self.bootReceiver = bootReceiver
         self.actions = actions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
             .map(\.element)
     }
@@ -67,6 +78,10 @@ public struct ScenarioAction: Sendable, Hashable {
         case remove(eventID: String)
         /// The app launches and syncs its notifications.
         case launch
+        /// The system lets the app run briefly in the background; it syncs as at a launch.
+        case backgroundRefresh
+        /// The device restarts (`wavesim-apps.md`, Platforms): Android forgets every pending request.
+        case reboot
     }
 
     /// When it happens.
@@ -92,7 +107,7 @@ public struct ScenarioAction: Sendable, Hashable {
     public var eventID: String? {
         switch kind {
         case .favorite(let id), .unfavorite(let id), .remove(let id), .update(let id, _, _, _): return id
-        case .launch: return nil
+        case .launch, .backgroundRefresh, .reboot: return nil
         }
     }
 }

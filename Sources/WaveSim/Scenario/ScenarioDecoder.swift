@@ -67,8 +67,10 @@ public struct ScenarioDecoder {
     // MARK: - The format
 
     private enum Root {
-        static let keys = ["now", "events", "actions"]
+        static let keys = ["now", "platform", "bootReceiver", "events", "actions"]
         static let now = Field.optional("now", .instant)
+        static let platform = Field.optional("platform", ValueDecoder<ReplayOptions.Platform>.enumeration())
+        static let bootReceiver = Field.optional("bootReceiver", .bool, default: true)
         static let events = Field.required(
             "events",
             .array(
@@ -111,13 +113,21 @@ public struct ScenarioDecoder {
 
     private enum Action {
         enum Kind: String, CaseIterable {
-            case favorite, unfavorite, update, remove, launch
+            case favorite, unfavorite, update, remove, launch, backgroundRefresh, reboot
 
             var keys: [String] {
                 switch self {
                 case .favorite, .unfavorite, .remove: ["at", "type", "eventId"]
                 case .update: ["at", "type", "eventId", "start", "end", "waveHitAt"]
-                case .launch: ["at", "type"]
+                case .launch, .backgroundRefresh, .reboot: ["at", "type"]
+                }
+            }
+
+            /// Whether the action is about one event (`eventId`).
+            var namesAnEvent: Bool {
+                switch self {
+                case .favorite, .unfavorite, .update, .remove: true
+                case .launch, .backgroundRefresh, .reboot: false
                 }
             }
         }
@@ -125,9 +135,10 @@ public struct ScenarioDecoder {
         static let type = Field.required(
             "type",
             ValueDecoder<Kind>.enumeration(unknown: {
-                "unknown action '\($0)'; expected favorite, unfavorite, update, remove or launch"
+                "unknown action '\($0)'; expected favorite, unfavorite, update, remove, launch, backgroundRefresh or "
+                    + "reboot"
             }),
-            missing: "missing; expected one of favorite, unfavorite, update, remove, launch")
+            missing: "missing; expected one of favorite, unfavorite, update, remove, launch, backgroundRefresh, reboot")
         static let at = Field.required("at", .instant)
         static let eventID = Field.required("eventId", .string)
         static let start = Field.optional("start", .instant)
@@ -142,6 +153,8 @@ public struct ScenarioDecoder {
             return nil
         }
         let explicitNow = object.decode(Root.now, &diagnostics)
+        let platform = object.decode(Root.platform, &diagnostics)
+        let bootReceiver = object.decode(Root.bootReceiver, &diagnostics) ?? true
         // With an invalid `now` there is no start to check actions against: say nothing rather than guess.
         let nowIsInvalid = object.contains("now") && explicitNow == nil
 
@@ -172,7 +185,8 @@ public struct ScenarioDecoder {
             return action
         }
         guard let start else { return nil }
-        let scenario = Scenario(start: start, events: events, actions: actions)
+        let scenario = Scenario(
+            start: start, events: events, actions: actions, platform: platform, bootReceiver: bootReceiver)
         checkUpdates(scenario, &diagnostics)
         return diagnostics.isClean ? scenario : nil
     }
@@ -200,7 +214,7 @@ public struct ScenarioDecoder {
                     path.appending(key: Action.at.key), "\(format(at)) is before the replay starts (\(format(start)))")
             }
             var eventID: String?
-            if kind != .launch {
+            if kind.namesAnEvent {
                 eventID = object.decode(Action.eventID, &diagnostics)
                 if let id = eventID, events[id] == nil {
                     diagnostics.problem(
@@ -216,6 +230,8 @@ public struct ScenarioDecoder {
                 return eventID.map { ScenarioAction(at: at, kind: .unfavorite(eventID: $0), index: index) }
             case .remove: return eventID.map { ScenarioAction(at: at, kind: .remove(eventID: $0), index: index) }
             case .launch: return ScenarioAction(at: at, kind: .launch, index: index)
+            case .backgroundRefresh: return ScenarioAction(at: at, kind: .backgroundRefresh, index: index)
+            case .reboot: return ScenarioAction(at: at, kind: .reboot, index: index)
             case .update:
                 let newStart = object.decode(Action.start, &diagnostics)
                 let newEnd = object.decode(Action.end, &diagnostics)
