@@ -20,7 +20,10 @@ struct WaveSimExecutableTests {
         let result = try WaveSimBinary.run(["replay", example, "--format", "json"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        let delivered = try #require(lines.first)
+        let run = try #require(lines.first)
+        let start = #"{"type":"run","at":"2026-06-21T14:00:00Z","cause":"start","#
+        #expect(run == start + #""wanted":35,"held":35,"runwayMinutes":450}"#)
+        let delivered = try #require(lines.dropFirst().first)
         let keys = [
             "type", "at", "eventId", "trigger", "identifier", "titleKey", "bodyKey", "bodyArgs", "title", "body",
             "deepLink", "locale",
@@ -34,10 +37,18 @@ struct WaveSimExecutableTests {
         #expect(
             Self.keys(of: summary) == [
                 "type", "speed", "gated", "scheduled", "cancelled", "delivered", "missed", "peakPending",
-                "pendingLimit",
+                "pendingLimit", "platform", "lost", "minRunwayMinutes",
             ])
         #expect(summary.hasPrefix(#"{"type":"summary","speed":1,"gated":false,"#))
-        #expect(lines.dropLast().allSatisfy { $0.hasPrefix(#"{"type":"delivered""#) })
+        #expect(summary.hasSuffix(#""pendingLimit":64,"platform":"ios","lost":0,"minRunwayMinutes":30}"#))
+        #expect(
+            lines.dropLast().allSatisfy { $0.hasPrefix(#"{"type":"delivered""#) || $0.hasPrefix(#"{"type":"run""#) })
+        let linux = try WaveSimBinary.run(["replay", example, "--format", "json", "--platform", "linux"])
+        let linuxLines = linux.standardOutput.split(separator: "\n").map(String.init)
+        #expect(Self.keys(of: try #require(linuxLines.last)).last == "pendingLimit")
+        #expect(linuxLines.dropLast().allSatisfy { $0.hasPrefix(#"{"type":"delivered""#) })
+        let iosDeliveries = lines.filter { $0.hasPrefix(#"{"type":"delivered""#) }
+        #expect(Array(linuxLines.dropLast()) == iosDeliveries)
     }
 
     @Test(arguments: [

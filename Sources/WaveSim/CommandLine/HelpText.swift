@@ -18,7 +18,7 @@ enum HelpText {
         """
 
     static let replay = """
-        OVERVIEW: Replay a scenario through the real scheduler and the Linux adapter.
+        OVERVIEW: Replay a scenario through the app's own code on a simulated device.
 
         USAGE: wavesim replay <file> [options]
 
@@ -31,8 +31,11 @@ enum HelpText {
           --clock <clock>         virtual (default: instant, deterministic) or wall (the system clock,
                                   simulated time advancing <speed> times real time).
           --start <start>         With --clock wall: scenario (default) or now (start from the current time).
-          --platform <platform>   ios (64 pending, default) or android (500 pending).
-          --pending-limit <n>     The adapter's pending budget, at least 1 (overrides --platform).
+          --platform <platform>   ios (default: keeps the soonest 64 pending; the app hands over more only
+                                  when it runs, the rest is lost), android (500 pending, forgotten at a
+                                  reboot) or linux (the always-running adapter, no limit). Wins over the
+                                  scenario's "platform".
+          --pending-limit <n>     The platform's pending limit, at least 1 (overrides the platform's own).
           --lang <code>           Language, for example fr or pt-BR (default: LC_ALL, LC_MESSAGES, LANG, else en).
           --format <format>       text (default: a timeline and a summary) or json (JSON Lines).
           --sink <sink>           terminal (default) or desktop (also real desktop notifications; needs
