@@ -142,3 +142,50 @@ struct ScenarioDecoderTests {
             ])
     }
 }
+
+/// The envelope's `platform` and `bootReceiver`, and the common actions `backgroundRefresh` and `reboot`, in a
+/// WorldWideWaves scenario (`wavesim-apps.md`, Platforms).
+struct ScenarioPlatformDecodingTests {
+    private static let event =
+        #"{"id":"a","name":"A","location":"Paris","start":"2026-06-21T16:00:00Z","end":"2026-06-21T16:00:30Z"}"#
+
+    private static func decode(
+        _ envelope: String, actions: String = "[]"
+    ) throws(ScenarioError) -> ScenarioDecoder.Result {
+        let json = #"{"now":"2026-06-21T14:00:00Z",\#(envelope)"events":[\#(event)],"actions":\#(actions)}"#
+        return try ScenarioDecoder.decode(Data(json.utf8), file: "s.json")
+    }
+
+    @Test func readsThePlatformTheBootReceiverAndTheCommonActions() throws {
+        let actions =
+            #"[{"at":"2026-06-21T15:00:00Z","type":"reboot"},"#
+            + #"{"at":"2026-06-21T15:10:00Z","type":"backgroundRefresh"}]"#
+        let result = try Self.decode(#""platform":"android","bootReceiver":false,"#, actions: actions)
+        #expect(result.warnings.isEmpty)
+        #expect(result.scenario.platform == .android)
+        #expect(result.scenario.bootReceiver == false)
+        #expect(result.scenario.actions.map(\.kind) == [.reboot, .backgroundRefresh])
+        let plain = try Self.decode("")
+        #expect(plain.scenario.platform == nil)
+        #expect(plain.scenario.bootReceiver)
+    }
+
+    @Test(arguments: [
+        (#""platform":"windows","#, "platform", "windows"),
+        (#""bootReceiver":"yes","#, "bootReceiver", "true or false"),
+    ])
+    func rejectsABadPlatformOrBootReceiverNamingIt(envelope: String, path: String, words: String) {
+        do {
+            _ = try Self.decode(envelope)
+            Issue.record("expected \(envelope) to be rejected")
+        } catch {
+            #expect(error.problems.map(\.path) == [path])
+            #expect(error.problems.first?.message.contains(words) == true, "\(error.problems)")
+        }
+    }
+
+    @Test func aRebootTakesNoEvent() throws {
+        let result = try Self.decode("", actions: #"[{"at":"2026-06-21T15:00:00Z","type":"reboot","eventId":"a"}]"#)
+        #expect(result.warnings.contains { $0.contains("actions[0].eventId") })
+    }
+}
