@@ -80,4 +80,48 @@ struct SimulatedIOSCenterTests {
         #expect(facts.filter { $0.hasPrefix("due") }.count == 64)
         #expect(facts.suffix(6) == (0..<6).reversed().map { "lost r\($0) pending_limit" })
     }
+
+    /// A run that lists the pending requests (an app that reconciles) forgets, at its end, what an earlier run
+    /// discarded and it did not hand over again; what it pushed out itself stays wanted. A run that does not list
+    /// (WorldWideWaves' one-event sync) forgets nothing.
+    @Test func aRunThatListsForgetsWhatItDidNotHandOverAgain() async {
+        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        await center.startRun()
+        await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
+        await center.finishRun()
+        await center.startRun()
+        await center.add([Self.request("c", minutes: 30)])
+        await center.finishRun()
+        #expect(await center.wanted.map(\.identifier) == ["a", "b", "c"])
+
+        await center.startRun()
+        _ = await center.pendingRequests()
+        await center.add([Self.request("d", minutes: 5)])
+        await center.finishRun()
+        // "b" and "c" were discarded by earlier runs and not handed over again: forgotten. "a", pushed out by "d"
+        // in this run, is still wanted.
+        #expect(await center.wanted.map(\.identifier) == ["d", "a"])
+        let report = await center.runReport(at: Self.start, cause: .action)
+        #expect([report.wanted, report.held, report.runwayMinutes] as [Int] == [2, 1, 10])
+    }
+
+    /// Removing a thread removes what the center discarded of it too; the removal counts each request once.
+    @Test func removingAThreadRemovesItsDiscardedRequests() async {
+        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        func request(_ identifier: String, thread: String, minutes: Double) -> NotificationRequest {
+            var request = Self.request(identifier, minutes: minutes)
+            request.threadID = thread
+            return request
+        }
+        await center.add([
+            request("a1", thread: "a", minutes: 10), request("b1", thread: "b", minutes: 20),
+            request("b2", thread: "b", minutes: 30), request("a2", thread: "a", minutes: 40),
+        ])
+        await center.removePending(threadID: "b", reason: .reschedule)
+        #expect(await center.wanted.map(\.identifier) == ["a1", "a2"])
+        #expect(await center.removedCount == 2)
+        #expect(await center.addedCount == 4)
+        let facts = Self.describe(await center.advance(to: Self.start.addingTimeInterval(60 * 60)))
+        #expect(facts == ["due a1", "lost a2 pending_limit"])
+    }
 }

@@ -35,6 +35,9 @@ protocol AppReplayPlatform: NotificationRequestCenter {
     var wasListedDuringRun: Bool { get async }
 }
 
+/// Defaults for a platform whose app is always running. A conformer that implements one of these declares it `async`,
+/// as here: a sync method of an actor loses, in an async context, to this async default when called on the concrete
+/// type.
 extension AppReplayPlatform {
     func runway() async throws -> NotificationRunway {
         NotificationRunway(desired: try await pendingRequests(), limit: pendingLimit)

@@ -20,13 +20,13 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     let limit: Int
     private var held: [String: Held] = [:]
     /// Handed over and never removed by the app, but not held: lost at their instant unless handed over again.
-    private var discarded: [String: NotificationRequest] = [:]
+    private var discarded = DiscardedRequests()
+    /// The current app run, counted from 0 at the replay's start.
+    private var run = 0
     private var nextSequence = 0
     private var now: Date
     /// The most requests held at once.
     private(set) var peakHeldCount = 0
-    /// During an app run: the discarded requests the app has not handed over again yet.
-    private var notHandedOverAgain: Set<String> = []
     /// Whether the app listed the pending requests since the run began.
     private(set) var wasListedDuringRun = false
     /// Requests handed over (each `add` counts every request, a replacement included).
@@ -54,18 +54,17 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     func add(_ requests: [NotificationRequest]) {
         addedCount += requests.count
         for request in requests {
-            discarded.removeValue(forKey: request.identifier)
-            notHandedOverAgain.remove(request.identifier)
+            discarded.remove(request.identifier)
             held[request.identifier] = Held(request: request, sequence: nextSequence)
             nextSequence += 1
         }
-        guard held.count > limit else {
-            peakHeldCount = max(peakHeldCount, held.count)
-            return
-        }
-        for extra in ordered().dropFirst(limit) {
-            held.removeValue(forKey: extra.request.identifier)
-            discarded[extra.request.identifier] = extra.request
+        // Over the limit, the latest-firing goes (equal instants: the one handed over last), one at a time: an app
+        // hands over one request or a few per call, so scanning the held ones beats sorting them.
+        while held.count > limit,
+            let latest = held.values.max(by: { ($0.request.fireAt, $0.sequence) < ($1.request.fireAt, $1.sequence) })
+        {
+            held.removeValue(forKey: latest.request.identifier)
+            discarded.insert(latest.request, sequence: latest.sequence, run: run)
         }
         peakHeldCount = max(peakHeldCount, held.count)
     }
@@ -73,16 +72,15 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     func removePending(identifiers: [String], reason: NotificationReason) {
         for identifier in identifiers {
             let wasHeld = held.removeValue(forKey: identifier) != nil
-            let wasDiscarded = discarded.removeValue(forKey: identifier) != nil
+            let wasDiscarded = discarded.remove(identifier) != nil
             if wasHeld || wasDiscarded { removedCount += 1 }
         }
     }
 
     func removePending(threadID: String, reason: NotificationReason) {
-        let before = held.count + discarded.count
+        let before = held.count
         held = held.filter { $0.value.request.threadID != threadID }
-        discarded = discarded.filter { $0.value.threadID != threadID }
-        removedCount += before - held.count - discarded.count
+        removedCount += before - held.count + discarded.removeThread(threadID)
     }
 
     func pendingRequests() -> [NotificationRequest] {
@@ -105,8 +103,8 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     func withdrawShown(identifiers: [String], reason: NotificationReason) {}
 
     /// An app run begins: the app lists what the center holds and hands over again what it still wants.
-    func startRun() {
-        notHandedOverAgain = Set(discarded.keys)
+    func startRun() async {
+        run += 1
         wasListedDuringRun = false
     }
 
@@ -114,29 +112,40 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     /// request it did not hand over again is one it no longer wants (it cannot remove what the center does not
     /// list), so it is forgotten rather than lost. An app that did not list (WorldWideWaves' sync of one event)
     /// still wants what it handed over before and never removed.
-    func finishRun() {
-        if wasListedDuringRun {
-            for identifier in notHandedOverAgain { discarded.removeValue(forKey: identifier) }
+    func finishRun() async {
+        guard wasListedDuringRun else { return }
+        // Handing a request over again removes it from the discarded ones; discarded again, it is this run's.
+        for (identifier, entry) in discarded.entries where entry.run < run {
+            discarded.remove(identifier)
         }
-        notHandedOverAgain = []
     }
 
     var peakPendingCount: Int { peakHeldCount }
 
     nonisolated var pendingLimit: Int { limit }
 
-    func runway() -> NotificationRunway { wantedRunway }
-
-    /// The runway of what the app wants: what the center holds and what it discarded. (Named apart from
-    /// ``runway()`` so a caller holding the center itself cannot reach the protocol extension's default, which lists
-    /// only what is held.)
-    var wantedRunway: NotificationRunway {
+    func runway() async -> NotificationRunway {
         NotificationRunway(desired: wanted, limit: limit)
+    }
+
+    /// An app run's report from what the center holds and what it discarded: the runway ends at the first request it
+    /// discarded, else at the last one it holds. (When an app lists and hands over again at every run, as the app
+    /// services do, this equals ``runway()``; WorldWideWaves' one-event sync can leave a discarded request
+    /// earlier than one held since.)
+    ///
+    /// - Parameters:
+    ///   - instant: When the app ran.
+    ///   - cause: Why.
+    /// - Returns: The report.
+    func runReport(at instant: Date, cause: AppRunReport.Cause) -> AppRunReport {
+        AppRunReport(
+            at: instant, cause: cause, platform: .ios,
+            runway: NotificationRunway(desired: ordered().map(\.request), limit: .max), missing: discarded.ordered)
     }
 
     /// The requests the app handed over and never removed: what it holds and what it discarded.
     var wanted: [NotificationRequest] {
-        ordered().map(\.request) + discarded.values.sorted { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
+        ordered().map(\.request) + discarded.ordered
     }
 
     /// How many requests it holds now.
@@ -144,7 +153,7 @@ actor SimulatedIOSCenter: AppReplayPlatform {
 
     /// When the next held request fires or the next discarded one would have fired.
     var nextFireDate: Date? {
-        [held.values.map(\.request.fireAt).min(), discarded.values.map(\.fireAt).min()].compactMap { $0 }.min()
+        [held.values.map(\.request.fireAt).min(), discarded.firstFireAt].compactMap { $0 }.min()
     }
 
     /// Moves the clock to `instant`: every held request due by then is shown, every discarded one due by then is
@@ -159,8 +168,7 @@ actor SimulatedIOSCenter: AppReplayPlatform {
             held.removeValue(forKey: identifier)
             facts.append((entry.request.fireAt, entry.sequence, .due(entry.request)))
         }
-        for (identifier, request) in discarded where request.fireAt <= now {
-            discarded.removeValue(forKey: identifier)
+        while let request = discarded.popDue(by: now) {
             facts.append((request.fireAt, Int.max, .lost(request, reason: .pendingLimit)))
         }
         return facts.sorted { ($0.at, $0.order, $0.fact.identifier) < ($1.at, $1.order, $1.fact.identifier) }

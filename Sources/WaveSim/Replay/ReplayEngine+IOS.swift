@@ -39,7 +39,7 @@ extension ReplayEngine {
         await center.startRun()
         await launch(scheduler: scheduler, favorites: favorites, state: state, at: clock.now)
         await center.finishRun()
-        tally.ran(AppRunReport(at: clock.now, cause: .start, platform: .ios, runway: await center.wantedRunway))
+        tally.ran(await center.runReport(at: clock.now, cause: .start))
         var actionIndex = 0
         while true {
             let nextFire = await center.nextFireDate
@@ -78,7 +78,7 @@ extension ReplayEngine {
                 await perform(action, scheduler: scheduler, favorites: favorites, state: &state, at: now)
                 await center.finishRun()
                 let cause: AppRunReport.Cause = action.kind == .backgroundRefresh ? .backgroundRefresh : .action
-                tally.ran(AppRunReport(at: now, cause: cause, platform: .ios, runway: await center.wantedRunway))
+                tally.ran(await center.runReport(at: now, cause: cause))
             }
         }
         var summary = ReplaySummary(
