@@ -10,15 +10,9 @@ internal import WaveNotifications
 /// comes back from ``advance(to:)`` as ``SystemFact/lost(_:reason:)``. Between app runs it only shows what it
 /// holds, at each request's instant.
 actor SimulatedIOSCenter: AppReplayPlatform {
-    /// A request the center holds, with the order it was handed over in (for ties between equal instants).
-    private struct Held {
-        var request: NotificationRequest
-        var sequence: Int
-    }
-
     /// How many pending requests it holds: 64 on iOS.
     let limit: Int
-    private var held: [String: Held] = [:]
+    private var held = HeldRequests()
     /// Handed over and never removed by the app, but not held: lost at their instant unless handed over again.
     private var discarded = DiscardedRequests()
     /// The current app run, counted from 0 at the replay's start.
@@ -55,15 +49,11 @@ actor SimulatedIOSCenter: AppReplayPlatform {
         addedCount += requests.count
         for request in requests {
             discarded.remove(request.identifier)
-            held[request.identifier] = Held(request: request, sequence: nextSequence)
+            held.insert(request, sequence: nextSequence)
             nextSequence += 1
         }
-        // Over the limit, the latest-firing goes (equal instants: the one handed over last), one at a time: an app
-        // hands over one request or a few per call, so scanning the held ones beats sorting them.
-        while held.count > limit,
-            let latest = held.values.max(by: { ($0.request.fireAt, $0.sequence) < ($1.request.fireAt, $1.sequence) })
-        {
-            held.removeValue(forKey: latest.request.identifier)
+        // Over the limit, the latest-firing goes (equal instants: the one handed over last).
+        while held.count > limit, let latest = held.removeLast() {
             discarded.insert(latest.request, sequence: latest.sequence, run: run)
         }
         peakHeldCount = max(peakHeldCount, held.count)
@@ -71,16 +61,14 @@ actor SimulatedIOSCenter: AppReplayPlatform {
 
     func removePending(identifiers: [String], reason: NotificationReason) {
         for identifier in identifiers {
-            let wasHeld = held.removeValue(forKey: identifier) != nil
+            let wasHeld = held.remove(identifier) != nil
             let wasDiscarded = discarded.remove(identifier) != nil
             if wasHeld || wasDiscarded { removedCount += 1 }
         }
     }
 
     func removePending(threadID: String, reason: NotificationReason) {
-        let before = held.count
-        held = held.filter { $0.value.request.threadID != threadID }
-        removedCount += before - held.count + discarded.removeThread(threadID)
+        removedCount += held.removeThread(threadID) + discarded.removeThread(threadID)
     }
 
     func pendingRequests() -> [NotificationRequest] {
@@ -153,7 +141,7 @@ actor SimulatedIOSCenter: AppReplayPlatform {
 
     /// When the next held request fires or the next discarded one would have fired.
     var nextFireDate: Date? {
-        [held.values.map(\.request.fireAt).min(), discarded.firstFireAt].compactMap { $0 }.min()
+        [held.first?.request.fireAt, discarded.firstFireAt].compactMap { $0 }.min()
     }
 
     /// Moves the clock to `instant`: every held request due by then is shown, every discarded one due by then is
@@ -164,8 +152,7 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     func advance(to instant: Date) -> [SystemFact] {
         now = max(now, instant)
         var facts: [(at: Date, order: Int, fact: SystemFact)] = []
-        for (identifier, entry) in held where entry.request.fireAt <= now {
-            held.removeValue(forKey: identifier)
+        while let entry = held.popDue(by: now) {
             facts.append((entry.request.fireAt, entry.sequence, .due(entry.request)))
         }
         while let request = discarded.popDue(by: now) {
@@ -175,8 +162,8 @@ actor SimulatedIOSCenter: AppReplayPlatform {
             .map(\.fact)
     }
 
-    private func ordered() -> [Held] {
-        held.values.sorted { ($0.request.fireAt, $0.sequence) < ($1.request.fireAt, $1.sequence) }
+    private func ordered() -> [HeldRequests.Entry] {
+        held.ordered
     }
 }
 
