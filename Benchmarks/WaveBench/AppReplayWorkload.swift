@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveJSON
 internal import ShadowNotifications
 internal import WaveNotifications
 internal import WaveSim
@@ -120,6 +121,59 @@ enum AppReplayWorkload {
             "\(run.delivered.count) delivered lines, expected \(expected): \(run.summary)")
         try WorkloadFailure.check(
             platform != "ios" || run.summary.contains("\"lost\":0,"), "iOS lost check-ins: \(run.summary)")
+        return run.metrics
+    }
+
+    /// Days of the full WorldWideWaves refresh case.
+    static let waveRefreshDays = 50
+
+    /// WorldWideWaves with 20 favorite events a day for `days` days (one every 72 minutes, from 3 hours after the
+    /// start) and a background refresh every 6 hours, each a full sync of every favorite: every notification is
+    /// delivered on both platforms (6 an event; on ios the next 6 hours never hold more than 64), so the two runs do
+    /// the same work but for where the requests wait.
+    ///
+    /// - Parameters:
+    ///   - days: How many days of events.
+    ///   - platform: `linux` or `ios`.
+    /// - Returns: The metrics.
+    /// - Throws: ``WorkloadFailure`` when a notification is missing or, on ios, lost.
+    static func waveRefresh(days: Int, platform: String) async throws -> [String: Double] {
+        let count = days * 20
+        var json = JSONWriter(capacity: count * 190 + days * 80)
+        json.beginObject()
+        json.member("now", ScenarioGenerator.timestamp(start))
+        json.key("events")
+        json.beginArray()
+        for number in 0..<count {
+            let begins = start.addingTimeInterval(3 * 3_600 + Double(number) * 72 * 60)
+            json.beginObject()
+            json.member("id", "ev\(number)")
+            json.member("name", "Wave \(number)")
+            json.member("location", "City \(number % 100)")
+            json.member("start", ScenarioGenerator.timestamp(begins))
+            json.member("end", ScenarioGenerator.timestamp(begins.addingTimeInterval(600)))
+            json.member("favorite", true)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("actions")
+        json.beginArray()
+        for refresh in 1..<(days * 4) {
+            json.beginObject()
+            json.member("at", ScenarioGenerator.timestamp(start.addingTimeInterval(Double(refresh) * 6 * 3_600)))
+            json.member("type", "backgroundRefresh")
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        let run = try await replay(named: "www-refresh-\(platform)", arguments: ["--platform", platform]) {
+            try Data(json.bytes).write(to: $0)
+        }
+        try WorkloadFailure.check(
+            run.summary.contains("\"delivered\":\(6 * count),") && run.delivered.count == 6 * count,
+            "\(run.delivered.count) delivered lines, expected \(6 * count): \(run.summary)")
+        try WorkloadFailure.check(
+            platform != "ios" || run.summary.contains("\"lost\":0,"), "iOS lost notifications: \(run.summary)")
         return run.metrics
     }
 

@@ -42,6 +42,11 @@ enum BenchCase: String, CaseIterable, Sendable {
     case replayShadowRefreshLinux = "replay-shadow-refresh-linux"
     /// The same scenario on iOS (64 held, the app runs only at the refreshes).
     case replayShadowRefreshIOS = "replay-shadow-refresh-ios"
+    /// WorldWideWaves: 20 favorite events a day, a background refresh every 6 hours (each a full sync), on the
+    /// always-running Linux adapter.
+    case replayWaveRefreshLinux = "replay-www-refresh-linux"
+    /// The same scenario on iOS (64 held, the app hands over more only at the refreshes).
+    case replayWaveRefreshIOS = "replay-www-refresh-ios"
     /// LocalizedStringResolver: index, parse and compile all 34 tables (every key in every language).
     case localizationLoad = "loc-load"
     /// StringsFileParser alone over the 34 table files.
@@ -85,6 +90,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return [AppReplayWorkload.days]
         case .replayGoNowYear, .replayShadowRefreshLinux, .replayShadowRefreshIOS:
             return quick ? [31] : [AppReplayWorkload.days]
+        case .replayWaveRefreshLinux, .replayWaveRefreshIOS:
+            return quick ? [10] : [AppReplayWorkload.waveRefreshDays]
         case .localizationLoad, .localizationParse, .localizationParseFoundation:
             return [LocalizationWorkload.expectedTableCount]
         case .localizationResolve, .localizationResolveFoundation:
@@ -153,6 +160,10 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await AppReplayWorkload.shadowRefresh(days: size, platform: "linux")
         case .replayShadowRefreshIOS:
             return try await AppReplayWorkload.shadowRefresh(days: size, platform: "ios")
+        case .replayWaveRefreshLinux:
+            return try await AppReplayWorkload.waveRefresh(days: size, platform: "linux")
+        case .replayWaveRefreshIOS:
+            return try await AppReplayWorkload.waveRefresh(days: size, platform: "ios")
         case .localizationLoad:
             return try LocalizationWorkload.load()
         case .localizationParse:

@@ -23,6 +23,7 @@ struct BenchmarkSuite {
         [.replayShadowYear],
         [.replayGoNowYear],
         [.replayShadowRefreshLinux, .replayShadowRefreshIOS],
+        [.replayWaveRefreshLinux, .replayWaveRefreshIOS],
         [.localizationLoad],
         [.localizationParse, .localizationParseFoundation],
         [.localizationResolve, .localizationResolveFoundation],

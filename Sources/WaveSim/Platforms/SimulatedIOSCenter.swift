@@ -103,8 +103,8 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     func finishRun() async {
         guard wasListedDuringRun else { return }
         // Handing a request over again removes it from the discarded ones; discarded again, it is this run's.
-        for (identifier, entry) in discarded.entries where entry.run < run {
-            discarded.remove(identifier)
+        for entry in discarded.entries where entry.run < run {
+            discarded.remove(entry.request.identifier)
         }
     }
 
@@ -127,8 +127,8 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     /// - Returns: The report.
     func runReport(at instant: Date, cause: AppRunReport.Cause) -> AppRunReport {
         AppRunReport(
-            at: instant, cause: cause, platform: .ios,
-            runway: NotificationRunway(desired: ordered().map(\.request), limit: .max), missing: discarded.ordered)
+            at: instant, cause: cause, platform: .ios, wanted: held.count + discarded.count, held: held.count,
+            refreshDeadline: discarded.firstFireAt() ?? held.ordered.last?.request.fireAt)
     }
 
     /// The requests the app handed over and never removed: what it holds and what it discarded.
@@ -141,7 +141,7 @@ actor SimulatedIOSCenter: AppReplayPlatform {
 
     /// When the next held request fires or the next discarded one would have fired.
     var nextFireDate: Date? {
-        [held.first?.request.fireAt, discarded.firstFireAt].compactMap { $0 }.min()
+        [held.first?.request.fireAt, discarded.firstFireAt()].compactMap { $0 }.min()
     }
 
     /// Moves the clock to `instant`: every held request due by then is shown, every discarded one due by then is

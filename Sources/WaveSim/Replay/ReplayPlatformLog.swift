@@ -46,6 +46,31 @@ public struct AppRunReport: Sendable, Hashable {
     /// Whole minutes the app may stay closed without a loss (``NotificationRunway/minutes(from:)``).
     public var runwayMinutes: Int
 
+    /// Creates the report of a run.
+    ///
+    /// - Parameters:
+    ///   - at: When the app ran.
+    ///   - cause: Why.
+    ///   - platform: The platform.
+    ///   - wanted: The requests the app wants pending.
+    ///   - held: How many of them the system holds.
+    ///   - refreshDeadline: The first wanted request the system does not hold, else the last one it holds; `nil`
+    ///     when nothing is wanted. The runway is the whole minutes to it, 0 when it is not after `at`.
+    public init(
+        at: Date, cause: Cause, platform: ReplayOptions.Platform, wanted: Int, held: Int, refreshDeadline: Date?
+    ) {
+        self.at = at
+        self.cause = cause
+        self.platform = platform
+        self.wanted = wanted
+        self.held = held
+        if let refreshDeadline, refreshDeadline > at {
+            runwayMinutes = Int((refreshDeadline.timeIntervalSince(at) / 60).rounded(.down))
+        } else {
+            runwayMinutes = 0
+        }
+    }
+
     /// Creates the report of a run from the runway at its end.
     ///
     /// - Parameters:
@@ -54,12 +79,9 @@ public struct AppRunReport: Sendable, Hashable {
     ///   - platform: The platform.
     ///   - runway: What the system holds of what the app wants.
     public init(at: Date, cause: Cause, platform: ReplayOptions.Platform, runway: NotificationRunway) {
-        self.at = at
-        self.cause = cause
-        self.platform = platform
-        wanted = runway.held.count + runway.notHeld.count
-        held = runway.held.count
-        runwayMinutes = runway.minutes(from: at)
+        self.init(
+            at: at, cause: cause, platform: platform, wanted: runway.held.count + runway.notHeld.count,
+            held: runway.held.count, refreshDeadline: runway.refreshDeadline)
     }
 
     /// Creates the report of a run where the system lacks some wanted requests for a reason other than its limit
@@ -75,11 +97,11 @@ public struct AppRunReport: Sendable, Hashable {
         at: Date, cause: Cause, platform: ReplayOptions.Platform, runway: NotificationRunway,
         missing: [NotificationRequest]
     ) {
-        self.init(at: at, cause: cause, platform: platform, runway: runway)
-        guard let firstMissing = missing.map(\.fireAt).min() else { return }
-        wanted += missing.count
-        let deadline = min(firstMissing, runway.notHeld.first?.fireAt ?? firstMissing)
-        runwayMinutes = deadline > at ? Int((deadline.timeIntervalSince(at) / 60).rounded(.down)) : 0
+        let firstMissing = missing.map(\.fireAt).min()
+        let firstNotHeld = [firstMissing, runway.notHeld.first?.fireAt].compactMap { $0 }.min()
+        self.init(
+            at: at, cause: cause, platform: platform, wanted: runway.held.count + runway.notHeld.count + missing.count,
+            held: runway.held.count, refreshDeadline: firstNotHeld ?? runway.held.last?.fireAt)
     }
 }
 
