@@ -12,9 +12,9 @@ internal import WaveNotifications
 actor SimulatedIOSCenter: AppReplayPlatform {
     /// How many pending requests it holds: 64 on iOS.
     let limit: Int
-    private var held = HeldRequests()
-    /// Handed over and never removed by the app, but not held: lost at their instant unless handed over again.
-    private var discarded = DiscardedRequests()
+    /// What it holds, and what it discarded that the app handed over and never removed: lost at its instant unless
+    /// handed over again.
+    private var requests = CenterRequests()
     /// The current app run, counted from 0 at the replay's start.
     private var run = 0
     private var nextSequence = 0
@@ -48,32 +48,29 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     func add(_ requests: [NotificationRequest]) {
         addedCount += requests.count
         for request in requests {
-            discarded.remove(request.identifier)
-            held.insert(request, sequence: nextSequence)
+            self.requests.hold(request, sequence: nextSequence)
             nextSequence += 1
         }
         // Over the limit, the latest-firing goes (equal instants: the one handed over last).
-        while held.count > limit, let latest = held.removeLast() {
-            discarded.insert(latest.request, sequence: latest.sequence, run: run)
+        while self.requests.held.count > limit {
+            self.requests.discardLatest(run: run)
         }
-        peakHeldCount = max(peakHeldCount, held.count)
+        peakHeldCount = max(peakHeldCount, self.requests.held.count)
     }
 
     func removePending(identifiers: [String], reason: NotificationReason) {
-        for identifier in identifiers {
-            let wasHeld = held.remove(identifier) != nil
-            let wasDiscarded = discarded.remove(identifier) != nil
-            if wasHeld || wasDiscarded { removedCount += 1 }
+        for identifier in identifiers where requests.remove(identifier) {
+            removedCount += 1
         }
     }
 
     func removePending(threadID: String, reason: NotificationReason) {
-        removedCount += held.removeThread(threadID) + discarded.removeThread(threadID)
+        removedCount += requests.removeThread(threadID)
     }
 
     func pendingRequests() -> [NotificationRequest] {
         wasListedDuringRun = true
-        return ordered().map(\.request)
+        return requests.held.map(\.request)
     }
 
     func show(_ request: NotificationRequest) {
@@ -103,8 +100,8 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     func finishRun() async {
         guard wasListedDuringRun else { return }
         // Handing a request over again removes it from the discarded ones; discarded again, it is this run's.
-        for entry in discarded.entries where entry.run < run {
-            discarded.remove(entry.request.identifier)
+        for entry in requests.discarded where entry.run < run {
+            requests.remove(entry.request.identifier)
         }
     }
 
@@ -127,21 +124,22 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     /// - Returns: The report.
     func runReport(at instant: Date, cause: AppRunReport.Cause) -> AppRunReport {
         AppRunReport(
-            at: instant, cause: cause, platform: .ios, wanted: held.count + discarded.count, held: held.count,
-            refreshDeadline: discarded.firstFireAt() ?? held.ordered.last?.request.fireAt)
+            at: instant, cause: cause, platform: .ios, wanted: requests.held.count + requests.discardedCount,
+            held: requests.held.count,
+            refreshDeadline: requests.firstDiscardedFireAt() ?? requests.held.last?.request.fireAt)
     }
 
     /// The requests the app handed over and never removed: what it holds and what it discarded.
     var wanted: [NotificationRequest] {
-        ordered().map(\.request) + discarded.ordered
+        requests.held.map(\.request) + requests.discardedInOrder
     }
 
     /// How many requests it holds now.
-    var heldCount: Int { held.count }
+    var heldCount: Int { requests.held.count }
 
     /// When the next held request fires or the next discarded one would have fired.
     var nextFireDate: Date? {
-        [held.first?.request.fireAt, discarded.firstFireAt()].compactMap { $0 }.min()
+        [requests.held.first?.request.fireAt, requests.firstDiscardedFireAt()].compactMap { $0 }.min()
     }
 
     /// Moves the clock to `instant`: every held request due by then is shown, every discarded one due by then is
@@ -152,18 +150,14 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     func advance(to instant: Date) -> [SystemFact] {
         now = max(now, instant)
         var facts: [(at: Date, order: Int, fact: SystemFact)] = []
-        while let entry = held.popDue(by: now) {
+        while let entry = requests.popDueHeld(by: now) {
             facts.append((entry.request.fireAt, entry.sequence, .due(entry.request)))
         }
-        while let request = discarded.popDue(by: now) {
-            facts.append((request.fireAt, Int.max, .lost(request, reason: .pendingLimit)))
+        while let entry = requests.popDueDiscarded(by: now) {
+            facts.append((entry.request.fireAt, Int.max, .lost(entry.request, reason: .pendingLimit)))
         }
         return facts.sorted { ($0.at, $0.order, $0.fact.identifier) < ($1.at, $1.order, $1.fact.identifier) }
             .map(\.fact)
-    }
-
-    private func ordered() -> [HeldRequests.Entry] {
-        held.ordered
     }
 }
 

@@ -1,0 +1,268 @@
+internal import Foundation
+internal import WaveNotifications
+
+/// What a simulated center has been handed and not lost, shown or had removed: the requests it holds (few: 64 on
+/// iOS) and the ones it discarded that the app still wants (any number).
+///
+/// One dictionary says where each identifier is, so handing a request over hashes its identifier once and a
+/// discard once more. The held requests are a sorted array, soonest first (equal instants in hand-over order): a
+/// binary search and a short move beat any tree at this size, and the latest is the last. A discarded request sits
+/// in a numbered slot, listed under its thread; the instant order of the discarded ones is a binary heap whose
+/// entries are left in place when their request goes (an app removes and hands over again far more often than
+/// anything comes due): an entry whose slot was freed since is skipped when it reaches the top, and the heap is
+/// rebuilt when such entries outnumber the live ones.
+struct CenterRequests {
+    /// Where a held request sorts.
+    struct HeldKey: Comparable {
+        var fireAt: Date
+        var sequence: Int
+
+        static func < (lhs: HeldKey, rhs: HeldKey) -> Bool {
+            (lhs.fireAt, lhs.sequence) < (rhs.fireAt, rhs.sequence)
+        }
+    }
+
+    /// A held request and its hand-over order.
+    struct Held {
+        var request: NotificationRequest
+        var sequence: Int
+
+        var key: HeldKey { HeldKey(fireAt: request.fireAt, sequence: sequence) }
+    }
+
+    /// A discarded request and the app run it was discarded in.
+    struct Discarded {
+        var request: NotificationRequest
+        /// ``SimulatedIOSCenter`` forgets, at the end of a run that listed, what an earlier run discarded.
+        var run: Int
+        /// Its hand-over order.
+        var sequence: Int
+    }
+
+    private enum Location {
+        case held(HeldKey)
+        case discarded(slot: Int)
+    }
+
+    /// A heap entry: where a discarded request sorts and the slot it was in.
+    private struct Queued {
+        var fireAt: Date
+        var sequence: Int
+        var slot: Int
+        /// The slot's generation when it was queued: stale once the slot is freed.
+        var generation: Int
+
+        func precedes(_ other: Queued) -> Bool {
+            (fireAt, sequence) < (other.fireAt, other.sequence)
+        }
+    }
+
+    private var locations: [String: Location] = [:]
+    /// The held requests, soonest first.
+    private(set) var held: [Held] = []
+    /// The discarded request in each slot; `nil` for a free slot.
+    private var slots: [Discarded?] = []
+    private var freeSlots: [Int] = []
+    /// Each slot's generation, counted up when the slot is freed.
+    private var generations: [Int] = []
+    private var slotsByThread: [String: [Int]] = [:]
+    /// The instant order of the discarded requests, soonest first; may hold stale entries.
+    private var queue: [Queued] = []
+    /// How many requests are discarded.
+    private(set) var discardedCount = 0
+
+    // MARK: - Handing over and removing
+
+    /// Holds a request, replacing the one with its identifier (held or discarded).
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - sequence: Its hand-over order, larger than any before.
+    mutating func hold(_ request: NotificationRequest, sequence: Int) {
+        let key = HeldKey(fireAt: request.fireAt, sequence: sequence)
+        if let old = locations.updateValue(.held(key), forKey: request.identifier) {
+            forget(old)
+        }
+        held.insert(Held(request: request, sequence: sequence), at: position(of: key))
+    }
+
+    /// Discards the latest held request.
+    ///
+    /// - Parameter run: The app run it is discarded in.
+    mutating func discardLatest(run: Int) {
+        guard let latest = held.popLast() else { return }
+        let slot: Int
+        let entry = Discarded(request: latest.request, run: run, sequence: latest.sequence)
+        if let free = freeSlots.popLast() {
+            slot = free
+            slots[slot] = entry
+        } else {
+            slot = slots.count
+            slots.append(entry)
+            generations.append(0)
+        }
+        discardedCount += 1
+        locations[latest.request.identifier] = .discarded(slot: slot)
+        slotsByThread[latest.request.threadID, default: []].append(slot)
+        push(
+            Queued(fireAt: latest.request.fireAt, sequence: latest.sequence, slot: slot, generation: generations[slot]))
+        if queue.count > 2 * discardedCount + 1_024 {
+            rebuildQueue()
+        }
+    }
+
+    /// Removes a request, held or discarded.
+    ///
+    /// - Parameter identifier: Its identifier.
+    /// - Returns: Whether there was one.
+    @discardableResult
+    mutating func remove(_ identifier: String) -> Bool {
+        guard let location = locations.removeValue(forKey: identifier) else { return false }
+        forget(location)
+        return true
+    }
+
+    /// Removes every request of a thread, held or discarded.
+    ///
+    /// - Parameter threadID: The thread.
+    /// - Returns: How many there were.
+    mutating func removeThread(_ threadID: String) -> Int {
+        let before = held.count
+        held.removeAll { entry in
+            guard entry.request.threadID == threadID else { return false }
+            locations.removeValue(forKey: entry.request.identifier)
+            return true
+        }
+        var removed = before - held.count
+        if let threadSlots = slotsByThread.removeValue(forKey: threadID) {
+            for slot in threadSlots {
+                if let identifier = slots[slot]?.request.identifier {
+                    locations.removeValue(forKey: identifier)
+                }
+                freeSlot(slot)
+            }
+            removed += threadSlots.count
+        }
+        return removed
+    }
+
+    // MARK: - Time
+
+    /// The instant of the soonest discarded request.
+    mutating func firstDiscardedFireAt() -> Date? {
+        dropStaleTop()
+        return queue.first?.fireAt
+    }
+
+    /// Removes and returns the soonest held request if its instant is not after `instant`.
+    mutating func popDueHeld(by instant: Date) -> Held? {
+        guard let first = held.first, first.request.fireAt <= instant else { return nil }
+        locations.removeValue(forKey: first.request.identifier)
+        return held.removeFirst()
+    }
+
+    /// Removes and returns the soonest discarded request if its instant is not after `instant`.
+    mutating func popDueDiscarded(by instant: Date) -> Discarded? {
+        dropStaleTop()
+        guard let first = queue.first, first.fireAt <= instant, let entry = slots[first.slot] else { return nil }
+        remove(entry.request.identifier)
+        return entry
+    }
+
+    // MARK: - Listing
+
+    /// Every discarded request, in no particular order.
+    var discarded: [Discarded] { slots.compactMap { $0 } }
+
+    /// Every discarded request, soonest first (ties in hand-over order).
+    var discardedInOrder: [NotificationRequest] {
+        queue.filter(isLive).sorted { $0.precedes($1) }.compactMap { slots[$0.slot]?.request }
+    }
+
+    // MARK: - Private
+
+    /// Takes a request out of where it is.
+    private mutating func forget(_ location: Location) {
+        switch location {
+        case .held(let key):
+            held.remove(at: position(of: key))
+        case .discarded(let slot):
+            if let thread = slots[slot]?.request.threadID, var threadSlots = slotsByThread.removeValue(forKey: thread) {
+                threadSlots.removeAll { $0 == slot }
+                if !threadSlots.isEmpty { slotsByThread[thread] = threadSlots }
+            }
+            freeSlot(slot)
+        }
+    }
+
+    /// Empties a slot; its heap entry goes stale.
+    private mutating func freeSlot(_ slot: Int) {
+        slots[slot] = nil
+        generations[slot] += 1
+        freeSlots.append(slot)
+        discardedCount -= 1
+    }
+
+    /// The index in `held` where `key` is or belongs.
+    private func position(of key: HeldKey) -> Int {
+        var low = 0
+        var high = held.count
+        while low < high {
+            let middle = (low + high) / 2
+            if held[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    private func isLive(_ queued: Queued) -> Bool {
+        generations[queued.slot] == queued.generation && slots[queued.slot] != nil
+    }
+
+    /// Pops stale entries off the top, so the top is live or the heap is empty.
+    private mutating func dropStaleTop() {
+        while let first = queue.first, !isLive(first) {
+            popTop()
+        }
+    }
+
+    /// Keeps the live entries only and restores the heap order.
+    private mutating func rebuildQueue() {
+        queue = queue.filter(isLive)
+        for index in stride(from: queue.count / 2 - 1, through: 0, by: -1) {
+            siftDown(from: index)
+        }
+    }
+
+    private mutating func push(_ queued: Queued) {
+        queue.append(queued)
+        var child = queue.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard queue[child].precedes(queue[parent]) else { break }
+            queue.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func popTop() {
+        let last = queue.removeLast()
+        guard !queue.isEmpty else { return }
+        queue[0] = last
+        siftDown(from: 0)
+    }
+
+    private mutating func siftDown(from start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            guard left < queue.count else { return }
+            var best = left
+            if left + 1 < queue.count && queue[left + 1].precedes(queue[left]) {
+                best = left + 1
+            }
+            guard queue[best].precedes(queue[parent]) else { return }
+            queue.swapAt(best, parent)
+            parent = best
+        }
+    }
+}
