@@ -124,4 +124,23 @@ struct SimulatedIOSCenterTests {
         let facts = Self.describe(await center.advance(to: Self.start.addingTimeInterval(60 * 60)))
         #expect(facts == ["due a1", "lost a2 pending_limit"])
     }
+
+    /// What the center keeps is decided when the run ends: a request discarded while the app still had one it
+    /// removed later in the run takes the freed place; outside a run it would have stayed discarded.
+    @Test func aRunEndsHoldingTheSoonestOfWhatItWasHanded() async {
+        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        await center.add([Self.request("old", minutes: 5)])
+        await center.startRun()
+        await center.add([Self.request("new", minutes: 10)])
+        await center.removePending(identifiers: ["old"], reason: .reschedule)
+        await center.finishRun()
+        #expect(await center.pendingRequests().map(\.identifier) == ["new"])
+        #expect(Self.describe(await center.advance(to: Self.start.addingTimeInterval(60 * 60))) == ["due new"])
+
+        let outside = SimulatedIOSCenter(limit: 1, start: Self.start)
+        await outside.add([Self.request("old", minutes: 5)])
+        await outside.add([Self.request("new", minutes: 10)])
+        await outside.removePending(identifiers: ["old"], reason: .reschedule)
+        #expect(await outside.pendingRequests().isEmpty)
+    }
 }

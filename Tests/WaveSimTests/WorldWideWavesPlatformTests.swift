@@ -109,7 +109,8 @@ struct WorldWideWavesPlatformTests {
         let favorite = try await Self.replay("many-pending.json") { scenario in
             scenario["actions"] = [["at": "2026-06-21T14:30:00Z", "type": "favorite", "eventId": "e00"]]
         }
-        #expect(Self.identifiers(favorite, "lost") == Self.identifiers(baseline, "lost"))
+        // The same ones, e00's re-handed requests now last among those at their instants.
+        #expect(Self.identifiers(favorite, "lost").sorted() == Self.identifiers(baseline, "lost").sorted())
         #expect(Self.runs(favorite).last?.hasPrefix("2026-06-21T14:30:00Z action 180 64 ") == true)
 
         let unfavorite = try await Self.replay("many-pending.json") { scenario in
@@ -224,5 +225,51 @@ struct WorldWideWavesPlatformTests {
             lines.contains(
                 "64 delivered, 0 missed · 180 scheduled, 0 cancelled · peak 64 pending of 64 · 116 lost on iOS"))
         #expect(lines.last == "shortest runway: 1 h 56 min")
+    }
+
+    private static func favorite(_ id: String, start: String, end: String) -> [String: Any] {
+        ["id": id, "name": id.uppercased(), "location": "Paris", "start": start, "end": end, "favorite": true]
+    }
+
+    private static func replay(_ scenario: [String: Any], _ flags: [String] = []) async throws -> ReplayRun {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("www-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return await ReplayRun.wavesim(["replay", file.path, "--format", "json"] + flags)
+    }
+
+    /// What the center keeps is decided when the run ends, of all it was handed: a launch syncs e00…e10 (66
+    /// requests) while z, started by then, still holds a slot until the sync reaches it and cancels it; the center
+    /// still ends with the soonest 64 of the 66 wanted (found by an independent review: it ended with 63).
+    @Test func aRunLeavesTheCenterHoldingTheSoonest64OfWhatTheAppHandedOver() async throws {
+        var events = (0..<11).map {
+            Self.favorite(String(format: "e%02d", $0), start: "2026-06-22T12:00:00Z", end: "2026-06-22T12:30:00Z")
+        }
+        events.append(Self.favorite("z", start: "2026-06-21T02:00:00Z", end: "2026-06-22T06:00:00Z"))
+        let run = try await Self.replay([
+            "now": "2026-06-21T00:00:00Z", "events": events,
+            "actions": [["at": "2026-06-21T03:00:00Z", "type": "launch"]],
+        ])
+        #expect(Self.runs(run).last == "2026-06-21T03:00:00Z action 66 64 2010")
+        #expect(Self.identifiers(run, "lost") == ["event_e09_finished", "event_e10_finished"])
+    }
+
+    /// At one instant the system shows and loses in the order iOS would have shown them, the order Linux delivers
+    /// them in: e10, handed over again after e11, comes after it (found by the review: lost lines came in
+    /// identifier order, after every delivery).
+    @Test func shownAndLostAtOneInstantFollowHandOverOrderAsLinuxDelivers() async throws {
+        let events = (0..<12).map {
+            Self.favorite(String(format: "e%02d", $0), start: "2026-06-21T10:00:00Z", end: "2026-06-21T10:30:00Z")
+        }
+        let scenario: [String: Any] = [
+            "now": "2026-06-21T00:00:00Z", "events": events,
+            "actions": [["at": "2026-06-21T01:00:00Z", "type": "favorite", "eventId": "e10"]],
+        ]
+        let ios = try await Self.replay(scenario)
+        let linux = try await Self.replay(scenario, ["--platform", "linux"])
+        let shownOrLost = ios.objects.filter { ["delivered", "lost"].contains($0["type"] as? String) }
+            .compactMap { $0["identifier"] as? String }
+        #expect(ios.summary("lost")! > 0)
+        #expect(shownOrLost == Self.identifiers(linux, "delivered"))
     }
 }

@@ -70,6 +70,10 @@ struct CenterRequests {
     private var queue: [Queued] = []
     /// How many requests are discarded.
     private(set) var discardedCount = 0
+    /// The slots (with their generations) discarded during the current app run, for ``settle(limit:run:)``.
+    private var discardedThisRun: [(slot: Int, generation: Int)] = []
+    /// The earliest key discarded during the current app run: a bound on what ``settle(limit:run:)`` can take back.
+    private var earliestDiscardedThisRun: HeldKey?
 
     // MARK: - Handing over and removing
 
@@ -102,6 +106,8 @@ struct CenterRequests {
             generations.append(0)
         }
         discardedCount += 1
+        discardedThisRun.append((slot, generations[slot]))
+        earliestDiscardedThisRun = min(earliestDiscardedThisRun ?? latest.key, latest.key)
         locations[latest.request.identifier] = .discarded(slot: slot)
         slotsByThread[latest.request.threadID, default: []].append(slot)
         push(
@@ -144,6 +150,43 @@ struct CenterRequests {
             removed += threadSlots.count
         }
         return removed
+    }
+
+    /// Ends an app run: of what it holds and what it discarded during the run (handed over during the run or held
+    /// at its start, and not removed since), it keeps the soonest `limit` and discards the rest. Within a run the
+    /// app removes and adds in its own order (WorldWideWaves syncs one event at a time): a request discarded while a
+    /// slot was taken by one the app removed later in the run is taken back.
+    ///
+    /// - Parameters:
+    ///   - limit: How many it holds at most.
+    ///   - run: The run that ends.
+    mutating func settle(limit: Int, run: Int) {
+        defer {
+            discardedThisRun = []
+            earliestDiscardedThisRun = nil
+        }
+        // Nothing discarded during the run can come before what is held: the run's discards stand.
+        guard let earliest = earliestDiscardedThisRun,
+            held.count < limit || held.last.map({ earliest < $0.key }) == true
+        else { return }
+        var returning: [Held] = []
+        for (slot, generation) in discardedThisRun where generations[slot] == generation {
+            guard let entry = slots[slot], entry.run == run else { continue }
+            if let thread = slotsByThread.removeValue(forKey: entry.request.threadID) {
+                let rest = thread.filter { $0 != slot }
+                if !rest.isEmpty { slotsByThread[entry.request.threadID] = rest }
+            }
+            freeSlot(slot)
+            let back = Held(request: entry.request, sequence: entry.sequence)
+            locations[entry.request.identifier] = .held(back.key)
+            returning.append(back)
+        }
+        held += returning
+        held.sort { $0.key < $1.key }
+        discardedThisRun = []
+        while held.count > limit {
+            discardLatest(run: run)
+        }
     }
 
     // MARK: - Time

@@ -51,11 +51,15 @@ actor SimulatedIOSCenter: AppReplayPlatform {
             self.requests.hold(request, sequence: nextSequence)
             nextSequence += 1
         }
-        // Over the limit, the latest-firing goes (equal instants: the one handed over last).
-        while self.requests.held.count > limit {
-            self.requests.discardLatest(run: run)
+        keepTheSoonest()
+    }
+
+    /// Keeps the soonest `limit` held requests; the latest-firing go first (equal instants: the one handed over last).
+    private func keepTheSoonest() {
+        while requests.held.count > limit {
+            requests.discardLatest(run: run)
         }
-        peakHeldCount = max(peakHeldCount, self.requests.held.count)
+        peakHeldCount = max(peakHeldCount, requests.held.count)
     }
 
     func removePending(identifiers: [String], reason: NotificationReason) {
@@ -93,11 +97,15 @@ actor SimulatedIOSCenter: AppReplayPlatform {
         wasListedDuringRun = false
     }
 
-    /// The app run ends. When the app listed what the center holds during the run (it reconciled), a discarded
+    /// The app run ends: the center keeps the soonest `limit` of what it holds and was handed. When the app listed what the center holds during the run (it reconciled), a discarded
     /// request it did not hand over again is one it no longer wants (it cannot remove what the center does not
     /// list), so it is forgotten rather than lost. An app that did not list (WorldWideWaves' sync of one event)
     /// still wants what it handed over before and never removed.
     func finishRun() async {
+        // What the center keeps is decided of all the app handed over during the run, in whatever order it removed
+        // and added (`wavesim-apps.md`: the app hands the center its desired requests, soonest first).
+        requests.settle(limit: limit, run: run)
+        peakHeldCount = max(peakHeldCount, requests.held.count)
         guard wasListedDuringRun else { return }
         // Handing a request over again removes it from the discarded ones; discarded again, it is this run's.
         for entry in requests.discarded where entry.run < run {
@@ -154,7 +162,7 @@ actor SimulatedIOSCenter: AppReplayPlatform {
             facts.append((entry.request.fireAt, entry.sequence, .due(entry.request)))
         }
         while let entry = requests.popDueDiscarded(by: now) {
-            facts.append((entry.request.fireAt, Int.max, .lost(entry.request, reason: .pendingLimit)))
+            facts.append((entry.request.fireAt, entry.sequence, .lost(entry.request, reason: .pendingLimit)))
         }
         return facts.sorted { ($0.at, $0.order, $0.fact.identifier) < ($1.at, $1.order, $1.fact.identifier) }
             .map(\.fact)
