@@ -1,6 +1,6 @@
 internal import Foundation
-internal import WaveJSON
 internal import ShadowNotifications
+internal import WaveJSON
 internal import WaveNotifications
 internal import WaveSim
 

@@ -80,7 +80,7 @@ func userDidFavorite(
 // README-EXAMPLE-END
 
 struct ReadmeExampleTests {
-    /// The Swift code between the README markers of this file.
+    /// The Swift code between the README-EXAMPLE markers of this file (its copy is in `docs/conformers.md`).
     private static func exampleCode() throws -> String {
         let source = try String(contentsOfFile: #filePath, encoding: .utf8)
         let lines = source.components(separatedBy: "\n")
@@ -95,11 +95,13 @@ struct ReadmeExampleTests {
         return try String(contentsOf: root.appendingPathComponent(relativePath), encoding: .utf8)
     }
 
-    /// Fails whenever the example here and the README's "Implementing your own NotificationManager" differ.
-    @Test func readmeContainsTheExampleExactly() throws {
+    /// Fails whenever the example here and its copy in `docs/conformers.md` (writing a platform conformer) differ.
+    @Test func theConformerGuideContainsTheExampleExactly() throws {
         let block = "```swift\n\(try Self.exampleCode())\n```"
-        let readme = try Self.repositoryFile("README.md")
-        #expect(readme.contains(block), "README.md must contain the code block of ReadmeExampleTests.swift verbatim")
+        let guide = try Self.repositoryFile("docs/conformers.md")
+        #expect(
+            guide.contains(block), "docs/conformers.md must contain the code block of ReadmeExampleTests.swift verbatim"
+        )
     }
 
     @Test func favoritingSchedulesThroughTheCenter() async throws {
