@@ -284,28 +284,38 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         guard !requests.isEmpty else { return }
         let now = clock.now
         queue.reserveCapacity(forAdditional: requests.count)
-        var placedNotifications: [PendingNotification] = []
+        var placed: [PendingNotification] = []
         if persists {
-            placedNotifications.reserveCapacity(requests.count)
+            placed.reserveCapacity(requests.count)
         }
         for request in requests {
-            let notification = PendingNotification(
-                request: request, fireDate: max(request.fireAt, now), sequence: nextSequence)
-            nextSequence += 1
-            let (replaced, placed, transitions) = queue.insert(notification)
-            if let replaced {
-                observer.manager(didReport: .replaced(old: replaced, new: placed))
-            } else {
-                observer.manager(didReport: .scheduled(placed))
-            }
-            report(transitions)
-            if persists {
-                placedNotifications.append(placed)
-            }
+            insert(
+                PendingNotification(request: request, fireDate: max(request.fireAt, now), sequence: nextSequence),
+                placed: &placed)
         }
+        try await finishAdding(placed)
+    }
+
+    /// Places one pending notification (taking the next sequence number), reports it and keeps it for saving.
+    private func insert(_ notification: PendingNotification, placed: inout [PendingNotification]) {
+        nextSequence += 1
+        let (replaced, placedNotification, transitions) = queue.insert(notification)
+        if let replaced {
+            observer.manager(didReport: .replaced(old: replaced, new: placedNotification))
+        } else {
+            observer.manager(didReport: .scheduled(placedNotification))
+        }
+        report(transitions)
+        if persists {
+            placed.append(placedNotification)
+        }
+    }
+
+    /// Re-arms and saves after ``insert(_:placed:)``.
+    private func finishAdding(_ placed: [PendingNotification]) async throws {
         peak = max(peak, queue.armedCount)
         armAlarm()
-        note(.upsertPending(placedNotifications))
+        note(.upsertPending(placed))
         try await persistChange()
     }
 
@@ -469,7 +479,8 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     // MARK: - NotificationManager
 
     /// Schedules a WorldWideWaves notification `delay` from now with ``NotificationManagerBridge``'s mapping: the request
-    /// `event_<id>_<trigger>` in thread `event_<id>`, added with ``add(_:)``.
+    /// `event_<id>_<trigger>` in thread `event_<id>`, added as ``add(_:)`` adds it. The manager keeps the call's
+    /// parts and builds the request only when it is listed, shown, saved or reported.
     ///
     /// - Parameters:
     ///   - eventID: The event's id.
@@ -480,11 +491,18 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     public func scheduleNotification(
         eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
     ) async throws {
-        // The bridge's mapping, applied here: going through a bridge value would hop off this actor and back.
-        try await add([
-            NotificationManagerBridge.scheduledRequest(
-                eventID: eventID, trigger: trigger, delay: delay, content: content, now: clock.now)
-        ])
+        // The bridge's mapping, kept as its parts: the request is built only when it is read.
+        try EventID.validate(eventID)
+        try await ensureRunning()
+        let now = clock.now
+        let fireAt = now.addingTimeInterval(delay.timeInterval)
+        var placed: [PendingNotification] = []
+        insert(
+            PendingNotification(
+                eventID: eventID, trigger: trigger, content: content, requestedAt: fireAt, fireDate: max(fireAt, now),
+                sequence: nextSequence),
+            placed: &placed)
+        try await finishAdding(placed)
     }
 
     /// Shows a WorldWideWaves notification now through ``NotificationManagerBridge`` and ``show(_:)``.

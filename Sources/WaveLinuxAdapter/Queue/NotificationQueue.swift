@@ -8,7 +8,7 @@ internal import WaveNotifications
 /// `limit` are armed. The armed set lives in two indexed heaps over the same entries, one with the soonest on top
 /// (what fires next) and one with the latest on top (what an earlier arrival displaces; kept only under a finite
 /// limit). Requests are found by
-/// identifier through one map, and by thread through a per-thread list of slots, so removing a thread costs its
+/// identifier through one ``SlotIndex``, and by thread through a per-thread list of slots, so removing a thread costs its
 /// own requests, not a scan.
 package struct NotificationQueue: Sendable {
     /// A request that moved between the armed set and the backlog during one operation.
@@ -36,9 +36,11 @@ package struct NotificationQueue: Sendable {
     private let tracksLatest: Bool
     private var backlog = IndexedHeap<QueueKey>(order: .smallestFirst)
     /// The slot of each pending request, by identifier.
-    private var slotOfIdentifier: [HashedKey: Int] = [:]
+    private var identifierIndex = SlotIndex()
     /// A small number for each thread with something pending, indexing `membersOfThread`.
-    private var threadNumbers: [HashedKey: Int] = [:]
+    private var threadIndex = SlotIndex()
+    /// The key of each thread number in use; `nil` for a free number.
+    private var threadKeys: [RequestKey?] = []
     /// Each thread's pending slots, by thread number. Lists of threads that emptied are kept, empty, for the next
     /// new thread to reuse.
     private var membersOfThread: [[Int]] = []
@@ -75,7 +77,7 @@ package struct NotificationQueue: Sendable {
     /// - Parameter identifier: The request identifier.
     /// - Returns: The pending request, with its armed flag.
     package func pending(_ identifier: String) -> PendingNotification? {
-        slotOfIdentifier[HashedKey(identifier)].flatMap { slots[$0] }
+        findSlot(of: RequestKey(identifier)).flatMap { slots[$0] }
     }
 
     /// The pending requests of a thread, through the per-thread index, soonest first.
@@ -83,7 +85,7 @@ package struct NotificationQueue: Sendable {
     /// - Parameter threadID: The thread id.
     /// - Returns: The thread's pending requests, as added; empty when it has none.
     func requests(inThread threadID: String) -> [NotificationRequest] {
-        guard let thread = threadNumbers[HashedKey(threadID)] else { return [] }
+        guard let thread = threadNumber(of: RequestKey(threadID)) else { return [] }
         // Keys from the heaps, not the slots: reading a slot's key copies (retains and releases) its request.
         var keyed = membersOfThread[thread].map { slot in
             (key: armedBySoonest.priority(of: slot) ?? backlog.priority(of: slot)!, slot: slot)
@@ -103,19 +105,21 @@ package struct NotificationQueue: Sendable {
         log.reset()
         var replaced: PendingNotification?
         let slot: Int
-        let identifierKey = HashedKey(notification.request.identifier)
-        if let existing = slotOfIdentifier[identifierKey] {
+        let identifierKey = notification.identifierKey
+        if let existing = findSlot(of: identifierKey) {
             // The replacement takes over its predecessor's slot, and its thread entry when the thread is the same.
             slot = existing
             replaced = detachFromSets(slot)
-            if replaced?.request.threadID != notification.request.threadID {
-                leaveThread(slot, threadID: replaced!.request.threadID)
-                joinThread(slot, threadID: notification.request.threadID)
+            let oldThread = replaced!.threadKey
+            let newThread = notification.threadKey
+            if oldThread != newThread {
+                leaveThread(slot, threadKey: oldThread)
+                joinThread(slot, threadKey: newThread)
             }
         } else {
             slot = allocateSlot()
-            slotOfIdentifier[identifierKey] = slot
-            joinThread(slot, threadID: notification.request.threadID)
+            identifierIndex.insert(slot, hash: identifierKey.hashCode)
+            joinThread(slot, threadKey: notification.threadKey)
         }
         let key = notification.queueKey
         let belongsInArmedSet =
@@ -141,8 +145,9 @@ package struct NotificationQueue: Sendable {
         log.reset()
         var removed: [PendingNotification] = []
         for identifier in identifiers {
-            guard let slot = slotOfIdentifier.removeValue(forKey: HashedKey(identifier)) else { continue }
-            leaveThread(slot, threadID: slots[slot]!.request.threadID)
+            guard let slot = findSlot(of: RequestKey(identifier)) else { continue }
+            identifierIndex.remove(slot)
+            leaveThread(slot, threadKey: slots[slot]!.threadKey)
             removed.append(detachFromSets(slot))
             freeSlots.append(slot)
         }
@@ -159,17 +164,17 @@ package struct NotificationQueue: Sendable {
         threadID: String
     ) -> (removed: [PendingNotification], transitions: [Transition]) {
         log.reset()
-        guard let thread = threadNumbers[HashedKey(threadID)] else {
+        let threadKey = RequestKey(threadID)
+        guard let thread = threadNumber(of: threadKey) else {
             return ([], [])
         }
         let members = membersOfThread[thread]
         let removed = members.map { slot in
             defer { freeSlots.append(slot) }
-            let notification = detachFromSets(slot)
-            slotOfIdentifier[HashedKey(notification.request.identifier)] = nil
-            return notification
+            identifierIndex.remove(slot)
+            return detachFromSets(slot)
         }
-        releaseThreadNumber(thread, threadID: threadID)
+        releaseThreadNumber(thread, threadKey: threadKey)
         rebalance()
         return (removed.sorted { $0.queueKey < $1.queueKey }, netTransitions(newSlot: nil))
     }
@@ -187,9 +192,9 @@ package struct NotificationQueue: Sendable {
         guard let first = armedBySoonest.first, first.priority.fireDate <= now else { return nil }
         log.reset()
         let slot = first.slot
-        leaveThread(slot, threadID: slots[slot]!.request.threadID)
         var removed = detachFromSets(slot)
-        slotOfIdentifier[HashedKey(removed.request.identifier)] = nil
+        leaveThread(slot, threadKey: removed.threadKey)
+        identifierIndex.remove(slot)
         freeSlots.append(slot)
         rebalance()
         removed.isArmed = true
@@ -212,12 +217,22 @@ package struct NotificationQueue: Sendable {
     /// - Parameter additional: How many requests are about to be inserted (replacements count too; they are
     ///   harmless over-estimates).
     package mutating func reserveCapacity(forAdditional additional: Int) {
-        let total = slotOfIdentifier.count + additional
-        guard additional > 1, total > slotOfIdentifier.capacity else { return }
-        slotOfIdentifier.reserveCapacity(total)
+        let total = identifierIndex.count + additional
+        guard additional > 1 else { return }
+        identifierIndex.reserveCapacity(total)
         slots.reserveCapacity(total)
         threadOfSlot.reserveCapacity(total)
         positionInThread.reserveCapacity(total)
+    }
+
+    /// The slot of the pending request with this identifier.
+    private func findSlot(of key: RequestKey) -> Int? {
+        identifierIndex.find(hash: key.hashCode) { slots[$0]?.hasIdentifier(key) == true }
+    }
+
+    /// The number of a thread with something pending.
+    private func threadNumber(of key: RequestKey) -> Int? {
+        threadIndex.find(hash: key.hashCode) { threadKeys[$0] == key }
     }
 
     /// A slot for a new request; the caller fills it.
@@ -232,11 +247,20 @@ package struct NotificationQueue: Sendable {
     }
 
     /// Adds `slot` to its thread's member list, numbering the thread when it has nothing pending yet.
-    private mutating func joinThread(_ slot: Int, threadID: String) {
-        let candidate = freeThreadNumbers.last ?? membersOfThread.count
-        let thread = Self.assign(candidate, ifAbsent: &threadNumbers[HashedKey(threadID), default: -1])
-        if thread == candidate && freeThreadNumbers.popLast() == nil {
-            membersOfThread.append([])
+    private mutating func joinThread(_ slot: Int, threadKey: RequestKey) {
+        let thread: Int
+        if let existing = threadNumber(of: threadKey) {
+            thread = existing
+        } else {
+            if let reused = freeThreadNumbers.popLast() {
+                thread = reused
+                threadKeys[thread] = threadKey
+            } else {
+                thread = membersOfThread.count
+                membersOfThread.append([])
+                threadKeys.append(threadKey)
+            }
+            threadIndex.insert(thread, hash: threadKey.hashCode)
         }
         threadOfSlot[slot] = thread
         positionInThread[slot] = membersOfThread[thread].count
@@ -244,7 +268,7 @@ package struct NotificationQueue: Sendable {
     }
 
     /// Takes `slot` out of its thread's member list by moving the last member into its place.
-    private mutating func leaveThread(_ slot: Int, threadID: String) {
+    private mutating func leaveThread(_ slot: Int, threadKey: RequestKey) {
         let thread = threadOfSlot[slot]
         let position = positionInThread[slot]
         let last = membersOfThread[thread].removeLast()
@@ -253,21 +277,14 @@ package struct NotificationQueue: Sendable {
             positionInThread[last] = position
         }
         if membersOfThread[thread].isEmpty {
-            releaseThreadNumber(thread, threadID: threadID)
+            releaseThreadNumber(thread, threadKey: threadKey)
         }
-    }
-
-    /// Stores `candidate` in `value` when it is the -1 placeholder, and returns what `value` holds then.
-    private static func assign(_ candidate: Int, ifAbsent value: inout Int) -> Int {
-        if value == -1 {
-            value = candidate
-        }
-        return value
     }
 
     /// Forgets a thread whose last pending request left, keeping its list's storage for reuse.
-    private mutating func releaseThreadNumber(_ thread: Int, threadID: String) {
-        threadNumbers[HashedKey(threadID)] = nil
+    private mutating func releaseThreadNumber(_ thread: Int, threadKey: RequestKey) {
+        threadIndex.remove(thread)
+        threadKeys[thread] = nil
         membersOfThread[thread].removeAll(keepingCapacity: true)
         freeThreadNumbers.append(thread)
     }

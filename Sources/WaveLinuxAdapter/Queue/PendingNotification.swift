@@ -3,9 +3,40 @@ public import WaveNotifications
 
 /// A request that has not fired yet, as the manager keeps it: the request as added, the instant it fires and its
 /// place among requests due at the same instant.
+///
+/// A WorldWideWaves call (``LinuxNotificationManager/scheduleNotification(eventID:trigger:delay:content:)``) is
+/// kept compact, as the event id, trigger and content it was made with: ``request`` builds the request with
+/// ``NotificationManagerBridge``'s mapping only when it is read (listed, shown, saved or reported), so a pending
+/// WorldWideWaves notification holds no request, identifier or thread string of its own.
 public struct PendingNotification: Hashable, Sendable {
-    /// The request exactly as it was added.
-    public var request: NotificationRequest
+    /// What the notification was made from.
+    private enum Payload: Sendable {
+        /// A request as added.
+        case request(NotificationRequest)
+        /// A WorldWideWaves call: a valid event id, its trigger and content, and the instant the call asked for.
+        /// Boxed, so a pending notification stays as small as a request reference in the queue's slots.
+        indirect case worldWideWaves(
+            eventID: String, trigger: NotificationTrigger, content: NotificationContent, fireAt: Date)
+    }
+
+    private var payload: Payload
+
+    /// The request exactly as it was added (for a WorldWideWaves call, the request ``NotificationManagerBridge``
+    /// maps it to, built now).
+    public var request: NotificationRequest {
+        get {
+            switch payload {
+            case .request(let request):
+                return request
+            case .worldWideWaves(let eventID, let trigger, let content, let fireAt):
+                return NotificationManagerBridge.request(
+                    for: NotificationIdentifier(validatedEventID: eventID, trigger: trigger), fireAt: fireAt,
+                    content: content)
+            }
+        }
+        set { payload = .request(newValue) }
+    }
+
     /// The instant it fires on the manager's clock: the request's ``NotificationRequest/fireAt``, or the instant it
     /// was added when that was already past, so an overdue request fires at the next wake and never jumps ahead
     /// of requests added before it for the same instant.
@@ -24,7 +55,7 @@ public struct PendingNotification: Hashable, Sendable {
     ///   - sequence: Its order of addition, the tie-breaker between equal fire dates.
     ///   - isArmed: Whether it is armed.
     public init(request: NotificationRequest, fireDate: Date? = nil, sequence: UInt64, isArmed: Bool = false) {
-        self.request = request
+        payload = .request(request)
         self.fireDate = fireDate ?? request.fireAt
         self.sequence = sequence
         self.isArmed = isArmed
@@ -43,22 +74,104 @@ public struct PendingNotification: Hashable, Sendable {
         isArmed: Bool = false
     ) {
         self.init(
-            request: NotificationManagerBridge.request(for: identifier, fireAt: fireDate, content: content),
-            sequence: sequence, isArmed: isArmed)
+            eventID: identifier.eventID, trigger: identifier.trigger, content: content, requestedAt: fireDate,
+            fireDate: fireDate, sequence: sequence, isArmed: isArmed)
+    }
+
+    /// Creates a pending WorldWideWaves notification, kept compact until its request is read.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event id, already validated.
+    ///   - trigger: The trigger.
+    ///   - content: The keys, arguments and deep link.
+    ///   - requestedAt: The instant the call asked for: the request's ``NotificationRequest/fireAt``.
+    ///   - fireDate: When it fires: `requestedAt`, or later when that had passed.
+    ///   - sequence: Its order of addition.
+    ///   - isArmed: Whether it is armed.
+    package init(
+        eventID: String, trigger: NotificationTrigger, content: NotificationContent, requestedAt: Date,
+        fireDate: Date, sequence: UInt64, isArmed: Bool = false
+    ) {
+        payload = .worldWideWaves(eventID: eventID, trigger: trigger, content: content, fireAt: requestedAt)
+        self.fireDate = fireDate
+        self.sequence = sequence
+        self.isArmed = isArmed
     }
 
     /// The request's identifier, unique among pending requests.
-    public var identifier: String { request.identifier }
+    public var identifier: String {
+        switch payload {
+        case .request(let request): request.identifier
+        case .worldWideWaves(let eventID, let trigger, _, _): "event_" + eventID + "_" + trigger.id
+        }
+    }
 
     /// The request's keys, body arguments and deep link in WorldWideWaves' terms.
     public var content: NotificationContent {
-        NotificationContent(
-            titleKey: request.title.key, bodyKey: request.body.key, bodyArgs: request.body.arguments,
-            deepLink: request.deepLink)
+        switch payload {
+        case .request(let request):
+            NotificationContent(
+                titleKey: request.title.key, bodyKey: request.body.key, bodyArgs: request.body.arguments,
+                deepLink: request.deepLink)
+        case .worldWideWaves(_, _, let content, _):
+            content
+        }
     }
 
     /// Where it sorts in the timer queue: by fire date, then by order of addition.
     package var queueKey: QueueKey { QueueKey(fireDate: fireDate, sequence: sequence) }
+
+    /// The key of its identifier in the queue's indexes, built without the identifier string for a WorldWideWaves
+    /// call.
+    var identifierKey: RequestKey {
+        switch payload {
+        case .request(let request): RequestKey(request.identifier)
+        case .worldWideWaves(let eventID, let trigger, _, _): RequestKey(eventID: eventID, trigger: trigger)
+        }
+    }
+
+    /// Whether its identifier is the one `key` stands for, compared without hashing either again.
+    func hasIdentifier(_ key: RequestKey) -> Bool {
+        switch payload {
+        case .request(let request): key.isSpelled(asText: request.identifier)
+        case .worldWideWaves(let eventID, let trigger, _, _): key.isSpelled(eventID: eventID, trigger: trigger)
+        }
+    }
+
+    /// The key of its thread in the queue's indexes.
+    var threadKey: RequestKey {
+        switch payload {
+        case .request(let request): RequestKey(request.threadID)
+        case .worldWideWaves(let eventID, _, _, _): RequestKey(threadOfEvent: eventID)
+        }
+    }
+
+    /// Equal when the requests, fire dates, orders and armed flags are; a WorldWideWaves call equals the request
+    /// it stands for.
+    public static func == (lhs: PendingNotification, rhs: PendingNotification) -> Bool {
+        guard lhs.fireDate == rhs.fireDate, lhs.sequence == rhs.sequence, lhs.isArmed == rhs.isArmed else {
+            return false
+        }
+        switch (lhs.payload, rhs.payload) {
+        case (
+            .worldWideWaves(let leftID, let leftTrigger, let leftContent, let leftAt),
+            .worldWideWaves(let rightID, let rightTrigger, let rightContent, let rightAt)
+        ):
+            if leftID == rightID && leftTrigger == rightTrigger && leftContent == rightContent && leftAt == rightAt {
+                return true
+            }
+            return lhs.request == rhs.request
+        default:
+            return lhs.request == rhs.request
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(request)
+        hasher.combine(fireDate)
+        hasher.combine(sequence)
+        hasher.combine(isArmed)
+    }
 }
 
 /// The timer queue's order: the fire instant first, then scheduling order, so ties fire first-come first-served.

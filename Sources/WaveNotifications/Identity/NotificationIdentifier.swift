@@ -20,6 +20,17 @@ public struct NotificationIdentifier: Hashable, Sendable, CustomStringConvertibl
         self.trigger = trigger
     }
 
+    /// Creates an identifier from an event id that was validated already (a platform conformer keeping the parts
+    /// of a call it checked when the call arrived).
+    ///
+    /// - Parameters:
+    ///   - eventID: An event id that satisfies ``EventID/validate(_:)``.
+    ///   - trigger: The trigger.
+    package init(validatedEventID eventID: String, trigger: NotificationTrigger) {
+        self.eventID = eventID
+        self.trigger = trigger
+    }
+
     /// The iOS request identifier: `event_<id>_<trigger id>`.
     public var requestIdentifier: String { "event_\(eventID)_\(trigger.id)" }
 
