@@ -99,7 +99,8 @@ package struct ShadowPlanCache: Sendable {
                 counts.requestsBuilt += 1
                 entries.append(
                     Entry(
-                        fireAt: checkIn.fireAt, category: checkIn.category, request: ShadowPlanner.request(for: checkIn),
+                        fireAt: checkIn.fireAt, category: checkIn.category,
+                        request: ShadowPlanner.request(for: checkIn),
                         serial: nextSerial))
                 nextSerial += 1
             }

@@ -94,7 +94,8 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
         let (year, month, day) = (year, month, day)
         guard (0...9999).contains(year) else {
             let y = String(year)
-            return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + (month < 10 ? "0" : "") + String(month)
+            return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + (month < 10 ? "0" : "")
+                + String(month)
                 + "-" + (day < 10 ? "0" : "") + String(day)
         }
         // Identifiers, links and metadata are built from dates at every reconcile: the ten ASCII bytes are written
