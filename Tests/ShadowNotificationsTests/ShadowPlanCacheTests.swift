@@ -82,7 +82,7 @@ struct ShadowPlanCacheTests {
 
     /// Reconciles at uneven steps across Berlin's spring-forward night, with check-ins shown as they come due: every
     /// cached plan equals the one planned from nothing, and its requests are the check-ins of [now, now + 48 h).
-    @Test(arguments: [0.0, 3600, 24 * 3600])
+    @Test(arguments: [0, 3600, 24 * 3600] as [TimeInterval])
     func cachedPlansEqualPlansFromNothing(lookahead: TimeInterval) {
         var settings = settings
         settings.categories[.supplements] = F.on

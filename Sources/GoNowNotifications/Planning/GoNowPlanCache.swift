@@ -6,8 +6,8 @@ package import WaveNotifications
 /// GoNow's plan depends on the settings, the forecast, the zone, the permission, the history, the pending requests
 /// and the instant, and on the instant only through which candidates fire after it and how old the forecast is
 /// (more than 3 or 6 hours). The cache keeps the forecast's candidates while the forecast, the settings and the zone
-/// stay the same, and the last plan while, besides, the permission, the moment's stage, the history and the pending
-/// requests do: such a reconcile reuses it and plans nothing. Requests are kept from one plan to the next by their
+/// stay the same, and what the rules decided for them while, besides, the permission, the moment's stage and the
+/// history do: such a reconcile plans nothing and only applies the gates and the pending requests again. Requests are kept from one plan to the next by their
 /// candidate, so a new forecast with the same windows gives the same requests (compared by identity by a
 /// reconcile) without building them again.
 ///
@@ -20,7 +20,7 @@ package struct GoNowPlanCache: Sendable {
     package struct Counts: Hashable, Sendable {
         /// Plans asked for.
         package var plans = 0
-        /// Plans reused from the previous reconcile because nothing they depend on changed.
+        /// Plans made from the previous reconcile's decisions because nothing they depend on changed.
         package var plansReused = 0
         /// Times the forecast's windows and candidates were worked out.
         package var candidateRuns = 0
@@ -44,7 +44,7 @@ package struct GoNowPlanCache: Sendable {
         var zone: TimeZone
     }
 
-    /// What the last plan was made of besides the candidates and the pending requests.
+    /// What the last decisions were made of besides the candidates.
     private struct PlanKey: Hashable, Sendable {
         var stage: GoNowPlanner.Stage
         var permission: PermissionStatus
@@ -56,7 +56,7 @@ package struct GoNowPlanCache: Sendable {
     private var candidates: [GoNowCandidate] = []
     /// The requests of the last plan by what they were made of (a zone change starts over).
     private var requests: [RequestKey: NotificationRequest] = [:]
-    private var last: (key: PlanKey, pending: [NotificationRequest], plan: NotificationPlan)?
+    private var last: (key: PlanKey, decisions: GoNowPlanner.Decisions)?
 
     /// Creates an empty cache.
     package init() {}
@@ -96,31 +96,32 @@ package struct GoNowPlanCache: Sendable {
         let key = PlanKey(
             stage: GoNowPlanner.stage(candidates: candidates, forecast: forecast, now: now, moment: moment),
             permission: permission, historyCount: history.records.count)
-        if let last, last.key == key, last.pending == pending {
+        let decisions: GoNowPlanner.Decisions
+        if let last, last.key == key {
             counts.plansReused += 1
-            return last.plan
-        }
-
-        var built: [RequestKey: NotificationRequest] = [:]
-        let plan = GoNowPlanner.plan(
-            settings: settings, forecast: forecast, candidates: candidates, now: now, moment: moment,
-            timeZone: timeZone, permission: permission, history: history, pending: pending
-        ) { candidate, forecast in
-            let requestKey = RequestKey(
-                candidate: candidate, dogName: settings.dogName, scoringVersion: forecast.scoringVersion,
-                passive: permission == .provisional)
-            if let request = built[requestKey] ?? requests[requestKey] {
+            decisions = last.decisions
+        } else {
+            var built: [RequestKey: NotificationRequest] = [:]
+            decisions = GoNowPlanner.decisions(
+                settings: settings, forecast: forecast, candidates: candidates, now: now, moment: moment,
+                timeZone: timeZone, history: history
+            ) { candidate, forecast in
+                let requestKey = RequestKey(
+                    candidate: candidate, dogName: settings.dogName, scoringVersion: forecast.scoringVersion,
+                    passive: permission == .provisional)
+                if let request = built[requestKey] ?? requests[requestKey] {
+                    built[requestKey] = request
+                    return request
+                }
+                counts.requestsBuilt += 1
+                let request = GoNowPlanner.request(
+                    for: candidate, settings: settings, forecast: forecast, timeZone: timeZone, permission: permission)
                 built[requestKey] = request
                 return request
             }
-            counts.requestsBuilt += 1
-            let request = GoNowPlanner.request(
-                for: candidate, settings: settings, forecast: forecast, timeZone: timeZone, permission: permission)
-            built[requestKey] = request
-            return request
+            requests = built
+            last = (key, decisions)
         }
-        requests = built
-        last = (key, pending, plan)
-        return plan
+        return GoNowPlanner.plan(decisions, settings: settings, permission: permission, pending: pending)
     }
 }

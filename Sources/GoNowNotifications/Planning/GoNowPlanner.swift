@@ -121,15 +121,33 @@ public enum GoNowPlanner {
         moment: Moment, timeZone: TimeZone, permission: PermissionStatus, history: NotificationHistory,
         pending: [NotificationRequest], request: (GoNowCandidate, GoNowForecast) -> NotificationRequest
     ) -> NotificationPlan {
-        let gate: NotificationReason? =
-            !permission.allowsDelivery ? .permissionDenied : !settings.enabled ? .userDisabled : nil
-        let stage = stage(candidates: all, forecast: forecast, now: now, moment: moment)
-        let wipes = stage.wipes
-        let keepsPending = stage.keepsPending
-        let pendingIDs = Set(pending.map(\.identifier))
+        let decisions = decisions(
+            settings: settings, forecast: forecast, candidates: all, now: now, moment: moment, timeZone: timeZone,
+            history: history, request: request)
+        return plan(decisions, settings: settings, permission: permission, pending: pending)
+    }
 
-        var plan = NotificationPlan()
-        var candidateReasons: [String: NotificationReason] = [:]
+    /// What the rules decide for the candidates still to fire, before the gates and the pending requests are looked
+    /// at.
+    struct Decisions: Sendable {
+        /// The stage of the reconcile instant.
+        var stage: Stage
+        /// The candidates firing after the instant.
+        var live: [GoNowCandidate]
+        /// Their requests, with rank and keys.
+        var proposed: [ProposedRequest]
+        /// The reason each is held back by, if one is (`window_passed`, `quiet_hours`, `already_notified`,
+        /// `daily_cap`).
+        var reasons: [NotificationReason?]
+    }
+
+    /// Decides the candidates still to fire: the part of a plan the pending requests and the gates do not change.
+    static func decisions(
+        settings: GoNowSettings, forecast: GoNowForecast?, candidates all: [GoNowCandidate], now: Date,
+        moment: Moment, timeZone: TimeZone, history: NotificationHistory,
+        request: (GoNowCandidate, GoNowForecast) -> NotificationRequest
+    ) -> Decisions {
+        let stage = stage(candidates: all, forecast: forecast, now: now, moment: moment)
         let live = Array(all.suffix(stage.liveCount))
         let proposed =
             forecast.map { forecast in
@@ -141,9 +159,24 @@ public enum GoNowPlanner {
         let context = PolicyContext(now: now, timeZone: timeZone, history: history)
         var reasons = earlyReasons(for: live, proposed: proposed, settings: settings, context: context)
         applyCaps(to: proposed, reasons: &reasons, enabledModeCount: settings.enabledModes.count, context: context)
+        return Decisions(stage: stage, live: live, proposed: proposed, reasons: reasons)
+    }
 
-        for (index, candidate) in live.enumerated() {
-            var reason = reasons[index]
+    /// The plan of decided candidates: the gates, staleness and the pending requests applied.
+    static func plan(
+        _ decisions: Decisions, settings: GoNowSettings, permission: PermissionStatus,
+        pending: [NotificationRequest]
+    ) -> NotificationPlan {
+        let gate: NotificationReason? =
+            !permission.allowsDelivery ? .permissionDenied : !settings.enabled ? .userDisabled : nil
+        let wipes = decisions.stage.wipes
+        let keepsPending = decisions.stage.keepsPending
+        let pendingIDs = Set(pending.map(\.identifier))
+
+        var plan = NotificationPlan()
+        var candidateReasons: [String: NotificationReason] = [:]
+        for (index, candidate) in decisions.live.enumerated() {
+            var reason = decisions.reasons[index]
             if reason == nil, let gate {
                 reason = gate
             } else if gate == nil, keepsPending, pendingIDs.contains(candidate.identifier) {
@@ -156,7 +189,7 @@ public enum GoNowPlanner {
                 plan.suppressed.append(
                     Suppression(identifier: candidate.identifier, fireAt: candidate.fireAt, reason: reason))
             } else {
-                plan.desired.append(proposed[index].request)
+                plan.desired.append(decisions.proposed[index].request)
             }
         }
 
