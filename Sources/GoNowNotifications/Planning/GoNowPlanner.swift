@@ -85,32 +85,98 @@ public enum GoNowPlanner {
         settings: GoNowSettings, forecast: GoNowForecast?, now: Date, moment: Moment, timeZone: TimeZone,
         permission: PermissionStatus, history: NotificationHistory, pending: [NotificationRequest]
     ) -> NotificationPlan {
-        let gate: NotificationReason? =
-            !permission.allowsDelivery ? .permissionDenied : !settings.enabled ? .userDisabled : nil
+        let all = forecast.map { candidates(settings: settings, forecast: $0, timeZone: timeZone) } ?? []
+        return plan(
+            settings: settings, forecast: forecast, candidates: all, now: now, moment: moment, timeZone: timeZone,
+            permission: permission, history: history, pending: pending
+        ) { candidate, forecast in
+            request(for: candidate, settings: settings, forecast: forecast, timeZone: timeZone, permission: permission)
+        }
+    }
+
+    /// How a reconcile instant and a forecast's age bear on a plan: the plan for the same candidates is the same at
+    /// two instants with equal stages.
+    struct Stage: Hashable, Sendable {
+        /// Candidates firing after the instant (a suffix of the candidates, which are sorted by fire instant).
+        var liveCount: Int
+        var wipes: Bool
+        var keepsPending: Bool
+    }
+
+    /// The stage of a reconcile instant.
+    static func stage(
+        candidates all: [GoNowCandidate], forecast: GoNowForecast?, now: Date, moment: Moment
+    ) -> Stage {
         let age = forecast.map { now.timeIntervalSince($0.fetchedAt) }
         let wipes = moment == .foreground && (age ?? 0) > expiredAge
         let keepsPending = !wipes && (age.map { $0 > staleAge } ?? true)
-        let pendingIDs = Set(pending.map(\.identifier))
+        let passed = all.firstIndex { $0.fireAt > now } ?? all.count
+        return Stage(liveCount: all.count - passed, wipes: wipes, keepsPending: keepsPending)
+    }
 
-        var plan = NotificationPlan()
-        var candidateReasons: [String: NotificationReason] = [:]
-        let all = forecast.map { candidates(settings: settings, forecast: $0, timeZone: timeZone) } ?? []
-        let live = all.filter { $0.fireAt > now }
+    /// Plans one reconcile moment from the forecast's candidates (``candidates(settings:forecast:timeZone:)``),
+    /// building each request that takes part with `request`.
+    static func plan(
+        settings: GoNowSettings, forecast: GoNowForecast?, candidates all: [GoNowCandidate], now: Date,
+        moment: Moment, timeZone: TimeZone, permission: PermissionStatus, history: NotificationHistory,
+        pending: [NotificationRequest], request: (GoNowCandidate, GoNowForecast) -> NotificationRequest
+    ) -> NotificationPlan {
+        let decisions = decisions(
+            settings: settings, forecast: forecast, candidates: all, now: now, moment: moment, timeZone: timeZone,
+            history: history, request: request)
+        return plan(decisions, settings: settings, permission: permission, pending: pending)
+    }
+
+    /// What the rules decide for the candidates still to fire, before the gates and the pending requests are looked
+    /// at.
+    struct Decisions: Sendable {
+        /// The stage of the reconcile instant.
+        var stage: Stage
+        /// The candidates firing after the instant.
+        var live: [GoNowCandidate]
+        /// Their requests, with rank and keys.
+        var proposed: [ProposedRequest]
+        /// The reason each is held back by, if one is (`window_passed`, `quiet_hours`, `already_notified`,
+        /// `daily_cap`).
+        var reasons: [NotificationReason?]
+    }
+
+    /// Decides the candidates still to fire: the part of a plan the pending requests and the gates do not change.
+    static func decisions(
+        settings: GoNowSettings, forecast: GoNowForecast?, candidates all: [GoNowCandidate], now: Date,
+        moment: Moment, timeZone: TimeZone, history: NotificationHistory,
+        request: (GoNowCandidate, GoNowForecast) -> NotificationRequest
+    ) -> Decisions {
+        let stage = stage(candidates: all, forecast: forecast, now: now, moment: moment)
+        let live = Array(all.suffix(stage.liveCount))
         let proposed =
             forecast.map { forecast in
                 live.map {
                     ProposedRequest(
-                        request(
-                            for: $0, settings: settings, forecast: forecast, timeZone: timeZone, permission: permission),
-                        rank: $0.rank, capKey: $0.capKey, dedupeKey: $0.dedupeKey)
+                        request($0, forecast), rank: $0.rank, capKey: $0.capKey, dedupeKey: $0.dedupeKey)
                 }
             } ?? []
         let context = PolicyContext(now: now, timeZone: timeZone, history: history)
         var reasons = earlyReasons(for: live, proposed: proposed, settings: settings, context: context)
         applyCaps(to: proposed, reasons: &reasons, enabledModeCount: settings.enabledModes.count, context: context)
+        return Decisions(stage: stage, live: live, proposed: proposed, reasons: reasons)
+    }
 
-        for (index, candidate) in live.enumerated() {
-            var reason = reasons[index]
+    /// The plan of decided candidates: the gates, staleness and the pending requests applied.
+    static func plan(
+        _ decisions: Decisions, settings: GoNowSettings, permission: PermissionStatus,
+        pending: [NotificationRequest]
+    ) -> NotificationPlan {
+        let gate: NotificationReason? =
+            !permission.allowsDelivery ? .permissionDenied : !settings.enabled ? .userDisabled : nil
+        let wipes = decisions.stage.wipes
+        let keepsPending = decisions.stage.keepsPending
+        let pendingIDs = Set(pending.map(\.identifier))
+
+        var plan = NotificationPlan()
+        var candidateReasons: [String: NotificationReason] = [:]
+        for (index, candidate) in decisions.live.enumerated() {
+            var reason = decisions.reasons[index]
             if reason == nil, let gate {
                 reason = gate
             } else if gate == nil, keepsPending, pendingIDs.contains(candidate.identifier) {
@@ -123,7 +189,7 @@ public enum GoNowPlanner {
                 plan.suppressed.append(
                     Suppression(identifier: candidate.identifier, fireAt: candidate.fireAt, reason: reason))
             } else {
-                plan.desired.append(proposed[index].request)
+                plan.desired.append(decisions.proposed[index].request)
             }
         }
 
@@ -158,11 +224,23 @@ public enum GoNowPlanner {
     public static func windows(
         for mode: GoNowMode, in forecast: GoNowForecast, timeZone: TimeZone
     ) -> [LocalDate: [GoNowWindow]] {
+        windows(for: mode, in: datedHours(of: forecast, timeZone: timeZone), timeZone: timeZone)
+    }
+
+    /// A forecast's hours by start, each with its local date: worked out once for every mode.
+    private static func datedHours(
+        of forecast: GoNowForecast, timeZone: TimeZone
+    ) -> [(hour: GoNowForecastHour, date: LocalDate)] {
+        forecast.hours.sorted(by: { $0.start < $1.start }).map { ($0, timeZone.localDate(for: $0.start)) }
+    }
+
+    private static func windows(
+        for mode: GoNowMode, in hours: [(hour: GoNowForecastHour, date: LocalDate)], timeZone: TimeZone
+    ) -> [LocalDate: [GoNowWindow]] {
         var runs: [[GoNowForecastHour]] = []
         var run: [GoNowForecastHour] = []
         var runDate: LocalDate?
-        for hour in forecast.hours.sorted(by: { $0.start < $1.start }) {
-            let date = timeZone.localDate(for: hour.start)
+        for (hour, date) in hours {
             let qualifies = (hour.scores[mode] ?? 0) >= qualifyingScore && !hour.heatGated.contains(mode)
             if qualifies, let last = run.last, last.start.addingTimeInterval(Self.hour) == hour.start,
                 runDate == date
@@ -204,8 +282,9 @@ public enum GoNowPlanner {
         settings: GoNowSettings, forecast: GoNowForecast, timeZone: TimeZone
     ) -> [GoNowCandidate] {
         var result: [GoNowCandidate] = []
+        let hours = datedHours(of: forecast, timeZone: timeZone)
         for mode in settings.enabledModes.sorted() {
-            let byDate = windows(for: mode, in: forecast, timeZone: timeZone)
+            let byDate = windows(for: mode, in: hours, timeZone: timeZone)
             for (date, ranked) in byDate {
                 let best = ranked[0]
                 let morningFire = morningSlot(on: date, settings: settings, timeZone: timeZone)
@@ -229,8 +308,7 @@ public enum GoNowPlanner {
                 }
             }
             guard mode == .runDog else { continue }
-            let gatedDates = Set(
-                forecast.hours.filter { $0.heatGated.contains(.runDog) }.map { timeZone.localDate(for: $0.start) })
+            let gatedDates = Set(hours.filter { $0.hour.heatGated.contains(.runDog) }.map(\.date))
             for date in gatedDates where byDate[date] == nil {
                 result.append(
                     GoNowCandidate(
@@ -291,7 +369,7 @@ public enum GoNowPlanner {
     }
 
     /// The request of a candidate that passed every rule.
-    private static func request(
+    static func request(
         for candidate: GoNowCandidate, settings: GoNowSettings, forecast: GoNowForecast, timeZone: TimeZone,
         permission: PermissionStatus
     ) -> NotificationRequest {

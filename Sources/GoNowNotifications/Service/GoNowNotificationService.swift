@@ -24,6 +24,14 @@ public actor GoNowNotificationService {
     public private(set) var forecast: GoNowForecast?
     /// The history of what was shown, and the platform calls.
     public let session: NotificationSession
+    /// Counts the forecasts received, so the plan cache knows a new one without comparing it hour by hour.
+    private var forecastRevision = 0
+    /// The last plan's candidates and requests, so a reconcile plans only what changed since.
+    private var planCache = GoNowPlanCache()
+
+    /// How much planning work the reconciles did so far (for tests: a reconcile where nothing changed reuses the
+    /// last plan).
+    package var planningCounts: GoNowPlanCache.Counts { planCache.counts }
 
     /// Creates the service.
     ///
@@ -62,10 +70,15 @@ public actor GoNowNotificationService {
     @discardableResult
     public func receiveForecast(_ forecast: GoNowForecast, device: DeviceState) async throws -> GoNowReport {
         self.forecast = forecast
+        forecastRevision += 1
         return try await reconcile(device: device, cause: .userAction("forecast"))
     }
 
     /// Plans with the latest forecast and brings the pending requests to the plan.
+    ///
+    /// Only what changed since the last reconcile is planned again: nothing when the forecast, the settings, the
+    /// zone, the permission, what was shown, the pending requests and the candidates still to fire are the same and
+    /// the forecast has not aged past 3 or 6 hours since.
     ///
     /// The report lists, in order: the candidates held back (each identifier, fire instant and reason once per
     /// session), `notif_dst_reschedule` when `cause` is an offset change (`count_rescheduled`: the requests pending
@@ -83,10 +96,10 @@ public actor GoNowNotificationService {
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> GoNowReport {
         let now = device.now
         let pending = try await session.pendingRequests()
-        let planned = GoNowPlanner.plan(
-            settings: settings, forecast: forecast, now: now, moment: cause.isForeground ? .foreground : .background,
-            timeZone: device.timeZone, permission: device.permission, history: await session.log.history,
-            pending: pending)
+        let planned = planCache.plan(
+            settings: settings, forecast: forecast, forecastRevision: forecastRevision, now: now,
+            moment: cause.isForeground ? .foreground : .background, timeZone: device.timeZone,
+            permission: device.permission, history: await session.log.history, pending: pending)
         let plan = await session.removingDone(from: planned)
         var entries = await session.report(plan.suppressed, at: now).map(GoNowReport.Entry.notification)
         if case .offsetChange(let oldOffset, let newOffset) = cause {

@@ -39,23 +39,38 @@ public enum GrowBroPlanner {
     public static func plan(
         settings: GrowBroSettings, now: Date, timeZone: TimeZone, pending: Set<String> = []
     ) -> NotificationPlan {
+        plan(
+            candidates: candidates(settings: settings, today: timeZone.localDate(for: now), timeZone: timeZone),
+            now: now, pending: pending)
+    }
+
+    /// The reminders of the open tasks and the digests of yesterday, today and tomorrow, moved out of quiet hours: what
+    /// a plan is made of on a local date, whatever the instant.
+    static func candidates(settings: GrowBroSettings, today: LocalDate, timeZone: TimeZone) -> [NotificationRequest] {
         let open = settings.tasks.filter { !$0.isCompleted }
         var candidates = open.map { reminder(for: $0, in: timeZone) }
-        let today = timeZone.localDate(for: now)
         for date in [today.adding(days: -1), today, today.adding(days: 1)] {
             if let digest = digest(on: date, tasks: open, in: timeZone) { candidates.append(digest) }
         }
-        let context = PolicyContext(now: now, timeZone: timeZone)
-        let quietHours = settings.quietHours.policy(.deferToEnd)
+        // Quiet hours move a request by its local time, not by the instant it is planned at.
+        let context = PolicyContext(now: .distantPast, timeZone: timeZone)
+        guard let quietHours = settings.quietHours.policy(.deferToEnd) else { return candidates }
+        return candidates.map { candidate in
+            let proposed = ProposedRequest(candidate)
+            return proposed.applying(quietHours.decision(for: proposed, in: context)).request
+        }
+    }
+
+    /// The plan of the candidates at an instant: those still to come are desired, a pending one whose instant has
+    /// passed is shown now.
+    static func plan(candidates: [NotificationRequest], now: Date, pending: Set<String>) -> NotificationPlan {
         var desired: [NotificationRequest] = []
         var showNow: [NotificationRequest] = []
-        for candidate in candidates {
-            var proposed = ProposedRequest(candidate)
-            if let quietHours { proposed = proposed.applying(quietHours.decision(for: proposed, in: context)) }
-            if proposed.fireAt >= now {
-                desired.append(proposed.request)
-            } else if pending.contains(proposed.id) {
-                showNow.append(proposed.request)
+        for request in candidates {
+            if request.fireAt >= now {
+                desired.append(request)
+            } else if pending.contains(request.identifier) {
+                showNow.append(request)
             }
         }
         let order = { (a: NotificationRequest, b: NotificationRequest) in

@@ -24,7 +24,31 @@ public import WaveNotifications
 /// Every method takes the instant, zone and permission from its ``DeviceState``.
 public actor GrowBroNotificationService {
     /// The user's settings, with the tasks as the task actions left them.
-    public private(set) var settings: GrowBroSettings
+    public private(set) var settings: GrowBroSettings {
+        didSet { settingsRevision &+= 1 }
+    }
+    /// Changes whenever ``settings`` do (tasks added, completed or moved included).
+    private var settingsRevision = 0
+    /// The candidates of the last plan and what they were made of: a reconcile on the same local date with the same
+    /// settings and zone plans nothing and only sorts them by the instant and the pending requests again.
+    private var lastCandidates: (key: CandidatesKey, candidates: [NotificationRequest])?
+    /// How much planning work the reconciles did so far (for tests).
+    package private(set) var planningCounts = PlanningCounts()
+
+    /// What the candidates are made of: equal keys give equal candidates.
+    private struct CandidatesKey: Hashable {
+        var settingsRevision: Int
+        var today: LocalDate
+        var timeZone: TimeZone
+    }
+
+    /// How much planning work the reconciles did, for tests.
+    package struct PlanningCounts: Hashable, Sendable {
+        /// Plans asked for.
+        package var plans = 0
+        /// Plans made from the last one's reminders and digests because nothing they depend on changed.
+        package var plansReused = 0
+    }
     /// The history of what was shown, and the platform calls.
     public let session: NotificationSession
     /// The in-app inbox: every push, reminder and digest that came due, shown or not.
@@ -126,7 +150,8 @@ public actor GrowBroNotificationService {
     /// Plans the task reminders and digests and brings the pending requests to the plan.
     ///
     /// A pending reminder whose instant has passed (quiet hours switched off after its due time, a pending task moved
-    /// to a time already past) is decided and shown now, late, instead of being removed.
+    /// to a time already past) is decided and shown now, late, instead of being removed. A reconcile on the same local
+    /// date as the last one, in the same zone and with the same settings, reuses its reminders and digests.
     ///
     /// - Parameters:
     ///   - device: The instant, zone and permission now.
@@ -136,8 +161,20 @@ public actor GrowBroNotificationService {
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> [NotificationEvent] {
         let pending = try await session.pendingRequests()
+        let key = CandidatesKey(
+            settingsRevision: settingsRevision, today: device.timeZone.localDate(for: device.now),
+            timeZone: device.timeZone)
+        planningCounts.plans += 1
+        let candidates: [NotificationRequest]
+        if let lastCandidates, lastCandidates.key == key {
+            planningCounts.plansReused += 1
+            candidates = lastCandidates.candidates
+        } else {
+            candidates = GrowBroPlanner.candidates(settings: settings, today: key.today, timeZone: device.timeZone)
+            lastCandidates = (key, candidates)
+        }
         var plan = GrowBroPlanner.plan(
-            settings: settings, now: device.now, timeZone: device.timeZone, pending: Set(pending.map(\.identifier)))
+            candidates: candidates, now: device.now, pending: Set(pending.map(\.identifier)))
         plan.desired.removeAll { suppressedDue.contains(dueKey($0)) }
         plan.showNow.removeAll { suppressedDue.contains(dueKey($0)) }
         plan = await session.removingDone(from: plan)

@@ -15,7 +15,32 @@ public import WaveNotifications
 /// a medication name or dose; errors quote neither.
 public actor HydracatNotificationService {
     /// Hydracat's rules with the app's state: settings, logs, snoozes.
-    public private(set) var planner: HydracatPlanner
+    public private(set) var planner: HydracatPlanner {
+        didSet { plannerRevision &+= 1 }
+    }
+    /// Changes whenever ``planner`` does (settings, logs, snoozes).
+    private var plannerRevision = 0
+    /// The last plan and what it was made of: a reconcile at the same instant with nothing changed reuses it.
+    private var lastPlan: (key: PlanKey, plan: HydracatPlan)?
+    /// How much planning work the reconciles did so far (for tests).
+    package private(set) var planningCounts = PlanningCounts()
+
+    /// What a plan is made of: equal keys give equal plans.
+    private struct PlanKey: Hashable {
+        var plannerRevision: Int
+        var logRevision: Int
+        var now: Date
+        var timeZone: TimeZone
+        var permission: PermissionStatus
+    }
+
+    /// How much planning work the reconciles did, for tests.
+    package struct PlanningCounts: Hashable, Sendable {
+        /// Plans asked for.
+        package var plans = 0
+        /// Plans reused because nothing they depend on changed.
+        package var plansReused = 0
+    }
     /// The history of what was shown, and the platform calls.
     public let session: NotificationSession
 
@@ -87,6 +112,9 @@ public actor HydracatNotificationService {
     /// withdraws logged slots' shown notifications (`responded`) and yesterday's (`expired`), reports what is held
     /// back, changes the pending requests, and shows now an unlogged reminder within its 30-minute grace (`late`).
     ///
+    /// A reconcile at the same instant as the last one, with the same zone and permission and nothing logged,
+    /// snoozed, set, shown or withdrawn since, reuses the last plan.
+    ///
     /// - Parameters:
     ///   - device: The instant, zone and permission now.
     ///   - cause: Why the app reconciles (Hydracat plans the same for every cause).
@@ -95,8 +123,19 @@ public actor HydracatNotificationService {
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> [NotificationEvent] {
         let pending = try await session.pendingRequests()
-        let plan = planner.plan(
-            at: device.now, in: device.timeZone, permission: device.permission, shown: await session.log)
+        let key = PlanKey(
+            plannerRevision: plannerRevision, logRevision: await session.logRevision, now: device.now,
+            timeZone: device.timeZone, permission: device.permission)
+        planningCounts.plans += 1
+        let plan: HydracatPlan
+        if let lastPlan, lastPlan.key == key {
+            planningCounts.plansReused += 1
+            plan = lastPlan.plan
+        } else {
+            plan = planner.plan(
+                at: device.now, in: device.timeZone, permission: device.permission, shown: await session.log)
+            lastPlan = (key, plan)
+        }
         return try await session.reconcile(plan.plan, withdrawals: plan.withdrawals, pending: pending, at: device.now)
     }
 

@@ -41,26 +41,34 @@ public enum ShadowPlanner {
         settings: ShadowSettings, now: Date, timeZone: TimeZone, permission: PermissionStatus,
         history: NotificationHistory = .empty, pending: [NotificationRequest] = []
     ) -> NotificationPlan {
-        let candidates = checkIns(settings: settings, from: now, to: now.addingTimeInterval(horizon), in: timeZone)
-            .filter { !history.wasShown(identifier: $0.identifier) }
-        let gates = Gates(permission: permission, userEnabled: true)
-        let outcomes = PolicyPipeline([gates]).run(
-            candidates.map { ProposedRequest(request(for: $0), capKey: $0.category.rawValue) },
-            in: PolicyContext(now: now, timeZone: timeZone, history: history))
-        var plan = NotificationPlan(outcomes: outcomes)
-        let desired = Set(plan.desired.map(\.identifier))
+        var cache = ShadowPlanCache(lookahead: 0)
+        return cache.plan(
+            settings: settings, now: now, timeZone: timeZone, permission: permission, history: history,
+            pending: pending)
+    }
+
+    /// The gates of a permission (Shadow has no master switch: a category switched off plans nothing).
+    static func gates(_ permission: PermissionStatus) -> Gates {
+        Gates(permission: permission, userEnabled: true)
+    }
+
+    /// Gives every pending request that is not desired the reason a gate or a switched-off category removes it
+    /// with (others are removed with `reschedule`).
+    static func addRemovalReasons(
+        to plan: inout NotificationPlan, pending: [NotificationRequest], desired: Set<String>,
+        settings: ShadowSettings, permission: PermissionStatus
+    ) {
+        let closedReason = gates(permission).closedReason
         for request in pending where !desired.contains(request.identifier) {
             let category =
                 request.metadataValue(forKey: categoryMetadataKey).flatMap(ShadowCategory.init(rawValue:))
                 ?? ShadowCheckIn.category(ofIdentifier: request.identifier)
-            if let reason = gates.closedReason {
+            if let reason = closedReason {
                 plan.removalReasons[request.identifier] = reason
             } else if let category, !settings.settings(for: category).enabled {
                 plan.removalReasons[request.identifier] = .userDisabled
             }
         }
-        plan.desired.sort { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
-        return plan
     }
 
     /// The check-ins every enabled category wants in `start..<end`.
@@ -99,12 +107,17 @@ public enum ShadowPlanner {
     /// - Parameter checkIn: The check-in.
     /// - Returns: The request, at the channel's interruption level (a gate may lower it).
     public static func request(for checkIn: ShadowCheckIn) -> NotificationRequest {
-        NotificationRequest(
-            identifier: checkIn.identifier, threadID: "shadow_\(checkIn.category.rawValue)",
+        // The identifier, the link and the slot metadata share the slot's text: written once, not three times.
+        let category = checkIn.category.rawValue
+        let date = checkIn.slot.date.description
+        let time = checkIn.slot.time.description
+        let slot = date + "T" + time
+        return NotificationRequest(
+            identifier: "shadow_" + category + "_" + date + "_" + time, threadID: "shadow_" + category,
             channel: ShadowChannels.channel(for: checkIn.category), fireAt: checkIn.fireAt,
             title: ShadowTexts.title(for: checkIn.category), body: ShadowTexts.body(for: checkIn),
-            deepLink: checkIn.deepLink, expiresAfter: checkIn.expiresAfter,
-            metadata: [categoryMetadataKey: checkIn.category.rawValue, slotMetadataKey: checkIn.slot.description])
+            deepLink: "shadow://entry/" + category + "?slot=" + slot, expiresAfter: checkIn.expiresAfter,
+            metadata: [categoryMetadataKey: category, slotMetadataKey: slot])
     }
 
     // MARK: - Per category

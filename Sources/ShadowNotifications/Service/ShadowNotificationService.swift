@@ -18,6 +18,12 @@ public actor ShadowNotificationService {
     public private(set) var settings: ShadowSettings
     /// The history of what was shown, and the platform calls.
     public let session: NotificationSession
+    /// The last plan's check-ins and requests, so a reconcile plans only what changed since.
+    private var planCache = ShadowPlanCache()
+
+    /// How much planning work the reconciles did so far (for tests: a reconcile where nothing changed reuses the
+    /// last plan).
+    package var planningCounts: ShadowPlanCache.Counts { planCache.counts }
 
     /// Creates the service.
     ///
@@ -58,6 +64,10 @@ public actor ShadowNotificationService {
 
     /// Plans the next 48 hours and brings the pending requests to the plan.
     ///
+    /// Only what changed since the last reconcile is planned again: the check-ins of the time the horizon moved
+    /// into, or nothing when the settings, the zone, the permission, what was shown and the check-ins in the horizon
+    /// are the same.
+    ///
     /// - Parameters:
     ///   - device: The instant, zone and permission now.
     ///   - cause: Why the app reconciles (Shadow plans the same for every cause).
@@ -66,7 +76,7 @@ public actor ShadowNotificationService {
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> [NotificationEvent] {
         let pending = try await session.pendingRequests()
-        let plan = ShadowPlanner.plan(
+        let plan = planCache.plan(
             settings: settings, now: device.now, timeZone: device.timeZone, permission: device.permission,
             history: await session.log.history, pending: pending)
         return try await session.reconcile(plan, pending: pending, at: device.now)

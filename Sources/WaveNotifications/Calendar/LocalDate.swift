@@ -91,11 +91,29 @@ public struct LocalDate: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// `YYYY-MM-DD`.
     public var description: String {
-        let y = String(year)
-        let m = String(month)
-        let d = String(day)
-        return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + (month < 10 ? "0" : "") + m + "-"
-            + (day < 10 ? "0" : "") + d
+        let (year, month, day) = (year, month, day)
+        guard (0...9999).contains(year) else {
+            let y = String(year)
+            return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + (month < 10 ? "0" : "")
+                + String(month)
+                + "-" + (day < 10 ? "0" : "") + String(day)
+        }
+        // Identifiers, links and metadata are built from dates at every reconcile: the ten ASCII bytes are written
+        // in place (a small string, no allocation) instead of joining five strings.
+        return String(unsafeUninitializedCapacity: 10) { buffer in
+            let zero = UInt8(ascii: "0")
+            buffer[0] = zero + UInt8(year / 1000)
+            buffer[1] = zero + UInt8(year / 100 % 10)
+            buffer[2] = zero + UInt8(year / 10 % 10)
+            buffer[3] = zero + UInt8(year % 10)
+            buffer[4] = UInt8(ascii: "-")
+            buffer[5] = zero + UInt8(month / 10)
+            buffer[6] = zero + UInt8(month % 10)
+            buffer[7] = UInt8(ascii: "-")
+            buffer[8] = zero + UInt8(day / 10)
+            buffer[9] = zero + UInt8(day % 10)
+            return 10
+        }
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {

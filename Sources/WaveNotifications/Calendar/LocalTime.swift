@@ -60,7 +60,17 @@ public struct LocalTime: Hashable, Comparable, Sendable, Codable, CustomStringCo
 
     /// `HH:MM`, two digits each.
     public var description: String {
-        (hour < 10 ? "0" : "") + String(hour) + ":" + (minute < 10 ? "0" : "") + String(minute)
+        let (hour, minute) = (hour, minute)
+        // Five ASCII bytes written in place (a small string, no allocation): built at every reconcile.
+        return String(unsafeUninitializedCapacity: 5) { buffer in
+            let zero = UInt8(ascii: "0")
+            buffer[0] = zero + UInt8(hour / 10)
+            buffer[1] = zero + UInt8(hour % 10)
+            buffer[2] = UInt8(ascii: ":")
+            buffer[3] = zero + UInt8(minute / 10)
+            buffer[4] = zero + UInt8(minute % 10)
+            return 5
+        }
     }
 
     public static func < (lhs: LocalTime, rhs: LocalTime) -> Bool {

@@ -21,7 +21,12 @@ public actor NotificationSession {
     /// The platform conformer the session's calls go to.
     public nonisolated let center: any NotificationRequestCenter
     /// What was shown, is on screen, and may not be scheduled again.
-    public private(set) var log: DeliveryLog
+    public private(set) var log: DeliveryLog {
+        didSet { logRevision &+= 1 }
+    }
+    /// Changes whenever ``log`` does: a service that planned from the log knows without comparing it whether it is
+    /// the same (an app's log grows with every notification shown).
+    package private(set) var logRevision = 0
     private let historyRecord: @Sendable (NotificationRequest, Date) -> ShownNotification
     private var reported: Set<Suppression>
 
