@@ -103,6 +103,13 @@ extension DefaultNotificationScheduler {
     /// (the default one), requests of an unchanged event are built once and reused, so such a run costs a lookup per
     /// event rather than six request builds and field-by-field comparisons.
     ///
+    /// When the center is an object (a class or an actor) that keeps change counts
+    /// (``NotificationRequestCenter/changeCounts(threadIDs:)``), the scheduler remembers each thread's count from
+    /// when it last found the thread holding exactly its desired requests (after its own calls too), and reads only
+    /// the threads whose count or desired requests changed since: with nothing changed, none. A change made behind
+    /// the scheduler's back (a request removed or added directly, one that fired) moves the thread's count, so the
+    /// thread is read and repaired as before.
+    ///
     /// - Parameters:
     ///   - favoriteIDs: The ids to reconcile.
     ///   - currentEvents: The events known now.
@@ -121,9 +128,8 @@ extension DefaultNotificationScheduler {
         let threadIDs = groups.map(\.threadID)
         do {
             // Nothing changed (the usual case): every thread holds exactly its desired requests, in order.
-            let pendingByThread = try await center.pendingRequests(threadIDs: threadIDs)
-            if pendingByThread.count == groups.count,
-                zip(groups, pendingByThread).allSatisfy({ group, pending in group.requests == pending })
+            if try await threadsHoldDesiredRequests(
+                groups, threadIDs: threadIDs, center: center, readsWithoutCounts: true)
             {
                 return []
             }
@@ -139,7 +145,49 @@ extension DefaultNotificationScheduler {
             throw ReconcileError(callsMade: [], failedCall: nil, underlying: error)
         }
         let plan = ReconcilePlan(desired: groups.flatMap(\.requests), pending: pending)
-        return try await NotificationReconciler(center: center).apply(plan)
+        let calls = try await NotificationReconciler(center: center).apply(plan)
+        if !calls.isEmpty {
+            // Remember the changed threads as they are now, so the next reconcile with nothing changed reads none of
+            // them. Only a center with change counts is read again; a failure only costs the next reconcile a read.
+            _ = try? await threadsHoldDesiredRequests(
+                groups, threadIDs: threadIDs, center: center, readsWithoutCounts: false)
+        }
+        return calls
+    }
+
+    /// Whether every thread holds exactly its desired requests, in order, reading only the threads that may have
+    /// changed.
+    ///
+    /// With a center object that keeps change counts, the counts are read first; a thread whose count and desired
+    /// requests equal those ``ReconciledThreadMemo`` remembers is not read, and each thread read is remembered when
+    /// it holds exactly its desired requests. Otherwise every thread is read and compared, when `readsWithoutCounts`.
+    ///
+    /// - Parameters:
+    ///   - groups: Each thread's desired requests.
+    ///   - threadIDs: The thread ids of `groups`, in order.
+    ///   - center: The platform conformer.
+    ///   - readsWithoutCounts: Whether to read and compare every thread when the center keeps no counts; when
+    ///     `false`, such a center is not read and the answer is `false`.
+    /// - Returns: Whether every thread holds exactly its desired requests.
+    /// - Throws: Whatever reading the counts or the pending requests throws.
+    private func threadsHoldDesiredRequests(
+        _ groups: [(threadID: String, requests: [NotificationRequest])], threadIDs: [String],
+        center: any NotificationRequestCenter, readsWithoutCounts: Bool
+    ) async throws -> Bool {
+        guard let object = ReconciledThreadMemo.object(of: center),
+            let counts = try await center.changeCounts(threadIDs: threadIDs), counts.count == groups.count
+        else {
+            guard readsWithoutCounts else { return false }
+            let pendingByThread = try await center.pendingRequests(threadIDs: threadIDs)
+            return pendingByThread.count == groups.count
+                && zip(groups, pendingByThread).allSatisfy({ group, pending in group.requests == pending })
+        }
+        let positions = reconciledThreadMemo.positionsToRead(groups, changeCounts: counts, center: object)
+        guard !positions.isEmpty else { return true }
+        let pendingByThread = try await center.pendingRequests(threadIDs: positions.map { threadIDs[$0] })
+        guard pendingByThread.count == positions.count else { return false }
+        return reconciledThreadMemo.record(
+            pending: pendingByThread, at: positions, of: groups, changeCounts: counts, center: object)
     }
 
     private func request(

@@ -20,6 +20,8 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     private let waveHitsDelivered = WaveHitLedger()
     /// The requests last built per event, reused by reconciles while the event is unchanged.
     let desiredRequestMemo = DesiredRequestMemo()
+    /// Each thread's change count when a reconcile last found it holding exactly its desired requests.
+    let reconciledThreadMemo = ReconciledThreadMemo()
 
     /// Creates a scheduler.
     ///

@@ -1,0 +1,44 @@
+/// The change count of every thread, for ``LinuxNotificationManager/changeCounts(threadIDs:)``.
+///
+/// One counter serves every thread: a change stamps its thread with the counter's next value, so a thread's count
+/// never returns to an earlier value. Threads never stamped (or stamped before the last forgetting) share a floor
+/// that is itself a fresh value, so forgetting every stamp at once (a restart, or too many stamps of threads long
+/// empty) changes every thread's count, never repeating one.
+struct ThreadChangeCounts: Sendable {
+    /// The last value handed out.
+    private var latest: UInt64 = 0
+    /// The count of every thread without a stamp.
+    private var floor: UInt64 = 0
+    private var stamps: [HashedKey: UInt64] = [:]
+
+    /// The count of a thread.
+    ///
+    /// - Parameter threadID: The thread id.
+    /// - Returns: Its count; a thread with nothing pending has one too.
+    func count(ofThread threadID: String) -> UInt64 {
+        stamps[HashedKey(threadID)] ?? floor
+    }
+
+    /// Notes that something pending in a thread changed.
+    ///
+    /// Once there are far more stamps than threads with something pending, every stamp is forgotten first (every
+    /// count changes), so threads that emptied long ago do not accumulate.
+    ///
+    /// - Parameters:
+    ///   - threadID: The thread id.
+    ///   - pendingCount: How many requests are pending; no more threads than that have something pending.
+    mutating func recordChange(inThread threadID: String, pendingCount: Int) {
+        if stamps.count > 2 * pendingCount + 1_024 {
+            recordChangeInEveryThread()
+        }
+        latest += 1
+        stamps[HashedKey(threadID)] = latest
+    }
+
+    /// Notes a change in every thread (the queue was rebuilt), forgetting every stamp.
+    mutating func recordChangeInEveryThread() {
+        latest += 1
+        floor = latest
+        stamps = [:]
+    }
+}
