@@ -396,6 +396,15 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         return threadIDs.map { queue.requests(inThread: $0) }
     }
 
+    /// The change count of everything pending: it moves at every change to any thread.
+    ///
+    /// - Returns: The count.
+    /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
+    public func changeCount() async throws -> UInt64? {
+        try await ensureRunning()
+        return threadChanges.total
+    }
+
     /// Each thread's change count: one counter stamps a thread at every change to what is pending in it (an
     /// addition or replacement, a removal, a request taken from pending when due), and a restart changes them all.
     ///

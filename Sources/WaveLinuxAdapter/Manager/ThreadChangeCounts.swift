@@ -1,15 +1,19 @@
-/// The change count of every thread, for ``LinuxNotificationManager/changeCounts(threadIDs:)``.
+/// The change count of every thread and of the whole queue, for ``LinuxNotificationManager/changeCounts(threadIDs:)``
+/// and ``LinuxNotificationManager/changeCount()``.
 ///
 /// One counter serves every thread: a change stamps its thread with the counter's next value, so a thread's count
 /// never returns to an earlier value. Threads never stamped (or stamped before the last forgetting) share a floor
 /// that is itself a fresh value, so forgetting every stamp at once (a restart, or too many stamps of threads long
-/// empty) changes every thread's count, never repeating one.
+/// empty) changes every thread's count, never repeating one. The counter's value is the whole queue's count.
 struct ThreadChangeCounts: Sendable {
     /// The last value handed out.
     private var latest: UInt64 = 0
     /// The count of every thread without a stamp.
     private var floor: UInt64 = 0
     private var stamps: [HashedKey: UInt64] = [:]
+
+    /// The count of the whole queue: it moves at every change of any thread's count.
+    var total: UInt64 { latest }
 
     /// The count of a thread.
     ///

@@ -38,15 +38,17 @@ extension DefaultNotificationScheduler {
     ) async -> [(threadID: String, requests: [NotificationRequest])] {
         var eventsByID: [String: any WaveEvent] = [:]
         eventsByID.reserveCapacity(favoriteIDs.count)
-        for event in currentEvents where favoriteIDs.contains(event.id) && eventsByID[event.id] == nil {
+        // Last to first, so the first occurrence of an id is the one written last.
+        for event in currentEvents.reversed() where favoriteIDs.contains(event.id) {
             eventsByID[event.id] = event
         }
         var groups: [(threadID: String, requests: [NotificationRequest])] = []
         groups.reserveCapacity(favoriteIDs.count)
         let now = clock.now
         var simulationAllows: Bool?
-        for id in favoriteIDs.sorted() where isValid(id) {
-            let threadID = "event_\(id)"
+        let reusesRequests = contentProvider.readsOnlyWaveEventProperties
+        var remembered: [(position: Int, event: any WaveEvent)] = []
+        for (id, threadID) in favoriteIDOrder.ordered(favoriteIDs) where isValid(id) {
             // shouldScheduleNotifications(for:), its checks in its order, with one reading of now and of the
             // simulation setting (read when first needed) for every event.
             guard let event = eventsByID[id], await favorites.isFavorite(eventID: id), event.startDate > now else {
@@ -60,14 +62,24 @@ extension DefaultNotificationScheduler {
                 groups.append((threadID, []))
                 continue
             }
-            let all =
-                contentProvider.readsOnlyWaveEventProperties
-                ? desiredRequestMemo.requests(for: event, channel: channel) {
-                    everyRequest(of: event, channel: channel)
-                }
-                : everyRequest(of: event, channel: channel)
-            // Usually every instant is still ahead: the remembered list itself, no copy.
-            groups.append((threadID, all.allSatisfy { $0.fireAt > now } ? all : all.filter { $0.fireAt > now }))
+            if reusesRequests {
+                // Filled in below, with every such event's remembered requests looked up at once.
+                remembered.append((groups.count, event))
+                groups.append((threadID, []))
+            } else {
+                let all = everyRequest(of: event, channel: channel)
+                groups.append((threadID, all.allSatisfy { $0.fireAt > now } ? all : all.filter { $0.fireAt > now }))
+            }
+        }
+        if !remembered.isEmpty {
+            let requests = desiredRequestMemo.requests(for: remembered.map(\.event), channel: channel) { event in
+                everyRequest(of: event, channel: channel)
+            }
+            for ((position, _), (all, earliestFireAt)) in zip(remembered, requests) {
+                // Usually every instant is still ahead: the remembered list itself, no copy.
+                let allAhead = earliestFireAt.map { $0 > now } ?? true
+                groups[position].requests = allAhead ? all : all.filter { $0.fireAt > now }
+            }
         }
         desiredRequestMemo.forgetOthers(beyond: 2 * eventsByID.count + 64) { eventsByID[$0] != nil }
         return groups
@@ -158,9 +170,11 @@ extension DefaultNotificationScheduler {
     /// Whether every thread holds exactly its desired requests, in order, reading only the threads that may have
     /// changed.
     ///
-    /// With a center object that keeps change counts, the counts are read first; a thread whose count and desired
-    /// requests equal those ``ReconciledThreadMemo`` remembers is not read, and each thread read is remembered when
-    /// it holds exactly its desired requests. Otherwise every thread is read and compared, when `readsWithoutCounts`.
+    /// With a center object that keeps change counts, the center's count is read first: unchanged since every
+    /// thread was found holding its desired requests, with the same desired requests, nothing is read. Otherwise
+    /// the threads' counts are read, and a thread whose count and desired requests equal those
+    /// ``ReconciledThreadMemo`` remembers is not read. Each thread read is remembered when it holds exactly its
+    /// desired requests. A center without counts has every thread read and compared, when `readsWithoutCounts`.
     ///
     /// - Parameters:
     ///   - groups: Each thread's desired requests.
@@ -174,20 +188,38 @@ extension DefaultNotificationScheduler {
         _ groups: [(threadID: String, requests: [NotificationRequest])], threadIDs: [String],
         center: any NotificationRequestCenter, readsWithoutCounts: Bool
     ) async throws -> Bool {
-        guard let object = ReconciledThreadMemo.object(of: center),
-            let counts = try await center.changeCounts(threadIDs: threadIDs), counts.count == groups.count
-        else {
+        let memo = reconciledThreadMemo
+        var centerChangeCount: UInt64?
+        var changeCounts: [UInt64]?
+        let object = ReconciledThreadMemo.object(of: center)
+        if let object {
+            // The center's count before the threads' counts, and those before the threads' requests.
+            centerChangeCount = try await center.changeCount()
+            if let centerChangeCount,
+                memo.isUnchanged(groups, threadIDs: threadIDs, centerChangeCount: centerChangeCount, center: object)
+            {
+                return true
+            }
+            changeCounts = try await center.changeCounts(threadIDs: threadIDs)
+            if changeCounts?.count != groups.count {
+                changeCounts = nil
+            }
+        }
+        guard let object, centerChangeCount != nil || changeCounts != nil else {
             guard readsWithoutCounts else { return false }
             let pendingByThread = try await center.pendingRequests(threadIDs: threadIDs)
             return pendingByThread.count == groups.count
                 && zip(groups, pendingByThread).allSatisfy({ group, pending in group.requests == pending })
         }
-        let positions = reconciledThreadMemo.positionsToRead(groups, changeCounts: counts, center: object)
-        guard !positions.isEmpty else { return true }
-        let pendingByThread = try await center.pendingRequests(threadIDs: positions.map { threadIDs[$0] })
-        guard pendingByThread.count == positions.count else { return false }
-        return reconciledThreadMemo.record(
-            pending: pendingByThread, at: positions, of: groups, changeCounts: counts, center: object)
+        let positions = memo.positionsToRead(groups, threadIDs: threadIDs, changeCounts: changeCounts, center: object)
+        var pendingByThread: [[NotificationRequest]] = []
+        if !positions.isEmpty {
+            pendingByThread = try await center.pendingRequests(threadIDs: positions.map { threadIDs[$0] })
+            guard pendingByThread.count == positions.count else { return false }
+        }
+        return memo.record(
+            pending: pendingByThread, at: positions, of: groups, threadIDs: threadIDs, changeCounts: changeCounts,
+            centerChangeCount: centerChangeCount, center: object)
     }
 
     private func request(

@@ -20,7 +20,9 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     private let waveHitsDelivered = WaveHitLedger()
     /// The requests last built per event, reused by reconciles while the event is unchanged.
     let desiredRequestMemo = DesiredRequestMemo()
-    /// Each thread's change count when a reconcile last found it holding exactly its desired requests.
+    /// The favorite ids reconciles were last given, sorted, with their thread ids.
+    let favoriteIDOrder = FavoriteIDOrder()
+    /// The change counts with which a reconcile last found each thread holding exactly its desired requests.
     let reconciledThreadMemo = ReconciledThreadMemo()
 
     /// Creates a scheduler.

@@ -1,26 +1,51 @@
 internal import Synchronization
 
-/// What reconciles last found in each WorldWideWaves thread of one center: the thread's change count
-/// (``NotificationRequestCenter/changeCounts(threadIDs:)``) and the requests it then held, equal to those desired.
+/// What reconciles last found in the WorldWideWaves threads of one center: for each thread, the change count it had
+/// (``NotificationRequestCenter/changeCounts(threadIDs:)``) and the requests it then held, equal to those desired;
+/// and the center's own change count (``NotificationRequestCenter/changeCount()``) when every thread held them.
 ///
 /// A thread whose count and desired requests are both unchanged still holds exactly its desired requests, so a
-/// reconcile need not read it. This holds because an entry is only made from a count read *before* the thread's
-/// requests were read and found equal to the desired ones: had anything changed in the thread since that count was
-/// read, its count would differ from it forever. Counts of two centers are not comparable, so the memo serves one
-/// center object at a time (held weakly, so a center freed and another made at the same address is not mistaken
-/// for it); a center that is a value type has no identity and is always read.
+/// reconcile need not read it; when the center's count is unchanged, no thread changed at all. This holds because
+/// a count is only remembered when it was read *before* the requests were found equal to the desired ones: had
+/// anything changed since that count was read, the count would differ from it forever.
+///
+/// Entries are kept by position in the list of threads last reconciled, so the usual reconcile, with the same
+/// threads, compares them without hashing a thread id; another list of threads carries the entries over by id.
+/// Counts of two centers are not comparable, so the memo serves one center object at a time (held weakly, so a
+/// center freed and another made at the same address is not taken for it); a center that is a value type has no
+/// identity, and its threads are always read.
 final class ReconciledThreadMemo: Sendable {
     /// A center that is an object (a class or an actor), so it has an identity to remember.
     typealias CenterObject = any NotificationRequestCenter & AnyObject
 
     private struct Entry {
-        let changeCount: UInt64
+        /// The thread's count, when the center keeps per-thread counts.
+        let changeCount: UInt64?
         let requests: [NotificationRequest]
     }
 
     private struct State {
         weak var center: CenterObject?
-        var entries: [String: Entry] = [:]
+        /// The center's count when every thread of `threadIDs` was found holding its desired requests.
+        var centerChangeCount: UInt64?
+        var threadIDs: [String] = []
+        /// One per thread of `threadIDs`; `nil` for a thread not found holding its desired requests.
+        var entries: [Entry?] = []
+
+        /// Makes `threadIDs` the list of threads, forgetting everything when the center is another.
+        mutating func align(to threadIDs: [String], center: CenterObject) {
+            if self.center !== center {
+                self = State(center: center)
+            }
+            guard self.threadIDs != threadIDs else { return }
+            var entriesByThread: [String: Entry] = [:]
+            for (threadID, entry) in zip(self.threadIDs, entries) {
+                entriesByThread[threadID] = entry
+            }
+            self.threadIDs = threadIDs
+            entries = threadIDs.map { entriesByThread[$0] }
+            centerChangeCount = nil
+        }
     }
 
     private let state = Mutex(State())
@@ -33,61 +58,83 @@ final class ReconciledThreadMemo: Sendable {
         center as? CenterObject
     }
 
-    /// The positions of the threads that must be read: those whose change count or desired requests differ from
-    /// what the memo holds for them. Switching to another center forgets every entry.
+    /// Whether no thread can have changed: the center's count is the one remembered when every thread held its
+    /// desired requests, and the threads and their desired requests are the same.
     ///
     /// - Parameters:
     ///   - groups: Each thread's desired requests.
-    ///   - changeCounts: Each thread's change count, read now, at the same positions.
+    ///   - threadIDs: The thread ids of `groups`, in order.
+    ///   - centerChangeCount: The center's count, read now.
+    ///   - center: The center's object.
+    /// - Returns: Whether every thread still holds exactly its desired requests.
+    func isUnchanged(
+        _ groups: [(threadID: String, requests: [NotificationRequest])], threadIDs: [String],
+        centerChangeCount: UInt64, center: CenterObject
+    ) -> Bool {
+        state.withLock { state in
+            guard state.center === center, state.centerChangeCount == centerChangeCount,
+                state.threadIDs == threadIDs
+            else { return false }
+            return zip(state.entries, groups).allSatisfy { entry, group in entry?.requests == group.requests }
+        }
+    }
+
+    /// The positions of the threads that must be read: those whose change count or desired requests differ from
+    /// what the memo holds for them, or every position without per-thread counts.
+    ///
+    /// - Parameters:
+    ///   - groups: Each thread's desired requests.
+    ///   - threadIDs: The thread ids of `groups`, in order.
+    ///   - changeCounts: Each thread's change count, read now, at the same positions; `nil` without counts.
     ///   - center: The center's object.
     /// - Returns: The positions to read, in order.
     func positionsToRead(
-        _ groups: [(threadID: String, requests: [NotificationRequest])], changeCounts: [UInt64], center: CenterObject
+        _ groups: [(threadID: String, requests: [NotificationRequest])], threadIDs: [String],
+        changeCounts: [UInt64]?, center: CenterObject
     ) -> [Int] {
         state.withLock { state in
-            if state.center !== center {
-                state.center = center
-                state.entries = [:]
-            }
+            state.align(to: threadIDs, center: center)
+            guard let changeCounts else { return Array(groups.indices) }
             return groups.indices.filter { position in
-                let group = groups[position]
-                guard let entry = state.entries[group.threadID] else { return true }
-                return entry.changeCount != changeCounts[position] || entry.requests != group.requests
+                guard let entry = state.entries[position], let count = entry.changeCount else { return true }
+                return count != changeCounts[position] || entry.requests != groups[position].requests
             }
         }
     }
 
     /// Compares the threads read with their desired requests, remembering those that hold exactly them with the
-    /// change count read before them and forgetting the others.
+    /// change count read before them and forgetting the others; when every thread holds them, remembers the
+    /// center's count too.
     ///
     /// - Parameters:
     ///   - pending: The pending requests of each position read, in order.
     ///   - positions: The positions read.
     ///   - groups: Each thread's desired requests.
-    ///   - changeCounts: Each thread's change count, read before its requests.
+    ///   - threadIDs: The thread ids of `groups`, in order.
+    ///   - changeCounts: Each thread's change count, read before its requests; `nil` without counts.
+    ///   - centerChangeCount: The center's count, read before the threads' counts and requests; `nil` without one.
     ///   - center: The center's object.
     /// - Returns: Whether every thread read holds exactly its desired requests, in order.
     func record(
         pending: [[NotificationRequest]], at positions: [Int],
-        of groups: [(threadID: String, requests: [NotificationRequest])], changeCounts: [UInt64], center: CenterObject
+        of groups: [(threadID: String, requests: [NotificationRequest])], threadIDs: [String],
+        changeCounts: [UInt64]?, centerChangeCount: UInt64?, center: CenterObject
     ) -> Bool {
         state.withLock { state in
-            // Another reconcile moved the memo to another center meanwhile: compare, remember nothing.
-            let remembers = state.center === center
+            // Another reconcile moved the memo to another center or other threads meanwhile: remember nothing.
+            let remembers = state.center === center && state.threadIDs == threadIDs
             var allEqual = true
             for (position, pending) in zip(positions, pending) {
-                let group = groups[position]
-                let isEqual = group.requests == pending
+                let requests = groups[position].requests
+                let isEqual = requests == pending
                 allEqual = allEqual && isEqual
                 if remembers {
-                    state.entries[group.threadID] =
-                        isEqual ? Entry(changeCount: changeCounts[position], requests: group.requests) : nil
+                    state.entries[position] =
+                        isEqual ? Entry(changeCount: changeCounts?[position], requests: requests) : nil
                 }
             }
-            if remembers && state.entries.count > 2 * groups.count + 64 {
-                // Threads no longer asked about do not accumulate.
-                let threadIDs = Set(groups.map(\.threadID))
-                state.entries = state.entries.filter { threadIDs.contains($0.key) }
+            if remembers {
+                state.centerChangeCount = allEqual ? centerChangeCount : nil
             }
             return allEqual
         }
