@@ -11,11 +11,15 @@ internal import Synchronization
 /// (``NotificationContentProvider/readsOnlyWaveEventProperties``), so the reused requests equal freshly built ones.
 /// Reused requests are the same values the platform was given, so comparing them with what it lists is an identity
 /// check. Every entry is built on one channel: asking with another forgets them all. A reconcile looks up all its
-/// events at once, under one lock and with one channel comparison.
+/// events at once, under one lock and with one channel comparison; when they are the events of the previous call,
+/// in the same order (the usual case), each is compared with the entry at its position, without hashing its id.
 final class DesiredRequestMemo: Sendable {
-    /// A class, so looking one up costs one reference count rather than a copy of every string it holds.
-    private final class Entry: Sendable {
+    /// An event's remembered requests. A class, so looking one up costs one reference count rather than a copy of
+    /// every string it holds.
+    final class Entry: Sendable {
+        /// The event they were built for.
         let event: WaveEventRecord
+        /// Every request the event can want, whatever the time.
         let requests: [NotificationRequest]
         /// The soonest instant of `requests`, so checking that all are still ahead reads no request.
         let earliestFireAt: Date?
@@ -31,6 +35,8 @@ final class DesiredRequestMemo: Sendable {
         /// The channel of every entry.
         var channel: NotificationChannel?
         var entries: [String: Entry] = [:]
+        /// The entries of the previous call, in its order.
+        var previousCall: [Entry] = []
     }
 
     private let state = Mutex(State())
@@ -42,19 +48,28 @@ final class DesiredRequestMemo: Sendable {
     ///   - events: The events, with distinct ids.
     ///   - channel: The channel of their requests.
     ///   - build: Builds every request of an event, soonest first; called in the order of `events`.
-    /// - Returns: For each event, at its position, the requests and the soonest of their instants (`nil` when there
-    ///   are none).
+    /// - Returns: The entry of each event, at its position.
     func requests(
         for events: [any WaveEvent], channel: NotificationChannel, build: (any WaveEvent) -> [NotificationRequest]
-    ) -> [(requests: [NotificationRequest], earliestFireAt: Date?)] {
-        var found: [Entry?] = state.withLock { state in
+    ) -> [Entry] {
+        var found: [Entry?] = []
+        let previousCall: [Entry]? = state.withLock { state in
             if state.channel != channel {
                 state = State(channel: channel)
             }
-            return events.map { event in
+            if state.previousCall.count == events.count,
+                events.indices.allSatisfy({ state.previousCall[$0].event.isSame(as: events[$0]) })
+            {
+                return state.previousCall
+            }
+            found = events.map { event in
                 guard let entry = state.entries[event.id], entry.event.isSame(as: event) else { return nil }
                 return entry
             }
+            return nil
+        }
+        if let previousCall {
+            return previousCall
         }
         // Built outside the lock: the provider's code never runs while it is held.
         var built: [(id: String, entry: Entry)] = []
@@ -63,16 +78,16 @@ final class DesiredRequestMemo: Sendable {
             found[position] = entry
             built.append((event.id, entry))
         }
-        if !built.isEmpty {
-            state.withLock { state in
-                // Another caller switched channels meanwhile: these entries are not of its channel.
-                guard state.channel == channel else { return }
-                for (id, entry) in built {
-                    state.entries[id] = entry
-                }
+        let entries = found.map { $0! }
+        state.withLock { state in
+            // Another caller switched channels meanwhile: these entries are not of its channel.
+            guard state.channel == channel else { return }
+            for (id, entry) in built {
+                state.entries[id] = entry
             }
+            state.previousCall = entries
         }
-        return found.map { entry in (entry!.requests, entry!.earliestFireAt) }
+        return entries
     }
 
     /// Forgets the events `isKept` rejects once there are more than `limit`, so events no longer asked about do not

@@ -62,20 +62,20 @@ final class ReconciledThreadMemo: Sendable {
     /// desired requests, and the threads and their desired requests are the same.
     ///
     /// - Parameters:
-    ///   - groups: Each thread's desired requests.
-    ///   - threadIDs: The thread ids of `groups`, in order.
+    ///   - desired: Each thread's desired requests.
+    ///   - threadIDs: The thread ids, in the order of `desired`.
     ///   - centerChangeCount: The center's count, read now.
     ///   - center: The center's object.
     /// - Returns: Whether every thread still holds exactly its desired requests.
     func isUnchanged(
-        _ groups: [(threadID: String, requests: [NotificationRequest])], threadIDs: [String],
+        _ desired: [[NotificationRequest]], threadIDs: [String],
         centerChangeCount: UInt64, center: CenterObject
     ) -> Bool {
         state.withLock { state in
             guard state.center === center, state.centerChangeCount == centerChangeCount,
                 state.threadIDs == threadIDs
             else { return false }
-            return zip(state.entries, groups).allSatisfy { entry, group in entry?.requests == group.requests }
+            return zip(state.entries, desired).allSatisfy { entry, requests in entry?.requests == requests }
         }
     }
 
@@ -83,21 +83,21 @@ final class ReconciledThreadMemo: Sendable {
     /// what the memo holds for them, or every position without per-thread counts.
     ///
     /// - Parameters:
-    ///   - groups: Each thread's desired requests.
-    ///   - threadIDs: The thread ids of `groups`, in order.
+    ///   - desired: Each thread's desired requests.
+    ///   - threadIDs: The thread ids, in the order of `desired`.
     ///   - changeCounts: Each thread's change count, read now, at the same positions; `nil` without counts.
     ///   - center: The center's object.
     /// - Returns: The positions to read, in order.
     func positionsToRead(
-        _ groups: [(threadID: String, requests: [NotificationRequest])], threadIDs: [String],
+        _ desired: [[NotificationRequest]], threadIDs: [String],
         changeCounts: [UInt64]?, center: CenterObject
     ) -> [Int] {
         state.withLock { state in
             state.align(to: threadIDs, center: center)
-            guard let changeCounts else { return Array(groups.indices) }
-            return groups.indices.filter { position in
+            guard let changeCounts else { return Array(desired.indices) }
+            return desired.indices.filter { position in
                 guard let entry = state.entries[position], let count = entry.changeCount else { return true }
-                return count != changeCounts[position] || entry.requests != groups[position].requests
+                return count != changeCounts[position] || entry.requests != desired[position]
             }
         }
     }
@@ -109,15 +109,15 @@ final class ReconciledThreadMemo: Sendable {
     /// - Parameters:
     ///   - pending: The pending requests of each position read, in order.
     ///   - positions: The positions read.
-    ///   - groups: Each thread's desired requests.
-    ///   - threadIDs: The thread ids of `groups`, in order.
+    ///   - desired: Each thread's desired requests.
+    ///   - threadIDs: The thread ids, in the order of `desired`.
     ///   - changeCounts: Each thread's change count, read before its requests; `nil` without counts.
     ///   - centerChangeCount: The center's count, read before the threads' counts and requests; `nil` without one.
     ///   - center: The center's object.
     /// - Returns: Whether every thread read holds exactly its desired requests, in order.
     func record(
         pending: [[NotificationRequest]], at positions: [Int],
-        of groups: [(threadID: String, requests: [NotificationRequest])], threadIDs: [String],
+        of desired: [[NotificationRequest]], threadIDs: [String],
         changeCounts: [UInt64]?, centerChangeCount: UInt64?, center: CenterObject
     ) -> Bool {
         state.withLock { state in
@@ -125,7 +125,7 @@ final class ReconciledThreadMemo: Sendable {
             let remembers = state.center === center && state.threadIDs == threadIDs
             var allEqual = true
             for (position, pending) in zip(positions, pending) {
-                let requests = groups[position].requests
+                let requests = desired[position]
                 let isEqual = requests == pending
                 allEqual = allEqual && isEqual
                 if remembers {
