@@ -97,13 +97,6 @@ enum SchedulerSyncWorkload {
                 metrics["\(pass)SyncSeconds"] = elapsed
                 metrics["\(pass)SyncCalls"] = Double(calls.count)
             }
-            if let loops = ProcessInfo.processInfo.environment["PROFILE_LOOPS"].flatMap(Int.init), count >= 10_000 {
-                let start = ContinuousClock.now
-                for _ in 0..<loops {
-                    _ = try await scheduler.reconcileNotifications(favoriteIDs: ids, currentEvents: events, center: manager)
-                }
-                FileHandle.standardError.write("loop per reconcile \((ContinuousClock.now - start) / loops)\n".data(using: .utf8)!)
-            }
             await manager.stop()
         case .discarding:
             let counter = CallCountingManager(wrapping: DiscardingManager())
