@@ -1,11 +1,21 @@
 import Foundation
 import WaveNotifications
 
-/// An in-memory center that keeps change counts (or not) and counts what it is asked to read, so a test can see
-/// which threads a reconcile read; ``fire(_:)`` takes a pending request away as a platform does when it comes due,
+/// An in-memory center that keeps change counts (per thread, and for itself, or not) and counts what it is asked to
+/// read, so a test can see which threads a reconcile read; ``fire(_:)`` takes a pending request away as a platform does when it comes due,
 /// and a ``keepLimit`` makes it keep only the soonest requests, as iOS does.
 actor CountingRequestCenter: NotificationRequestCenter {
-    private let keepsCounts: Bool
+    /// Which counts a center keeps.
+    enum Counts: Sendable, CaseIterable {
+        /// None: it answers `nil`, as the protocol's defaults do.
+        case none
+        /// Per thread only.
+        case perThread
+        /// Per thread and for the whole center.
+        case perThreadAndCenter
+    }
+
+    private let counts: Counts
     private let keepLimit: Int
     private(set) var pending: [NotificationRequest] = []
     /// Every thread id read through ``pendingRequests(threadIDs:)``, in order.
@@ -13,17 +23,17 @@ actor CountingRequestCenter: NotificationRequestCenter {
     /// How many times ``pendingRequests()`` was called.
     private(set) var fullReads = 0
     /// How many times ``changeCounts(threadIDs:)`` was called.
-    private(set) var countReads = 0
+    private(set) var threadCountReads = 0
     private var latest: UInt64 = 0
-    private var counts: [String: UInt64] = [:]
+    private var threadCounts: [String: UInt64] = [:]
 
     /// Creates an empty center.
     ///
     /// - Parameters:
-    ///   - keepsCounts: Whether it answers ``changeCounts(threadIDs:)``; `false` keeps the protocol's default.
+    ///   - counts: Which counts it keeps.
     ///   - keepLimit: How many requests it keeps, the soonest; the others are dropped.
-    init(keepsCounts: Bool = true, keepLimit: Int = .max) {
-        self.keepsCounts = keepsCounts
+    init(counts: Counts = .perThreadAndCenter, keepLimit: Int = .max) {
+        self.counts = counts
         self.keepLimit = keepLimit
     }
 
@@ -67,10 +77,14 @@ actor CountingRequestCenter: NotificationRequestCenter {
         return threadIDs.map { threadID in pending.filter { $0.threadID == threadID } }
     }
 
+    func changeCount() -> UInt64? {
+        counts == .perThreadAndCenter ? latest : nil
+    }
+
     func changeCounts(threadIDs: [String]) -> [UInt64]? {
-        guard keepsCounts else { return nil }
-        countReads += 1
-        return threadIDs.map { counts[$0] ?? 0 }
+        guard counts != .none else { return nil }
+        threadCountReads += 1
+        return threadIDs.map { threadCounts[$0] ?? 0 }
     }
 
     func show(_ request: NotificationRequest) {}
@@ -91,11 +105,11 @@ actor CountingRequestCenter: NotificationRequestCenter {
     func clearReads() {
         threadsRead = []
         fullReads = 0
-        countReads = 0
+        threadCountReads = 0
     }
 
     private func stamp(_ threadID: String) {
         latest += 1
-        counts[threadID] = latest
+        threadCounts[threadID] = latest
     }
 }
