@@ -126,9 +126,11 @@ extension DefaultNotificationScheduler {
     /// event rather than six request builds and field-by-field comparisons.
     ///
     /// When the center is an object (a class or an actor) that keeps change counts
-    /// (``NotificationRequestCenter/changeCounts(threadIDs:)``), the scheduler remembers each thread's count from
-    /// when it last found the thread holding exactly its desired requests (after its own calls too), and reads only
-    /// the threads whose count or desired requests changed since: with nothing changed, none. A change made behind
+    /// (``NotificationRequestCenter/changeCount()``, ``NotificationRequestCenter/changeCounts(threadIDs:)``), the
+    /// scheduler remembers the counts from when it last found the threads holding exactly their desired requests
+    /// (after its own calls too: it reads the threads it changed once more), and reads only the threads whose count
+    /// or desired requests changed since: with nothing changed, none, and not even the threads' counts when the
+    /// center's own is unchanged. A change made behind
     /// the scheduler's back (a request removed or added directly, one that fired) moves the thread's count, so the
     /// thread is read and repaired as before.
     ///
@@ -219,7 +221,8 @@ extension DefaultNotificationScheduler {
             let pendingByThread = try await center.pendingRequests(threadIDs: threadIDs)
             return pendingByThread.count == desired.count && zip(desired, pendingByThread).allSatisfy(==)
         }
-        let positions = memo.positionsToRead(desired, threadIDs: threadIDs, changeCounts: changeCounts, center: object)
+        let (positions, generation) = memo.positionsToRead(
+            desired, threadIDs: threadIDs, changeCounts: changeCounts, center: object)
         var pendingByThread: [[NotificationRequest]] = []
         if !positions.isEmpty {
             pendingByThread = try await center.pendingRequests(threadIDs: positions.map { threadIDs[$0] })
@@ -227,7 +230,7 @@ extension DefaultNotificationScheduler {
         }
         return memo.record(
             pending: pendingByThread, at: positions, of: desired, threadIDs: threadIDs, changeCounts: changeCounts,
-            centerChangeCount: centerChangeCount, center: object)
+            centerChangeCount: centerChangeCount, generation: generation, center: object)
     }
 
     private func request(

@@ -31,13 +31,16 @@ final class ReconciledThreadMemo: Sendable {
         var threadIDs: [String] = []
         /// One per thread of `threadIDs`; `nil` for a thread not found holding its desired requests.
         var entries: [Entry?] = []
+        /// Moves at every change of the memo, so a reconcile can tell that another one recorded meanwhile.
+        var generation: UInt64 = 0
 
         /// Makes `threadIDs` the list of threads, forgetting everything when the center is another.
         mutating func align(to threadIDs: [String], center: CenterObject) {
             if self.center !== center {
-                self = State(center: center)
+                self = State(center: center, generation: generation + 1)
             }
             guard self.threadIDs != threadIDs else { return }
+            generation += 1
             var entriesByThread: [String: Entry] = [:]
             for (threadID, entry) in zip(self.threadIDs, entries) {
                 entriesByThread[threadID] = entry
@@ -87,24 +90,30 @@ final class ReconciledThreadMemo: Sendable {
     ///   - threadIDs: The thread ids, in the order of `desired`.
     ///   - changeCounts: Each thread's change count, read now, at the same positions; `nil` without counts.
     ///   - center: The center's object.
-    /// - Returns: The positions to read, in order.
+    /// - Returns: The positions to read, in order, and the memo's generation, for ``record(pending:at:of:threadIDs:changeCounts:centerChangeCount:generation:center:)``.
     func positionsToRead(
         _ desired: [[NotificationRequest]], threadIDs: [String],
         changeCounts: [UInt64]?, center: CenterObject
-    ) -> [Int] {
+    ) -> (positions: [Int], generation: UInt64) {
         state.withLock { state in
             state.align(to: threadIDs, center: center)
-            guard let changeCounts else { return Array(desired.indices) }
-            return desired.indices.filter { position in
+            guard let changeCounts else { return (Array(desired.indices), state.generation) }
+            let positions = desired.indices.filter { position in
                 guard let entry = state.entries[position], let count = entry.changeCount else { return true }
                 return count != changeCounts[position] || entry.requests != desired[position]
             }
+            return (positions, state.generation)
         }
     }
 
     /// Compares the threads read with their desired requests, remembering those that hold exactly them with the
     /// change count read before them and forgetting the others; when every thread holds them, remembers the
     /// center's count too.
+    ///
+    /// Each thread's entry is true whatever other reconciles do meanwhile (its count was read before its requests).
+    /// The center's count speaks for every entry at once, so it is remembered only when no other reconcile changed
+    /// the memo since `generation`; otherwise it is forgotten, which only costs the next reconcile the threads'
+    /// counts.
     ///
     /// - Parameters:
     ///   - pending: The pending requests of each position read, in order.
@@ -113,12 +122,13 @@ final class ReconciledThreadMemo: Sendable {
     ///   - threadIDs: The thread ids, in the order of `desired`.
     ///   - changeCounts: Each thread's change count, read before its requests; `nil` without counts.
     ///   - centerChangeCount: The center's count, read before the threads' counts and requests; `nil` without one.
+    ///   - generation: The memo's generation that ``positionsToRead(_:threadIDs:changeCounts:center:)`` returned.
     ///   - center: The center's object.
     /// - Returns: Whether every thread read holds exactly its desired requests, in order.
     func record(
         pending: [[NotificationRequest]], at positions: [Int],
         of desired: [[NotificationRequest]], threadIDs: [String],
-        changeCounts: [UInt64]?, centerChangeCount: UInt64?, center: CenterObject
+        changeCounts: [UInt64]?, centerChangeCount: UInt64?, generation: UInt64, center: CenterObject
     ) -> Bool {
         state.withLock { state in
             // Another reconcile moved the memo to another center or other threads meanwhile: remember nothing.
@@ -134,7 +144,8 @@ final class ReconciledThreadMemo: Sendable {
                 }
             }
             if remembers {
-                state.centerChangeCount = allEqual ? centerChangeCount : nil
+                state.centerChangeCount = allEqual && state.generation == generation ? centerChangeCount : nil
+                state.generation += 1
             }
             return allEqual
         }
