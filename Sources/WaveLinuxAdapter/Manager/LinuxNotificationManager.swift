@@ -66,6 +66,8 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     private var lifecycle = Lifecycle.idle
     private var queue: NotificationQueue
     private var shown: ShownRegistry
+    /// Each thread's change count, moved by every change to what is pending in it.
+    private var threadChanges = ThreadChangeCounts()
     private var nextSequence: UInt64 = 0
     private var peak = 0
     /// The deadline last given to the clock, so an unchanged one is not set again.
@@ -197,6 +199,8 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
             restored = (lateToDeliver + queue.removeEverything()).sorted { $0.queueKey < $1.queueKey }
             lateToDeliver = []
         }
+        // The queue was rebuilt, and late requests left it.
+        threadChanges.recordChangeInEveryThread()
         lifecycle = .running
 
         let now = clock.now
@@ -300,7 +304,13 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     private func insert(_ notification: PendingNotification, placed: inout [PendingNotification]) {
         nextSequence += 1
         let (replaced, placedNotification, transitions) = queue.insert(notification)
+        let threadKey = placedNotification.threadKey
+        threadChanges.recordChange(inThread: threadKey, pendingCount: queue.count)
         if let replaced {
+            let replacedThreadKey = replaced.threadKey
+            if replacedThreadKey != threadKey {
+                threadChanges.recordChange(inThread: replacedThreadKey, pendingCount: queue.count)
+            }
             observer.manager(didReport: .replaced(old: replaced, new: placedNotification))
         } else {
             observer.manager(didReport: .scheduled(placedNotification))
@@ -335,6 +345,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         guard !identifiers.isEmpty else { return }
         let (removed, transitions) = queue.remove(identifiers)
         for notification in removed {
+            threadChanges.recordChange(inThread: notification.threadKey, pendingCount: queue.count)
             observer.manager(didReport: .cancelled(notification, reason: reason))
         }
         report(transitions)
@@ -362,6 +373,9 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     public func removePending(threadID: String, reason: NotificationReason) async throws {
         try await ensureRunning()
         let (removed, transitions) = queue.removeAll(threadID: threadID)
+        if !removed.isEmpty {
+            threadChanges.recordChange(inThread: RequestKey(threadID), pendingCount: queue.count)
+        }
         for notification in removed {
             observer.manager(didReport: .cancelled(notification, reason: reason))
         }
@@ -392,6 +406,26 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     public func pendingRequests(threadIDs: [String]) async throws -> [[NotificationRequest]] {
         try await ensureRunning()
         return threadIDs.map { queue.requests(inThread: $0) }
+    }
+
+    /// The change count of everything pending: it moves at every change to any thread.
+    ///
+    /// - Returns: The count.
+    /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
+    public func changeCount() async throws -> UInt64? {
+        try await ensureRunning()
+        return threadChanges.total
+    }
+
+    /// Each thread's change count: one counter stamps a thread at every change to what is pending in it (an
+    /// addition or replacement, a removal, a request taken from pending when due), and a restart changes them all.
+    ///
+    /// - Parameter threadIDs: The thread ids, in the order the answer follows.
+    /// - Returns: One count per thread id given, at the same position.
+    /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
+    public func changeCounts(threadIDs: [String]) async throws -> [UInt64]? {
+        try await ensureRunning()
+        return threadIDs.map { threadChanges.count(ofThread: $0) }
     }
 
     /// Shows a request now through the sink, leaving pending requests alone; a pending request with the same
@@ -618,6 +652,7 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
             {
                 await withdrawExpired(expired)
             } else if let (due, transitions) = queue.removeNextDue(at: now) {
+                threadChanges.recordChange(inThread: due.threadKey, pendingCount: queue.count)
                 report(transitions)
                 await deliver(due, isLate: false)
             } else {

@@ -15,6 +15,10 @@
 /// - ``pendingRequests()`` lists every pending request exactly as it was added, soonest first;
 ///   ``pendingRequests(threadIDs:)`` lists those of some threads (a default implementation filters the full list;
 ///   a platform with an index by thread should answer from it).
+/// - ``changeCount()`` and ``changeCounts(threadIDs:)`` are optional (the defaults answer `nil`, "no counts"). A
+///   center that answers them gives itself and each thread a count that changes whenever anything pending in it
+///   changes, so a reconcile that remembers the counts reads nothing when nothing changed, and otherwise only the
+///   threads that changed.
 /// - Removing or withdrawing an identifier that is not pending (or not shown) is not an error.
 /// - ``show(_:)`` shows a request now without touching pending ones; ``withdrawShown(identifiers:reason:)``
 ///   removes shown notifications from the screen or notification center.
@@ -60,6 +64,38 @@ public protocol NotificationRequestCenter: Sendable {
     /// - Throws: When the pending requests could not be read.
     func pendingRequests(threadIDs: [String]) async throws -> [[NotificationRequest]]
 
+    /// The center's change count, so a caller that remembers it can tell that nothing pending changed by one integer;
+    /// `nil` when the center keeps no count.
+    ///
+    /// It changes whenever the count of any thread would (see ``changeCounts(threadIDs:)``), in any thread, the
+    /// caller's or another app's. Like a thread's count it is opaque, only equality matters, and it never comes back
+    /// to a value it had before a change (the value of the counter that stamps threads, read as it is, does this).
+    ///
+    /// A default implementation returns `nil`.
+    ///
+    /// - Returns: The count, or `nil` when the center keeps none.
+    /// - Throws: When the count could not be read.
+    func changeCount() async throws -> UInt64?
+
+    /// The change count of each thread given, so a caller that remembers them can tell an unchanged thread by one
+    /// integer instead of reading its requests; `nil` when the center keeps no counts.
+    ///
+    /// A thread's count changes whenever anything pending in it changes: a request added to it or replaced, one
+    /// removed (by identifier or with its thread), one taken from pending because it came due (shown, dropped or
+    /// suppressed), and a thread that empties and is filled again. Counts are opaque and only equality matters:
+    /// when two readings of a thread's count are equal, nothing pending in that thread changed between them, so a
+    /// count must never come back to a value it had before a change (stamp the thread with the next value of one
+    /// counter shared by every thread, and it never will). Moving the count of a thread that did not change is
+    /// allowed (after a restart, say): it only costs a caller one read. Counts of two centers are not comparable.
+    ///
+    /// A default implementation returns `nil`: a caller then compares the listed requests, as before counts.
+    ///
+    /// - Parameter threadIDs: The thread ids, in the order the answer follows.
+    /// - Returns: One count per thread id given, at the same position (a thread with nothing pending has one
+    ///   too), or `nil` when the center keeps no counts.
+    /// - Throws: When the counts could not be read.
+    func changeCounts(threadIDs: [String]) async throws -> [UInt64]?
+
     /// Shows a request now, leaving pending requests as they are.
     ///
     /// - Parameter request: The request; its ``NotificationRequest/fireAt`` is ignored.
@@ -93,5 +129,20 @@ extension NotificationRequestCenter {
             }
         }
         return groups
+    }
+
+    /// Keeps no count.
+    ///
+    /// - Returns: `nil`, so callers read the threads.
+    public func changeCount() async throws -> UInt64? {
+        nil
+    }
+
+    /// Keeps no counts.
+    ///
+    /// - Parameter threadIDs: The thread ids; unused.
+    /// - Returns: `nil`, so callers compare the listed requests.
+    public func changeCounts(threadIDs: [String]) async throws -> [UInt64]? {
+        nil
     }
 }

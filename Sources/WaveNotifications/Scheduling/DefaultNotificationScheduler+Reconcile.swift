@@ -22,7 +22,7 @@ extension DefaultNotificationScheduler {
         channel: NotificationChannel = NotificationManagerBridge.worldWideWavesChannel
     ) async -> [NotificationRequest] {
         await desiredRequestsByThread(favoriteIDs: favoriteIDs, currentEvents: currentEvents, channel: channel)
-            .flatMap(\.requests)
+            .requests.flatMap { $0 }
     }
 
     /// The desired requests of each valid id, in sorted id order, with its thread `event_<id>`: what
@@ -33,44 +33,66 @@ extension DefaultNotificationScheduler {
     /// (``NotificationContentProvider/readsOnlyWaveEventProperties``), an event's requests are built once and reused
     /// while those properties and the channel are unchanged (see ``DesiredRequestMemo``); those whose instant is no
     /// longer strictly ahead of now are left out.
+    ///
+    /// - Returns: The thread of each valid id, in sorted id order, and each thread's desired requests.
     private func desiredRequestsByThread(
         favoriteIDs: Set<String>, currentEvents: [any WaveEvent], channel: NotificationChannel
-    ) async -> [(threadID: String, requests: [NotificationRequest])] {
+    ) async -> (threadIDs: [String], requests: [[NotificationRequest]]) {
         var eventsByID: [String: any WaveEvent] = [:]
-        eventsByID.reserveCapacity(favoriteIDs.count)
-        for event in currentEvents where favoriteIDs.contains(event.id) && eventsByID[event.id] == nil {
+        eventsByID.reserveCapacity(currentEvents.count)
+        // Every event, last to first, so the first occurrence of an id is the one written last.
+        for event in currentEvents.reversed() {
             eventsByID[event.id] = event
         }
-        var groups: [(threadID: String, requests: [NotificationRequest])] = []
-        groups.reserveCapacity(favoriteIDs.count)
+        let order = favoriteIDOrder.order(of: favoriteIDs)
+        var requests = [[NotificationRequest]](repeating: [], count: order.threadIDs.count)
         let now = clock.now
         var simulationAllows: Bool?
-        for id in favoriteIDs.sorted() where isValid(id) {
-            let threadID = "event_\(id)"
-            // shouldScheduleNotifications(for:), its checks in its order, with one reading of now and of the
-            // simulation setting (read when first needed) for every event.
-            guard let event = eventsByID[id], await favorites.isFavorite(eventID: id), event.startDate > now else {
-                groups.append((threadID, []))
+        let reusesRequests = contentProvider.readsOnlyWaveEventProperties
+        var remembered: [any WaveEvent] = []
+        var rememberedPositions: [Int] = []
+        var favoriteEventCount = 0
+        var position = -1
+        for (id, isValidID) in order.ids {
+            guard isValidID else {
+                // Reported again at every call, in order, as the sync does.
+                _ = isValid(id)
+                favoriteEventCount += eventsByID[id] == nil ? 0 : 1
                 continue
             }
+            position += 1
+            // shouldScheduleNotifications(for:), its checks in its order, with one reading of now and of the
+            // simulation setting (read when first needed) for every event.
+            guard let event = eventsByID[id] else { continue }
+            favoriteEventCount += 1
+            guard await favorites.isFavorite(eventID: id), event.startDate > now else { continue }
             if simulationAllows == nil {
                 simulationAllows = await simulation.currentSimulation().map { $0.speed == 1 } ?? true
             }
-            guard simulationAllows == true else {
-                groups.append((threadID, []))
-                continue
+            guard simulationAllows == true else { continue }
+            if reusesRequests {
+                // Filled in below, with every such event's remembered requests looked up at once.
+                remembered.append(event)
+                rememberedPositions.append(position)
+            } else {
+                let all = everyRequest(of: event, channel: channel)
+                requests[position] = all.allSatisfy { $0.fireAt > now } ? all : all.filter { $0.fireAt > now }
             }
-            let all =
-                contentProvider.readsOnlyWaveEventProperties
-                ? desiredRequestMemo.requests(for: event, channel: channel) {
-                    everyRequest(of: event, channel: channel)
-                }
-                : everyRequest(of: event, channel: channel)
-            // Usually every instant is still ahead: the remembered list itself, no copy.
-            groups.append((threadID, all.allSatisfy { $0.fireAt > now } ? all : all.filter { $0.fireAt > now }))
         }
-        desiredRequestMemo.forgetOthers(beyond: 2 * eventsByID.count + 64) { eventsByID[$0] != nil }
-        return groups
+        if !remembered.isEmpty {
+            let entries = desiredRequestMemo.requests(for: remembered, channel: channel) { event in
+                everyRequest(of: event, channel: channel)
+            }
+            for (position, entry) in zip(rememberedPositions, entries) {
+                // Usually every instant is still ahead: the remembered list itself, no copy.
+                let allAhead = entry.earliestFireAt.map { $0 > now } ?? true
+                requests[position] = allAhead ? entry.requests : entry.requests.filter { $0.fireAt > now }
+            }
+        }
+        desiredRequestMemo.forgetOthers(beyond: 2 * favoriteEventCount + 64) {
+            favoriteIDs.contains($0) && eventsByID[$0] != nil
+        }
+        return (order.threadIDs, requests)
     }
 
     /// Every request `event` can want, whatever the time: each standard reminder, then the finished notification.
@@ -103,6 +125,15 @@ extension DefaultNotificationScheduler {
     /// (the default one), requests of an unchanged event are built once and reused, so such a run costs a lookup per
     /// event rather than six request builds and field-by-field comparisons.
     ///
+    /// When the center is an object (a class or an actor) that keeps change counts
+    /// (``NotificationRequestCenter/changeCount()``, ``NotificationRequestCenter/changeCounts(threadIDs:)``), the
+    /// scheduler remembers the counts from when it last found the threads holding exactly their desired requests
+    /// (after its own calls too: it reads the threads it changed once more), and reads only the threads whose count
+    /// or desired requests changed since: with nothing changed, none, and not even the threads' counts when the
+    /// center's own is unchanged. A change made behind
+    /// the scheduler's back (a request removed or added directly, one that fired) moves the thread's count, so the
+    /// thread is read and repaired as before.
+    ///
     /// - Parameters:
     ///   - favoriteIDs: The ids to reconcile.
     ///   - currentEvents: The events known now.
@@ -116,14 +147,12 @@ extension DefaultNotificationScheduler {
         channel: NotificationChannel = NotificationManagerBridge.worldWideWavesChannel
     ) async throws(ReconcileError) -> [ReconcileCall] {
         guard !favoriteIDs.isEmpty else { return [] }
-        let groups = await desiredRequestsByThread(
+        let (threadIDs, desired) = await desiredRequestsByThread(
             favoriteIDs: favoriteIDs, currentEvents: currentEvents, channel: channel)
-        let threadIDs = groups.map(\.threadID)
         do {
             // Nothing changed (the usual case): every thread holds exactly its desired requests, in order.
-            let pendingByThread = try await center.pendingRequests(threadIDs: threadIDs)
-            if pendingByThread.count == groups.count,
-                zip(groups, pendingByThread).allSatisfy({ group, pending in group.requests == pending })
+            if try await threadsHoldDesiredRequests(
+                desired, threadIDs: threadIDs, center: center, readsWithoutCounts: true)
             {
                 return []
             }
@@ -138,8 +167,70 @@ extension DefaultNotificationScheduler {
         } catch {
             throw ReconcileError(callsMade: [], failedCall: nil, underlying: error)
         }
-        let plan = ReconcilePlan(desired: groups.flatMap(\.requests), pending: pending)
-        return try await NotificationReconciler(center: center).apply(plan)
+        let plan = ReconcilePlan(desired: desired.flatMap { $0 }, pending: pending)
+        let calls = try await NotificationReconciler(center: center).apply(plan)
+        if !calls.isEmpty {
+            // Remember the changed threads as they are now, so the next reconcile with nothing changed reads none of
+            // them. Only a center with change counts is read again; a failure only costs the next reconcile a read.
+            _ = try? await threadsHoldDesiredRequests(
+                desired, threadIDs: threadIDs, center: center, readsWithoutCounts: false)
+        }
+        return calls
+    }
+
+    /// Whether every thread holds exactly its desired requests, in order, reading only the threads that may have
+    /// changed.
+    ///
+    /// With a center object that keeps change counts, the center's count is read first: unchanged since every
+    /// thread was found holding its desired requests, with the same desired requests, nothing is read. Otherwise
+    /// the threads' counts are read, and a thread whose count and desired requests equal those
+    /// ``ReconciledThreadMemo`` remembers is not read. Each thread read is remembered when it holds exactly its
+    /// desired requests. A center without counts has every thread read and compared, when `readsWithoutCounts`.
+    ///
+    /// - Parameters:
+    ///   - desired: Each thread's desired requests.
+    ///   - threadIDs: The thread ids, in the order of `desired`.
+    ///   - center: The platform conformer.
+    ///   - readsWithoutCounts: Whether to read and compare every thread when the center keeps no counts; when
+    ///     `false`, such a center is not read and the answer is `false`.
+    /// - Returns: Whether every thread holds exactly its desired requests.
+    /// - Throws: Whatever reading the counts or the pending requests throws.
+    private func threadsHoldDesiredRequests(
+        _ desired: [[NotificationRequest]], threadIDs: [String], center: any NotificationRequestCenter,
+        readsWithoutCounts: Bool
+    ) async throws -> Bool {
+        let memo = reconciledThreadMemo
+        var centerChangeCount: UInt64?
+        var changeCounts: [UInt64]?
+        let object = ReconciledThreadMemo.object(of: center)
+        if let object {
+            // The center's count before the threads' counts, and those before the threads' requests.
+            centerChangeCount = try await center.changeCount()
+            if let centerChangeCount,
+                memo.isUnchanged(desired, threadIDs: threadIDs, centerChangeCount: centerChangeCount, center: object)
+            {
+                return true
+            }
+            changeCounts = try await center.changeCounts(threadIDs: threadIDs)
+            if changeCounts?.count != desired.count {
+                changeCounts = nil
+            }
+        }
+        guard let object, centerChangeCount != nil || changeCounts != nil else {
+            guard readsWithoutCounts else { return false }
+            let pendingByThread = try await center.pendingRequests(threadIDs: threadIDs)
+            return pendingByThread.count == desired.count && zip(desired, pendingByThread).allSatisfy(==)
+        }
+        let (positions, generation) = memo.positionsToRead(
+            desired, threadIDs: threadIDs, changeCounts: changeCounts, center: object)
+        var pendingByThread: [[NotificationRequest]] = []
+        if !positions.isEmpty {
+            pendingByThread = try await center.pendingRequests(threadIDs: positions.map { threadIDs[$0] })
+            guard pendingByThread.count == positions.count else { return false }
+        }
+        return memo.record(
+            pending: pendingByThread, at: positions, of: desired, threadIDs: threadIDs, changeCounts: changeCounts,
+            centerChangeCount: centerChangeCount, generation: generation, center: object)
     }
 
     private func request(

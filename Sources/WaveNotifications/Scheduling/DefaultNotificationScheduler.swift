@@ -20,6 +20,10 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     private let waveHitsDelivered = WaveHitLedger()
     /// The requests last built per event, reused by reconciles while the event is unchanged.
     let desiredRequestMemo = DesiredRequestMemo()
+    /// The favorite ids reconciles were last given, sorted, with their thread ids.
+    let favoriteIDOrder = FavoriteIDOrder()
+    /// The change counts with which a reconcile last found each thread holding exactly its desired requests.
+    let reconciledThreadMemo = ReconciledThreadMemo()
 
     /// Creates a scheduler.
     ///
