@@ -469,8 +469,8 @@ struct Report {
             let max = delivery.median("latenessMaxMilliseconds")
             goals.append(
                 Goal(
-                    name: "delivery lateness p99 (2,000 due, 100k pending)", target: "≤ 2 ms on an idle machine",
-                    measured: "\(Format.milliseconds(p99)) ms", met: p99.map { $0 <= 2 }))
+                    name: "delivery lateness p99 (2,000 due, 100k pending)", target: "≤ 0.3 ms (kept)",
+                    measured: "\(Format.milliseconds(p99)) ms", met: p99.map { $0 <= 0.3 }))
             goals.append(
                 Goal(
                     name: "delivery lateness max (2,000 due, 100k pending)", target: "≤ 10 ms on an idle machine",
@@ -478,29 +478,29 @@ struct Report {
         } else {
             goals.append(
                 Goal(
-                    name: "delivery lateness at 100k pending", target: "p99 ≤ 2 ms, max ≤ 10 ms",
+                    name: "delivery lateness at 100k pending", target: "p99 ≤ 0.3 ms, max ≤ 10 ms",
                     measured: "not measured"))
         }
         if let sync = summary(.syncLinux, 10_000), sync.failure == nil {
             let seconds = sync.median("firstSyncSeconds")
             goals.append(
                 Goal(
-                    name: "10k-event 003 sync into LinuxNotificationManager", target: "≤ 30 ms",
-                    measured: Format.duration(seconds), met: seconds.map { $0 <= 0.030 }))
+                    name: "10k-event 003 sync into LinuxNotificationManager", target: "≤ 40 ms",
+                    measured: Format.duration(seconds), met: seconds.map { $0 <= 0.040 }))
         } else {
             goals.append(
-                Goal(name: "10k-event 003 sync into the Linux manager", target: "≤ 30 ms", measured: "not measured"))
+                Goal(name: "10k-event 003 sync into the Linux manager", target: "≤ 40 ms", measured: "not measured"))
         }
         if let sync = summary(.syncReconcileLinux, 10_000), sync.failure == nil {
             let seconds = sync.median("secondSyncSeconds")
             let calls = sync.median("secondSyncCalls")
             goals.append(
                 Goal(
-                    name: "10k-event reconciling sync, nothing changed", target: "0 calls, ≤ 10 ms",
+                    name: "10k-event reconciling sync, nothing changed", target: "0 calls, ≤ 5 ms",
                     measured: "\(Int(calls ?? -1)) calls, \(Format.duration(seconds))",
-                    met: calls.flatMap { calls in seconds.map { calls == 0 && $0 <= 0.010 } }))
+                    met: calls.flatMap { calls in seconds.map { calls == 0 && $0 <= 0.005 } }))
         } else {
-            goals.append(Goal(name: "10k-event reconciling sync", target: "0 calls, ≤ 10 ms", measured: "not measured"))
+            goals.append(Goal(name: "10k-event reconciling sync", target: "0 calls, ≤ 5 ms", measured: "not measured"))
         }
         if let replay = summary(.replay, 100_000), replay.failure == nil {
             let rate = replay.operationsPerSecond
@@ -517,23 +517,24 @@ struct Report {
             goals.append(
                 Goal(name: "replay of 100k events", target: "≥ 1M deliveries/s, ≤ 100 MB", measured: "not measured"))
         }
-        for (benchCase, name) in [
-            (BenchCase.replayShadowYear, "a year of Shadow, every category on"),
-            (.replayGoNowYear, "a year of GoNow forecasts"),
+        for (benchCase, name, limit) in [
+            (BenchCase.replayShadowYear, "a year of Shadow, every category on", 0.030),
+            (.replayGoNowYear, "a year of GoNow forecasts", 0.060),
         ] {
             if let year = summary(benchCase, AppReplayWorkload.days), year.failure == nil {
-                let rate = year.operationsPerSecond
+                let seconds = year.median("seconds")
                 let peak = year.peakResidentBytes
                 goals.append(
                     Goal(
-                        name: "\(name): deliveries/s", target: "≥ 1M deliveries/s", measured: Format.rate(rate),
-                        met: rate.map { $0 >= 1_000_000 }))
+                        name: "\(name): wall time", target: "≤ \(Int(limit * 1000)) ms",
+                        measured: Format.duration(seconds), met: seconds.map { $0 <= limit }))
                 goals.append(
                     Goal(
                         name: "\(name): peak memory", target: "≤ 100 MB", measured: Format.bytes(peak),
                         met: peak.map { $0 <= 100 * 1_048_576 }))
             } else {
-                goals.append(Goal(name: name, target: "≥ 1M deliveries/s, ≤ 100 MB", measured: "not measured"))
+                goals.append(
+                    Goal(name: name, target: "≤ \(Int(limit * 1000)) ms, ≤ 100 MB", measured: "not measured"))
             }
         }
         if let pair = platformPairs().first(where: { $0.linux.size == AppReplayWorkload.days }),
