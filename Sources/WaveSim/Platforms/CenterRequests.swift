@@ -22,10 +22,33 @@ struct CenterRequests {
         }
     }
 
+    /// A string with its hash, computed once: the center's dictionaries key identifiers and threads by it, so a
+    /// request handed over, discarded and removed hashes each of its strings once.
+    struct Key: Hashable {
+        let value: String
+        private let hash: Int
+
+        init(_ value: String) {
+            self.value = value
+            hash = value.hashValue
+        }
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.hash == rhs.hash && lhs.value == rhs.value
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+    }
+
     /// A held request and its hand-over order.
     struct Held {
         var request: NotificationRequest
         var sequence: Int
+        /// The request's identifier and thread, hashed.
+        var identifier: Key
+        var thread: Key
 
         var key: HeldKey { HeldKey(fireAt: request.fireAt, sequence: sequence) }
     }
@@ -33,6 +56,9 @@ struct CenterRequests {
     /// A discarded request and the app run it was discarded in.
     struct Discarded {
         var request: NotificationRequest
+        /// The request's identifier and thread, hashed.
+        var identifier: Key
+        var thread: Key
         /// ``SimulatedIOSCenter`` forgets, at the end of a run that listed, what an earlier run discarded.
         var run: Int
         /// Its hand-over order.
@@ -57,7 +83,7 @@ struct CenterRequests {
         }
     }
 
-    private var locations: [String: Location] = [:]
+    private var locations: [Key: Location] = [:]
     /// The held requests, soonest first.
     private(set) var held: [Held] = []
     /// The discarded request in each slot; `nil` for a free slot.
@@ -65,7 +91,7 @@ struct CenterRequests {
     private var freeSlots: [Int] = []
     /// Each slot's generation, counted up when the slot is freed.
     private var generations: [Int] = []
-    private var slotsByThread: [String: [Int]] = [:]
+    private var slotsByThread: [Key: [Int]] = [:]
     /// The instant order of the discarded requests, soonest first; may hold stale entries.
     private var queue: [Queued] = []
     /// How many requests are discarded.
@@ -84,10 +110,13 @@ struct CenterRequests {
     ///   - sequence: Its hand-over order, larger than any before.
     mutating func hold(_ request: NotificationRequest, sequence: Int) {
         let key = HeldKey(fireAt: request.fireAt, sequence: sequence)
-        if let old = locations.updateValue(.held(key), forKey: request.identifier) {
+        let identifier = Key(request.identifier)
+        if let old = locations.updateValue(.held(key), forKey: identifier) {
             forget(old)
         }
-        held.insert(Held(request: request, sequence: sequence), at: position(of: key))
+        held.insert(
+            Held(request: request, sequence: sequence, identifier: identifier, thread: Key(request.threadID)),
+            at: position(of: key))
     }
 
     /// Discards the latest held request.
@@ -96,7 +125,9 @@ struct CenterRequests {
     mutating func discardLatest(run: Int) {
         guard let latest = held.popLast() else { return }
         let slot: Int
-        let entry = Discarded(request: latest.request, run: run, sequence: latest.sequence)
+        let entry = Discarded(
+            request: latest.request, identifier: latest.identifier, thread: latest.thread, run: run,
+            sequence: latest.sequence)
         if let free = freeSlots.popLast() {
             slot = free
             slots[slot] = entry
@@ -108,8 +139,8 @@ struct CenterRequests {
         discardedCount += 1
         discardedThisRun.append((slot, generations[slot]))
         earliestDiscardedThisRun = min(earliestDiscardedThisRun ?? latest.key, latest.key)
-        locations[latest.request.identifier] = .discarded(slot: slot)
-        slotsByThread[latest.request.threadID, default: []].append(slot)
+        locations[latest.identifier] = .discarded(slot: slot)
+        slotsByThread[latest.thread, default: []].append(slot)
         push(
             Queued(fireAt: latest.request.fireAt, sequence: latest.sequence, slot: slot, generation: generations[slot]))
         if queue.count > 2 * discardedCount + 1_024 {
@@ -123,7 +154,7 @@ struct CenterRequests {
     /// - Returns: Whether there was one.
     @discardableResult
     mutating func remove(_ identifier: String) -> Bool {
-        guard let location = locations.removeValue(forKey: identifier) else { return false }
+        guard let location = locations.removeValue(forKey: Key(identifier)) else { return false }
         forget(location)
         return true
     }
@@ -134,15 +165,16 @@ struct CenterRequests {
     /// - Returns: How many there were.
     mutating func removeThread(_ threadID: String) -> Int {
         let before = held.count
+        let thread = Key(threadID)
         held.removeAll { entry in
-            guard entry.request.threadID == threadID else { return false }
-            locations.removeValue(forKey: entry.request.identifier)
+            guard entry.thread == thread else { return false }
+            locations.removeValue(forKey: entry.identifier)
             return true
         }
         var removed = before - held.count
-        if let threadSlots = slotsByThread.removeValue(forKey: threadID) {
+        if let threadSlots = slotsByThread.removeValue(forKey: thread) {
             for slot in threadSlots {
-                if let identifier = slots[slot]?.request.identifier {
+                if let identifier = slots[slot]?.identifier {
                     locations.removeValue(forKey: identifier)
                 }
                 freeSlot(slot)
@@ -172,13 +204,14 @@ struct CenterRequests {
         var returning: [Held] = []
         for (slot, generation) in discardedThisRun where generations[slot] == generation {
             guard let entry = slots[slot], entry.run == run else { continue }
-            if let thread = slotsByThread.removeValue(forKey: entry.request.threadID) {
+            if let thread = slotsByThread.removeValue(forKey: entry.thread) {
                 let rest = thread.filter { $0 != slot }
-                if !rest.isEmpty { slotsByThread[entry.request.threadID] = rest }
+                if !rest.isEmpty { slotsByThread[entry.thread] = rest }
             }
             freeSlot(slot)
-            let back = Held(request: entry.request, sequence: entry.sequence)
-            locations[entry.request.identifier] = .held(back.key)
+            let back = Held(
+                request: entry.request, sequence: entry.sequence, identifier: entry.identifier, thread: entry.thread)
+            locations[entry.identifier] = .held(back.key)
             returning.append(back)
         }
         held += returning
@@ -200,7 +233,7 @@ struct CenterRequests {
     /// Removes and returns the soonest held request if its instant is not after `instant`.
     mutating func popDueHeld(by instant: Date) -> Held? {
         guard let first = held.first, first.request.fireAt <= instant else { return nil }
-        locations.removeValue(forKey: first.request.identifier)
+        locations.removeValue(forKey: first.identifier)
         return held.removeFirst()
     }
 
@@ -208,7 +241,9 @@ struct CenterRequests {
     mutating func popDueDiscarded(by instant: Date) -> Discarded? {
         dropStaleTop()
         guard let first = queue.first, first.fireAt <= instant, let entry = slots[first.slot] else { return nil }
-        remove(entry.request.identifier)
+        if let location = locations.removeValue(forKey: entry.identifier) {
+            forget(location)
+        }
         return entry
     }
 
@@ -230,7 +265,7 @@ struct CenterRequests {
         case .held(let key):
             held.remove(at: position(of: key))
         case .discarded(let slot):
-            if let thread = slots[slot]?.request.threadID, var threadSlots = slotsByThread.removeValue(forKey: thread) {
+            if let thread = slots[slot]?.thread, var threadSlots = slotsByThread.removeValue(forKey: thread) {
                 threadSlots.removeAll { $0 == slot }
                 if !threadSlots.isEmpty { slotsByThread[thread] = threadSlots }
             }
