@@ -57,14 +57,16 @@ public struct NotificationManagerBridge: NotificationManager {
         for identifier: NotificationIdentifier, fireAt: Date, content: NotificationContent,
         channel: NotificationChannel = worldWideWavesChannel
     ) -> NotificationRequest {
-        NotificationRequest(
-            identifier: identifier.requestIdentifier, threadID: identifier.workTag, channel: channel, fireAt: fireAt,
+        // The trigger's id and the thread are built once, for the identifier, the thread and the metadata.
+        let triggerID = identifier.trigger.id
+        let threadID = identifier.workTag
+        return NotificationRequest(
+            identifier: threadID + "_" + triggerID, threadID: threadID, channel: channel, fireAt: fireAt,
             title: LocalizedText(table: table, key: content.titleKey),
             body: LocalizedText(table: table, key: content.bodyKey, arguments: content.bodyArgs),
             deepLink: content.deepLink,
             interruptionLevel: identifier.trigger.isImminent ? .timeSensitive : nil,
-            storedMetadata: RequestMetadata(
-                eventIDMetadataKey, identifier.eventID, triggerMetadataKey, identifier.trigger.id)
+            storedMetadata: RequestMetadata(eventIDMetadataKey, identifier.eventID, triggerMetadataKey, triggerID)
         )
     }
 

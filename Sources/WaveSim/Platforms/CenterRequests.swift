@@ -103,20 +103,34 @@ struct CenterRequests {
 
     // MARK: - Handing over and removing
 
-    /// Holds a request, replacing the one with its identifier (held or discarded).
+    /// Holds a request, replacing the one with its identifier (held or discarded), and discards the latest held ones
+    /// beyond `limit`. A request that fires after everything held, while `limit` are held, is discarded at once, with
+    /// one update of where its identifier is.
     ///
     /// - Parameters:
     ///   - request: The request.
     ///   - sequence: Its hand-over order, larger than any before.
-    mutating func hold(_ request: NotificationRequest, sequence: Int) {
+    ///   - limit: How many it holds at most.
+    ///   - run: The app run it is handed over in.
+    mutating func hold(_ request: NotificationRequest, sequence: Int, limit: Int, run: Int) {
         let key = HeldKey(fireAt: request.fireAt, sequence: sequence)
         let identifier = Key(request.identifier)
-        if let old = locations.updateValue(.held(key), forKey: identifier) {
+        let entry = Held(request: request, sequence: sequence, identifier: identifier, thread: Key(request.threadID))
+        if held.count >= limit, let last = held.last, last.key < key {
+            let slot = discard(entry, run: run)
+            guard let old = locations.updateValue(.discarded(slot: slot), forKey: identifier) else { return }
+            forget(old)
+            guard case .held = old, held.count < limit else { return }
+            // It replaced a held request, which made room for it: it is held after all.
+            undiscard(slot, thread: entry.thread)
+            locations[identifier] = .held(key)
+        } else if let old = locations.updateValue(.held(key), forKey: identifier) {
             forget(old)
         }
-        held.insert(
-            Held(request: request, sequence: sequence, identifier: identifier, thread: Key(request.threadID)),
-            at: position(of: key))
+        held.insert(entry, at: position(of: key))
+        while held.count > limit {
+            discardLatest(run: run)
+        }
     }
 
     /// Discards the latest held request.
@@ -124,28 +138,45 @@ struct CenterRequests {
     /// - Parameter run: The app run it is discarded in.
     mutating func discardLatest(run: Int) {
         guard let latest = held.popLast() else { return }
+        let slot = discard(latest, run: run)
+        locations[latest.identifier] = .discarded(slot: slot)
+    }
+
+    /// Puts a request among the discarded ones (its location is the caller's to set).
+    ///
+    /// - Returns: Its slot.
+    private mutating func discard(_ entry: Held, run: Int) -> Int {
         let slot: Int
-        let entry = Discarded(
-            request: latest.request, identifier: latest.identifier, thread: latest.thread, run: run,
-            sequence: latest.sequence)
+        let discarded = Discarded(
+            request: entry.request, identifier: entry.identifier, thread: entry.thread, run: run,
+            sequence: entry.sequence)
         if let free = freeSlots.popLast() {
             slot = free
-            slots[slot] = entry
+            slots[slot] = discarded
         } else {
             slot = slots.count
-            slots.append(entry)
+            slots.append(discarded)
             generations.append(0)
         }
         discardedCount += 1
         discardedThisRun.append((slot, generations[slot]))
-        earliestDiscardedThisRun = min(earliestDiscardedThisRun ?? latest.key, latest.key)
-        locations[latest.identifier] = .discarded(slot: slot)
-        slotsByThread[latest.thread, default: []].append(slot)
-        push(
-            Queued(fireAt: latest.request.fireAt, sequence: latest.sequence, slot: slot, generation: generations[slot]))
+        earliestDiscardedThisRun = min(earliestDiscardedThisRun ?? entry.key, entry.key)
+        slotsByThread[entry.thread, default: []].append(slot)
+        push(Queued(fireAt: entry.request.fireAt, sequence: entry.sequence, slot: slot, generation: generations[slot]))
         if queue.count > 2 * discardedCount + 1_024 {
             rebuildQueue()
         }
+        return slot
+    }
+
+    /// Takes back a request just discarded: its slot is freed (its heap and run entries go stale with the slot's
+    /// generation) and it leaves its thread's list, where it is the last.
+    private mutating func undiscard(_ slot: Int, thread: Key) {
+        if var threadSlots = slotsByThread.removeValue(forKey: thread) {
+            threadSlots.removeAll { $0 == slot }
+            if !threadSlots.isEmpty { slotsByThread[thread] = threadSlots }
+        }
+        freeSlot(slot)
     }
 
     /// Removes a request, held or discarded.

@@ -48,7 +48,7 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     func add(_ requests: [NotificationRequest]) {
         addedCount += requests.count
         for request in requests {
-            self.requests.hold(request, sequence: nextSequence)
+            self.requests.hold(request, sequence: nextSequence, limit: limit, run: run)
             nextSequence += 1
         }
         keepTheSoonest()
