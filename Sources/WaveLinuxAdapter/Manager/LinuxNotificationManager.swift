@@ -527,9 +527,10 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     ) async throws {
         // The bridge's mapping, kept as its parts: the request is built only when it is read.
         try EventID.validate(eventID)
+        // The delay counts from the call, even when the call starts the manager first.
+        let fireAt = clock.now.addingTimeInterval(delay.timeInterval)
         try await ensureRunning()
         let now = clock.now
-        let fireAt = now.addingTimeInterval(delay.timeInterval)
         var placed: [PendingNotification] = []
         insert(
             PendingNotification(

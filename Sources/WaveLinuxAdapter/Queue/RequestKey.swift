@@ -1,3 +1,4 @@
+internal import Foundation
 internal import WaveNotifications
 
 /// A request identifier or thread id as the queue's indexes key it: either the string itself, or the parts a
@@ -8,9 +9,9 @@ internal import WaveNotifications
 /// by identifier string replaces one scheduled by event and trigger, and the other way round. The hash is computed
 /// once, with this process's seed, and a probe past another key compares two integers first.
 ///
-/// Equality follows `String`'s: an ASCII text hashes its bytes (as a spelled one does, since event ids and trigger
-/// ids are ASCII), any other text hashes as `String` does (canonical equivalence), behind a marker no ASCII text
-/// produces.
+/// Equality follows `String`'s (canonical equivalence): an ASCII text hashes its bytes (as a spelled one does, since
+/// event ids and trigger ids are ASCII), and so does a text whose canonical composition is ASCII; any other text
+/// hashes as `String` does, behind a marker no ASCII text produces.
 struct RequestKey: Hashable, Sendable {
     private enum Spelling: Sendable {
         case text(String)
@@ -30,15 +31,14 @@ struct RequestKey: Hashable, Sendable {
     init(_ text: String) {
         spelling = .text(text)
         var hasher = Hasher()
-        var copy = text
-        let isASCII = copy.withUTF8 { bytes in
-            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
-            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
-            return true
-        }
-        if !isASCII {
-            hasher.combine(UInt8(0xFF))
-            hasher.combine(text)
+        if !Self.combineIfASCII(text, into: &hasher) {
+            // Some non-ASCII texts equal ASCII ones (U+212A KELVIN SIGN is "K"): their canonical composition is
+            // that ASCII text, and they hash its bytes. The others hash as String does, behind a marker.
+            let composed = text.precomposedStringWithCanonicalMapping
+            if !Self.combineIfASCII(composed, into: &hasher) {
+                hasher.combine(UInt8(0xFF))
+                hasher.combine(text)
+            }
         }
         hashCode = hasher.finalize()
     }
@@ -118,6 +118,16 @@ struct RequestKey: Hashable, Sendable {
             ownEvent == eventID && (ownTrigger == trigger || ownTrigger.id == trigger.id)
         default:
             text == "event_" + eventID + "_" + trigger.id
+        }
+    }
+
+    /// Feeds an ASCII text's bytes to `hasher`; returns `false`, feeding nothing, for any other text.
+    private static func combineIfASCII(_ text: String, into hasher: inout Hasher) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return true
         }
     }
 
