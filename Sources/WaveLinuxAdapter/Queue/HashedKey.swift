@@ -1,28 +1,29 @@
-/// A string key that carries its own hash, for the queue's and the registry's indexes.
+/// A string key that carries its own hash, for the shown registry's indexes and the simulated iOS center's (in
+/// `WaveSim`).
 ///
 /// A dictionary keyed by `String` hashes the whole string at every lookup, insertion and removal, again for every
 /// key each time it grows, and compares whole strings at every probe it passes. With the hash computed once, growing
 /// rehashes one integer per key and a probe past another key is rejected by comparing two integers; the strings are
 /// compared only when the hashes match.
-struct HashedKey: Hashable, Sendable {
+package struct HashedKey: Hashable, Sendable {
     /// The string.
-    let value: String
+    package let value: String
     /// `value`'s hash, with this process's seed.
     private let hash: Int
 
     /// Hashes `value` once.
     ///
     /// - Parameter value: The string.
-    init(_ value: String) {
+    package init(_ value: String) {
         self.value = value
         hash = value.hashValue
     }
 
-    static func == (lhs: HashedKey, rhs: HashedKey) -> Bool {
+    package static func == (lhs: HashedKey, rhs: HashedKey) -> Bool {
         lhs.hash == rhs.hash && lhs.value == rhs.value
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(hash)
     }
 }

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveLinuxAdapter
 internal import WaveNotifications
 
 /// What a simulated center has been handed and not lost, shown or had removed: the requests it holds (few: 64 on
@@ -22,33 +23,14 @@ struct CenterRequests {
         }
     }
 
-    /// A string with its hash, computed once: the center's dictionaries key identifiers and threads by it, so a
-    /// request handed over, discarded and removed hashes each of its strings once.
-    struct Key: Hashable {
-        let value: String
-        private let hash: Int
-
-        init(_ value: String) {
-            self.value = value
-            hash = value.hashValue
-        }
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.hash == rhs.hash && lhs.value == rhs.value
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(hash)
-        }
-    }
-
     /// A held request and its hand-over order.
     struct Held {
         var request: NotificationRequest
         var sequence: Int
-        /// The request's identifier and thread, hashed.
-        var identifier: Key
-        var thread: Key
+        /// The request's identifier and thread, hashed once (a request handed over, discarded and removed hashes
+        /// each of its strings once).
+        var identifier: HashedKey
+        var thread: HashedKey
 
         var key: HeldKey { HeldKey(fireAt: request.fireAt, sequence: sequence) }
     }
@@ -57,8 +39,8 @@ struct CenterRequests {
     struct Discarded {
         var request: NotificationRequest
         /// The request's identifier and thread, hashed.
-        var identifier: Key
-        var thread: Key
+        var identifier: HashedKey
+        var thread: HashedKey
         /// ``SimulatedIOSCenter`` forgets, at the end of a run that listed, what an earlier run discarded.
         var run: Int
         /// Its hand-over order.
@@ -83,7 +65,7 @@ struct CenterRequests {
         }
     }
 
-    private var locations: [Key: Location] = [:]
+    private var locations: [HashedKey: Location] = [:]
     /// The held requests, soonest first.
     private(set) var held: [Held] = []
     /// The discarded request in each slot; `nil` for a free slot.
@@ -91,7 +73,7 @@ struct CenterRequests {
     private var freeSlots: [Int] = []
     /// Each slot's generation, counted up when the slot is freed.
     private var generations: [Int] = []
-    private var slotsByThread: [Key: [Int]] = [:]
+    private var slotsByThread: [HashedKey: [Int]] = [:]
     /// The instant order of the discarded requests, soonest first; may hold stale entries.
     private var queue: [Queued] = []
     /// How many requests are discarded.
@@ -114,8 +96,9 @@ struct CenterRequests {
     ///   - run: The app run it is handed over in.
     mutating func hold(_ request: NotificationRequest, sequence: Int, limit: Int, run: Int) {
         let key = HeldKey(fireAt: request.fireAt, sequence: sequence)
-        let identifier = Key(request.identifier)
-        let entry = Held(request: request, sequence: sequence, identifier: identifier, thread: Key(request.threadID))
+        let identifier = HashedKey(request.identifier)
+        let entry = Held(
+            request: request, sequence: sequence, identifier: identifier, thread: HashedKey(request.threadID))
         if held.count >= limit, let last = held.last, last.key < key {
             let slot = discard(entry, run: run)
             guard let old = locations.updateValue(.discarded(slot: slot), forKey: identifier) else { return }
@@ -171,7 +154,7 @@ struct CenterRequests {
 
     /// Takes back a request just discarded: its slot is freed (its heap and run entries go stale with the slot's
     /// generation) and it leaves its thread's list, where it is the last.
-    private mutating func undiscard(_ slot: Int, thread: Key) {
+    private mutating func undiscard(_ slot: Int, thread: HashedKey) {
         if var threadSlots = slotsByThread.removeValue(forKey: thread) {
             threadSlots.removeAll { $0 == slot }
             if !threadSlots.isEmpty { slotsByThread[thread] = threadSlots }
@@ -185,7 +168,7 @@ struct CenterRequests {
     /// - Returns: Whether there was one.
     @discardableResult
     mutating func remove(_ identifier: String) -> Bool {
-        guard let location = locations.removeValue(forKey: Key(identifier)) else { return false }
+        guard let location = locations.removeValue(forKey: HashedKey(identifier)) else { return false }
         forget(location)
         return true
     }
@@ -196,7 +179,7 @@ struct CenterRequests {
     /// - Returns: How many there were.
     mutating func removeThread(_ threadID: String) -> Int {
         let before = held.count
-        let thread = Key(threadID)
+        let thread = HashedKey(threadID)
         held.removeAll { entry in
             guard entry.thread == thread else { return false }
             locations.removeValue(forKey: entry.identifier)
