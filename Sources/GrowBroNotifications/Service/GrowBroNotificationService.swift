@@ -33,21 +33,13 @@ public actor GrowBroNotificationService {
     /// settings and zone plans nothing and only sorts them by the instant and the pending requests again.
     private var lastCandidates: (key: CandidatesKey, candidates: [NotificationRequest])?
     /// How much planning work the reconciles did so far (for tests).
-    package private(set) var planningCounts = PlanningCounts()
+    package private(set) var planningCounts = PlanReuseCounts()
 
     /// What the candidates are made of: equal keys give equal candidates.
     private struct CandidatesKey: Hashable {
         var settingsRevision: Int
         var today: LocalDate
         var timeZone: TimeZone
-    }
-
-    /// How much planning work the reconciles did, for tests.
-    package struct PlanningCounts: Hashable, Sendable {
-        /// Plans asked for.
-        package var plans = 0
-        /// Plans made from the last one's reminders and digests because nothing they depend on changed.
-        package var plansReused = 0
     }
     /// The history of what was shown, and the platform calls.
     public let session: NotificationSession

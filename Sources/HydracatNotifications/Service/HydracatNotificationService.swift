@@ -23,7 +23,7 @@ public actor HydracatNotificationService {
     /// The last plan and what it was made of: a reconcile at the same instant with nothing changed reuses it.
     private var lastPlan: (key: PlanKey, plan: HydracatPlan)?
     /// How much planning work the reconciles did so far (for tests).
-    package private(set) var planningCounts = PlanningCounts()
+    package private(set) var planningCounts = PlanReuseCounts()
 
     /// What a plan is made of: equal keys give equal plans.
     private struct PlanKey: Hashable {
@@ -32,14 +32,6 @@ public actor HydracatNotificationService {
         var now: Date
         var timeZone: TimeZone
         var permission: PermissionStatus
-    }
-
-    /// How much planning work the reconciles did, for tests.
-    package struct PlanningCounts: Hashable, Sendable {
-        /// Plans asked for.
-        package var plans = 0
-        /// Plans reused because nothing they depend on changed.
-        package var plansReused = 0
     }
     /// The history of what was shown, and the platform calls.
     public let session: NotificationSession

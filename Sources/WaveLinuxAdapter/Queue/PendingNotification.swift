@@ -102,7 +102,8 @@ public struct PendingNotification: Hashable, Sendable {
     public var identifier: String {
         switch payload {
         case .request(let request): request.identifier
-        case .worldWideWaves(let eventID, let trigger, _, _): "event_" + eventID + "_" + trigger.id
+        case .worldWideWaves(let eventID, let trigger, _, _):
+            NotificationIdentifier(validatedEventID: eventID, trigger: trigger).requestIdentifier
         }
     }
 

@@ -71,8 +71,9 @@ struct RequestKey: Hashable, Sendable {
     var text: String {
         switch spelling {
         case .text(let text): text
-        case .eventThread(let eventID): "event_" + eventID
-        case .eventRequest(let eventID, let trigger): "event_" + eventID + "_" + trigger.id
+        case .eventThread(let eventID): NotificationIdentifier.workTag(eventID: eventID)
+        case .eventRequest(let eventID, let trigger):
+            NotificationIdentifier(validatedEventID: eventID, trigger: trigger).requestIdentifier
         }
     }
 
@@ -117,7 +118,7 @@ struct RequestKey: Hashable, Sendable {
         case .eventRequest(let ownEvent, let ownTrigger):
             ownEvent == eventID && (ownTrigger == trigger || ownTrigger.id == trigger.id)
         default:
-            text == "event_" + eventID + "_" + trigger.id
+            text == NotificationIdentifier(validatedEventID: eventID, trigger: trigger).requestIdentifier
         }
     }
 

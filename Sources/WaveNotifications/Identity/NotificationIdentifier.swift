@@ -32,13 +32,27 @@ public struct NotificationIdentifier: Hashable, Sendable, CustomStringConvertibl
     }
 
     /// The iOS request identifier: `event_<id>_<trigger id>`.
-    public var requestIdentifier: String { "event_\(eventID)_\(trigger.id)" }
+    public var requestIdentifier: String { spelled.requestIdentifier }
 
     /// The Android unique work name: `notification_<id>_<trigger id>`.
     public var workName: String { "notification_\(eventID)_\(trigger.id)" }
 
     /// The Android work tag shared by all of an event's requests: `event_<id>`.
-    public var workTag: String { "event_\(eventID)" }
+    public var workTag: String { Self.workTag(eventID: eventID) }
+
+    /// The work tag, thread of every request, of an event: `event_<id>`.
+    ///
+    /// - Parameter eventID: A valid event id.
+    /// - Returns: `event_<id>`.
+    package static func workTag(eventID: String) -> String { "event_\(eventID)" }
+
+    /// ``requestIdentifier``, ``workTag`` and the trigger's id at once, each part built once (a request carries all
+    /// three: identifier, thread and metadata).
+    package var spelled: (requestIdentifier: String, workTag: String, triggerID: String) {
+        let triggerID = trigger.id
+        let workTag = workTag
+        return (workTag + "_" + triggerID, workTag, triggerID)
+    }
 
     /// A stable non-negative 31-bit integer id, for platforms that need one: FNV-1a-32 of
     /// ``requestIdentifier``'s UTF-8 bytes, masked with `0x7FFFFFFF`.

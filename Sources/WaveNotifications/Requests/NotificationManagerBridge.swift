@@ -57,11 +57,9 @@ public struct NotificationManagerBridge: NotificationManager {
         for identifier: NotificationIdentifier, fireAt: Date, content: NotificationContent,
         channel: NotificationChannel = worldWideWavesChannel
     ) -> NotificationRequest {
-        // The trigger's id and the thread are built once, for the identifier, the thread and the metadata.
-        let triggerID = identifier.trigger.id
-        let threadID = identifier.workTag
+        let (requestIdentifier, threadID, triggerID) = identifier.spelled
         return NotificationRequest(
-            identifier: threadID + "_" + triggerID, threadID: threadID, channel: channel, fireAt: fireAt,
+            identifier: requestIdentifier, threadID: threadID, channel: channel, fireAt: fireAt,
             title: LocalizedText(table: table, key: content.titleKey),
             body: LocalizedText(table: table, key: content.bodyKey, arguments: content.bodyArgs),
             deepLink: content.deepLink,
@@ -110,7 +108,7 @@ public struct NotificationManagerBridge: NotificationManager {
     /// - Throws: ``EventIDError`` for an invalid id.
     public static func threadID(eventID: String) throws(EventIDError) -> String {
         try EventID.validate(eventID)
-        return "event_\(eventID)"
+        return NotificationIdentifier.workTag(eventID: eventID)
     }
 
     public func scheduleNotification(
