@@ -17,13 +17,13 @@ public import WaveNotifications
 /// Call ``reconcile(device:cause:)`` at every app run and after a DST change or a time-zone move,
 /// ``receiveForecast(_:device:)`` when a forecast was fetched, and ``notificationShown(_:device:)`` when a pending
 /// request was shown.
-public actor GoNowNotificationService {
+public actor GoNowNotificationService: AppNotificationService {
     /// The user's settings; replace them with ``replaceSettings(_:)``, then reconcile.
     public private(set) var settings: GoNowSettings
     /// The latest forecast; `nil` before the first one (nothing new is planned, pending requests are kept).
     public private(set) var forecast: GoNowForecast?
     /// The history of what was shown, and the platform calls.
-    public let session: NotificationSession
+    let session: NotificationSession
     /// Counts the forecasts received, so the plan cache knows a new one without comparing it hour by hour.
     private var forecastRevision = 0
     /// The last plan's candidates and requests, so a reconcile plans only what changed since.
@@ -39,7 +39,7 @@ public actor GoNowNotificationService {
     ///   - settings: The user's settings.
     ///   - forecast: The latest forecast, if one was fetched before (default none).
     ///   - center: The platform conformer its requests go to.
-    ///   - state: What the session remembered at the end of the app's last run (`session.state`, saved by the app);
+    ///   - state: What the service remembered at the end of the app's last run (``savedState``, saved by the app);
     ///     empty for a first run.
     public init(
         settings: GoNowSettings, forecast: GoNowForecast? = nil, center: any NotificationRequestCenter,
@@ -50,6 +50,55 @@ public actor GoNowNotificationService {
         session = NotificationSession(center: center, restoring: state) { request, shownAt in
             GoNowShownNotification(request: request, shownAt: shownAt).shownNotification
         }
+    }
+
+    /// What the service remembers now, to save between app runs: the session's history (the settings and the
+    /// forecast are the app's).
+    public var savedState: NotificationSession.State {
+        get async { await session.state }
+    }
+
+    /// GoNow's notifications do not expire.
+    public var nextExpiry: Date? { nil }
+
+    /// GoNow has no moment of its own: it plans at app runs, forecasts and offset changes.
+    ///
+    /// - Parameters:
+    ///   - instant: The current instant.
+    ///   - zone: The device's zone.
+    /// - Returns: `nil`.
+    public func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? { nil }
+
+    /// Nothing expires.
+    ///
+    /// - Parameter device: The instant now.
+    /// - Returns: An empty report.
+    public func withdrawExpired(device: DeviceState) async throws -> GoNowReport { GoNowReport() }
+
+    /// A tap opens the window's hour in the app; nothing changes in the notifications.
+    ///
+    /// - Parameters:
+    ///   - identifier: The notification's identifier.
+    ///   - actionID: The action's id.
+    ///   - device: The instant now.
+    /// - Returns: An empty report.
+    public func respond(to identifier: String, actionID: String, device: DeviceState) async throws -> GoNowReport {
+        GoNowReport()
+    }
+
+    /// The requests the latest forecast wants pending now, soonest first (the plan a reconcile at this instant, as a
+    /// background moment, would carry out).
+    ///
+    /// - Parameter device: The instant, zone and permission now.
+    /// - Returns: The desired requests.
+    /// - Throws: What the platform conformer throws when listing its pending requests.
+    public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
+        let pending = try await session.pendingRequests()
+        let planned = planCache.plan(
+            settings: settings, forecast: forecast, forecastRevision: forecastRevision, now: device.now,
+            moment: .background, timeZone: device.timeZone, permission: device.permission,
+            history: await session.log.history, pending: pending)
+        return await session.removingDone(from: planned).desired.sorted { $0.fireAt < $1.fireAt }
     }
 
     /// Replaces the settings; the next reconcile plans with them.
@@ -104,12 +153,12 @@ public actor GoNowNotificationService {
         var entries = await session.report(plan.suppressed, at: now).map(GoNowReport.Entry.notification)
         if case .offsetChange(let oldOffset, let newOffset) = cause {
             entries.append(
-                .analytics(
+                .fact(
                     .dstReschedule(oldOffset: oldOffset, newOffset: newOffset, countRescheduled: pending.count, at: now)
                 ))
         }
         entries += try await session.applyPending(plan, over: pending, at: now).map(GoNowReport.Entry.notification)
-        entries += GoNowAnalyticsEvent.events(applying: plan, over: pending, at: now).map(GoNowReport.Entry.analytics)
+        entries += GoNowAnalyticsEvent.events(applying: plan, over: pending, at: now).map(GoNowReport.Entry.fact)
         for request in plan.showNow {
             entries += Self.entries(try await session.show(request, at: now))
         }
@@ -143,7 +192,7 @@ public actor GoNowNotificationService {
         _ request: NotificationRequest, shownAt: Date, device: DeviceState
     ) async throws -> GoNowReport {
         let events = try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
-        let fired = GoNowAnalyticsEvent.fired(request, at: device.now).map { [GoNowReport.Entry.analytics($0)] } ?? []
+        let fired = GoNowAnalyticsEvent.fired(request, at: device.now).map { [GoNowReport.Entry.fact($0)] } ?? []
         return GoNowReport(entries: fired + events.map(GoNowReport.Entry.notification))
     }
 
@@ -153,7 +202,7 @@ public actor GoNowNotificationService {
             guard case .delivered(let request, let at, _) = event,
                 let fired = GoNowAnalyticsEvent.fired(request, at: at)
             else { return [.notification(event)] }
-            return [.notification(event), .analytics(fired)]
+            return [.notification(event), .fact(fired)]
         }
     }
 }

@@ -9,7 +9,7 @@ public import WaveNotifications
 /// was shown. At each ``reconcile(device:cause:)`` it plans task reminders and overdue digests with
 /// ``GrowBroPlanner`` and brings the platform's pending requests to that plan. Gates and channel switches apply
 /// when a notification is due, not at the reconcile (``GrowBroDeliveryRules``): a push when it arrives
-/// (``receive(_:device:)``), a reminder or digest when it fires (``notificationDue(_:device:)``); every one of them,
+/// (``receive(_:device:)``), a reminder or digest when it fires (``notificationShown(_:device:)``); every one of them,
 /// shown or suppressed, adds an inbox entry.
 ///
 /// Never again: an identifier shown once is not scheduled again by a reconcile; that rule is the session's
@@ -20,9 +20,9 @@ public import WaveNotifications
 /// quiet hours switched on that would move it ahead), until its task is moved to another due time.
 ///
 /// Call ``reconcile(device:cause:)`` at every app run, at local midnight (``nextOwnMoment(after:in:)``) and after a
-/// DST change; ``notificationDue(_:device:)`` when a pending request fires; the action methods when the user acts.
+/// DST change; ``notificationShown(_:device:)`` when a pending request fires; the action methods when the user acts.
 /// Every method takes the instant, zone and permission from its ``DeviceState``.
-public actor GrowBroNotificationService {
+public actor GrowBroNotificationService: AppNotificationService {
     /// The user's settings, with the tasks as the task actions left them.
     public private(set) var settings: GrowBroSettings {
         didSet { settingsRevision &+= 1 }
@@ -42,7 +42,7 @@ public actor GrowBroNotificationService {
         var timeZone: TimeZone
     }
     /// The history of what was shown, and the platform calls.
-    public let session: NotificationSession
+    let session: NotificationSession
     /// The in-app inbox: every push, reminder and digest that came due, shown or not.
     public nonisolated let inbox: any InboxStore
     /// The tasks as the settings last listed them (``replaceSettings(_:)``).
@@ -73,7 +73,7 @@ public actor GrowBroNotificationService {
     /// its tasks) and its inbox (an ``InboxStore`` keeps itself): the reminders that came due and were suppressed,
     /// and the session's history. Save ``state`` when the app's process may end and pass it to
     /// ``init(settings:center:inbox:restoring:)`` at the next run.
-    public struct State: Hashable, Sendable, Codable {
+    public struct SavedState: Hashable, Sendable, Codable {
         /// What was shown and is on screen, and the suppressions reported.
         public var session: NotificationSession.State
         /// The reminders and digests that came due and were suppressed.
@@ -100,7 +100,7 @@ public actor GrowBroNotificationService {
     ///   - state: What the service remembered at the end of the app's last run; empty for a first run.
     public init(
         settings: GrowBroSettings, center: any NotificationRequestCenter,
-        inbox: any InboxStore = InMemoryInboxStore(), restoring state: State = State()
+        inbox: any InboxStore = InMemoryInboxStore(), restoring state: SavedState = SavedState()
     ) {
         self.settings = settings
         settingsTasks = settings.tasks
@@ -110,8 +110,69 @@ public actor GrowBroNotificationService {
     }
 
     /// What the service remembers now, to save between app runs.
-    public var state: State {
-        get async { State(session: await session.state, suppressedDue: suppressedDue) }
+    public var savedState: SavedState {
+        get async { SavedState(session: await session.state, suppressedDue: suppressedDue) }
+    }
+
+    /// When the next shown notification expires, if one does.
+    public var nextExpiry: Date? {
+        get async { await session.nextExpiry }
+    }
+
+    /// The next local midnight after an instant (``nextOwnMoment(after:in:)-swift.type.method``).
+    ///
+    /// - Parameters:
+    ///   - instant: The current instant.
+    ///   - zone: The device's zone.
+    /// - Returns: The next local 00:00.
+    public func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
+        Self.nextOwnMoment(after: instant, in: zone)
+    }
+
+    /// Withdraws the shown notifications whose expiry has come (`expired`).
+    ///
+    /// - Parameter device: The instant now.
+    /// - Returns: The withdrawals.
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func withdrawExpired(device: DeviceState) async throws -> ServiceReport<GrowBroFact> {
+        ServiceReport(try await session.withdrawExpired(at: device.now))
+    }
+
+    /// The task reminders and digests the settings want pending now, soonest first.
+    ///
+    /// - Parameter device: The instant, zone and permission now.
+    /// - Returns: The desired requests.
+    /// - Throws: What the platform conformer throws when listing its pending requests.
+    public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
+        let pending = try await session.pendingRequests()
+        return await plan(device: device, pending: pending).desired.sorted { $0.fireAt < $1.fireAt }
+    }
+
+    /// The user responded to a shown notification: a tap (or `reply`, which opens the post) opens its deep link,
+    /// `view_profile` opens the author's profile; each link goes through GrowBro's router (``openLink(_:)``).
+    ///
+    /// - Parameters:
+    ///   - identifier: The notification's identifier.
+    ///   - actionID: ``NotificationAction/defaultActionID``, `reply` or `view_profile`.
+    ///   - device: The instant now.
+    /// - Returns: The link opened, or nothing when the notification is not on screen or the action opens nothing.
+    public func respond(
+        to identifier: String, actionID: String, device: DeviceState
+    ) async throws -> ServiceReport<GrowBroFact> {
+        guard let request = await session.log.onScreen[identifier] else { return ServiceReport() }
+        let link: String
+        switch actionID {
+        case NotificationAction.defaultActionID, "reply":
+            link = request.deepLink
+        case "view_profile":
+            guard let author = request.metadataValue(forKey: "authorId") else { return ServiceReport() }
+            link = "growbro://profile/\(author)"
+        default:
+            return ServiceReport()
+        }
+        let route = Result { () throws(DeepLinkRouteRejection) in try openLink(link) }
+        return ServiceReport(entries: [.fact(.linkOpened(url: link, route: route))])
     }
 
     /// The next local midnight after an instant: GrowBro's own reconcile moment, which brings the next day's digest.
@@ -151,8 +212,19 @@ public actor GrowBroNotificationService {
     /// - Returns: Cancellations (`reschedule`), then late deliveries or their suppressions, in order.
     /// - Throws: What the platform conformer or the inbox throws; the calls made before it stand.
     @discardableResult
-    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> [NotificationEvent] {
+    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<GrowBroFact> {
         let pending = try await session.pendingRequests()
+        let plan = await plan(device: device, pending: pending)
+        var events = await session.report(plan.suppressed, at: device.now)
+        events += try await session.applyPending(plan, over: pending, at: device.now)
+        for request in plan.showNow {
+            events += try await decideDue(request, device: device, showsOnPlatform: true)
+        }
+        return ServiceReport(events)
+    }
+
+    /// The plan at an instant, without what came due and was suppressed and what is done.
+    private func plan(device: DeviceState, pending: [NotificationRequest]) async -> NotificationPlan {
         let key = CandidatesKey(
             settingsRevision: settingsRevision, today: device.timeZone.localDate(for: device.now),
             timeZone: device.timeZone)
@@ -169,13 +241,7 @@ public actor GrowBroNotificationService {
             candidates: candidates, now: device.now, pending: Set(pending.map(\.identifier)))
         plan.desired.removeAll { suppressedDue.contains(dueKey($0)) }
         plan.showNow.removeAll { suppressedDue.contains(dueKey($0)) }
-        plan = await session.removingDone(from: plan)
-        var events = await session.report(plan.suppressed, at: device.now)
-        events += try await session.applyPending(plan, over: pending, at: device.now)
-        for request in plan.showNow {
-            events += try await decideDue(request, device: device, showsOnPlatform: true)
-        }
-        return events
+        return await session.removingDone(from: plan)
     }
 
     /// Decides a pending task reminder or digest the platform fired now: the permission, then its channel switch.
@@ -195,12 +261,13 @@ public actor GrowBroNotificationService {
     /// - Returns: The delivery, or the suppression (`permission_denied`, `category_disabled`).
     /// - Throws: What the inbox or the platform conformer throws.
     @discardableResult
-    public func notificationDue(_ request: NotificationRequest, device: DeviceState) async throws -> [NotificationEvent]
-    {
+    public func notificationShown(
+        _ request: NotificationRequest, device: DeviceState
+    ) async throws -> ServiceReport<GrowBroFact> {
         guard request.metadataValue(forKey: "messageId") == nil else {
-            return try await session.recordShown(request, at: device.now)
+            return ServiceReport(try await session.recordShown(request, at: device.now))
         }
-        return try await decideDue(request, device: device, showsOnPlatform: false)
+        return ServiceReport(try await decideDue(request, device: device, showsOnPlatform: false))
     }
 
     /// Records a task reminder the system showed while the app was not running (iOS shows a pending request at its instant
@@ -216,9 +283,9 @@ public actor GrowBroNotificationService {
     @discardableResult
     public func notificationShownWhileClosed(
         _ request: NotificationRequest, shownAt: Date, device: DeviceState
-    ) async throws -> [NotificationEvent] {
+    ) async throws -> ServiceReport<GrowBroFact> {
         try await inbox.add(GrowBroDelivery.shown(request).inboxEntry(receivedAt: shownAt))
-        return try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
+        return ServiceReport(try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
     }
 
     /// A push arrived: decided now (permission, channel switch, quiet hours), put in the inbox either way, and shown
@@ -407,7 +474,7 @@ public actor GrowBroNotificationService {
         _ outcome: GrowBroTaskActionResult.Outcome, type: String, device: DeviceState
     ) async throws -> GrowBroTaskActionResult {
         let events = try await reconcile(device: device, cause: .userAction(type))
-        return GrowBroTaskActionResult(outcome: outcome, events: events)
+        return GrowBroTaskActionResult(outcome: outcome, events: events.events)
     }
 
     /// The request's identifier with, for a task reminder, its task's due time in the current settings.

@@ -13,7 +13,7 @@ public import WaveNotifications
 /// cleanup) and after a DST change; ``notificationShown(_:device:)`` when a pending request was shown;
 /// ``log(_:device:)`` and ``snooze(_:device:)`` for the user's actions. Texts and links carry the pet's name, never
 /// a medication name or dose; errors quote neither.
-public actor HydracatNotificationService {
+public actor HydracatNotificationService: AppNotificationService {
     /// Hydracat's rules with the app's state: settings, logs, snoozes.
     public private(set) var planner: HydracatPlanner {
         didSet { plannerRevision &+= 1 }
@@ -34,12 +34,12 @@ public actor HydracatNotificationService {
         var permission: PermissionStatus
     }
     /// The history of what was shown, and the platform calls.
-    public let session: NotificationSession
+    let session: NotificationSession
 
     /// What the service remembers between app runs: the treatments logged, the snoozes asked for and the session's
-    /// history. Save ``state`` when the app's process may end (on iOS, at the end of every run) and pass it to
+    /// history. Save ``savedState`` when the app's process may end (on iOS, at the end of every run) and pass it to
     /// ``init(settings:start:center:restoring:)`` at the next run.
-    public struct State: Hashable, Sendable, Codable {
+    public struct SavedState: Hashable, Sendable, Codable {
         /// Treatments logged as done.
         public var logs: Set<TreatmentLog>
         /// Snoozes asked for, by snooze identifier.
@@ -71,15 +71,21 @@ public actor HydracatNotificationService {
     ///   - center: The platform conformer its requests go to.
     ///   - state: What the service remembered at the end of the app's last run; empty for a first run.
     public init(
-        settings: HydracatSettings, start: Date, center: any NotificationRequestCenter, restoring state: State = State()
+        settings: HydracatSettings, start: Date, center: any NotificationRequestCenter,
+        restoring state: SavedState = SavedState()
     ) {
         planner = HydracatPlanner(settings: settings, logs: state.logs, replayStart: start, snoozes: state.snoozes)
         session = NotificationSession(center: center, restoring: state.session)
     }
 
     /// What the service remembers now, to save between app runs (the settings and the start are the app's own).
-    public var state: State {
-        get async { State(logs: planner.logs, snoozes: planner.snoozes, session: await session.state) }
+    public var savedState: SavedState {
+        get async { SavedState(logs: planner.logs, snoozes: planner.snoozes, session: await session.state) }
+    }
+
+    /// When the next shown notification expires, if one does.
+    public var nextExpiry: Date? {
+        get async { await session.nextExpiry }
     }
 
     /// The next local midnight after an instant: Hydracat's own reconcile moment (the midnight cleanup withdraws
@@ -91,6 +97,16 @@ public actor HydracatNotificationService {
     /// - Returns: The next local 00:00 (shifted forward when midnight is in a DST gap).
     public nonisolated static func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date {
         HydracatPlanner.nextMidnight(after: instant, in: zone)
+    }
+
+    /// The next local midnight after an instant (``nextOwnMoment(after:in:)-swift.type.method``).
+    ///
+    /// - Parameters:
+    ///   - instant: The current instant.
+    ///   - zone: The device's zone.
+    /// - Returns: The next local 00:00.
+    public func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
+        Self.nextOwnMoment(after: instant, in: zone)
     }
 
     /// Replaces the settings; the next reconcile plans with them.
@@ -113,8 +129,23 @@ public actor HydracatNotificationService {
     /// - Returns: Withdrawals, suppressions, cancellations and late deliveries, in that order.
     /// - Throws: What the platform conformer throws; the calls made before it stand.
     @discardableResult
-    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> [NotificationEvent] {
+    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Never> {
         let pending = try await session.pendingRequests()
+        let plan = await plan(device: device)
+        return ServiceReport(
+            try await session.reconcile(plan.plan, withdrawals: plan.withdrawals, pending: pending, at: device.now))
+    }
+
+    /// The requests the plan at this instant wants pending, soonest first (identifiers already done left out).
+    ///
+    /// - Parameter device: The instant, zone and permission now.
+    /// - Returns: The desired requests.
+    public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
+        await session.removingDone(from: plan(device: device).plan).desired.sorted { $0.fireAt < $1.fireAt }
+    }
+
+    /// The plan at an instant: the last one when nothing it was made of changed since.
+    private func plan(device: DeviceState) async -> HydracatPlan {
         let key = PlanKey(
             plannerRevision: plannerRevision, logRevision: await session.logRevision, now: device.now,
             timeZone: device.timeZone, permission: device.permission)
@@ -128,7 +159,7 @@ public actor HydracatNotificationService {
                 at: device.now, in: device.timeZone, permission: device.permission, shown: await session.log)
             lastPlan = (key, plan)
         }
-        return try await session.reconcile(plan.plan, withdrawals: plan.withdrawals, pending: pending, at: device.now)
+        return plan
     }
 
     /// Records a notification the platform showed at its instant.
@@ -141,10 +172,8 @@ public actor HydracatNotificationService {
     @discardableResult
     public func notificationShown(
         _ request: NotificationRequest, device: DeviceState
-    ) async throws
-        -> [NotificationEvent]
-    {
-        try await session.recordShown(request, at: device.now)
+    ) async throws -> ServiceReport<Never> {
+        ServiceReport(try await session.recordShown(request, at: device.now))
     }
 
     /// Records a treatment notification the system showed while the app was not running (iOS shows a pending request at its instant
@@ -160,8 +189,49 @@ public actor HydracatNotificationService {
     @discardableResult
     public func notificationShownWhileClosed(
         _ request: NotificationRequest, shownAt: Date, device: DeviceState
-    ) async throws -> [NotificationEvent] {
-        try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
+    ) async throws -> ServiceReport<Never> {
+        ServiceReport(try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
+    }
+
+    /// Withdraws the shown notifications whose expiry has come (`expired`).
+    ///
+    /// - Parameter device: The instant now.
+    /// - Returns: The withdrawals.
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func withdrawExpired(device: DeviceState) async throws -> ServiceReport<Never> {
+        ServiceReport(try await session.withdrawExpired(at: device.now))
+    }
+
+    /// The user responded to a treatment notification: `log` logs its slot (``log(_:device:)``), `snooze` snoozes it
+    /// (``snooze(_:device:)``); a tap or any other action changes nothing.
+    ///
+    /// - Parameters:
+    ///   - identifier: The notification's identifier.
+    ///   - actionID: `log`, `snooze` or another action's id.
+    ///   - device: The instant, zone and permission now.
+    /// - Returns: What the log or snooze did.
+    /// - Throws: ``HydracatError`` when the identifier is malformed or names another user, an unknown pet or an
+    ///   unknown schedule; what the platform conformer throws.
+    @discardableResult
+    public func respond(
+        to identifier: String, actionID: String, device: DeviceState
+    ) async throws -> ServiceReport<Never> {
+        switch actionID {
+        case HydracatContent.logAction.id:
+            let parsed = try HydracatIdentifier(parsing: identifier)
+            guard parsed.userID == planner.settings.userID else { throw HydracatError.unknownUser }
+            guard let pet = planner.settings.pet(withID: parsed.petID) else { throw HydracatError.unknownPet }
+            guard parsed.type.isTreatment else { return ServiceReport() }
+            guard pet.schedules.contains(where: { $0.id == parsed.scheduleID }) else {
+                throw HydracatError.unknownSchedule(petID: pet.id)
+            }
+            return try await log(TreatmentLog(scheduleID: parsed.scheduleID, slot: parsed.slot), device: device)
+        case HydracatContent.snoozeAction.id:
+            return try await snooze(identifier, device: device)
+        default:
+            return ServiceReport()
+        }
     }
 
     /// The user logged a treatment: the slot wants nothing more. Its pending reminder, follow-up and snooze are
@@ -173,7 +243,7 @@ public actor HydracatNotificationService {
     /// - Returns: What the reconcile did.
     /// - Throws: What the platform conformer throws.
     @discardableResult
-    public func log(_ treatment: TreatmentLog, device: DeviceState) async throws -> [NotificationEvent] {
+    public func log(_ treatment: TreatmentLog, device: DeviceState) async throws -> ServiceReport<Never> {
         planner.logs.insert(treatment)
         return try await reconcile(device: device, cause: .userAction("log"))
     }
@@ -190,14 +260,14 @@ public actor HydracatNotificationService {
     /// - Throws: ``HydracatError`` when the identifier is malformed or names another user, an unknown pet or an
     ///   unknown schedule (nothing changes); what the platform conformer throws.
     @discardableResult
-    public func snooze(_ identifier: String, device: DeviceState) async throws -> [NotificationEvent] {
+    public func snooze(_ identifier: String, device: DeviceState) async throws -> ServiceReport<Never> {
         let snooze = try planner.snooze(
             identifier: identifier, at: device.now, in: device.timeZone, permission: device.permission,
             shown: await session.log)
-        guard let snooze else { return [] }
+        guard let snooze else { return ServiceReport() }
         let events = try await session.withdraw([snooze.withdrawal], at: device.now)
         planner.snoozes[snooze.request.identifier] = snooze.record
         try await session.addRequestedByUser([snooze.request], at: device.now)
-        return events
+        return ServiceReport(events)
     }
 }

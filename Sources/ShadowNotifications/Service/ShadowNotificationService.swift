@@ -13,11 +13,11 @@ public import WaveNotifications
 /// Call ``reconcile(device:cause:)`` at every app run and at local midnight (``nextOwnMoment(after:in:)``), and after
 /// a DST change; ``notificationShown(_:device:)`` when a pending check-in was shown; ``withdrawExpired(device:)`` at
 /// ``nextExpiry``.
-public actor ShadowNotificationService {
+public actor ShadowNotificationService: AppNotificationService {
     /// The user's settings; replace them with ``replaceSettings(_:)``, then reconcile.
     public private(set) var settings: ShadowSettings
     /// The history of what was shown, and the platform calls.
-    public let session: NotificationSession
+    let session: NotificationSession
     /// The last plan's check-ins and requests, so a reconcile plans only what changed since.
     private var planCache = ShadowPlanCache()
 
@@ -30,7 +30,7 @@ public actor ShadowNotificationService {
     /// - Parameters:
     ///   - settings: The user's settings.
     ///   - center: The platform conformer its requests go to.
-    ///   - state: What the session remembered at the end of the app's last run (`session.state`, saved by the app);
+    ///   - state: What the service remembered at the end of the app's last run (``savedState``, saved by the app);
     ///     empty for a first run.
     public init(
         settings: ShadowSettings, center: any NotificationRequestCenter,
@@ -38,6 +38,49 @@ public actor ShadowNotificationService {
     ) {
         self.settings = settings
         session = NotificationSession(center: center, restoring: state)
+    }
+
+    /// What the service remembers now, to save between app runs: the session's history (the settings are the app's).
+    public var savedState: NotificationSession.State {
+        get async { await session.state }
+    }
+
+    /// The next local midnight after an instant (``nextOwnMoment(after:in:)-swift.type.method``).
+    ///
+    /// - Parameters:
+    ///   - instant: The current instant.
+    ///   - zone: The device's zone.
+    /// - Returns: The next local 00:00.
+    public func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
+        Self.nextOwnMoment(after: instant, in: zone)
+    }
+
+    /// The check-ins the next 48 hours want pending now, soonest first (identifiers already shown left out).
+    ///
+    /// - Parameter device: The instant, zone and permission now.
+    /// - Returns: The desired requests.
+    /// - Throws: What the platform conformer throws when listing its pending requests.
+    public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
+        let pending = try await session.pendingRequests()
+        let plan = planCache.plan(
+            settings: settings, now: device.now, timeZone: device.timeZone, permission: device.permission,
+            history: await session.log.history, pending: pending)
+        return await session.removingDone(from: plan).desired.sorted { $0.fireAt < $1.fireAt }
+    }
+
+    /// The user responded to a shown check-in: a tap or any action answers it (``respond(to:device:)``).
+    ///
+    /// - Parameters:
+    ///   - identifier: The check-in's identifier.
+    ///   - actionID: The action's id (Shadow's check-ins have none but the tap).
+    ///   - device: The device's state now.
+    /// - Returns: The withdrawal; empty when the check-in is not on screen.
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func respond(
+        to identifier: String, actionID: String, device: DeviceState
+    ) async throws -> ServiceReport<Never> {
+        try await respond(to: identifier, device: device)
     }
 
     /// The next local midnight after an instant: Shadow's own reconcile moment, which moves the 48-hour horizon.
@@ -74,12 +117,12 @@ public actor ShadowNotificationService {
     /// - Returns: What happened: suppressions, cancellations with their reasons.
     /// - Throws: What the platform conformer throws; the calls made before it stand.
     @discardableResult
-    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> [NotificationEvent] {
+    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Never> {
         let pending = try await session.pendingRequests()
         let plan = planCache.plan(
             settings: settings, now: device.now, timeZone: device.timeZone, permission: device.permission,
             history: await session.log.history, pending: pending)
-        return try await session.reconcile(plan, pending: pending, at: device.now)
+        return ServiceReport(try await session.reconcile(plan, pending: pending, at: device.now))
     }
 
     /// Records a check-in the platform showed at its instant.
@@ -92,10 +135,8 @@ public actor ShadowNotificationService {
     @discardableResult
     public func notificationShown(
         _ request: NotificationRequest, device: DeviceState
-    ) async throws
-        -> [NotificationEvent]
-    {
-        try await session.recordShown(request, at: device.now)
+    ) async throws -> ServiceReport<Never> {
+        ServiceReport(try await session.recordShown(request, at: device.now))
     }
 
     /// Records a check-in the system showed while the app was not running (iOS shows a pending request at its instant
@@ -111,8 +152,8 @@ public actor ShadowNotificationService {
     @discardableResult
     public func notificationShownWhileClosed(
         _ request: NotificationRequest, shownAt: Date, device: DeviceState
-    ) async throws -> [NotificationEvent] {
-        try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
+    ) async throws -> ServiceReport<Never> {
+        ServiceReport(try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
     }
 
     /// Withdraws the shown check-ins whose expiry has come (`expired`).
@@ -121,8 +162,8 @@ public actor ShadowNotificationService {
     /// - Returns: The withdrawals.
     /// - Throws: What the platform conformer throws.
     @discardableResult
-    public func withdrawExpired(device: DeviceState) async throws -> [NotificationEvent] {
-        try await session.withdrawExpired(at: device.now)
+    public func withdrawExpired(device: DeviceState) async throws -> ServiceReport<Never> {
+        ServiceReport(try await session.withdrawExpired(at: device.now))
     }
 
     /// The user answered a shown check-in: it leaves the screen (`responded`) and will not expire.
@@ -133,7 +174,8 @@ public actor ShadowNotificationService {
     /// - Returns: The withdrawal; empty when the check-in is not on screen (the answer changes nothing).
     /// - Throws: What the platform conformer throws.
     @discardableResult
-    public func respond(to identifier: String, device: DeviceState) async throws -> [NotificationEvent] {
-        try await session.withdraw([Withdrawal(identifier: identifier, reason: .responded)], at: device.now)
+    public func respond(to identifier: String, device: DeviceState) async throws -> ServiceReport<Never> {
+        ServiceReport(
+            try await session.withdraw([Withdrawal(identifier: identifier, reason: .responded)], at: device.now))
     }
 }

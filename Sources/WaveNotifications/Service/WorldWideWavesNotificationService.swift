@@ -1,0 +1,271 @@
+public import Foundation
+
+/// WorldWideWaves' notifications at run time: what the app calls when it runs, when the user favorites, unfavorites,
+/// or the event service updates or removes an event, and when a wave reaches the user.
+///
+/// The service holds the events the app lists (with when each wave reaches the user), the user's favorites (any
+/// ``FavoriteEventsStore``) and the app's ``DefaultNotificationScheduler`` over a ``NotificationManager``: the Linux
+/// adapter's own, or ``NotificationManagerBridge`` over any ``NotificationRequestCenter``. Its rules are the
+/// scheduler's (seed 003): a favorite event starting in the future gets its reminders and its finished
+/// notification; a sync at each app run cancels and schedules every favorite again; a speed other than 1 gates
+/// scheduling; a wave hit is shown at once, once per event.
+///
+/// Call ``reconcile(device:cause:)`` at every app run (a launch, a background refresh, a boot): it syncs the
+/// favorites. Each wave hit is one of the app's own moments (``nextOwnMoment(after:in:)``), at which the user has the
+/// app open: call ``reconcile(device:cause:)`` with ``ReconcileCause/ownMoment`` then, and it shows the wave hits due.
+/// The service reads the instant from its clock, which must be the instant the ``DeviceState`` gives.
+public actor WorldWideWavesNotificationService: AppNotificationService {
+    /// What a sync or a user's action did that the app may want to show.
+    public enum Fact: Hashable, Sendable {
+        /// The favorites were synced: how many favorites and how many listed events.
+        case synced(favorites: Int, events: Int)
+    }
+
+    /// What an action on an event did.
+    public enum ActionOutcome: Hashable, Sendable {
+        /// The action was carried out.
+        case applied
+        /// No listed event has the id (it was removed, or never listed): nothing changed.
+        case unknownEvent
+    }
+
+    /// What the service remembers between processes: the favorites and the wave hits already shown.
+    public struct SavedState: Hashable, Sendable, Codable {
+        /// The ids of the user's favorite events.
+        public var favoriteIDs: Set<String>
+        /// The events whose wave hit was shown (each is shown once).
+        public var waveHitsShown: Set<String>
+
+        /// Creates a state.
+        ///
+        /// - Parameters:
+        ///   - favoriteIDs: The favorites.
+        ///   - waveHitsShown: The events whose wave hit was shown.
+        public init(favoriteIDs: Set<String> = [], waveHitsShown: Set<String> = []) {
+            self.favoriteIDs = favoriteIDs
+            self.waveHitsShown = waveHitsShown
+        }
+    }
+
+    /// The app's scheduler: its rules, over the platform's manager.
+    public nonisolated let scheduler: DefaultNotificationScheduler
+    private var list: WaveEventList
+    private var waveHitsShown: Set<String>
+
+    /// Creates the service.
+    ///
+    /// - Parameters:
+    ///   - events: The events the app lists, in its order.
+    ///   - waveHits: When each event's wave reaches the user (computed by the app from the user's position).
+    ///   - start: The first instant of this process: wave hits before it are history.
+    ///   - manager: The platform: the Linux adapter, or ``NotificationManagerBridge`` over a request center.
+    ///   - favorites: The user's favorites.
+    ///   - simulation: The app's simulation setting (a speed other than 1 gates scheduling).
+    ///   - clock: The app's clock.
+    ///   - contentProvider: The texts' keys and arguments.
+    ///   - state: What an earlier process saved (``savedState``); its wave hits are not shown again.
+    public init(
+        events: [WaveEventRecord], waveHits: [String: Date] = [:], start: Date, manager: any NotificationManager,
+        favorites: any FavoriteEventsStore, simulation: any SimulationSettings = SimulationSettingsStore(),
+        clock: any WaveClock, contentProvider: any NotificationContentProvider = DefaultNotificationContentProvider(),
+        restoring state: SavedState? = nil
+    ) {
+        scheduler = DefaultNotificationScheduler(
+            manager: manager, contentProvider: contentProvider, favorites: favorites, simulation: simulation,
+            clock: clock)
+        list = WaveEventList(events: events, waveHits: waveHits, start: start)
+        waveHitsShown = state?.waveHitsShown ?? []
+    }
+
+    /// The events listed now, in the app's order.
+    public var events: [any WaveEvent] { list.orderedEvents }
+
+    // MARK: - The contract
+
+    /// Syncs the favorites (``DefaultNotificationScheduler/syncNotifications(favoriteIDs:currentEvents:)``) at an app
+    /// run, or shows the wave hits due at one of its own moments.
+    ///
+    /// - Parameters:
+    ///   - device: The instant now.
+    ///   - cause: ``ReconcileCause/ownMoment`` shows the wave hits due; every other cause syncs.
+    /// - Returns: ``Fact/synced(favorites:events:)`` after a sync; the wave hits' deliveries at an own moment.
+    /// - Throws: Nothing: the scheduler reports a failing platform call to its observer and carries on.
+    @discardableResult
+    public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Fact> {
+        if cause == .ownMoment {
+            return await showWaveHits(dueBy: device.now)
+        }
+        let favoriteIDs = await scheduler.favorites.favoriteIDs()
+        let report = ServiceReport<Fact>(entries: [.fact(.synced(favorites: favoriteIDs.count, events: list.count))])
+        await scheduler.syncNotifications(favoriteIDs: favoriteIDs, currentEvents: list.orderedEvents)
+        return report
+    }
+
+    /// Records a reminder the platform showed: WorldWideWaves decides nothing when one comes due.
+    ///
+    /// - Parameters:
+    ///   - request: The request shown.
+    ///   - device: The instant it was shown.
+    /// - Returns: Its delivery.
+    public func notificationShown(
+        _ request: NotificationRequest, device: DeviceState
+    ) async throws -> ServiceReport<Fact> {
+        ServiceReport([.delivered(request, at: device.now, late: false)])
+    }
+
+    /// Nothing to do: WorldWideWaves keeps no history of reminders shown while it was closed.
+    ///
+    /// - Parameters:
+    ///   - request: The request the system showed.
+    ///   - shownAt: When.
+    ///   - device: The device's state at this run.
+    /// - Returns: An empty report.
+    public func notificationShownWhileClosed(
+        _ request: NotificationRequest, shownAt: Date, device: DeviceState
+    ) async throws -> ServiceReport<Fact> {
+        ServiceReport()
+    }
+
+    /// A tap opens the event (the deep link, the app's own navigation); WorldWideWaves' notifications have no actions,
+    /// so nothing changes.
+    ///
+    /// - Parameters:
+    ///   - identifier: The notification's identifier.
+    ///   - actionID: The action's id.
+    ///   - device: The instant now.
+    /// - Returns: An empty report.
+    public func respond(
+        to identifier: String, actionID: String, device: DeviceState
+    ) async throws -> ServiceReport<Fact> {
+        ServiceReport()
+    }
+
+    /// Nothing expires: WorldWideWaves' notifications stay until the user dismisses them.
+    ///
+    /// - Parameter device: The instant now.
+    /// - Returns: An empty report.
+    public func withdrawExpired(device: DeviceState) async throws -> ServiceReport<Fact> {
+        ServiceReport()
+    }
+
+    /// No shown notification expires.
+    public var nextExpiry: Date? { nil }
+
+    /// The next wave hit strictly after an instant.
+    ///
+    /// - Parameters:
+    ///   - instant: The current instant.
+    ///   - zone: Unused: a wave hit is an instant.
+    /// - Returns: When the next wave reaches the user.
+    public func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
+        list.nextWaveHit(after: instant)
+    }
+
+    /// The user has the app open when a wave reaches them.
+    public nonisolated var ownMomentsAreForeground: Bool { true }
+
+    /// The requests the favorites want pending now
+    /// (``DefaultNotificationScheduler/desiredRequests(favoriteIDs:currentEvents:channel:)``).
+    ///
+    /// - Parameter device: The instant now.
+    /// - Returns: The desired requests.
+    public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
+        await scheduler.desiredRequests(
+            favoriteIDs: await scheduler.favorites.favoriteIDs(), currentEvents: list.orderedEvents)
+    }
+
+    /// The favorites and the wave hits shown.
+    public var savedState: SavedState {
+        get async { SavedState(favoriteIDs: await scheduler.favorites.favoriteIDs(), waveHitsShown: waveHitsShown) }
+    }
+
+    // MARK: - Actions
+
+    /// The user made an event a favorite: it gets its notifications when it is eligible.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - device: The instant now.
+    /// - Returns: ``ActionOutcome/unknownEvent`` when no listed event has the id.
+    @discardableResult
+    public func favorite(_ eventID: String, device: DeviceState) async -> ActionOutcome {
+        guard let event = list.events[eventID] else { return .unknownEvent }
+        await scheduler.favorites.setFavorite(true, eventID: eventID)
+        if await scheduler.shouldScheduleNotifications(for: event) {
+            await scheduler.scheduleAllNotifications(for: event)
+        }
+        return .applied
+    }
+
+    /// The user removed an event from the favorites: its notifications are cancelled.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - device: The instant now.
+    /// - Returns: ``ActionOutcome/unknownEvent`` when no listed event has the id.
+    @discardableResult
+    public func unfavorite(_ eventID: String, device: DeviceState) async -> ActionOutcome {
+        guard list.events[eventID] != nil else { return .unknownEvent }
+        await scheduler.favorites.setFavorite(false, eventID: eventID)
+        await scheduler.cancelAllNotifications(eventID: eventID)
+        return .applied
+    }
+
+    /// The event service moved an event: a favorite's notifications are cancelled and scheduled again.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - startDate: Its new start, or `nil` to keep it.
+    ///   - endDate: Its new end, or `nil` to keep it.
+    ///   - waveHitAt: When its wave now reaches the user, or `nil` to keep it.
+    ///   - device: The instant now.
+    /// - Returns: ``ActionOutcome/unknownEvent`` when no listed event has the id.
+    @discardableResult
+    public func update(
+        _ eventID: String, startDate: Date? = nil, endDate: Date? = nil, waveHitAt: Date? = nil, device: DeviceState
+    ) async -> ActionOutcome {
+        guard var event = list.events[eventID] else { return .unknownEvent }
+        event.startDate = startDate ?? event.startDate
+        event.endDate = endDate ?? event.endDate
+        list.replace(event, waveHitAt: waveHitAt, now: device.now)
+        if await scheduler.favorites.isFavorite(eventID: eventID) {
+            await scheduler.cancelAllNotifications(eventID: eventID)
+            if await scheduler.shouldScheduleNotifications(for: event) {
+                await scheduler.scheduleAllNotifications(for: event)
+            }
+        }
+        return .applied
+    }
+
+    /// The event service removed an event: it leaves the list, its notifications are cancelled and its wave hit
+    /// will not come.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - device: The instant now.
+    /// - Returns: ``ActionOutcome/unknownEvent`` when no listed event has the id.
+    @discardableResult
+    public func remove(_ eventID: String, device: DeviceState) async -> ActionOutcome {
+        guard list.events[eventID] != nil else { return .unknownEvent }
+        list.remove(eventID)
+        await scheduler.cancelAllNotifications(eventID: eventID)
+        return .applied
+    }
+
+    // MARK: - Private
+
+    /// Shows, once per event, each favorite's wave hit due by `now`.
+    private func showWaveHits(dueBy now: Date) async -> ServiceReport<Fact> {
+        var events: [NotificationEvent] = []
+        while let event = list.popWaveHit(dueBy: now) {
+            guard !waveHitsShown.contains(event.id), await scheduler.deliverWaveHit(for: event) == .delivered,
+                let identifier = try? NotificationIdentifier(eventID: event.id, trigger: .waveHit)
+            else { continue }
+            waveHitsShown.insert(event.id)
+            let request = NotificationManagerBridge.request(
+                for: identifier, fireAt: now, content: scheduler.contentProvider.waveHitNotification(for: event))
+            events.append(.delivered(request, at: now, late: false))
+        }
+        return ServiceReport(events)
+    }
+}
