@@ -1,3 +1,4 @@
+public import Foundation
 public import WaveNotifications
 
 /// Something a GrowBro service call did besides notifications: a link the user's response opens.
@@ -7,5 +8,6 @@ public enum GrowBroFact: Hashable, Sendable {
     /// - Parameters:
     ///   - url: The link as opened.
     ///   - route: The route and its parameters, or the first check that refused it.
-    case linkOpened(url: String, route: Result<DeepLinkMatch, DeepLinkRouteRejection>)
+    ///   - at: When.
+    case linkOpened(url: String, route: Result<DeepLinkMatch, DeepLinkRouteRejection>, at: Date)
 }

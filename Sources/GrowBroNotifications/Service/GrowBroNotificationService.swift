@@ -172,7 +172,7 @@ public actor GrowBroNotificationService: AppNotificationService {
             return ServiceReport()
         }
         let route = Result { () throws(DeepLinkRouteRejection) in try openLink(link) }
-        return ServiceReport(entries: [.fact(.linkOpened(url: link, route: route))])
+        return ServiceReport(entries: [.fact(.linkOpened(url: link, route: route, at: device.now))])
     }
 
     /// The next local midnight after an instant: GrowBro's own reconcile moment, which brings the next day's digest.

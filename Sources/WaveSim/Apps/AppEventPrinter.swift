@@ -4,6 +4,8 @@ internal import WaveNotifications
 /// Turns the core's notification events into the output lines of `wavesim-apps.md` (JSON Lines fields in the
 /// spec's order), rendering titles and bodies in the replay's language.
 struct AppEventPrinter: Sendable {
+    /// The app's name, as delivered lines name it.
+    let app: String
     /// Resolves a text in the replay's language.
     let render: @Sendable (LocalizedText) -> String
     /// The language the texts of a table are resolved in (a table without a translation falls back to English).
@@ -13,11 +15,10 @@ struct AppEventPrinter: Sendable {
     ///
     /// - Parameters:
     ///   - event: The event.
-    ///   - app: The app's name.
     ///   - permission: The permission when it happened: while `provisional` the platform shows everything `passive`,
     ///     whatever level the request asked for (the device's behaviour, as iOS has it, not an app rule).
     /// - Returns: The line.
-    func line(for event: NotificationEvent, app: String, permission: PermissionStatus) -> AppOutputLine {
+    func line(for event: NotificationEvent, permission: PermissionStatus) -> AppOutputLine {
         switch event {
         case .delivered(let request, let at, let late):
             let level =

@@ -9,6 +9,7 @@ enum AppOutputFormat {
     /// - Parameter line: The line.
     /// - Returns: The JSON text, without a newline.
     static func json(_ line: AppOutputLine) -> String {
+        if let json = line.json { return json }
         var writer = JSONWriter()
         write(.object([("type", .string(line.type))] + line.fields), to: &writer)
         return writer.text

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveNotifications
 
 /// One output fact of an app replay, as ordered fields: written as a JSON object in that key order, or as text.
 struct AppOutputLine: Sendable, Equatable {
@@ -33,6 +34,35 @@ struct AppOutputLine: Sendable, Equatable {
     var type: String
     /// The fields after `type`, in output order.
     var fields: [(String, Value)]
+    /// The request the line is about, for the text timeline's forms that show more of it than the JSON line has
+    /// (WorldWideWaves' event and trigger); never written as JSON.
+    var request: NotificationRequest?
+    /// Whether the line is for people only (WorldWideWaves' action lines): `--format json` leaves it out.
+    var isTextOnly = false
+    /// The line's JSON text when it is written by another writer (WorldWideWaves' deliveries are the Linux adapter's
+    /// JSON Lines); `nil` writes the fields.
+    var json: String?
+    /// Fields only the text timeline shows (WorldWideWaves' failed deliveries), never written as JSON.
+    var textOnlyFields: [(String, Value)] = []
+
+    /// Creates a line.
+    ///
+    /// - Parameters:
+    ///   - type: The line's type.
+    ///   - fields: The fields after `type`, in order.
+    ///   - request: The request it is about, for the text timeline.
+    ///   - isTextOnly: Whether JSON leaves it out.
+    ///   - json: The line's JSON text, when another writer wrote it.
+    init(
+        type: String, fields: [(String, Value)], request: NotificationRequest? = nil, isTextOnly: Bool = false,
+        json: String? = nil
+    ) {
+        self.type = type
+        self.fields = fields
+        self.request = request
+        self.isTextOnly = isTextOnly
+        self.json = json
+    }
 
     static func == (lhs: AppOutputLine, rhs: AppOutputLine) -> Bool {
         lhs.type == rhs.type && Value.object(lhs.fields) == Value.object(rhs.fields)

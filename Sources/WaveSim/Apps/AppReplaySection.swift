@@ -1,5 +1,6 @@
 internal import Foundation
 internal import WaveJSON
+internal import WaveLinuxAdapter
 internal import WaveNotifications
 
 /// One app's part of the scenario format and its rules: the settings object, the app's own actions, the checks
@@ -110,7 +111,11 @@ extension AppReplaySection {
 /// What a driver's service runs against: the platform's request center and the replay's text rendering.
 struct AppDriverEnvironment: Sendable {
     /// The simulated platform, as the app's service calls it.
-    var center: any NotificationRequestCenter
+    var center: any AppReplayPlatform
+    /// The replay's clock (WorldWideWaves' scheduler reads it).
+    var clock: ManualWaveClock
     /// Resolves a text in the replay's language (GrowBro's inbox and payload lines print resolved texts).
     var render: @Sendable (LocalizedText) -> String
+    /// Renders a whole request in the replay's language (WorldWideWaves' delivery lines).
+    var renderer: any NotificationTextRenderer
 }

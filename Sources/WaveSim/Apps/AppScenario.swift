@@ -39,7 +39,7 @@ struct AppScenario: Sendable {
     /// When the replay starts.
     var start: Date
     /// When it ends; nothing after it is delivered.
-    var until: Date
+    var until: Date?
     /// The permission at the start.
     var permission: PermissionStatus
     /// Where requests wait: `--platform`, else the scenario's `platform`, else iOS.

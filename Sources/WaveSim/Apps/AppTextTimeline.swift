@@ -26,6 +26,8 @@ final class AppTextTimeline: Sendable {
     private let lastInstant = Mutex<Date?>(nil)
     /// The platform's name in words ("iOS"), for what an app run's line says the system holds.
     let platformName: String
+    /// WorldWideWaves' events' zones: its lines take its own forms (``worldWideWavesLines(for:eventZones:)``).
+    private let eventZones: [String: TimeZone]?
 
     /// The indent of the lines under a header line (a title, a body, an inbox item), as WorldWideWaves has it.
     static let indent = "    "
@@ -37,9 +39,14 @@ final class AppTextTimeline: Sendable {
     ///   - timeZone: The scenario's zone, in which local times are shown.
     ///   - usesColor: Whether to add ANSI colours (as WorldWideWaves' timeline: on a terminal, unless `NO_COLOR`).
     ///   - platformName: The platform's name in words ("iOS").
-    init(output: OutputChannel, timeZone: TimeZone, usesColor: Bool, platformName: String = "the system") {
+    ///   - eventZones: WorldWideWaves' events' zones, for its timeline; `nil` for the other apps.
+    init(
+        output: OutputChannel, timeZone: TimeZone, usesColor: Bool, platformName: String = "the system",
+        eventZones: [String: TimeZone]? = nil
+    ) {
         self.output = output
         self.platformName = platformName
+        self.eventZones = eventZones
         currentZone = Mutex(timeZone)
         self.style = TerminalStyle(enabled: usesColor)
     }
@@ -65,6 +72,9 @@ final class AppTextTimeline: Sendable {
     /// - Parameter line: The line, as the JSON Lines format has it.
     /// - Returns: The lines of text, without newlines.
     func lines(for line: AppOutputLine) -> [String] {
+        if let eventZones, let lines = worldWideWavesLines(for: line, eventZones: eventZones) {
+            return lines
+        }
         let instant = lastInstant.withLock { last -> Date? in
             if case .instant(let at) = line["at"] {
                 last = at

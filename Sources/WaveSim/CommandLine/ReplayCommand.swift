@@ -24,14 +24,15 @@ enum ReplayCommand {
             errors.writeLine("wavesim: error: \(error)")
             return ExitCode.dataError
         }
-        if AppScenarioDecoder.appName(of: root) != nil {
-            return try await AppReplayCommand.run(
-                root: root, options: options, environment: environment, output: output, errors: errors)
-        }
-        let decoded: ScenarioDecoder.Result
+        var decoded: DecodedReplay
         do {
-            decoded = try ScenarioDecoder.decode(root: root, file: options.scenarioPath)
-        } catch {
+            decoded = try DecodedReplay(root: root, options: options)
+            if options.startsNow {
+                // Every instant of the scenario moves by the same amount, so that it starts now.
+                let shift = SystemWaveClock().now.timeIntervalSince(decoded.scenario.start)
+                decoded = try InstantShift.$seconds.withValue(shift) { try DecodedReplay(root: root, options: options) }
+            }
+        } catch let error as ScenarioError {
             // The warnings first: a misspelt key is often the reason for a missing-key error.
             for warning in error.warnings {
                 errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
@@ -42,52 +43,71 @@ enum ReplayCommand {
         for warning in decoded.warnings {
             errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
         }
+        let scenario = decoded.scenario
+        if scenario.app == DecodedReplay.worldWideWaves, options.speed > ReplayOptions.maximumSpeed {
+            // WorldWideWaves' speed is the app's simulation speed; the other apps' only paces the wall clock.
+            throw UsageError(
+                "--speed: '\(options.speed)' is not an integer from 0 to \(ReplayOptions.maximumSpeed)",
+                subcommand: "replay")
+        }
         if options.clock == .wall {
             // A wall-clock replay is followed live, on a terminal or through a pipe: no buffering.
             output.setFlushesEveryWrite(true)
         }
-
         let resolver = LocalizedStringResolver(language: options.language, environment: environment)
         if let requested = options.language, !resolver.supports(requested) {
             errors.writeLine("wavesim: warning: --lang: no translation for '\(requested)'; using English")
         }
-
-        let scenario = decoded.scenario
-        let usesColor = output.isTerminal && environment["NO_COLOR"] == nil && options.format == .text
-        let timeline = TextTimeline(output: output, events: scenario.events, usesColor: usesColor)
-        var sinks: [any NotificationSink] = []
-        switch options.format {
-        case .text: sinks.append(timeline)
-        case .json: sinks.append(JSONLinesSink(writer: { output.writeLine($0) }))
-        }
+        let pacer = options.clock == .wall ? ReplayPacer(origin: scenario.start, speed: options.speed) : nil
+        var desktop: ReplayDesktop?
         if options.sink == .desktop {
-            let desktop = DesktopSink(environment: environment)
+            let sink = DesktopSink(
+                appName: DecodedReplay.displayName(of: scenario.app), environment: environment, actionHandler: pacer)
             do {
-                _ = try await desktop.checkServer()
+                _ = try await sink.checkServer()
+                try await sink.startListening()
             } catch {
                 errors.writeLine("wavesim: error: --sink desktop: \(error)")
                 return ExitCode.unavailable
             }
-            sinks.append(desktop)
+            desktop = ReplayDesktop(sink: sink, renderer: resolver)
         }
-        let progress = ReplayProgress(output: errors, enabled: errors.isTerminal, totalEvents: scenario.events.count)
-        let platformLog: any ReplayPlatformLog =
-            switch options.format {
-            case .text: timeline
-            case .json: JSONPlatformLog(writer: { output.writeLine($0) })
-            }
-        let engine = ReplayEngine(
-            scenario: scenario, options: options, renderer: resolver,
-            sink: FanOutSink(sinks: sinks, progress: progress),
-            actionLog: options.format == .text ? timeline : nil, platformLog: platformLog)
-        let summary = try await engine.run()
-        progress.finish()
 
-        switch options.format {
-        case .text: timeline.write(summary)
-        case .json: output.writeLine(SummaryJSON.line(for: summary))
-        }
-        return ExitCode.success
+        let limit = options.pendingLimit(on: scenario.platform)
+        let clock = ManualWaveClock(now: scenario.start)
+        let platform: any AppReplayPlatform =
+            scenario.platform == .ios
+            ? SimulatedIOSCenter(limit: limit, clock: clock)
+            : try LinuxReplayPlatform(clock: clock, pendingLimit: limit, renderer: resolver)
+        let render: @Sendable (LocalizedText) -> String = { resolver.string(for: $0) }
+        let driver = decoded.makeDriver(
+            options: options,
+            environment: AppDriverEnvironment(center: platform, clock: clock, render: render, renderer: resolver))
+        let format = options.format
+        // Colour on a terminal, unless NO_COLOR is set.
+        let timeline = AppTextTimeline(
+            output: output, timeZone: scenario.timeZone,
+            usesColor: output.isTerminal && environment["NO_COLOR"] == nil && format == .text,
+            platformName: AppTextWords.words(for: scenario.platform.rawValue, in: AppTextWords.platforms),
+            eventZones: decoded.eventZones)
+        let progress = ReplayProgress(
+            output: errors, enabled: errors.isTerminal, totalEvents: decoded.eventZones?.count ?? 0)
+        var engine = ReplayEngine(
+            scenario: scenario, driver: driver, platform: platform,
+            printer: AppEventPrinter(app: scenario.app, render: render, locale: { resolver.language(resolvingTable: $0) }),
+            pacer: pacer, desktop: desktop,
+            emit: { line, zone in
+                if line.type == "delivered", case .instant(let at) = line["at"] { progress.delivered(at: at) }
+                switch format {
+                case .json: if !line.isTextOnly { output.writeLine(AppOutputFormat.json(line)) }
+                case .text: timeline.write(line, in: zone)
+                }
+            },
+            warn: { errors.writeLine("wavesim: warning: \(options.scenarioPath): \($0)") })
+        _ = try await engine.run()
+        progress.finish()
+        await desktop?.sink.stopListening()
+        return output.hasFailed ? ExitCode.ioError : ExitCode.success
     }
 }
 
@@ -117,39 +137,5 @@ enum ScenarioFile {
         } catch {
             return .failure("\(path): cannot read the scenario: \(error.localizedDescription)")
         }
-    }
-}
-
-/// The summary line of `--format json`.
-enum SummaryJSON {
-    static func line(for summary: ReplaySummary) -> String {
-        var json = JSONWriter()
-        json.beginObject()
-        json.member("type", "summary")
-        json.member("speed", summary.speed)
-        json.member("gated", summary.isGated)
-        json.member("scheduled", summary.scheduled)
-        json.member("cancelled", summary.cancelled)
-        json.member("delivered", summary.delivered)
-        json.member("missed", summary.missed)
-        json.member("peakPending", summary.peakPending)
-        if summary.pendingLimit == Int.max {
-            json.key("pendingLimit")
-            json.null()
-        } else {
-            json.member("pendingLimit", summary.pendingLimit)
-        }
-        if let platform = summary.platform {
-            json.member("platform", platform.rawValue)
-            json.member("lost", summary.lost)
-            json.key("minRunwayMinutes")
-            if let minutes = summary.minRunwayMinutes {
-                json.number(minutes)
-            } else {
-                json.null()
-            }
-        }
-        json.endObject()
-        return json.text
     }
 }

@@ -18,6 +18,8 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     /// The current app run, counted from 0 at the replay's start.
     private var run = 0
     private var nextSequence = 0
+    /// The replay's clock, moved with the center.
+    private let clock: ManualWaveClock
     private var now: Date
     /// The most requests held at once.
     private(set) var peakHeldCount = 0
@@ -27,22 +29,16 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     private(set) var addedCount = 0
     /// Requests the app removed while the center held them or remembered them as discarded.
     private(set) var removedCount = 0
-    /// Whether ``show(_:)`` keeps what the app shows for ``takeShown()``: WorldWideWaves' replay delivers them (an app
-    /// replay prints what its service reports instead).
-    private let keepsShown: Bool
-    /// What the app showed while it ran, in order, since the last ``takeShown()``.
-    private var shown: [NotificationRequest] = []
 
     /// Creates an empty center.
     ///
     /// - Parameters:
     ///   - limit: How many pending requests it holds.
-    ///   - start: The replay's first instant.
-    ///   - keepsShown: Whether to keep what the app shows for ``takeShown()``.
-    init(limit: Int, start: Date, keepsShown: Bool = false) {
+    ///   - clock: The replay's clock at its first instant; the center moves it as time passes.
+    init(limit: Int, clock: ManualWaveClock) {
         self.limit = limit
-        now = start
-        self.keepsShown = keepsShown
+        self.clock = clock
+        now = clock.now
     }
 
     func add(_ requests: [NotificationRequest]) {
@@ -77,17 +73,7 @@ actor SimulatedIOSCenter: AppReplayPlatform {
         return requests.held.map(\.request)
     }
 
-    func show(_ request: NotificationRequest) {
-        if keepsShown { shown.append(request) }
-    }
-
-    /// What the app showed while it ran (the system shows it at once), in order; each is returned once.
-    ///
-    /// - Returns: The requests shown since the last call.
-    func takeShown() -> [NotificationRequest] {
-        defer { shown = [] }
-        return shown
-    }
+    func show(_ request: NotificationRequest) {}
 
     func withdrawShown(identifiers: [String], reason: NotificationReason) {}
 
@@ -117,27 +103,14 @@ actor SimulatedIOSCenter: AppReplayPlatform {
 
     nonisolated var pendingLimit: Int { limit }
 
-    func runway() async -> NotificationRunway {
-        NotificationRunway(desired: wanted, limit: limit)
+    /// What the center holds of what the app handed it: held plus discarded (and not removed since).
+    func heldAfterRun() async throws -> (wanted: Int, held: Int, refreshDeadline: Date?) {
+        (
+            requests.held.count + requests.discardedCount, requests.held.count,
+            requests.firstDiscardedFireAt() ?? requests.held.last?.request.fireAt
+        )
     }
 
-    /// An app run's report from what the center holds and what it discarded: the runway ends at the first request it
-    /// discarded, else at the last one it holds. (When an app lists and hands over again at every run, as the app
-    /// services do, this equals ``runway()``; WorldWideWaves' one-event sync can leave a discarded request
-    /// earlier than one held since.)
-    ///
-    /// - Parameters:
-    ///   - instant: When the app ran.
-    ///   - cause: Why.
-    /// - Returns: The report.
-    func runReport(at instant: Date, cause: AppRunReport.Cause) -> AppRunReport {
-        AppRunReport(
-            at: instant, cause: cause, platform: .ios, wanted: requests.held.count + requests.discardedCount,
-            held: requests.held.count,
-            refreshDeadline: requests.firstDiscardedFireAt() ?? requests.held.last?.request.fireAt)
-    }
-
-    /// The requests the app handed over and never removed: what it holds and what it discarded.
     var wanted: [NotificationRequest] {
         requests.held.map(\.request) + requests.discardedInOrder
     }
@@ -155,8 +128,9 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     ///
     /// - Parameter instant: The new current instant.
     /// - Returns: What the system did, in order.
-    func advance(to instant: Date) -> [SystemFact] {
+    func advance(to instant: Date) async -> [SystemFact] {
         now = max(now, instant)
+        await clock.advance(to: now)
         var facts: [(at: Date, order: Int, fact: SystemFact)] = []
         while let entry = requests.popDueHeld(by: now) {
             facts.append((entry.request.fireAt, entry.sequence, .due(entry.request)))
@@ -167,27 +141,4 @@ actor SimulatedIOSCenter: AppReplayPlatform {
         return facts.sorted { ($0.at, $0.order, $0.fact.identifier) < ($1.at, $1.order, $1.fact.identifier) }
             .map(\.fact)
     }
-}
-
-/// What the system did on its own between app runs.
-enum SystemFact: Sendable {
-    /// A request it held came due: shown, unless the permission forbids it.
-    case due(NotificationRequest)
-    /// A request the app wanted came due while the system did not hold it.
-    case lost(NotificationRequest, reason: LossReason)
-
-    /// The request's identifier.
-    var identifier: String {
-        switch self {
-        case .due(let request), .lost(let request, _): return request.identifier
-        }
-    }
-}
-
-/// Why a request the app wanted was not shown by the system (`wavesim-apps.md`, Platforms: `lost`).
-public enum LossReason: String, Sendable {
-    /// The center held the soonest requests up to its limit and discarded this one.
-    case pendingLimit = "pending_limit"
-    /// A reboot removed it and the app did not hand it over again before its instant.
-    case reboot
 }

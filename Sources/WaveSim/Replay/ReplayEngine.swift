@@ -1,284 +1,346 @@
-public import Foundation
-public import WaveLinuxAdapter
+internal import Foundation
+internal import WaveLinuxAdapter
 internal import WaveNotifications
 
-/// Replays a scenario through the real scheduler on the platform imitated, on a virtual or wall clock.
+/// Plays the device for a scenario of any of the five apps: the clock, the zone, the permission and the platform; the
+/// app's service (through its ``AppReplayDriver``) does everything the app does, and every fact becomes one output
+/// line (`docs/scenario-format.md`).
 ///
-/// Rules (see `docs/scenario-format.md`): the replay starts with an app launch; time jumps to the next due thing; at
-/// one instant, deliveries (scheduled notifications, then wave hits) come before actions, and actions run in file
-/// order; the replay ends when nothing remains to deliver and no action remains. On `linux` and `android` the real
-/// Linux adapter holds the requests (Android's 500, forgotten at a reboot); on `ios`, the default, the simulated
-/// notification center holds 64 and the app hands over more only when it runs (`ReplayEngine+IOS.swift`).
-public struct ReplayEngine: Sendable {
-    /// The scenario to replay.
-    public let scenario: Scenario
-    /// How to run it.
-    public let options: ReplayOptions
-    /// Resolves notification text at delivery time.
-    public let renderer: any NotificationTextRenderer
-    /// Receives every delivery: the timeline printer, JSON Lines, or the desktop.
-    public let sink: any NotificationSink
-    /// Told about each action as it runs (the text timeline prints them).
-    public let actionLog: (any ReplayActionLog)?
-    /// Told about app runs and lost notifications on iOS and Android.
-    public let platformLog: (any ReplayPlatformLog)?
+/// At one instant: what the system does then comes first (deliveries, losses, and the app's foreground moments such
+/// as a wave reaching the user), then the app's expiries, then the actions in file order, then a moment of the app's
+/// own (its timers, a DST change).
+///
+/// Where the app's code runs depends on the platform (`docs/scenario-format.md`, Platforms). On `linux` and `android`
+/// it runs at every moment above (Android's alarms wake it), except on Android after a reboot without a boot
+/// receiver, until its next app run. On `ios` it runs only at app runs (the start, and every action but
+/// `permission`, `timeZone`, `reboot` and a push); between them the system shows what it holds and nothing else
+/// happens, and what the app's rules would have done meanwhile is done at the next run.
+///
+/// On the wall clock (``ReplayPacer``) the engine waits for each instant; the lines are those of the virtual clock.
+/// An action the user picks on the desktop reaches the service at the simulated instant it was picked.
+struct ReplayEngine {
+    /// The scenario.
+    let scenario: AppScenario
+    /// The app's service, as wavesim drives it.
+    let driver: any AppReplayDriver
+    /// The platform: the Linux manager on a virtual clock, or iOS's center.
+    let platform: any AppReplayPlatform
+    /// Turns facts into lines (rendering texts in the replay's language).
+    let printer: AppEventPrinter
+    /// Receives every output line, in order, with the device's zone when its fact happened.
+    let emit: @Sendable (AppOutputLine, TimeZone) -> Void
+    /// Receives warnings (an action that does nothing), each naming the action's JSON path.
+    let warn: @Sendable (String) -> Void
+    /// Paces the replay by the wall clock and brings the actions picked on the desktop; `nil` on the virtual clock.
+    let pacer: ReplayPacer?
+    /// Shows what is delivered on the desktop, and closes what is withdrawn; `nil` without `--sink desktop`.
+    let desktop: ReplayDesktop?
 
-    /// Creates an engine.
-    ///
-    /// - Parameters:
-    ///   - scenario: The scenario.
-    ///   - options: Speed, clock, platform and budget.
-    ///   - renderer: The string resolver.
-    ///   - sink: Where deliveries go.
-    ///   - actionLog: Told about each action, if given.
-    ///   - platformLog: Told about app runs and lost notifications, if given.
-    public init(
-        scenario: Scenario, options: ReplayOptions, renderer: any NotificationTextRenderer,
-        sink: any NotificationSink, actionLog: (any ReplayActionLog)? = nil, platformLog: (any ReplayPlatformLog)? = nil
+    private var device: DeviceState
+    private var summary: AppReplaySummary
+    /// Android, after a reboot without a boot receiver: nothing of the app runs (its alarms are gone) until its
+    /// next app run.
+    private var isAsleep = false
+    /// Requests a reboot removed, soonest first: each is `lost` at its instant unless an app run hands it over again
+    /// or the app no longer wants it.
+    private var removedByReboot: [NotificationRequest] = []
+    /// iOS: what the system showed since the last app run, with when, in order; the app learns of it at its next run.
+    private var shownWhileClosed: [(request: NotificationRequest, at: Date)] = []
+    /// iOS: the UTC offset changes since the last app run, in order (`old`, `new`).
+    private var offsetChangesWhileClosed: [(old: Int, new: Int)] = []
+
+    init(
+        scenario: AppScenario, driver: any AppReplayDriver, platform: any AppReplayPlatform, printer: AppEventPrinter,
+        pacer: ReplayPacer? = nil, desktop: ReplayDesktop? = nil,
+        emit: @escaping @Sendable (AppOutputLine, TimeZone) -> Void, warn: @escaping @Sendable (String) -> Void
     ) {
         self.scenario = scenario
-        self.options = options
-        self.renderer = renderer
-        self.sink = sink
-        self.actionLog = actionLog
-        self.platformLog = platformLog
+        self.driver = driver
+        self.platform = platform
+        self.printer = printer
+        self.pacer = pacer
+        self.desktop = desktop
+        self.emit = emit
+        self.warn = warn
+        device = DeviceState(now: scenario.start, timeZone: scenario.timeZone, permission: scenario.permission)
+        summary = AppReplaySummary(
+            app: scenario.app, pendingLimit: platform.pendingLimit,
+            platform: scenario.platform == .linux ? nil : scenario.platform.rawValue)
     }
 
-    /// The platform imitated: `--platform`, else the scenario's `platform`, else iOS.
-    public var platform: ReplayOptions.Platform { options.requestedPlatform ?? scenario.platform ?? .ios }
+    /// Whether the app's code runs on its own between app runs (its timers, its alarms).
+    private var appRunsOnItsOwn: Bool { scenario.platform != .ios && !isAsleep }
 
-    /// Runs the replay to its end.
+    /// Runs the replay to `until` (or, without one, until nothing remains) and prints the summary line last.
     ///
     /// - Returns: The summary.
-    /// - Throws: When the adapter cannot start.
-    public func run() async throws -> ReplaySummary {
-        let clock: any AlarmClock
-        let manualClock: ManualWaveClock?
-        switch options.clock {
-        case .virtual:
-            let manual = ManualWaveClock(now: scenario.start)
-            (clock, manualClock) = (manual, manual)
-        case .wall:
-            clock = SystemAlarmClock(origin: options.startsNow ? nil : scenario.start, speed: Double(options.speed))
-            manualClock = nil
-        }
-        if platform == .ios {
-            return try await runOnIOS(clock: clock, manualClock: manualClock)
-        }
-        let limit = options.pendingLimit(on: platform)
-        let counters = ReplayCounters()
-        let adapter = try LinuxNotificationManager(
-            configuration: .init(pendingLimit: limit, stateDirectory: nil),
-            clock: clock, sink: sink, renderer: renderer, observer: counters)
-        try await adapter.start()
-        // Android is the adapter plus a reboot that forgets; Linux calls the adapter directly, as it always has.
-        let android = platform == .android ? AndroidRebootCenter(base: adapter) : nil
-        let manager: any NotificationManager =
-            android.map { NotificationManagerBridge(center: $0, clock: clock) } ?? adapter
-        var tally = PlatformTally(platform: platform, log: android == nil ? nil : platformLog)
-
-        var state = ReplayState(scenario: scenario, start: clock.now)
-        let favorites = InMemoryFavoriteEventsStore(favoriteIDs: Set(scenario.events.filter(\.isFavorite).map(\.id)))
-        let scheduler = DefaultNotificationScheduler(
-            manager: manager, favorites: favorites,
-            simulation: SimulationSettingsStore(simulation: Simulation(speed: options.speed)), clock: clock)
-        let waiter = AlarmWaiter(clock: clock)
-        let report = { (cause: AppRunReport.Cause, now: Date) async throws -> AppRunReport in
-            AppRunReport(
-                at: now, cause: cause, platform: platform,
-                runway: NotificationRunway(desired: try await adapter.pendingRequests(), limit: limit),
-                missing: await android?.stillWanted ?? [])
-        }
-
-        await launch(scheduler: scheduler, favorites: favorites, state: state, at: clock.now)
-        if android != nil { tally.ran(try await report(.start, clock.now)) }
+    /// - Throws: When the platform fails.
+    mutating func run() async throws -> AppReplaySummary {
+        try await startAppRun()
+        try await print(driver.reconcile(.start, device: device))
+        try await finishAppRun(cause: "start")
         var actionIndex = 0
         while true {
-            let nextDelivery = await adapter.nextFireDate
-            let nextLoss = await android?.nextLossDate
-            let nextHit = state.nextWaveHit
             let nextAction = actionIndex < scenario.actions.count ? scenario.actions[actionIndex].at : nil
-            guard let next = [nextDelivery, nextLoss, nextHit, nextAction].compactMap({ $0 }).min() else { break }
-            if let manualClock {
-                await manualClock.advance(to: next)
-            } else if next > clock.now {
-                await waiter.wait(until: next)
-                continue
-            } else if next == nextDelivery && nextHit.map({ $0 > clock.now }) ?? true
-                && nextAction.map({ $0 > clock.now }) ?? true && nextLoss.map({ $0 > clock.now }) ?? true
-            {
-                // The adapter's own alarm delivers this; give it a moment instead of spinning.
-                await waiter.wait(until: clock.now.addingTimeInterval(0.002 * Double(max(options.speed, 1))))
-                continue
+            let nextOwn = await driver.nextOwnMoment(after: device.now, in: device.timeZone)
+            let nextOffset = device.timeZone.nextDaylightSavingTimeTransition(after: device.now)
+            // Between app runs on iOS, or asleep on Android, the app's own timers do not fire; a moment the user has
+            // the app open comes on every platform.
+            let appTimers =
+                appRunsOnItsOwn
+                ? [await driver.nextExpiry(), nextOwn] : driver.ownMomentsAreForeground ? [nextOwn] : []
+            let candidates =
+                [await platform.nextFireDate, removedByReboot.first?.fireAt, nextAction, nextOffset] + appTimers
+            var next = candidates.compactMap { $0 }.min()
+            if let until = scenario.until, next.map({ $0 > until }) ?? true {
+                // On the desktop the user may still act until the end.
+                next = pacer != nil && desktop != nil && device.now < until ? until : nil
             }
-            let now = clock.now
-            for request in await android?.lost(dueBy: now) ?? [] {
-                tally.lose(request, reason: .reboot)
-            }
-            while let hit = state.popWaveHit(dueBy: now) {
-                if let event = state.events[hit] {
-                    await scheduler.deliverWaveHit(for: event)
+            guard let next else { break }
+            if let pacer {
+                if let picked = await pacer.waitForPick(until: next) {
+                    try await respond(to: picked)
+                    continue
                 }
             }
-            while actionIndex < scenario.actions.count, scenario.actions[actionIndex].at <= now {
-                let action = scenario.actions[actionIndex]
+            device.now = max(device.now, next)
+            printLost(dueBy: device.now)
+            for fact in await platform.advance(to: device.now) {
+                try await happened(fact)
+            }
+            if driver.ownMomentsAreForeground, let nextOwn, nextOwn == device.now {
+                try await print(driver.reconcile(.ownMoment, device: device))
+            }
+            if appRunsOnItsOwn { try await print(driver.withdrawExpired(device: device)) }
+            while actionIndex < scenario.actions.count, scenario.actions[actionIndex].at <= device.now {
+                try await perform(scenario.actions[actionIndex])
                 actionIndex += 1
-                let cause: AppRunReport.Cause?
-                switch action.kind {
-                case .reboot:
-                    actionLog?.replay(didPerform: action, at: now)
-                    if let android {
-                        try await android.reboot()
-                        cause = scenario.bootReceiver ? .boot : nil
-                    } else {
-                        cause = .boot
-                    }
-                    // Linux's always-running process and Android's boot receiver sync as at a launch.
-                    if cause != nil {
-                        await sync(scheduler: scheduler, favorites: favorites, state: state)
-                    }
-                case .backgroundRefresh:
-                    cause = .backgroundRefresh
-                    await perform(action, scheduler: scheduler, favorites: favorites, state: &state, at: now)
-                default:
-                    cause = .action
-                    await perform(action, scheduler: scheduler, favorites: favorites, state: &state, at: now)
-                }
-                if android != nil, let cause {
-                    tally.ran(try await report(cause, now))
+            }
+            if let nextOffset, nextOffset == device.now {
+                let old = device.timeZone.secondsFromGMT(for: device.now.addingTimeInterval(-1))
+                let new = device.timeZone.secondsFromGMT(for: device.now)
+                if appRunsOnItsOwn {
+                    try await print(driver.reconcile(.offsetChange(oldOffset: old, newOffset: new), device: device))
+                } else if scenario.platform == .ios {
+                    offsetChangesWhileClosed.append((old, new))
                 }
             }
+            if !driver.ownMomentsAreForeground, appRunsOnItsOwn, let nextOwn, nextOwn == device.now {
+                try await print(driver.reconcile(.ownMoment, device: device))
+            }
         }
-        await adapter.stop()
-        let counts = counters.snapshot
-        var summary = ReplaySummary(
-            speed: options.speed, isGated: options.speed != 1, scheduled: counts.scheduled, cancelled: counts.cancelled,
-            delivered: counts.delivered, missed: counts.missed, failed: counts.failed,
-            peakPending: await adapter.peakArmedCount, pendingLimit: limit)
-        if android != nil {
-            tally.close(&summary)
-        }
+        summary.peakPending = await platform.peakPendingCount
+        summary.added = await platform.addedCount
+        summary.removed = await platform.removedCount
+        emit(try await driver.summaryLine(summary, device: device), device.timeZone)
         return summary
     }
 
-    func launch(
-        scheduler: DefaultNotificationScheduler, favorites: InMemoryFavoriteEventsStore, state: ReplayState,
-        at now: Date
-    ) async {
-        let favoriteIDs = await favorites.favoriteIDs()
-        actionLog?.replay(didLaunchAt: now, favorites: favoriteIDs.count, events: state.events.count)
-        await scheduler.syncNotifications(favoriteIDs: favoriteIDs, currentEvents: state.orderedEvents)
-    }
-
-    /// The app's sync at a run that is not a launch (a background refresh, a boot): as a launch, without its line.
-    func sync(
-        scheduler: DefaultNotificationScheduler, favorites: InMemoryFavoriteEventsStore, state: ReplayState
-    ) async {
-        let favoriteIDs = await favorites.favoriteIDs()
-        await scheduler.syncNotifications(favoriteIDs: favoriteIDs, currentEvents: state.orderedEvents)
-    }
-
-    /// Runs an action as the app does. A reboot is the platform's, not the app's: the caller plays it.
-    func perform(
-        _ action: ScenarioAction, scheduler: DefaultNotificationScheduler, favorites: InMemoryFavoriteEventsStore,
-        state: inout ReplayState, at now: Date
-    ) async {
-        if let id = action.eventID, state.events[id] == nil {
-            actionLog?.replay(didSkip: action, at: now, reason: "event '\(id)' was removed")
-            return
+    /// What the system did at an instant: a request due, or one the app wanted that it did not hold.
+    private mutating func happened(_ fact: SystemFact) async throws {
+        switch fact {
+        case .lost(let request, let reason):
+            printLost(request, reason: reason)
+        case .due(let request) where scenario.platform == .ios:
+            // The system shows it without running the app; the permission alone decides.
+            switch device.permission {
+            case .denied, .notDetermined:
+                let suppression = Suppression(
+                    identifier: request.identifier, fireAt: request.fireAt, reason: .permissionDenied)
+                try await print([.event(.suppressed(suppression, at: device.now))])
+            case .authorized, .provisional:
+                try await print([.event(.delivered(request, at: device.now, late: false))])
+                shownWhileClosed.append((request, device.now))
+            }
+        case .due(let request):
+            try await print(driver.due(request, device: device))
         }
-        actionLog?.replay(didPerform: action, at: now)
+    }
+
+    private mutating func perform(_ action: AppScenario.Action) async throws {
+        let isAppRun: Bool
+        switch action.kind {
+        case .permission, .timeZone, .reboot: isAppRun = false
+        case .launch, .backgroundRefresh, .settings: isAppRun = true
+        case .app(let payload): isAppRun = !payload.isSystemEvent
+        }
+        try await print(driver.announce(action, device: device))
+        if isAppRun { try await startAppRun() }
         switch action.kind {
         case .launch:
-            await launch(scheduler: scheduler, favorites: favorites, state: state, at: now)
+            try await print(driver.reconcile(.launch, device: device))
         case .backgroundRefresh:
-            await sync(scheduler: scheduler, favorites: favorites, state: state)
+            try await print(driver.reconcile(.backgroundRefresh, device: device))
         case .reboot:
+            try await reboot()
+        case .permission(let value):
+            device.permission = value
+            if appRunsOnItsOwn { try await print(driver.reconcile(.permission, device: device)) }
+        case .timeZone(let value):
+            device.timeZone = value
+            if appRunsOnItsOwn { try await print(driver.reconcile(.timeZone, device: device)) }
+        case .settings(let value):
+            await driver.replaceSettings(value)
+            try await print(driver.reconcile(.settings, device: device))
+        case .app(let payload):
+            let result = try await driver.perform(payload, device: device)
+            try await print(result.outputs)
+            result.warnings.forEach(warn)
+            // On iOS an app run hands the center what the app wants; an action that did not reconcile does now.
+            if isAppRun, driver.handsOverAtEveryRun, scenario.platform == .ios, await !platform.wasListedDuringRun {
+                try await print(driver.reconcile(.userAction(payload.type), device: device))
+            }
+        }
+        if isAppRun {
+            if case .backgroundRefresh = action.kind {
+                try await finishAppRun(cause: "backgroundRefresh")
+            } else {
+                try await finishAppRun(cause: "action")
+            }
+        }
+    }
+
+    /// The user picked an action on the desktop: an `action` line, then the service's answer, as an app run (the
+    /// user opened the app through the notification).
+    private mutating func respond(to picked: ReplayPacer.PickedAction) async throws {
+        device.now = max(device.now, picked.at)
+        printLost(dueBy: device.now)
+        for fact in await platform.advance(to: device.now) {
+            try await happened(fact)
+        }
+        emit(
+            AppOutputLine(
+                type: "action",
+                fields: [
+                    ("at", .instant(device.now)), ("identifier", .string(picked.identifier)),
+                    ("action", .string(picked.actionID)), ("source", .string("desktop")),
+                ]), device.timeZone)
+        try await startAppRun()
+        do {
+            try await print(driver.respond(to: picked.identifier, actionID: picked.actionID, device: device))
+        } catch let error as CancellationError {
+            throw error
+        } catch {
+            // A response the app cannot read (a notification of a pet since removed) changes nothing.
+            warn("desktop action '\(picked.actionID)' on \(picked.identifier): \(error); it does nothing")
+        }
+        if driver.handsOverAtEveryRun, scenario.platform == .ios, await !platform.wasListedDuringRun {
+            try await print(driver.reconcile(.userAction(picked.actionID), device: device))
+        }
+        try await finishAppRun(cause: "action")
+    }
+
+    /// The device restarts. On Android every pending request is removed (`cancelled`, `reboot`); with a boot
+    /// receiver the app runs at once and reconciles, without one nothing of the app runs until its next app run, and
+    /// what it wanted is `lost` at its instant meanwhile. iOS and the Linux adapter keep their pending requests
+    /// (the Linux adapter saves them); the always-running Linux process reconciles as at a start.
+    private mutating func reboot() async throws {
+        switch scenario.platform {
+        case .ios:
             return
-        case .favorite(let id):
-            await favorites.setFavorite(true, eventID: id)
-            if let event = state.events[id], await scheduler.shouldScheduleNotifications(for: event) {
-                await scheduler.scheduleAllNotifications(for: event)
+        case .linux:
+            try await print(driver.reconcile(.boot, device: device))
+        case .android:
+            let pending = try await platform.pendingRequests()
+            try await platform.removePending(identifiers: pending.map(\.identifier), reason: .reboot)
+            try await print(pending.map { .event(.cancelled(identifier: $0.identifier, reason: .reboot, at: device.now)) })
+            removedByReboot = (removedByReboot + pending).sorted {
+                ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier)
             }
-        case .unfavorite(let id):
-            await favorites.setFavorite(false, eventID: id)
-            await scheduler.cancelAllNotifications(eventID: id)
-        case .update(let id, let start, let end, let waveHitAt):
-            guard var event = state.events[id] else { return }
-            event.record.startDate = start ?? event.startDate
-            event.record.endDate = end ?? event.endDate
-            if let waveHitAt {
-                event.waveHitAt = waveHitAt
+            if scenario.bootReceiver {
+                try await startAppRun()
+                try await print(driver.reconcile(.boot, device: device))
+                try await finishAppRun(cause: "boot")
+            } else {
+                isAsleep = true
             }
-            state.replace(event, now: now)
-            if await favorites.isFavorite(eventID: id) {
-                await scheduler.cancelAllNotifications(eventID: id)
-                if await scheduler.shouldScheduleNotifications(for: event) {
-                    await scheduler.scheduleAllNotifications(for: event)
+        }
+    }
+
+    /// An app run begins (the start, an action of the user's, a refresh, a boot receiver). On Android the app wakes.
+    /// On iOS the app first does what its rules did not do while it was closed, at this run's instant: it records
+    /// what the system showed, withdraws what expired and answers the offset changes.
+    private mutating func startAppRun() async throws {
+        isAsleep = false
+        await platform.startRun()
+        guard scenario.platform == .ios else { return }
+        let shown = shownWhileClosed
+        shownWhileClosed = []
+        for (request, shownAt) in shown {
+            try await print(driver.shownWhileClosed(request, shownAt: shownAt, device: device))
+        }
+        try await print(driver.withdrawExpired(device: device))
+        let changes = offsetChangesWhileClosed
+        offsetChangesWhileClosed = []
+        for change in changes {
+            try await print(
+                driver.reconcile(.offsetChange(oldOffset: change.old, newOffset: change.new), device: device))
+        }
+    }
+
+    /// An app run ends: what a reboot removed stays lost only while the app still wants it and has not handed it
+    /// over again; on iOS and Android a `run` line says what the app wants, what the system holds and how long the
+    /// app may stay closed without a loss.
+    private mutating func finishAppRun(cause: String) async throws {
+        await platform.finishRun()
+        guard scenario.platform != .linux else { return }
+        if !removedByReboot.isEmpty {
+            let wanted = Set(try await driver.desiredRequests(device: device).map(\.identifier))
+            let pending = Set(try await platform.pendingRequests().map(\.identifier))
+            removedByReboot.removeAll { !wanted.contains($0.identifier) || pending.contains($0.identifier) }
+        }
+        let held = try await platform.heldAfterRun()
+        let firstMissing = removedByReboot.first?.fireAt
+        let wanted = held.wanted + removedByReboot.count
+        let deadline =
+            firstMissing.map { missing in held.wanted > held.held ? min(missing, held.refreshDeadline ?? missing) : missing }
+            ?? held.refreshDeadline
+        let minutes = deadline.map { $0 > device.now ? Int(($0.timeIntervalSince(device.now) / 60).rounded(.down)) : 0 } ?? 0
+        if wanted > 0 { summary.minRunwayMinutes = min(summary.minRunwayMinutes ?? .max, minutes) }
+        emit(
+            AppOutputLine(
+                type: "run",
+                fields: [
+                    ("at", .instant(device.now)), ("cause", .string(cause)), ("wanted", .integer(wanted)),
+                    ("held", .integer(held.held)), ("runwayMinutes", .integer(minutes)),
+                ]), device.timeZone)
+    }
+
+    /// Prints a `lost` line for each request a reboot removed whose instant has come.
+    private mutating func printLost(dueBy instant: Date) {
+        while let first = removedByReboot.first, first.fireAt <= instant {
+            removedByReboot.removeFirst()
+            printLost(first, reason: .reboot)
+        }
+    }
+
+    /// Prints that the user lost a request the app wanted, at its instant.
+    private mutating func printLost(_ request: NotificationRequest, reason: LossReason) {
+        summary.lost += 1
+        emit(
+            AppOutputLine(
+                type: "lost",
+                fields: [
+                    ("at", .instant(request.fireAt)), ("identifier", .string(request.identifier)),
+                    ("reason", .string(reason.rawValue)),
+                ], request: request), device.timeZone)
+    }
+
+    /// Prints the outputs in order, counts the facts for the summary, and mirrors them on the desktop.
+    private mutating func print(_ outputs: [AppReplayOutput]) async throws {
+        for output in outputs {
+            switch output {
+            case .line(let line):
+                emit(line, device.timeZone)
+            case .event(let event):
+                summary.count(event)
+                if let line = driver.line(for: event, printer: printer, permission: device.permission) {
+                    emit(line, device.timeZone)
+                }
+                if let desktop, !(await desktop.show(event)) {
+                    summary.failed += 1
                 }
             }
-        case .remove(let id):
-            state.remove(id)
-            await scheduler.cancelAllNotifications(eventID: id)
         }
     }
-}
-
-/// The platform's facts of a replay on iOS or Android: counted for the summary and told to the log.
-struct PlatformTally {
-    /// The platform.
-    let platform: ReplayOptions.Platform
-    /// Where `run` and `lost` lines go.
-    let log: (any ReplayPlatformLog)?
-    /// Notifications lost so far.
-    private(set) var lost = 0
-    /// The shortest runway of a run that wanted something.
-    private(set) var minRunwayMinutes: Int?
-
-    /// An app run ended as `report` says.
-    mutating func ran(_ report: AppRunReport) {
-        if report.wanted > 0 {
-            minRunwayMinutes = min(minRunwayMinutes ?? .max, report.runwayMinutes)
-        }
-        log?.replay(didRun: report)
-    }
-
-    /// The user lost `request` at its instant.
-    mutating func lose(_ request: NotificationRequest, reason: LossReason) {
-        lost += 1
-        log?.replay(didLose: request, reason: reason)
-    }
-
-    /// Adds the platform, the losses and the shortest runway to the summary.
-    func close(_ summary: inout ReplaySummary) {
-        summary.platform = platform
-        summary.lost = lost
-        summary.minRunwayMinutes = minRunwayMinutes
-    }
-}
-
-/// Told about each action of a replay as it runs.
-public protocol ReplayActionLog: Sendable {
-    /// The app launched and synced.
-    ///
-    /// - Parameters:
-    ///   - instant: When.
-    ///   - favorites: How many favorites were synced.
-    ///   - events: How many events are listed.
-    func replay(didLaunchAt instant: Date, favorites: Int, events: Int)
-
-    /// An action ran.
-    ///
-    /// - Parameters:
-    ///   - action: The action.
-    ///   - instant: When.
-    func replay(didPerform action: ScenarioAction, at instant: Date)
-
-    /// An action changed nothing.
-    ///
-    /// - Parameters:
-    ///   - action: The action.
-    ///   - instant: When.
-    ///   - reason: Why it changed nothing.
-    func replay(didSkip action: ScenarioAction, at instant: Date, reason: String)
 }

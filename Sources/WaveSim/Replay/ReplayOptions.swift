@@ -94,8 +94,10 @@ public struct ReplayOptions: Sendable, Hashable {
         self.scenarioPath = scenarioPath
     }
 
-    /// The largest speed accepted.
+    /// The largest speed WorldWideWaves accepts (its simulation speed).
     public static let maximumSpeed = 300
+    /// The largest speed the other apps accept: it only paces the wall clock (a day in a second).
+    public static let maximumAppSpeed = 86_400
 
     /// Parses `wavesim replay` arguments (after the subcommand).
     ///
@@ -110,8 +112,9 @@ public struct ReplayOptions: Sendable, Hashable {
             switch argument.name {
             case "--speed":
                 let value = try reader.value(for: argument)
-                guard let speed = Int(value), (0...maximumSpeed).contains(speed) else {
-                    throw reader.error("--speed: '\(value)' is not an integer from 0 to \(maximumSpeed)")
+                guard let speed = Int(value), (0...maximumAppSpeed).contains(speed) else {
+                    let maximum = Int(value).map { $0 > maximumAppSpeed } ?? false ? maximumAppSpeed : maximumSpeed
+                    throw reader.error("--speed: '\(value)' is not an integer from 0 to \(maximum)")
                 }
                 options.speed = speed
             case "--clock":

@@ -3,30 +3,12 @@ internal import GoNowNotifications
 internal import WaveJSON
 internal import WaveNotifications
 
-/// Drives ``GoNowNotificationService``: the replay's moments and the `forecast` action as calls of the service, its
+/// Drives ``GoNowNotificationService``: the contract's calls (``ServiceReplayDriver``) and the `forecast` action, its
 /// analytics events as `analytics` lines when the replay prints them (`--analytics`).
-struct GoNowDriver: AppReplayDriver {
+struct GoNowDriver: ServiceReplayDriver {
     let service: GoNowNotificationService
     /// Whether `analytics` lines are printed.
     let printsAnalytics: Bool
-
-    func nextExpiry() async -> Date? { nil }
-
-    func reconcile(_ cause: ReconcileCause, device: DeviceState) async throws -> [AppReplayOutput] {
-        outputs(try await service.reconcile(device: device, cause: cause))
-    }
-
-    func due(_ request: NotificationRequest, device: DeviceState) async throws -> [AppReplayOutput] {
-        outputs(try await service.notificationShown(request, device: device))
-    }
-
-    func shownWhileClosed(
-        _ request: NotificationRequest, shownAt: Date, device: DeviceState
-    ) async throws -> [AppReplayOutput] {
-        outputs(try await service.notificationShownWhileClosed(request, shownAt: shownAt, device: device))
-    }
-
-    func withdrawExpired(device: DeviceState) async throws -> [AppReplayOutput] { [] }
 
     func replaceSettings(_ settings: JSONValue) async {
         await service.replaceSettings(GoNowSection.decodedSettings(settings))
@@ -37,14 +19,9 @@ struct GoNowDriver: AppReplayDriver {
         return AppActionResult(outputs: outputs(try await service.receiveForecast(forecast.forecast, device: device)))
     }
 
-    /// The report's entries as outputs; analytics events only when the replay prints them.
-    private func outputs(_ report: GoNowReport) -> [AppReplayOutput] {
-        report.entries.compactMap { entry in
-            switch entry {
-            case .notification(let event): .event(event)
-            case .analytics(let event): printsAnalytics ? .line(Self.line(for: event)) : nil
-            }
-        }
+    /// An analytics event's line, when the replay prints them.
+    func outputs(for fact: GoNowAnalyticsEvent) -> [AppReplayOutput] {
+        printsAnalytics ? [.line(Self.line(for: fact))] : []
     }
 
     /// The `analytics` line of an event: `at`, `name`, then the event's fields in its table's order.

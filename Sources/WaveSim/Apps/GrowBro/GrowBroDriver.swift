@@ -3,9 +3,9 @@ internal import GrowBroNotifications
 internal import WaveJSON
 internal import WaveNotifications
 
-/// Drives ``GrowBroNotificationService``: the replay's moments and GrowBro's actions as calls of the service, its
+/// Drives ``GrowBroNotificationService``: the contract's calls (``ServiceReplayDriver``) and GrowBro's actions, its
 /// answers as output (and, with `--payloads`, each push as a server would encode it).
-struct GrowBroDriver: AppReplayDriver {
+struct GrowBroDriver: ServiceReplayDriver {
     let service: GrowBroNotificationService
     /// The replay's end, when the summary's inbox counts are taken.
     let until: Date
@@ -14,28 +14,12 @@ struct GrowBroDriver: AppReplayDriver {
     /// Resolves texts in the replay's language (inbox and payload lines).
     let render: @Sendable (LocalizedText) -> String
 
-    func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
-        GrowBroNotificationService.nextOwnMoment(after: instant, in: zone)
-    }
-
-    func nextExpiry() async -> Date? { await service.session.nextExpiry }
-
-    func reconcile(_ cause: ReconcileCause, device: DeviceState) async throws -> [AppReplayOutput] {
-        .init(try await service.reconcile(device: device, cause: cause))
-    }
-
-    func due(_ request: NotificationRequest, device: DeviceState) async throws -> [AppReplayOutput] {
-        .init(try await service.notificationDue(request, device: device))
-    }
-
-    func shownWhileClosed(
-        _ request: NotificationRequest, shownAt: Date, device: DeviceState
-    ) async throws -> [AppReplayOutput] {
-        .init(try await service.notificationShownWhileClosed(request, shownAt: shownAt, device: device))
-    }
-
-    func withdrawExpired(device: DeviceState) async throws -> [AppReplayOutput] {
-        .init(try await service.session.withdrawExpired(at: device.now))
+    /// The line of a link the user's response opened.
+    func outputs(for fact: GrowBroFact) -> [AppReplayOutput] {
+        switch fact {
+        case .linkOpened(let url, let route, let at):
+            [.line(GrowBroLines.link(url, at: at, route: route))]
+        }
     }
 
     func replaceSettings(_ settings: JSONValue) async {
@@ -74,12 +58,15 @@ struct GrowBroDriver: AppReplayDriver {
         }
     }
 
-    func summaryFields(device: DeviceState) async throws -> [(String, AppOutputLine.Value)] {
+    func summaryLine(_ summary: AppReplaySummary, device: DeviceState) async throws -> AppOutputLine {
         // Counted at `until`: an entry that reaches 30 days between the last moment and the end is archived.
         var end = device
         end.now = max(device.now, until)
         let counts = try await service.inboxCounts(device: end)
-        return [("inbox", .object([("total", .integer(counts.total)), ("unread", .integer(counts.unread))]))]
+        var line = summary.line
+        line.fields.append(
+            ("inbox", .object([("total", .integer(counts.total)), ("unread", .integer(counts.unread))])))
+        return line
     }
 
     /// A push arrives; with `--payloads`, its payload line follows what the service did, shown or not.

@@ -265,7 +265,7 @@ enum GrowBroSection: AppReplaySection {
     ) -> any AppReplayDriver {
         GrowBroDriver(
             service: GrowBroNotificationService(settings: decodedSettings(settings), center: environment.center),
-            until: scenario.until, payloads: options.payloads, render: environment.render)
+            until: scenario.until ?? scenario.start, payloads: options.payloads, render: environment.render)
     }
 
     static let fallbackSettings = GrowBroSettings()

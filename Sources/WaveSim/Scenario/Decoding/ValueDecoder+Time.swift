@@ -2,12 +2,18 @@ internal import Foundation
 internal import WaveJSON
 internal import WaveNotifications
 
+/// How far every instant a scenario names is moved when it is read (`--start now`: the scenario starts now).
+enum InstantShift {
+    /// The shift in seconds; 0 reads instants as written.
+    @TaskLocal static var seconds: TimeInterval = 0
+}
+
 extension ValueDecoder where Value == Date {
     /// An ISO 8601 instant that carries its zone (`2026-06-21T18:00:00+02:00`, `…Z`); never a guess.
     static var instant: ValueDecoder<Date> {
         ValueDecoder<String>.string.map { text throws(DecodingMessage) in
             do {
-                return try InstantParser.parse(text)
+                return try InstantParser.parse(text).addingTimeInterval(InstantShift.seconds)
             } catch {
                 throw DecodingMessage("'\(text)': \(error); expected ISO 8601 like 2026-06-21T18:00:00+02:00")
             }

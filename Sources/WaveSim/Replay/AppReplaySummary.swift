@@ -22,15 +22,19 @@ struct AppReplaySummary: Sendable, Equatable {
     var lost = 0
     /// The smallest runway of an app run that wanted something; `nil` when none did.
     var minRunwayMinutes: Int?
-    /// Extra fields an app adds (GrowBro's `inbox`), in order.
-    var extra: [(String, AppOutputLine.Value)] = []
+    /// Requests the platform was handed (WorldWideWaves' `scheduled`).
+    var added = 0
+    /// Pending requests the platform removed (WorldWideWaves' `cancelled`, which counts every removal).
+    var removed = 0
+    /// Notifications the desktop refused.
+    var failed = 0
 
     static func == (lhs: AppReplaySummary, rhs: AppReplaySummary) -> Bool {
         lhs.app == rhs.app && lhs.delivered == rhs.delivered && lhs.suppressed == rhs.suppressed
             && lhs.cancelled == rhs.cancelled && lhs.peakPending == rhs.peakPending
             && lhs.pendingLimit == rhs.pendingLimit && lhs.platform == rhs.platform && lhs.lost == rhs.lost
-            && lhs.minRunwayMinutes == rhs.minRunwayMinutes
-            && AppOutputLine.Value.object(lhs.extra) == AppOutputLine.Value.object(rhs.extra)
+            && lhs.minRunwayMinutes == rhs.minRunwayMinutes && lhs.added == rhs.added && lhs.removed == rhs.removed
+            && lhs.failed == rhs.failed
     }
 
     /// Counts a fact: a delivery, a suppression by its reason, a cancellation.
@@ -60,6 +64,6 @@ struct AppReplaySummary: Sendable, Equatable {
                         ("platform", .string($0)), ("lost", .integer(lost)),
                         ("minRunwayMinutes", minRunwayMinutes.map(AppOutputLine.Value.integer) ?? .null),
                     ]
-                } ?? []) + extra)
+                } ?? []))
     }
 }

@@ -25,24 +25,30 @@ final class LinuxReplayPlatform: AppReplayPlatform {
         }
     }
 
-    private let manager: LinuxNotificationManager
+    /// The Linux adapter's manager: WorldWideWaves' scheduler calls it directly, as a Linux app does.
+    let manager: LinuxNotificationManager
     private let clock: ManualWaveClock
     private let sink = CollectingSink()
+    private let counters = ReplayCounters()
     let pendingLimit: Int
 
     /// Creates the platform at the replay's start.
     ///
     /// - Parameters:
-    ///   - start: The replay's first instant.
+    ///   - clock: The replay's clock at its first instant; the platform moves it as time passes.
     ///   - pendingLimit: The budget (64 for iOS, 500 for Android, or `--pending-limit`).
     ///   - renderer: Resolves texts when the manager renders a delivery.
-    init(start: Date, pendingLimit: Int, renderer: any NotificationTextRenderer) throws {
-        clock = ManualWaveClock(now: start)
+    init(clock: ManualWaveClock, pendingLimit: Int, renderer: any NotificationTextRenderer) throws {
+        self.clock = clock
         self.pendingLimit = pendingLimit
         manager = try LinuxNotificationManager(
             configuration: .init(pendingLimit: pendingLimit, stateDirectory: nil), clock: clock, sink: sink,
-            renderer: renderer)
+            renderer: renderer, observer: counters)
     }
+
+    var addedCount: Int { counters.snapshot.scheduled }
+
+    var removedCount: Int { counters.snapshot.cancelled }
 
     func advance(to instant: Date) async -> [SystemFact] {
         await clock.advance(to: instant)
