@@ -22,7 +22,7 @@ struct GrowBroServicePlanReuseTests {
         try await service.reconcile(device: Self.device("2026-06-01T06:00"), cause: .start)
         center.clearCalls()
 
-        let events = try await service.reconcile(device: Self.device("2026-06-01T06:00"), cause: .launch)
+        let events = try await service.reconcile(device: Self.device("2026-06-01T06:00"), cause: .launch).events
 
         #expect(events.isEmpty)
         #expect(center.changes.isEmpty)

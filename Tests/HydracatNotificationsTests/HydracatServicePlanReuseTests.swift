@@ -33,7 +33,7 @@ struct HydracatServicePlanReuseTests {
         try await service.reconcile(device: Self.device("2026-03-10T07:00"), cause: .start)
         center.clearCalls()
 
-        let events = try await service.reconcile(device: Self.device("2026-03-10T07:00"), cause: .launch)
+        let events = try await service.reconcile(device: Self.device("2026-03-10T07:00"), cause: .launch).events
 
         #expect(events.isEmpty)
         #expect(center.changes.isEmpty)

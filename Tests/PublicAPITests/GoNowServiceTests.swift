@@ -93,12 +93,12 @@ struct GoNowServiceTests {
         // 06:30: the heat warning and today's best show; each delivery is followed by its `notif_fired`.
         let shown = try await Self.fire(until: "2026-06-01T06:30", on: center, service: service)
         let shownAt = Self.local("2026-06-01T06:30")
-        let heat = try #require(await service.session.log.onScreen["run_dog_2026-06-01_heat"])
-        let best = try #require(await service.session.log.onScreen["swim_solo_2026-06-01_best"])
+        let heat = try #require(await service.savedState.log.onScreen["run_dog_2026-06-01_heat"])
+        let best = try #require(await service.savedState.log.onScreen["swim_solo_2026-06-01_best"])
         #expect(
             shown == [
                 .notification(.delivered(heat, at: shownAt, late: false)),
-                .analytics(
+                .fact(
                     GoNowAnalyticsEvent(
                         name: .fired, timestamp: shownAt,
                         fields: [
@@ -106,7 +106,7 @@ struct GoNowServiceTests {
                             ("notification_id", .integer(Int(heat.numericID))),
                         ])),
                 .notification(.delivered(best, at: shownAt, late: false)),
-                .analytics(
+                .fact(
                     GoNowAnalyticsEvent(
                         name: .fired, timestamp: shownAt,
                         fields: [
@@ -116,7 +116,7 @@ struct GoNowServiceTests {
             ])
         #expect(best.deepLink == "gonow://today?hour=2026-06-01T14:00&mode=swim_solo")
         #expect(
-            await service.session.log.history.records.map(\.dedupeKey) == [
+            await service.savedState.log.history.records.map(\.dedupeKey) == [
                 "run_dog@2026-06-01_heat", "swim_solo@2026-06-01T11:00Z",
             ])
 
@@ -159,7 +159,7 @@ struct GoNowServiceTests {
                     .cancelled(
                         identifier: "swim_solo_2026-06-02_best", reason: .userDisabled,
                         at: Self.local("2026-06-01T13:00"))),
-                .analytics(
+                .fact(
                     GoNowAnalyticsEvent(
                         name: .cancelled, timestamp: Self.local("2026-06-01T13:00"),
                         fields: [("mode", .string("swim_solo")), ("reason", .string("user_disabled"))])),
@@ -233,7 +233,7 @@ struct GoNowServiceTests {
                             identifier: "swim_solo_2026-03-27_backup", fireAt: Self.local("2026-03-27T12:00"),
                             reason: .quietHours),
                         at: change)),
-                .analytics(
+                .fact(
                     GoNowAnalyticsEvent(
                         name: .dstReschedule, timestamp: change,
                         fields: [
@@ -241,7 +241,7 @@ struct GoNowServiceTests {
                             ("count_rescheduled", .integer(2)),
                         ])),
                 .notification(.cancelled(identifier: "swim_solo_2026-03-27_backup", reason: .quietHours, at: change)),
-                .analytics(
+                .fact(
                     GoNowAnalyticsEvent(
                         name: .cancelled, timestamp: change,
                         fields: [("mode", .string("swim_solo")), ("reason", .string("reschedule"))])),
@@ -250,7 +250,7 @@ struct GoNowServiceTests {
         // The best still shows at 06:30 local, now +03:00.
         _ = try await Self.fire(until: "2026-03-27T06:30", on: center, service: service)
         #expect(
-            await service.session.log.lastShownAt["swim_solo_2026-03-27_best"]
+            await service.savedState.log.lastShownAt["swim_solo_2026-03-27_best"]
                 == (try Date("2026-03-27T03:30:00Z", strategy: .iso8601)))
     }
 }

@@ -48,7 +48,7 @@ struct GrowBroServiceTests {
     ) async throws -> [String] {
         var events: [NotificationEvent] = []
         for request in await center.fire(until: local(text)) {
-            events += try await service.notificationDue(request, device: device(text, permission))
+            events += try await service.notificationShown(request, device: device(text, permission)).events
         }
         return describe(events)
     }
@@ -58,7 +58,7 @@ struct GrowBroServiceTests {
         let service = GrowBroNotificationService(settings: Self.settings, center: center)
 
         // 06:00: t1's reminder and the 1st's digest (t1 is due before 09:00), t2's, and the 2nd's digest.
-        #expect(try await service.reconcile(device: Self.device("2026-06-01T06:00"), cause: .start).isEmpty)
+        #expect(try await service.reconcile(device: Self.device("2026-06-01T06:00"), cause: .start).events.isEmpty)
         #expect(
             await center.pendingIdentifiers == ["task_t1", "overdue_2026-06-01", "task_t2", "overdue_2026-06-02"])
 
@@ -66,7 +66,7 @@ struct GrowBroServiceTests {
         let reminder = GrowBroPlanner.reminder(for: Self.phTask, in: Self.zone)
         let due = await center.fire(until: Self.local("2026-06-01T07:00"))
         #expect(due == [reminder])
-        let first = try await service.notificationDue(reminder, device: Self.device("2026-06-01T07:00"))
+        let first = try await service.notificationShown(reminder, device: Self.device("2026-06-01T07:00")).events
         #expect(first == [.delivered(reminder, at: Self.local("2026-06-01T07:00"), late: false)])
         #expect(try await service.inboxCounts(device: Self.device("2026-06-01T07:00")) == .init(total: 1, unread: 1))
 
@@ -95,7 +95,7 @@ struct GrowBroServiceTests {
         #expect(Self.describe(moved.events) == ["2026-06-01T08:00 cancelled overdue_2026-06-01 reschedule"])
         #expect(await center.pendingIdentifiers == ["task_t1", "task_t2", "overdue_2026-06-02"])
         // A launch in between keeps it: the never-again rule is lifted until it is shown again.
-        #expect(try await service.reconcile(device: Self.device("2026-06-01T09:30"), cause: .launch).isEmpty)
+        #expect(try await service.reconcile(device: Self.device("2026-06-01T09:30"), cause: .launch).events.isEmpty)
         #expect(
             try await Self.fire(until: "2026-06-01T10:00", on: center, service: service) == [
                 "2026-06-01T10:00 delivered task_t1"
@@ -107,7 +107,7 @@ struct GrowBroServiceTests {
         #expect(same.outcome == .reminderAlreadyShown)
         #expect(same.events.isEmpty)
         #expect(await center.pendingIdentifiers == ["task_t2", "overdue_2026-06-02"])
-        #expect(try await service.reconcile(device: Self.device("2026-06-01T10:45"), cause: .launch).isEmpty)
+        #expect(try await service.reconcile(device: Self.device("2026-06-01T10:45"), cause: .launch).events.isEmpty)
         #expect(await center.pendingIdentifiers == ["task_t2", "overdue_2026-06-02"])
         let unknown = try await service.completeTask("t9", device: Self.device("2026-06-01T10:50"))
         #expect(unknown.outcome == .noSuchTask)
@@ -115,13 +115,14 @@ struct GrowBroServiceTests {
         // 11:00: permission denied. Pending reminders stay; t2 is suppressed when it fires, and not scheduled again
         // once the permission is back, until it is moved to another time.
         #expect(
-            try await service.reconcile(device: Self.device("2026-06-01T11:00", .denied), cause: .permission).isEmpty)
+            try await service.reconcile(device: Self.device("2026-06-01T11:00", .denied), cause: .permission).events
+                .isEmpty)
         #expect(await center.pendingIdentifiers == ["task_t2", "overdue_2026-06-02"])
         #expect(
             try await Self.fire(until: "2026-06-01T12:00", .denied, on: center, service: service) == [
                 "2026-06-01T12:00 suppressed task_t2 permission_denied"
             ])
-        #expect(try await service.reconcile(device: Self.device("2026-06-01T12:30"), cause: .permission).isEmpty)
+        #expect(try await service.reconcile(device: Self.device("2026-06-01T12:30"), cause: .permission).events.isEmpty)
         #expect(await center.pendingIdentifiers == ["overdue_2026-06-02"])
         try await service.rescheduleTask(
             "t2", to: try LocalDateTime(parsing: "2026-06-01T13:00"), device: Self.device("2026-06-01T12:40"))

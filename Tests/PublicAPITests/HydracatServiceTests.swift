@@ -36,7 +36,7 @@ struct HydracatServiceTests {
     ) async throws -> [NotificationEvent] {
         var events: [NotificationEvent] = []
         for request in await center.fire(until: local(text)) {
-            events += try await service.notificationShown(request, device: device(text))
+            events += try await service.notificationShown(request, device: device(text)).events
         }
         return events
     }
@@ -62,7 +62,7 @@ struct HydracatServiceTests {
         #expect(
             try await Self.fire(until: "2026-03-10T08:00", on: center, service: service).map(\.identifier) == [morning])
         #expect(
-            try await service.snooze(morning, device: Self.device("2026-03-10T08:05")) == [
+            try await service.snooze(morning, device: Self.device("2026-03-10T08:05")).events == [
                 .withdrawn(identifier: morning, reason: .snoozed, at: Self.local("2026-03-10T08:05"))
             ])
         #expect(
@@ -72,9 +72,9 @@ struct HydracatServiceTests {
         // the user asked for it, so it is not "already shown".
         #expect(
             try await Self.fire(until: "2026-03-10T08:20", on: center, service: service).map(\.identifier) == [snooze])
-        #expect(try await service.snooze(snooze, device: Self.device("2026-03-10T08:25")).count == 1)
+        #expect(try await service.snooze(snooze, device: Self.device("2026-03-10T08:25")).events.count == 1)
         handedOver += await center.pendingRequests()
-        #expect(try await service.reconcile(device: Self.device("2026-03-10T08:30"), cause: .launch).isEmpty)
+        #expect(try await service.reconcile(device: Self.device("2026-03-10T08:30"), cause: .launch).events.isEmpty)
         #expect(
             await center.pendingRequests().first { $0.identifier == snooze }?.fireAt == Self.local("2026-03-10T08:40"))
 
@@ -83,7 +83,8 @@ struct HydracatServiceTests {
             try await Self.fire(until: "2026-03-10T08:40", on: center, service: service).map(\.identifier) == [snooze])
         let logged = try await service.log(
             TreatmentLog(scheduleID: "s1", slot: try LocalDateTime(parsing: "2026-03-10T08:00")),
-            device: Self.device("2026-03-10T08:45"))
+            device: Self.device("2026-03-10T08:45")
+        ).events
         #expect(
             logged == [
                 .withdrawn(identifier: snooze, reason: .responded, at: Self.local("2026-03-10T08:45")),
@@ -93,10 +94,11 @@ struct HydracatServiceTests {
             ])
         #expect(await center.onScreen.isEmpty)
         // Snoozing what is no longer on screen does nothing.
-        #expect(try await service.snooze(snooze, device: Self.device("2026-03-10T08:50")).isEmpty)
+        #expect(try await service.snooze(snooze, device: Self.device("2026-03-10T08:50")).events.isEmpty)
 
         // 12:00 the permission is denied: every pending request goes, each with the reason.
         let denied = try await service.reconcile(device: Self.device("2026-03-10T12:00", .denied), cause: .permission)
+            .events
         #expect(await center.pendingIdentifiers.isEmpty)
         #expect(
             denied.compactMap { event -> String? in
@@ -130,16 +132,17 @@ struct HydracatServiceTests {
         _ = try await Self.fire(until: "2026-03-10T08:00", on: center, service: first)
         try await first.snooze(Self.id("2026-03-10T08:00", "reminder"), device: Self.device("2026-03-10T08:05"))
         _ = try await Self.fire(until: "2026-03-10T08:20", on: center, service: first)
-        let saved = try JSONEncoder().encode(await first.state)
+        let saved = try JSONEncoder().encode(await first.savedState)
 
         // Next run, a new process: the user logs the slot from the snooze still on screen.
         let second = HydracatNotificationService(
             settings: Self.settings, start: Self.local("2026-03-10T07:00"), center: center,
-            restoring: try JSONDecoder().decode(HydracatNotificationService.State.self, from: saved))
-        #expect(await second.state == first.state)
+            restoring: try JSONDecoder().decode(HydracatNotificationService.SavedState.self, from: saved))
+        #expect(await second.savedState == first.savedState)
         let logged = try await second.log(
             TreatmentLog(scheduleID: "s1", slot: try LocalDateTime(parsing: "2026-03-10T08:00")),
-            device: Self.device("2026-03-10T08:30"))
+            device: Self.device("2026-03-10T08:30")
+        ).events
         #expect(
             logged == [
                 .withdrawn(
@@ -167,7 +170,7 @@ struct HydracatServiceTests {
         let service = HydracatNotificationService(
             settings: Self.settings, start: Self.local("2026-03-10T07:00"), center: center)
         // The app first runs at 08:20: the 08:00 reminder is 20 minutes late, within the 30-minute grace.
-        let events = try await service.reconcile(device: Self.device("2026-03-10T08:20"), cause: .launch)
+        let events = try await service.reconcile(device: Self.device("2026-03-10T08:20"), cause: .launch).events
         guard case .delivered(let request, let at, let late) = events.last else {
             Issue.record("expected a late delivery, got \(events)")
             return

@@ -26,7 +26,7 @@ struct ShadowServiceTests {
     ) async throws -> [NotificationEvent] {
         var events: [NotificationEvent] = []
         for request in await center.fire(until: local(text)) {
-            events += try await service.notificationShown(request, device: device(text))
+            events += try await service.notificationShown(request, device: device(text)).events
         }
         return events
     }
@@ -47,7 +47,8 @@ struct ShadowServiceTests {
         let vitals = try await Self.fire(until: "2026-06-01T07:00", on: center, service: service)
         #expect(vitals.map(\.identifier) == ["shadow_vitals_2026-06-01_07:00"])
         let answered = try await service.respond(
-            to: "shadow_vitals_2026-06-01_07:00", device: Self.device("2026-06-01T07:10"))
+            to: "shadow_vitals_2026-06-01_07:00", device: Self.device("2026-06-01T07:10")
+        ).events
         #expect(
             answered == [
                 .withdrawn(
@@ -56,12 +57,13 @@ struct ShadowServiceTests {
             ])
         #expect(
             try await service.respond(to: "shadow_vitals_2026-06-01_07:00", device: Self.device("2026-06-01T07:11"))
+                .events
                 .isEmpty)
 
         // 08:00: breakfast shows and, unanswered, expires at 09:00.
         _ = try await Self.fire(until: "2026-06-01T08:00", on: center, service: service)
         #expect(await service.nextExpiry == Self.local("2026-06-01T09:00"))
-        let expired = try await service.withdrawExpired(device: Self.device("2026-06-01T09:00"))
+        let expired = try await service.withdrawExpired(device: Self.device("2026-06-01T09:00")).events
         #expect(
             expired == [
                 .withdrawn(
@@ -74,13 +76,13 @@ struct ShadowServiceTests {
         try await service.reconcile(device: Self.device("2026-06-01T09:30"), cause: .launch)
         #expect(await center.calls.last == "add shadow_vitals_2026-06-03_07:00,shadow_food_2026-06-03_08:00")
         let callsBefore = await center.calls.count
-        #expect(try await service.reconcile(device: Self.device("2026-06-01T09:30"), cause: .launch).isEmpty)
+        #expect(try await service.reconcile(device: Self.device("2026-06-01T09:30"), cause: .launch).events.isEmpty)
         #expect(await center.calls.count == callsBefore)
 
         // 10:00: food switched off: its pending check-ins go, each with the reason.
         await service.replaceSettings(
             ShadowSettings(categories: [.vitals: try! ShadowCategorySettings(enabled: true)]))
-        let switchedOff = try await service.reconcile(device: Self.device("2026-06-01T10:00"), cause: .settings)
+        let switchedOff = try await service.reconcile(device: Self.device("2026-06-01T10:00"), cause: .settings).events
         #expect(switchedOff.allSatisfy { if case .cancelled(_, .userDisabled, _) = $0 { true } else { false } })
         #expect(switchedOff.count == 6)
         #expect(
@@ -88,6 +90,7 @@ struct ShadowServiceTests {
 
         // 11:00: the permission is denied: nothing stays pending, and the reason says why.
         let denied = try await service.reconcile(device: Self.device("2026-06-01T11:00", .denied), cause: .permission)
+            .events
         #expect(
             denied.contains(
                 .cancelled(

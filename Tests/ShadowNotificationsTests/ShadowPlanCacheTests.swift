@@ -20,7 +20,7 @@ struct ShadowPlanCacheTests {
         let first = await service.planningCounts
         center.clearCalls()
 
-        let events = try await service.reconcile(device: device("2026-06-01T06:00"), cause: .launch)
+        let events = try await service.reconcile(device: device("2026-06-01T06:00"), cause: .launch).events
         // Later, before the next check-in (08:00) and with nothing new at the horizon's end: the same plan.
         try await service.reconcile(device: device("2026-06-01T07:30"), cause: .backgroundRefresh)
 
@@ -41,7 +41,7 @@ struct ShadowPlanCacheTests {
         var fewer = settings
         fewer.categories[.fluids] = try ShadowCategorySettings(enabled: false)
         await service.replaceSettings(fewer)
-        let events = try await service.reconcile(device: device("2026-06-01T06:00"), cause: .settings)
+        let events = try await service.reconcile(device: device("2026-06-01T06:00"), cause: .settings).events
 
         #expect(await service.planningCounts.checkInRuns == before.checkInRuns + 1)
         #expect(!center.pending.contains { $0.identifier.hasPrefix("shadow_fluids_") })
@@ -74,7 +74,8 @@ struct ShadowPlanCacheTests {
         try await service.reconcile(device: device("2026-06-01T06:00"), cause: .start)
 
         let events = try await service.reconcile(
-            device: device("2026-06-01T06:00", permission: .denied), cause: .permission)
+            device: device("2026-06-01T06:00", permission: .denied), cause: .permission
+        ).events
 
         #expect(center.pending.isEmpty)
         #expect(events.contains { if case .suppressed = $0 { true } else { false } })

@@ -28,7 +28,7 @@ struct SimulatedIOSCenterTests {
     }
 
     @Test func itHoldsTheSoonestAndListsOnlyWhatItHolds() async {
-        let center = SimulatedIOSCenter(limit: 2, start: Self.start)
+        let center = SimulatedIOSCenter(limit: 2, clock: ManualWaveClock(now: Self.start))
         await center.add([
             Self.request("c", minutes: 30), Self.request("a", minutes: 10), Self.request("b", minutes: 20),
         ])
@@ -38,14 +38,14 @@ struct SimulatedIOSCenterTests {
     }
 
     @Test func equalInstantsKeepTheOneHandedOverFirst() async {
-        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        let center = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
         await center.add([Self.request("first", minutes: 10)])
         await center.add([Self.request("second", minutes: 10)])
         #expect(await center.pendingRequests().map(\.identifier) == ["first"])
     }
 
     @Test func aDiscardedRequestIsLostAtItsInstantAndASoonerOneIsShown() async {
-        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        let center = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
         await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
         // Nothing refills the center when "a" fires: "b" is lost at its own instant.
         #expect(Self.describe(await center.advance(to: Self.start.addingTimeInterval(10 * 60))) == ["due a"])
@@ -56,7 +56,7 @@ struct SimulatedIOSCenterTests {
     }
 
     @Test func handingItOverAgainBeforeItsInstantSavesIt() async {
-        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        let center = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
         await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
         _ = await center.advance(to: Self.start.addingTimeInterval(10 * 60))
         await center.add([Self.request("b", minutes: 20)])
@@ -64,7 +64,7 @@ struct SimulatedIOSCenterTests {
     }
 
     @Test func aRequestTheAppRemovedIsNeitherShownNorLost() async {
-        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        let center = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
         await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
         await center.removePending(identifiers: ["a", "b"], reason: .reschedule)
         #expect(await center.advance(to: Self.start.addingTimeInterval(60 * 60)).isEmpty)
@@ -72,7 +72,7 @@ struct SimulatedIOSCenterTests {
     }
 
     @Test func theSoonestSixtyFourOfSeventyAreHeld() async {
-        let center = SimulatedIOSCenter(limit: 64, start: Self.start)
+        let center = SimulatedIOSCenter(limit: 64, clock: ManualWaveClock(now: Self.start))
         await center.add((0..<70).map { Self.request("r\($0)", minutes: Double(70 - $0)) })
         #expect(await center.heldCount == 64)
         #expect(await center.peakHeldCount == 64)
@@ -84,8 +84,8 @@ struct SimulatedIOSCenterTests {
     /// A run that lists the pending requests (an app that reconciles) forgets, at its end, what an earlier run
     /// discarded and it did not hand over again; what it pushed out itself stays wanted. A run that does not list
     /// (WorldWideWaves' one-event sync) forgets nothing.
-    @Test func aRunThatListsForgetsWhatItDidNotHandOverAgain() async {
-        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+    @Test func aRunThatListsForgetsWhatItDidNotHandOverAgain() async throws {
+        let center = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
         await center.startRun()
         await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
         await center.finishRun()
@@ -101,13 +101,14 @@ struct SimulatedIOSCenterTests {
         // "b" and "c" were discarded by earlier runs and not handed over again: forgotten. "a", pushed out by "d"
         // in this run, is still wanted.
         #expect(await center.wanted.map(\.identifier) == ["d", "a"])
-        let report = await center.runReport(at: Self.start, cause: .action)
-        #expect([report.wanted, report.held, report.runwayMinutes] as [Int] == [2, 1, 10])
+        let report = try await center.heldAfterRun()
+        #expect(report.wanted == 2 && report.held == 1)
+        #expect(report.refreshDeadline == Self.start.addingTimeInterval(10 * 60))
     }
 
     /// Removing a thread removes what the center discarded of it too; the removal counts each request once.
     @Test func removingAThreadRemovesItsDiscardedRequests() async {
-        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        let center = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
         func request(_ identifier: String, thread: String, minutes: Double) -> NotificationRequest {
             var request = Self.request(identifier, minutes: minutes)
             request.threadID = thread
@@ -128,7 +129,7 @@ struct SimulatedIOSCenterTests {
     /// What the center keeps is decided when the run ends: a request discarded while the app still had one it
     /// removed later in the run takes the freed place; outside a run it would have stayed discarded.
     @Test func aRunEndsHoldingTheSoonestOfWhatItWasHanded() async {
-        let center = SimulatedIOSCenter(limit: 1, start: Self.start)
+        let center = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
         await center.add([Self.request("old", minutes: 5)])
         await center.startRun()
         await center.add([Self.request("new", minutes: 10)])
@@ -137,7 +138,7 @@ struct SimulatedIOSCenterTests {
         #expect(await center.pendingRequests().map(\.identifier) == ["new"])
         #expect(Self.describe(await center.advance(to: Self.start.addingTimeInterval(60 * 60))) == ["due new"])
 
-        let outside = SimulatedIOSCenter(limit: 1, start: Self.start)
+        let outside = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
         await outside.add([Self.request("old", minutes: 5)])
         await outside.add([Self.request("new", minutes: 10)])
         await outside.removePending(identifiers: ["old"], reason: .reschedule)

@@ -53,7 +53,11 @@ struct WaveSimExecutableTests {
 
     @Test(arguments: [
         (["replay"], "missing the scenario file"),
-        (["replay", "x.json", "--speed", "301"], "--speed: '301' is not an integer from 0 to 300"),
+        (
+            ["replay", Fixture.repositoryRoot.appendingPathComponent("Examples/events.json").path, "--speed", "301"],
+            "--speed: '301' is not an integer from 0 to 300"
+        ),
+        (["replay", "x.json", "--speed", "86401"], "--speed: '86401' is not an integer from 0 to 86400"),
         (["replay", "x.json", "--speed", "fast"], "--speed: 'fast' is not an integer from 0 to 300"),
         (["replay", "x.json", "--clock", "sundial"], "--clock: 'sundial' is not one of: virtual, wall"),
         (["replay", "x.json", "--pending-limit", "0"], "--pending-limit: '0' is not a whole number of at least 1"),

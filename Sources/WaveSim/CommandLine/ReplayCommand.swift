@@ -5,24 +5,39 @@ internal import WaveNotifications
 internal import WaveStrings
 
 /// `wavesim replay`: reads the scenario, sets up the sinks and the language, runs the engine, prints.
-enum ReplayCommand {
+package enum ReplayCommand {
     static func run(
         options: ReplayOptions, environment: [String: String], output: OutputChannel, errors: OutputChannel
     ) async throws -> Int32 {
+        try await replay(options: options, environment: environment, output: output, errors: errors).status
+    }
+
+    /// Replays a scenario file as `wavesim replay` does.
+    ///
+    /// - Parameters:
+    ///   - options: The command line.
+    ///   - environment: The process environment (language, desktop session).
+    ///   - output: Where the lines go.
+    ///   - errors: Where warnings and errors go.
+    /// - Returns: The exit status, and the summary when the replay ran.
+    /// - Throws: When the platform fails.
+    package static func replay(
+        options: ReplayOptions, environment: [String: String], output: OutputChannel, errors: OutputChannel
+    ) async throws -> (status: Int32, summary: AppReplaySummary?) {
         let data: Data
         switch ScenarioFile.read(options.scenarioPath) {
         case .success(let contents):
             data = contents
         case .failure(let message):
             errors.writeLine("wavesim: error: \(message)")
-            return ExitCode.noInput
+            return (ExitCode.noInput, nil)
         }
         let root: JSONValue
         do {
             root = try ScenarioDecoder.parse(data, file: options.scenarioPath)
         } catch {
             errors.writeLine("wavesim: error: \(error)")
-            return ExitCode.dataError
+            return (ExitCode.dataError, nil)
         }
         var decoded: DecodedReplay
         do {
@@ -38,7 +53,7 @@ enum ReplayCommand {
                 errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
             }
             errors.writeLine("wavesim: error: \(error)")
-            return ExitCode.dataError
+            return (ExitCode.dataError, nil)
         }
         for warning in decoded.warnings {
             errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
@@ -68,7 +83,7 @@ enum ReplayCommand {
                 try await sink.startListening()
             } catch {
                 errors.writeLine("wavesim: error: --sink desktop: \(error)")
-                return ExitCode.unavailable
+                return (ExitCode.unavailable, nil)
             }
             desktop = ReplayDesktop(sink: sink, renderer: resolver)
         }
@@ -94,7 +109,8 @@ enum ReplayCommand {
             output: errors, enabled: errors.isTerminal, totalEvents: decoded.eventZones?.count ?? 0)
         var engine = ReplayEngine(
             scenario: scenario, driver: driver, platform: platform,
-            printer: AppEventPrinter(app: scenario.app, render: render, locale: { resolver.language(resolvingTable: $0) }),
+            printer: AppEventPrinter(
+                app: scenario.app, render: render, locale: { resolver.language(resolvingTable: $0) }),
             pacer: pacer, desktop: desktop,
             emit: { line, zone in
                 if line.type == "delivered", case .instant(let at) = line["at"] { progress.delivered(at: at) }
@@ -104,10 +120,10 @@ enum ReplayCommand {
                 }
             },
             warn: { errors.writeLine("wavesim: warning: \(options.scenarioPath): \($0)") })
-        _ = try await engine.run()
+        let summary = try await engine.run()
         progress.finish()
         await desktop?.sink.stopListening()
-        return output.hasFailed ? ExitCode.ioError : ExitCode.success
+        return (output.hasFailed ? ExitCode.ioError : ExitCode.success, summary)
     }
 }
 

@@ -1,41 +1,33 @@
 internal import WaveNotifications
 
 /// The counts printed at the end of an app replay.
-struct AppReplaySummary: Sendable, Equatable {
+package struct AppReplaySummary: Sendable, Equatable {
     /// The app's name.
-    var app: String
+    package var app: String
     /// Notifications shown.
-    var delivered = 0
+    package var delivered = 0
     /// Suppressed lines printed, by reason name.
-    var suppressed: [String: Int] = [:]
+    package var suppressed: [String: Int] = [:]
     /// Pending requests removed.
-    var cancelled = 0
+    package var cancelled = 0
     /// The most requests armed at once.
-    var peakPending = 0
+    package var peakPending = 0
     /// The platform's budget.
-    var pendingLimit = 0
+    package var pendingLimit = 0
     /// The platform, printed with `lost` and `minRunwayMinutes` on iOS and Android; `nil` on Linux (whose output
     /// stays as it was before platforms were modelled).
-    var platform: String?
+    package var platform: String?
     /// Requests the user lost: the system did not hold them at their instant (discarded by the limit, removed by a
     /// reboot).
-    var lost = 0
+    package var lost = 0
     /// The smallest runway of an app run that wanted something; `nil` when none did.
-    var minRunwayMinutes: Int?
+    package var minRunwayMinutes: Int?
     /// Requests the platform was handed (WorldWideWaves' `scheduled`).
-    var added = 0
+    package var added = 0
     /// Pending requests the platform removed (WorldWideWaves' `cancelled`, which counts every removal).
-    var removed = 0
+    package var removed = 0
     /// Notifications the desktop refused.
-    var failed = 0
-
-    static func == (lhs: AppReplaySummary, rhs: AppReplaySummary) -> Bool {
-        lhs.app == rhs.app && lhs.delivered == rhs.delivered && lhs.suppressed == rhs.suppressed
-            && lhs.cancelled == rhs.cancelled && lhs.peakPending == rhs.peakPending
-            && lhs.pendingLimit == rhs.pendingLimit && lhs.platform == rhs.platform && lhs.lost == rhs.lost
-            && lhs.minRunwayMinutes == rhs.minRunwayMinutes && lhs.added == rhs.added && lhs.removed == rhs.removed
-            && lhs.failed == rhs.failed
-    }
+    package var failed = 0
 
     /// Counts a fact: a delivery, a suppression by its reason, a cancellation.
     ///

@@ -243,7 +243,8 @@ struct ReplayEngine {
         case .android:
             let pending = try await platform.pendingRequests()
             try await platform.removePending(identifiers: pending.map(\.identifier), reason: .reboot)
-            try await print(pending.map { .event(.cancelled(identifier: $0.identifier, reason: .reboot, at: device.now)) })
+            try await print(
+                pending.map { .event(.cancelled(identifier: $0.identifier, reason: .reboot, at: device.now)) })
             removedByReboot = (removedByReboot + pending).sorted {
                 ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier)
             }
@@ -293,9 +294,12 @@ struct ReplayEngine {
         let firstMissing = removedByReboot.first?.fireAt
         let wanted = held.wanted + removedByReboot.count
         let deadline =
-            firstMissing.map { missing in held.wanted > held.held ? min(missing, held.refreshDeadline ?? missing) : missing }
+            firstMissing.map { missing in
+                held.wanted > held.held ? min(missing, held.refreshDeadline ?? missing) : missing
+            }
             ?? held.refreshDeadline
-        let minutes = deadline.map { $0 > device.now ? Int(($0.timeIntervalSince(device.now) / 60).rounded(.down)) : 0 } ?? 0
+        let minutes =
+            deadline.map { $0 > device.now ? Int(($0.timeIntervalSince(device.now) / 60).rounded(.down)) : 0 } ?? 0
         if wanted > 0 { summary.minRunwayMinutes = min(summary.minRunwayMinutes ?? .max, minutes) }
         emit(
             AppOutputLine(

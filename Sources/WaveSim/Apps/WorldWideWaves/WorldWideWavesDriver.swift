@@ -86,7 +86,9 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
             request: request, text: renderer.render(request), scheduledFor: min(request.fireAt, at), deliveredAt: at)
         return AppOutputLine(
             type: "delivered",
-            fields: [("at", .instant(at)), ("title", .string(delivery.text.title)), ("body", .string(delivery.text.body))],
+            fields: [
+                ("at", .instant(at)), ("title", .string(delivery.text.title)), ("body", .string(delivery.text.body)),
+            ],
             request: request, json: JSONLinesSink.line(for: delivery))
     }
 
