@@ -101,16 +101,22 @@ let package = Package(
             name: "HydracatNotificationsTests",
             dependencies: ["HydracatNotifications", "WaveNotifications", "WaveStringTables"]
         ),
+        // Helpers for this package's own tests: child processes, temporary folders, a private desktop (dbus-daemon,
+        // Xvfb, dunst) for the desktop tests.
+        .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WaveLinuxAdapterTests",
             dependencies: [
-                "WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe", "WaveStoreProbe",
+                "WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe", "WaveStoreProbe", "TestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "WaveSimTests",
-            dependencies: ["WaveSim", "WaveNotifications", "WaveLinuxAdapter", "WaveJSON", "WaveSimCLI"],
+            dependencies: [
+                "WaveSim", "WaveNotifications", "WaveLinuxAdapter", "WaveJSON", "WaveSimCLI", "TestSupport",
+                "HydracatNotifications",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],

@@ -11,21 +11,21 @@ struct UsageError: Error, CustomStringConvertible {
 }
 
 /// Exit codes, from BSD's `sysexits.h`.
-public enum ExitCode {
+package enum ExitCode {
     /// Success.
-    public static let success: Int32 = 0
+    package static let success: Int32 = 0
     /// The lint found problems.
-    public static let problemsFound: Int32 = 1
+    package static let problemsFound: Int32 = 1
     /// Bad usage: an unknown flag or a bad value.
-    public static let usage: Int32 = 64
+    package static let usage: Int32 = 64
     /// The input data (the scenario) is invalid.
-    public static let dataError: Int32 = 65
+    package static let dataError: Int32 = 65
     /// An input file cannot be read.
-    public static let noInput: Int32 = 66
+    package static let noInput: Int32 = 66
     /// A service the command needs (the desktop notification server) is unavailable.
-    public static let unavailable: Int32 = 69
+    package static let unavailable: Int32 = 69
     /// Something failed inside the program.
-    public static let software: Int32 = 70
+    package static let software: Int32 = 70
     /// The output could not be written (a closed pipe, a full disk).
-    public static let ioError: Int32 = 74
+    package static let ioError: Int32 = 74
 }

@@ -3,9 +3,9 @@ internal import WaveLinuxAdapter
 internal import WaveNotifications
 
 /// The `wavesim` program: `replay` a scenario, or `lint` translation tables.
-public enum WaveSimCommand {
+package enum WaveSimCommand {
     /// The version `wavesim --version` prints.
-    public static let version = "0.1.0"
+    package static let version = "0.1.0"
 
     /// Runs the program.
     ///
@@ -16,7 +16,7 @@ public enum WaveSimCommand {
     ///   - standardError: Where warnings, errors and progress go.
     /// - Returns: The exit status: 0 success, 1 lint problems, 64 bad usage, 65 bad scenario, 66 unreadable
     ///   file, 69 desktop unavailable, 74 output not writable.
-    public static func run(
+    package static func run(
         arguments: [String], environment: [String: String], standardOutput: OutputChannel,
         standardError: OutputChannel
     ) async -> Int32 {

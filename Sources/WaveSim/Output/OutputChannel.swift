@@ -4,7 +4,7 @@ internal import Synchronization
 /// A buffered, thread-safe text output: a file descriptor (standard output or error) or an in-memory capture.
 ///
 /// Replays write hundreds of thousands of lines; buffering keeps that to a few large writes.
-public final class OutputChannel: Sendable {
+package final class OutputChannel: Sendable {
     private enum Destination {
         case fileDescriptor(Int32)
         case capture
@@ -20,7 +20,7 @@ public final class OutputChannel: Sendable {
     private let destination: Destination
     private let state = Mutex(State())
     /// Whether the destination is an interactive terminal (never true for a capture).
-    public let isTerminal: Bool
+    package let isTerminal: Bool
 
     private static let flushThreshold = 1 << 16
 
@@ -30,24 +30,24 @@ public final class OutputChannel: Sendable {
     }
 
     /// Standard output.
-    public static let standardOutput = OutputChannel(
+    package static let standardOutput = OutputChannel(
         destination: .fileDescriptor(STDOUT_FILENO), isTerminal: isatty(STDOUT_FILENO) == 1)
     /// Standard error.
-    public static let standardError = OutputChannel(
+    package static let standardError = OutputChannel(
         destination: .fileDescriptor(STDERR_FILENO), isTerminal: isatty(STDERR_FILENO) == 1)
 
     /// A channel that keeps what is written, for tests.
     ///
     /// - Parameter isTerminal: Whether to behave as a terminal would.
     /// - Returns: A new capturing channel.
-    public static func capture(isTerminal: Bool = false) -> OutputChannel {
+    package static func capture(isTerminal: Bool = false) -> OutputChannel {
         OutputChannel(destination: .capture, isTerminal: isTerminal)
     }
 
     /// Writes text as is.
     ///
     /// - Parameter text: The text to write.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         let pending: [UInt8]? = state.withLock { state in
             state.buffer.append(contentsOf: text.utf8)
             guard state.flushesEveryWrite || state.buffer.count >= Self.flushThreshold else { return nil }
@@ -62,12 +62,12 @@ public final class OutputChannel: Sendable {
     /// Writes text and a newline.
     ///
     /// - Parameter line: The line, without its newline.
-    public func writeLine(_ line: String) {
+    package func writeLine(_ line: String) {
         write(line + "\n")
     }
 
     /// Writes out everything buffered.
-    public func flush() {
+    package func flush() {
         let pending = state.withLock { state in
             defer { state.buffer.removeAll(keepingCapacity: true) }
             return state.buffer
@@ -78,7 +78,7 @@ public final class OutputChannel: Sendable {
     /// Makes every write go out at once, for output a person or a pipe follows live (the wall-clock replay).
     ///
     /// - Parameter enabled: `true` to write through; `false` (the default) to buffer up to 64 KiB.
-    public func setFlushesEveryWrite(_ enabled: Bool) {
+    package func setFlushesEveryWrite(_ enabled: Bool) {
         state.withLock { $0.flushesEveryWrite = enabled }
         if enabled {
             flush()
@@ -86,12 +86,12 @@ public final class OutputChannel: Sendable {
     }
 
     /// Whether a write to the destination failed (a closed pipe, a full disk): the exit status must say so.
-    public var hasFailed: Bool {
+    package var hasFailed: Bool {
         state.withLock { $0.failed }
     }
 
     /// Everything written to a capture so far, flushed.
-    public var captured: String {
+    package var captured: String {
         flush()
         return state.withLock { String(decoding: $0.captured, as: UTF8.self) }
     }

@@ -1,7 +1,7 @@
 /// How a replay runs and prints: the `wavesim replay` flags.
-public struct ReplayOptions: Sendable, Hashable {
+package struct ReplayOptions: Sendable, Hashable {
     /// Which clock drives the replay.
-    public enum ClockMode: String, Sendable, Hashable, CaseIterable {
+    package enum ClockMode: String, Sendable, Hashable, CaseIterable {
         /// Instant and deterministic: time jumps to the next due thing.
         case virtual
         /// The system clock, simulated time advancing `speed`× real time.
@@ -9,7 +9,7 @@ public struct ReplayOptions: Sendable, Hashable {
     }
 
     /// The output format.
-    public enum Format: String, Sendable, Hashable, CaseIterable {
+    package enum Format: String, Sendable, Hashable, CaseIterable {
         /// A readable timeline, then a summary.
         case text
         /// JSON Lines: one object per delivery, then a summary object.
@@ -17,7 +17,7 @@ public struct ReplayOptions: Sendable, Hashable {
     }
 
     /// Where notifications are shown besides the timeline.
-    public enum Sink: String, Sendable, Hashable, CaseIterable {
+    package enum Sink: String, Sendable, Hashable, CaseIterable {
         /// Only the timeline on standard output.
         case terminal
         /// Also as real desktop notifications on the session bus.
@@ -25,7 +25,7 @@ public struct ReplayOptions: Sendable, Hashable {
     }
 
     /// Where requests wait between the app's runs (`wavesim-apps.md`, Platforms).
-    public enum Platform: String, Sendable, Hashable, CaseIterable {
+    package enum Platform: String, Sendable, Hashable, CaseIterable {
         /// iOS: 64 pending notifications.
         case ios
         /// Android: 500 pending alarms, forgotten at a reboot.
@@ -34,7 +34,7 @@ public struct ReplayOptions: Sendable, Hashable {
         case linux
 
         /// The platform's pending limit; `Int.max` for none.
-        public var pendingLimit: Int {
+        package var pendingLimit: Int {
             switch self {
             case .ios: return 64
             case .android: return 500
@@ -44,7 +44,7 @@ public struct ReplayOptions: Sendable, Hashable {
     }
 
     /// A push platform whose payloads an app replay prints (GrowBro).
-    public enum PayloadPlatform: String, Sendable, Hashable, CaseIterable {
+    package enum PayloadPlatform: String, Sendable, Hashable, CaseIterable {
         /// Apple Push Notification service JSON.
         case apns
         /// Firebase Cloud Messaging HTTP v1 JSON.
@@ -52,52 +52,52 @@ public struct ReplayOptions: Sendable, Hashable {
     }
 
     /// The scenario file's path.
-    public var scenarioPath: String
+    package var scenarioPath: String
     /// Print the app's analytics events (GoNow), one `analytics` line each.
-    public var printsAnalytics = false
+    package var printsAnalytics = false
     /// Print each push's payload for this platform (GrowBro), one `payload` line each.
-    public var payloads: PayloadPlatform?
+    package var payloads: PayloadPlatform?
     /// The simulation speed, 0…300; 1 is realistic, 0 is paused.
-    public var speed: Int = 1
+    package var speed: Int = 1
     /// Which clock drives the replay.
-    public var clock: ClockMode = .virtual
+    package var clock: ClockMode = .virtual
     /// With the wall clock, start from the current time instead of the scenario's start.
-    public var startsNow = false
+    package var startsNow = false
     /// The platform `--platform` named, if any; it wins over a scenario's own `platform`.
-    public var requestedPlatform: Platform?
+    package var requestedPlatform: Platform?
     /// An explicit pending limit, overriding the platform's.
-    public var explicitPendingLimit: Int?
+    package var explicitPendingLimit: Int?
     /// The requested language; `nil` to take it from the environment.
-    public var language: String?
+    package var language: String?
     /// The output format.
-    public var format: Format = .text
+    package var format: Format = .text
     /// Where notifications are shown.
-    public var sink: Sink = .terminal
+    package var sink: Sink = .terminal
 
     /// The platform imitated: `--platform`, else iOS (an app scenario's own `platform` applies through
     /// ``pendingLimit(on:)``).
-    public var platform: Platform { requestedPlatform ?? .ios }
+    package var platform: Platform { requestedPlatform ?? .ios }
 
     /// The adapter's pending budget on the platform imitated; `Int.max` for none.
-    public var pendingLimit: Int { pendingLimit(on: platform) }
+    package var pendingLimit: Int { pendingLimit(on: platform) }
 
     /// The pending budget on a platform: `--pending-limit` when given, else the platform's.
     ///
     /// - Parameter platform: The platform the replay runs on.
     /// - Returns: The budget; `Int.max` for none.
-    public func pendingLimit(on platform: Platform) -> Int { explicitPendingLimit ?? platform.pendingLimit }
+    package func pendingLimit(on platform: Platform) -> Int { explicitPendingLimit ?? platform.pendingLimit }
 
     /// Creates options with defaults.
     ///
     /// - Parameter scenarioPath: The scenario file.
-    public init(scenarioPath: String) {
+    package init(scenarioPath: String) {
         self.scenarioPath = scenarioPath
     }
 
     /// The largest speed WorldWideWaves accepts (its simulation speed).
-    public static let maximumSpeed = 300
+    package static let maximumSpeed = 300
     /// The largest speed the other apps accept: it only paces the wall clock (a day in a second).
-    public static let maximumAppSpeed = 86_400
+    package static let maximumAppSpeed = 86_400
 
     /// Parses `wavesim replay` arguments (after the subcommand).
     ///

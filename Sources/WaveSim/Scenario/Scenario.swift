@@ -1,18 +1,18 @@
-public import Foundation
-public import WaveNotifications
+package import Foundation
+package import WaveNotifications
 
 /// A replay scenario: events, when the replay starts, and what the user does along the way.
-public struct Scenario: Sendable, Hashable {
+package struct Scenario: Sendable, Hashable {
     /// When the replay starts: the file's `now`, else two hours before the earliest start.
-    public var start: Date
+    package var start: Date
     /// The events, in file order.
-    public var events: [ScenarioEvent]
+    package var events: [ScenarioEvent]
     /// The user's actions, sorted by instant; actions at one instant keep their file order.
-    public var actions: [ScenarioAction]
+    package var actions: [ScenarioAction]
     /// The platform the file names (`"platform"`), if any; `--platform` wins over it.
-    public var platform: ReplayOptions.Platform?
+    package var platform: ReplayOptions.Platform?
     /// Whether the app has a boot receiver on Android (`"bootReceiver"`, default true): it runs and syncs at a reboot.
-    public var bootReceiver: Bool
+    package var bootReceiver: Bool
 
     /// Creates a scenario.
     ///
@@ -22,7 +22,7 @@ public struct Scenario: Sendable, Hashable {
     ///   - actions: The actions; sorted by instant here, stably.
     ///   - platform: The platform the file names, if any.
     ///   - bootReceiver: Whether the app runs at an Android reboot.
-    public init(
+    package init(
         start: Date, events: [ScenarioEvent], actions: [ScenarioAction], platform: ReplayOptions.Platform? = nil,
         bootReceiver: Bool = true
     ) {
@@ -36,20 +36,20 @@ public struct Scenario: Sendable, Hashable {
 }
 
 /// One event of a scenario, as the replay tracks it: the event itself and what the scenario adds to it.
-public struct ScenarioEvent: WaveEvent, Hashable {
+package struct ScenarioEvent: WaveEvent, Hashable {
     /// The event as the notification system sees it.
-    public var record: WaveEventRecord
+    package var record: WaveEventRecord
     /// Whether the user starts with this event as a favorite.
-    public var isFavorite: Bool
+    package var isFavorite: Bool
     /// When the wave reaches the user, if it does.
-    public var waveHitAt: Date?
+    package var waveHitAt: Date?
 
-    public var id: String { record.id }
-    public var name: String { record.name }
-    public var location: String { record.location }
-    public var startDate: Date { record.startDate }
-    public var endDate: Date { record.endDate }
-    public var timeZone: TimeZone? { record.timeZone }
+    package var id: String { record.id }
+    package var name: String { record.name }
+    package var location: String { record.location }
+    package var startDate: Date { record.startDate }
+    package var endDate: Date { record.endDate }
+    package var timeZone: TimeZone? { record.timeZone }
 
     /// Creates an event.
     ///
@@ -57,7 +57,7 @@ public struct ScenarioEvent: WaveEvent, Hashable {
     ///   - record: The event.
     ///   - isFavorite: Whether it starts as a favorite.
     ///   - waveHitAt: When the wave reaches the user.
-    public init(record: WaveEventRecord, isFavorite: Bool = false, waveHitAt: Date? = nil) {
+    package init(record: WaveEventRecord, isFavorite: Bool = false, waveHitAt: Date? = nil) {
         self.record = record
         self.isFavorite = isFavorite
         self.waveHitAt = waveHitAt
@@ -65,9 +65,9 @@ public struct ScenarioEvent: WaveEvent, Hashable {
 }
 
 /// Something the user (or the event service) does at an instant during a replay.
-public struct ScenarioAction: Sendable, Hashable {
+package struct ScenarioAction: Sendable, Hashable {
     /// What happens.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The user marks the event as a favorite.
         case favorite(eventID: String)
         /// The user unmarks the event.
@@ -85,11 +85,11 @@ public struct ScenarioAction: Sendable, Hashable {
     }
 
     /// When it happens.
-    public var at: Date
+    package var at: Date
     /// What happens.
-    public var kind: Kind
+    package var kind: Kind
     /// Its position in the file's `actions` array, for messages.
-    public var index: Int
+    package var index: Int
 
     /// Creates an action.
     ///
@@ -97,14 +97,14 @@ public struct ScenarioAction: Sendable, Hashable {
     ///   - at: When it happens.
     ///   - kind: What happens.
     ///   - index: Its position in the file.
-    public init(at: Date, kind: Kind, index: Int) {
+    package init(at: Date, kind: Kind, index: Int) {
         self.at = at
         self.kind = kind
         self.index = index
     }
 
     /// The event the action is about, if any.
-    public var eventID: String? {
+    package var eventID: String? {
         switch kind {
         case .favorite(let id), .unfavorite(let id), .remove(let id), .update(let id, _, _, _): return id
         case .launch, .backgroundRefresh, .reboot: return nil

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
@@ -8,13 +8,13 @@ internal import WaveNotifications
 ///
 /// The format is declared as ``Field``s over ``ValueDecoder``s (see `Scenario/Decoding`); what is left here
 /// are the rules between fields: unique ids, actions within the replay, times that stay consistent.
-public struct ScenarioDecoder {
+package struct ScenarioDecoder {
     /// The scenario and what was ignored in it.
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// The decoded scenario.
-        public var scenario: Scenario
+        package var scenario: Scenario
         /// Warnings, such as unknown keys, each with its JSON path.
-        public var warnings: [String]
+        package var warnings: [String]
     }
 
     /// Decodes a scenario.
@@ -24,7 +24,7 @@ public struct ScenarioDecoder {
     ///   - file: The file's name, for messages.
     /// - Returns: The scenario and its warnings.
     /// - Throws: ``ScenarioError`` listing every problem found.
-    public static func decode(_ data: Data, file: String) throws(ScenarioError) -> Result {
+    package static func decode(_ data: Data, file: String) throws(ScenarioError) -> Result {
         try decode(root: try parse(data, file: file), file: file)
     }
 

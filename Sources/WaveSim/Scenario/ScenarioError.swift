@@ -1,46 +1,46 @@
 /// Everything wrong with a scenario file: each problem with its JSON path, so all can be fixed in one go.
-public struct ScenarioError: Error, Sendable, CustomStringConvertible {
+package struct ScenarioError: Error, Sendable, CustomStringConvertible {
     /// One problem at one place in the file.
-    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    package struct Problem: Sendable, Hashable, CustomStringConvertible {
         /// The JSON path, like `events[2].start`; empty for the whole document.
-        public var path: String
+        package var path: String
         /// What is wrong and what is expected.
-        public var message: String
+        package var message: String
 
         /// Creates a problem.
         ///
         /// - Parameters:
         ///   - path: The JSON path, like `events[2].start`; empty for the whole document.
         ///   - message: What is wrong and what is expected.
-        public init(path: String, message: String) {
+        package init(path: String, message: String) {
             self.path = path
             self.message = message
         }
 
-        public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+        package var description: String { path.isEmpty ? message : "\(path): \(message)" }
     }
 
     /// The most problems listed; the rest are counted.
-    public static let maximumListed = 50
+    package static let maximumListed = 50
 
     /// The file the problems are in, as named on the command line.
-    public var file: String
+    package var file: String
     /// The problems, in file order.
-    public var problems: [Problem]
+    package var problems: [Problem]
     /// Warnings found on the way (unknown keys), shown with the problems since a typo often explains one.
-    public var warnings: [String] = []
+    package var warnings: [String] = []
 
     /// Creates an error.
     ///
     /// - Parameters:
     ///   - file: The file, as named on the command line.
     ///   - problems: The problems, in file order.
-    public init(file: String, problems: [Problem]) {
+    package init(file: String, problems: [Problem]) {
         self.file = file
         self.problems = problems
     }
 
-    public var description: String {
+    package var description: String {
         var lines = ["\(file): invalid scenario (\(problems.count) problem\(problems.count == 1 ? "" : "s")):"]
         for problem in problems.prefix(Self.maximumListed) {
             lines.append("  \(problem)")

@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -8,34 +8,34 @@ import Foundation
 /// display (Xvfb) and a real notification server (dunst) whose rule records every notification to a file.
 ///
 /// Everything started is stopped by ``stop()``, and by ``start()`` itself when a later step fails.
-final class DesktopEnvironment: Sendable {
+package final class DesktopEnvironment: Sendable {
     /// The tools the test needs, each with the Debian package that provides it.
-    static let tools = [
+    package static let tools = [
         ("dbus-daemon", "dbus-daemon"), ("dbus-monitor", "dbus-bin"), ("Xvfb", "xvfb"), ("dunst", "dunst"),
         ("dunstctl", "dunst"),
         ("gdbus", "libglib2.0-bin"),
     ]
 
     /// The tools missing from `PATH`, as "tool (package)".
-    static let missingTools: [String] = tools.filter { find($0.0) == nil }.map { "\($0.0) (\($0.1))" }
+    package static let missingTools: [String] = tools.filter { find($0.0) == nil }.map { "\($0.0) (\($0.1))" }
 
     /// Whether the desktop tests run even with tools missing, and so fail instead of being skipped: `.ci/run` sets
     /// `WAVE_REQUIRE_DESKTOP=1`, so CI can never pass with these tests quietly skipped.
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["WAVE_REQUIRE_DESKTOP"] == "1" }
+    package static var isRequired: Bool { ProcessInfo.processInfo.environment["WAVE_REQUIRE_DESKTOP"] == "1" }
 
     /// Whether the desktop tests run: every tool is there, or CI requires them.
-    static var canRun: Bool { missingTools.isEmpty || isRequired }
+    package static var canRun: Bool { missingTools.isEmpty || isRequired }
 
     /// Why the test is skipped, or `nil` when it can run.
-    static var skipReason: String {
+    package static var skipReason: String {
         "missing " + missingTools.joined(separator: ", ") + "; .ci/run installs them"
     }
 
-    let directory: TemporaryDirectory
-    let busAddress: String
-    let display: String
+    package let directory: TemporaryDirectory
+    package let busAddress: String
+    package let display: String
     /// The environment for gdbus and dunstctl: the private bus and display, and `PATH`.
-    let variables: [String: String]
+    package let variables: [String: String]
     private let processes: [ChildProcess]
 
     private init(
@@ -54,12 +54,13 @@ final class DesktopEnvironment: Sendable {
     }
 
     /// Starts a bus; with `notificationServer`, also Xvfb and dunst, and waits until dunst answers on the bus.
-    static func start(notificationServer: Bool = true) async throws -> DesktopEnvironment {
+    package static func start(notificationServer: Bool = true) async throws -> DesktopEnvironment {
         let directory = try TemporaryDirectory("desk")
         var started: [ChildProcess] = []
         var startedDisplay: String?
         do {
-            let fixtures = Fixtures.directory.appendingPathComponent("Desktop")
+            let fixtures = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent(
+                "Desktop")
             let socket = directory.appending("bus").path
             let busConfig = try String(contentsOf: fixtures.appendingPathComponent("session-bus.conf"), encoding: .utf8)
                 .replacingOccurrences(of: "@SOCKET@", with: socket)
@@ -128,7 +129,7 @@ final class DesktopEnvironment: Sendable {
     }
 
     /// Stops dunst, Xvfb and the bus, and removes the directory and Xvfb's display lock.
-    func stop() {
+    package func stop() {
         for process in processes.reversed() {
             process.terminate()
         }
@@ -144,7 +145,7 @@ final class DesktopEnvironment: Sendable {
     }
 
     /// The notifications the recording script saw: id, app name, summary, body, urgency.
-    func received() throws -> [[String]] {
+    package func received() throws -> [[String]] {
         let file = directory.appending("received.txt")
         guard FileManager.default.fileExists(atPath: file.path) else { return [] }
         let text = try String(contentsOf: file, encoding: .utf8)
@@ -155,14 +156,14 @@ final class DesktopEnvironment: Sendable {
 
     /// Picks the action whose label contains `label` on the notification dunst shows first, through its context
     /// menu (`dunstctl context`), as a user would.
-    func pickAction(labelled label: String) async throws {
+    package func pickAction(labelled label: String) async throws {
         try label.write(to: directory.appending("pick.txt"), atomically: true, encoding: .utf8)
         _ = try await run("dunstctl", ["context"])
     }
 
-    /// Polls until `condition` holds, for at most 10 s.
-    func waitUntil(_ condition: () async throws -> Bool) async throws -> Bool {
-        for _ in 0..<200 {
+    /// Polls until `condition` holds, for at most `seconds` (10 by default).
+    package func waitUntil(seconds: Int = 10, _ condition: () async throws -> Bool) async throws -> Bool {
+        for _ in 0..<(seconds * 20) {
             if try await condition() {
                 return true
             }
@@ -172,7 +173,7 @@ final class DesktopEnvironment: Sendable {
     }
 
     /// Runs a tool on this desktop and returns its exit status and standard output.
-    func run(_ tool: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
+    package func run(_ tool: String, _ arguments: [String]) async throws -> (status: Int32, output: String) {
         let child = try ChildProcess(Self.find(tool)!, arguments: arguments, environment: variables)
         let output = await child.remainingLines().joined(separator: "\n")
         let status = await child.waitForExit()
@@ -204,7 +205,7 @@ final class DesktopEnvironment: Sendable {
         throw SetupError("Xvfb did not start on any display")
     }
 
-    static func find(_ tool: String) -> URL? {
+    package static func find(_ tool: String) -> URL? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for directory in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin"] {
             let candidate = URL(fileURLWithPath: directory).appendingPathComponent(tool)
@@ -215,10 +216,10 @@ final class DesktopEnvironment: Sendable {
         return nil
     }
 
-    struct SetupError: Error, CustomStringConvertible {
-        var description: String
+    package struct SetupError: Error, CustomStringConvertible {
+        package var description: String
 
-        init(_ description: String) {
+        package init(_ description: String) {
             self.description = description
         }
     }

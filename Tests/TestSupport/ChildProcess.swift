@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+package import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -7,13 +7,13 @@ import Synchronization
 #endif
 
 /// A child process whose standard output is read line by line without blocking Swift concurrency threads.
-final class ChildProcess: Sendable {
+package final class ChildProcess: Sendable {
     private let process: Mutex<Process>
     private let output: FileHandle
     private let buffer = Mutex(Data())
-    let pid: Int32
+    package let pid: Int32
 
-    init(
+    package init(
         _ executable: URL, arguments: [String], environment: [String: String]? = nil, capturesOutput: Bool = true
     ) throws {
         let process = Process()
@@ -34,12 +34,12 @@ final class ChildProcess: Sendable {
     }
 
     /// The next line of output, or `nil` at end of output.
-    func nextLine() async -> String? {
+    package func nextLine() async -> String? {
         await offloaded { self.blockingNextLine() }
     }
 
     /// Every remaining line, once the child has closed its output (exited).
-    func remainingLines() async -> [String] {
+    package func remainingLines() async -> [String] {
         await offloaded {
             var lines: [String] = []
             while let line = self.blockingNextLine() {
@@ -50,7 +50,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Sends a signal and waits for the child to exit.
-    func kill(_ signal: Int32) async {
+    package func kill(_ signal: Int32) async {
         _ = Foundation.kill(pid, signal)
         await offloaded { self.process.withLock { $0.waitUntilExit() } }
     }
@@ -58,7 +58,7 @@ final class ChildProcess: Sendable {
     /// Waits for the child to exit.
     ///
     /// - Returns: Its exit status.
-    func waitForExit() async -> Int32 {
+    package func waitForExit() async -> Int32 {
         await offloaded {
             self.process.withLock { process in
                 process.waitUntilExit()
@@ -71,14 +71,14 @@ final class ChildProcess: Sendable {
     ///
     /// SIGKILL because children spawned from a Dispatch or Swift concurrency thread inherit its signal mask,
     /// in which SIGTERM is blocked, so a polite SIGTERM would never arrive.
-    func terminate() {
+    package func terminate() {
         if isRunning {
             _ = Foundation.kill(pid, SIGKILL)
         }
         process.withLock { $0.waitUntilExit() }
     }
 
-    var isRunning: Bool { process.withLock { $0.isRunning } }
+    package var isRunning: Bool { process.withLock { $0.isRunning } }
 
     private func blockingNextLine() -> String? {
         while true {

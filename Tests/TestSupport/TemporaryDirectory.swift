@@ -1,10 +1,10 @@
-import Foundation
+package import Foundation
 
 /// A fresh directory under the system's temporary directory, removed by ``remove()``.
-struct TemporaryDirectory {
-    let url: URL
+package struct TemporaryDirectory {
+    package let url: URL
 
-    init(_ name: String = #function) throws {
+    package init(_ name: String = #function) throws {
         let safe = name.filter { $0.isLetter || $0.isNumber }
         url = FileManager.default.temporaryDirectory
             .appendingPathComponent("wave-adapter-\(safe)-\(UUID().uuidString)", isDirectory: true)
@@ -12,16 +12,16 @@ struct TemporaryDirectory {
     }
 
     /// A path inside the directory.
-    func appending(_ component: String) -> URL {
+    package func appending(_ component: String) -> URL {
         url.appendingPathComponent(component)
     }
 
     /// The names of the files in the directory, sorted.
-    func fileNames() throws -> [String] {
+    package func fileNames() throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: url.path).sorted()
     }
 
-    func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: url)
     }
 }
