@@ -381,6 +381,18 @@ public actor GrowBroNotificationService {
         try DeepLinkRouter.growBro.route(link)
     }
 
+    /// What the user's pick on a shown notification opens: a click its deep link, Reply the post, View profile
+    /// `growbro://profile/<authorId>` (see ``GrowBroActions/link(forAction:on:)``). Open the link with
+    /// ``openLink(_:)``.
+    ///
+    /// - Parameters:
+    ///   - actionID: The action's id as the platform reports it; `nil` for a click on the notification.
+    ///   - request: The shown notification's request.
+    /// - Returns: The link to open, or `nil` when the notification does not offer that action.
+    public nonisolated func link(forAction actionID: String?, on request: NotificationRequest) -> String? {
+        GrowBroActions.link(forAction: actionID, on: request)
+    }
+
     // MARK: - Private
 
     /// Decides a reminder or digest due now, adds its inbox entry, and shows or reports it.
