@@ -84,10 +84,11 @@ let package = Package(
                 "GrowBroNotifications",
             ]
         ),
+        .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
         .testTarget(
-            name: "WaveNotificationsTests", dependencies: ["WaveNotifications"], resources: [.copy("Fixtures")]
+            name: "GrowBroNotificationsTests", dependencies: ["GrowBroNotifications", "WaveNotifications"],
+            resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "GrowBroNotificationsTests", dependencies: ["GrowBroNotifications", "WaveNotifications"]),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
         .testTarget(name: "WavePushPayloadsTests", dependencies: ["WavePushPayloads", "WaveNotifications"]),
         .testTarget(
@@ -110,7 +111,10 @@ let package = Package(
         ),
         .testTarget(
             name: "WaveSimTests",
-            dependencies: ["WaveSim", "WaveNotifications", "WaveLinuxAdapter", "WaveJSON", "WaveSimCLI"],
+            dependencies: [
+                "WaveSim", "WaveNotifications", "WaveLinuxAdapter", "WaveJSON", "WaveSimCLI", "GoNowNotifications",
+                "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
+            ],
             resources: [.copy("Fixtures")]
         ),
     ],
