@@ -2,7 +2,7 @@ internal import Foundation
 internal import WaveNotifications
 
 /// Android's alarms as WorldWideWaves' replay plays them: the Linux adapter (500 armed, the rest armed as others
-/// fire) plus a reboot, which removes every pending request (`wavesim-apps.md`, Platforms).
+/// fire) plus a reboot, which removes every pending request (`docs/scenario-format.md`, Platforms).
 ///
 /// A request a reboot removed stays wanted until the app hands it over again or removes it; if its instant comes
 /// first, ``lost(dueBy:)`` reports it, once. Every other call goes to the adapter unchanged.

@@ -103,7 +103,8 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     /// still wants what it handed over before and never removed.
     func finishRun() async {
         // What the center keeps is decided of all the app handed over during the run, in whatever order it removed
-        // and added (`wavesim-apps.md`: the app hands the center its desired requests, soonest first).
+        // and added (`docs/scenario-format.md`, Platforms: the app hands the center its desired requests, soonest
+        // first).
         requests.settle(limit: limit, run: run)
         peakHeldCount = max(peakHeldCount, requests.held.count)
         guard wasListedDuringRun else { return }
@@ -184,7 +185,7 @@ enum SystemFact: Sendable {
     }
 }
 
-/// Why a request the app wanted was not shown by the system (`wavesim-apps.md`, Platforms: `lost`).
+/// Why a request the app wanted was not shown by the system (`docs/scenario-format.md`, Platforms: `lost`).
 public enum LossReason: String, Sendable {
     /// The center held the soonest requests up to its limit and discarded this one.
     case pendingLimit = "pending_limit"
