@@ -84,10 +84,11 @@ let package = Package(
                 "GrowBroNotifications",
             ]
         ),
+        .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
         .testTarget(
-            name: "WaveNotificationsTests", dependencies: ["WaveNotifications"], resources: [.copy("Fixtures")]
+            name: "GrowBroNotificationsTests", dependencies: ["GrowBroNotifications", "WaveNotifications"],
+            resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "GrowBroNotificationsTests", dependencies: ["GrowBroNotifications", "WaveNotifications"]),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
         .testTarget(name: "WavePushPayloadsTests", dependencies: ["WavePushPayloads", "WaveNotifications"]),
         .testTarget(
@@ -107,7 +108,8 @@ let package = Package(
         .testTarget(
             name: "WaveLinuxAdapterTests",
             dependencies: [
-                "WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe", "WaveStoreProbe", "TestSupport",
+                "WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe", "WaveStoreProbe",
+                "TestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -115,7 +117,7 @@ let package = Package(
             name: "WaveSimTests",
             dependencies: [
                 "WaveSim", "WaveNotifications", "WaveLinuxAdapter", "WaveJSON", "WaveSimCLI", "TestSupport",
-                "HydracatNotifications",
+                "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
             ],
             resources: [.copy("Fixtures")]
         ),

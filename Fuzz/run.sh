@@ -10,9 +10,17 @@ runs=${1:-2000000}
 out="$root/.build/fuzz"
 mkdir -p "$out/corpus"
 cp "$root"/Fuzz/DeepLinkRouterFuzz/corpus/* "$out/corpus/"
+# The apps' route tables live in their app modules; compiled here into one module with the core's router, so
+# their import of the core goes.
+mkdir -p "$out/tables"
+for app in GrowBro GoNow Hydracat Shadow; do
+    sed '/^public import WaveNotifications$/d' "$root/Sources/${app}Notifications/Links/DeepLinkRouter+$app.swift" \
+        > "$out/tables/DeepLinkRouter+$app.swift"
+done
 swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name DeepLinkRouterFuzz \
     "$root"/Sources/WaveNotifications/Links/*.swift \
-    "$root"/Tests/WaveNotificationsTests/Support/GrowBroAllowlist.swift \
+    "$out"/tables/*.swift \
+    "$root"/Tests/GrowBroNotificationsTests/Support/GrowBroAllowlist.swift \
     "$root"/Fuzz/DeepLinkRouterFuzz/DeepLinkRouterFuzz.swift \
     -o "$out/DeepLinkRouterFuzz"
 cd "$out"

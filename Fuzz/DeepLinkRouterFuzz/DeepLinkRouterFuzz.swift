@@ -1,5 +1,6 @@
 // A libFuzzer target for DeepLinkRouter (not a SwiftPM target; built by Fuzz/run.sh with `-sanitize=fuzzer`
-// together with Sources/WaveNotifications/Links and the tests' independent GrowBroAllowlist predicate).
+// together with Sources/WaveNotifications/Links, the apps' route tables from Sources/<App>Notifications/Links and
+// the tests' independent GrowBroAllowlist predicate).
 //
 // Every input is routed by GrowBro's router. The process traps when the router accepts a link that the
 // independent predicate says is outside the allowlist; libFuzzer reports any other crash on its own.

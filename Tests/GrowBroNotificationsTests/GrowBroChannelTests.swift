@@ -51,4 +51,14 @@ struct GrowBroChannelTests {
         #expect(settings.quietHours.end == (try LocalTime(hour: 7, minute: 0)))
         #expect(settings.tasks.isEmpty)
     }
+
+    @Test func interactionsRegisterReplyAndViewProfileAndNoOtherChannelHasActions() {
+        #expect(GrowBroChannel.interactions.actions.map(\.id) == ["reply", "view_profile"])
+        #expect(
+            GrowBroChannel.interactions.actions.map(\.title) == [
+                LocalizedText(table: "GrowBro", key: "growbro.action.reply"),
+                LocalizedText(table: "GrowBro", key: "growbro.action.view_profile"),
+            ])
+        for channel in GrowBroChannel.allCases where channel != .interactions { #expect(channel.actions.isEmpty) }
+    }
 }

@@ -22,6 +22,7 @@ struct GrowBroLinksTests {
     @Test func deepLinksFollowTheSpec() {
         #expect(GrowBroLinks.post("p9") == "growbro://post/p9")
         #expect(GrowBroLinks.task("t_7") == "growbro://task/t_7")
+        #expect(GrowBroLinks.profile("u-7") == "growbro://profile/u-7")
         #expect(GrowBroLinks.calendar == "growbro://calendar")
         #expect(GrowBroLinks.inbox == "growbro://inbox")
     }

@@ -29,12 +29,20 @@ struct GrowBroStringsTests {
         #expect(english["growbro.system.title"] == "%1$@")
         #expect(english["growbro.system.body"] == "%1$@")
         #expect(english["growbro.task.body"] == "%1$@")
+        #expect(english["growbro.action.reply"] == "Reply")
+        #expect(english["growbro.action.view_profile"] == "View profile")
+    }
+
+    @Test func germanActionTitlesAreTranslated() throws {
+        let german = try Self.table("de")
+        #expect(german["growbro.action.reply"] == "Antworten")
+        #expect(german["growbro.action.view_profile"] == "Profil ansehen")
     }
 
     @Test func germanHasEveryEnglishKeyWithTheSamePlaceholders() throws {
         let english = try Self.table("en")
         let german = try Self.table("de")
-        #expect(english.count == 18)
+        #expect(english.count == 20)
         #expect(Set(german.keys) == Set(english.keys))
         for (key, value) in english {
             let placeholder = value.contains("%1$@")

@@ -16,7 +16,7 @@ struct HydracatPlannerSummaryTests {
     ) -> NotificationRequest? {
         let sut = HydracatPlanner(
             settings: F.settings(times: F.times("02:30", "20:00")),
-            logs: Set(logged.map { TreatmentLog(scheduleID: "s1", slot: $0) }), replayStart: start)
+            logs: Set(logged.map { TreatmentLog(petID: "p1", scheduleID: "s1", slot: $0) }), replayStart: start)
         return sut.plan(at: now, in: F.berlin, permission: .authorized, shown: DeliveryLog()).plan.desired.first {
             $0.identifier.hasSuffix("|weekly")
         }
@@ -64,7 +64,7 @@ struct HydracatPlannerSummaryTests {
             times: F.times("08:00", "20:00", "22:00"),
             endOfDay: EndOfDaySettings(isEnabled: enabled, time: try! LocalTime(parsing: "21:00")))
         return HydracatPlanner(
-            settings: settings, logs: Set(logged.map { TreatmentLog(scheduleID: "s1", slot: F.slot($0)) }),
+            settings: settings, logs: Set(logged.map { TreatmentLog(petID: "p1", scheduleID: "s1", slot: F.slot($0)) }),
             replayStart: F.local("2026-03-10T06:00")
         ).plan(at: F.local("2026-03-10T12:00"), in: F.berlin, permission: .authorized, shown: DeliveryLog())
     }

@@ -178,7 +178,7 @@ struct HydracatPlannerTests {
             F.identifier("2026-03-10T08:00", .snooze): SnoozeRecord(
                 fireAt: F.local("2026-03-10T10:20"), repeating: .followup)
         ]
-        let logs: Set = [TreatmentLog(scheduleID: "s1", slot: slot)]
+        let logs: Set = [TreatmentLog(petID: "p1", scheduleID: "s1", slot: slot)]
         let now = F.local("2026-03-10T10:10")
         let unlogged = planner(F.settings(times: F.times("08:00")), start: start, snoozes: snoozes)
             .plan(at: now, in: F.berlin, permission: .authorized, shown: history)

@@ -48,7 +48,7 @@ struct HydracatPrivacyTests {
         }
         let settings = Self.settings(name: name, dose: dose)
         var sut = HydracatPlanner(settings: settings, replayStart: F.local("2026-03-23T00:00"))
-        sut.logs = [TreatmentLog(scheduleID: "s1", slot: F.slot("2026-03-23T08:00"))]
+        sut.logs = [TreatmentLog(petID: "p1", scheduleID: "s1", slot: F.slot("2026-03-23T08:00"))]
         var shown = DeliveryLog()
         for (now, permission) in [
             ("2026-03-23T08:10", PermissionStatus.authorized), ("2026-03-24T12:00", .provisional),

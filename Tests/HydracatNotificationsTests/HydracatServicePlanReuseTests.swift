@@ -48,7 +48,7 @@ struct HydracatServicePlanReuseTests {
         try await service.reconcile(device: now, cause: .start)
 
         let slot = try LocalDateTime(parsing: "2026-03-10T08:00")
-        try await service.log(TreatmentLog(scheduleID: "s1", slot: slot), device: now)
+        try await service.log(TreatmentLog(petID: "p1", scheduleID: "s1", slot: slot), device: now)
 
         #expect(await service.planningCounts.plansReused == 0)
         #expect(!center.pending.contains { $0.identifier.hasPrefix("u1|p1|s1|2026-03-10T08:00|") })

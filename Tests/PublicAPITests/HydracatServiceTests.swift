@@ -82,7 +82,7 @@ struct HydracatServiceTests {
         #expect(
             try await Self.fire(until: "2026-03-10T08:40", on: center, service: service).map(\.identifier) == [snooze])
         let logged = try await service.log(
-            TreatmentLog(scheduleID: "s1", slot: try LocalDateTime(parsing: "2026-03-10T08:00")),
+            TreatmentLog(petID: "p1", scheduleID: "s1", slot: try LocalDateTime(parsing: "2026-03-10T08:00")),
             device: Self.device("2026-03-10T08:45")
         ).events
         #expect(
@@ -140,7 +140,7 @@ struct HydracatServiceTests {
             restoring: try JSONDecoder().decode(HydracatNotificationService.SavedState.self, from: saved))
         #expect(await second.savedState == first.savedState)
         let logged = try await second.log(
-            TreatmentLog(scheduleID: "s1", slot: try LocalDateTime(parsing: "2026-03-10T08:00")),
+            TreatmentLog(petID: "p1", scheduleID: "s1", slot: try LocalDateTime(parsing: "2026-03-10T08:00")),
             device: Self.device("2026-03-10T08:30")
         ).events
         #expect(

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications

@@ -2,32 +2,6 @@ import Testing
 import WaveNotifications
 
 struct DeepLinkRouterTests {
-    @Test(arguments: HostileLink.all)
-    func hostileCorpusGetsItsExpectedAnswer(link: HostileLink) {
-        let answer: HostileLink.Expected
-        do {
-            answer = .accepted(try DeepLinkRouter.growBro.route(utf8: link.bytes))
-        } catch {
-            answer = .rejected(error)
-        }
-        #expect(answer == link.expected)
-    }
-
-    @Test func corpusCoversEveryReasonAndEveryRoute() {
-        var reasons: [DeepLinkRouteRejection: Int] = [:]
-        var routes: Set<String> = []
-        for link in HostileLink.all {
-            switch link.expected {
-            case .rejected(let reason): reasons[reason, default: 0] += 1
-            case .accepted(let match): routes.insert(match.route)
-            }
-        }
-        for reason in DeepLinkRouteRejection.allCases {
-            #expect(reasons[reason, default: 0] >= 5, "reason \(reason.rawValue)")
-        }
-        #expect(routes == Set(DeepLinkRouter.growBro.routes.map(\.name)))
-    }
-
     @Test func rejectionNamesAreTheSpecs() {
         #expect(
             DeepLinkRouteRejection.allCases.map(\.rawValue) == [
@@ -35,80 +9,19 @@ struct DeepLinkRouterTests {
             ])
     }
 
-    @Test(arguments: [
-        // Each link fails two checks; the earlier one in the spec's order is reported.
-        ("javascript://growbro.app/post/1?redirect=x\u{0}", DeepLinkRouteRejection.encoding),
-        ("http://a@b:1/post/1", .scheme),
-        ("https://a@growbro.app:1/post/1", .userInfo),
-        ("https://evil.com:1/post/1", .port),
-        ("https://evil.com/post/..", .host),
-        ("growbro://post/../a.b", .path),
-        ("growbro://post/a.b?redirect=x", .id),
-        ("growbro:post/a.b", .path),
-    ])
-    func theFirstFailingCheckWins(link: String, expected: DeepLinkRouteRejection) {
-        #expect(throws: expected) { try DeepLinkRouter.growBro.route(link) }
-    }
-
-    @Test func idsOfSixtyFourCharactersAreAcceptedAndSixtyFiveAreNot() throws {
-        let ok = String(repeating: "x", count: 64)
-        #expect(try DeepLinkRouter.growBro.route("growbro://task/\(ok)").parameters == ["id": ok])
-        #expect(throws: DeepLinkRouteRejection.id) { try DeepLinkRouter.growBro.route("growbro://task/\(ok)y") }
+    @Test func worldWideWavesLinksAreRouted() throws {
+        #expect(
+            try DeepLinkRouter.worldWideWaves.route("worldwidewaves://event?id=paris-2026")
+                == DeepLinkMatch(route: "event", parameters: ["id": "paris-2026"]))
     }
 
     @Test(arguments: [
-        (
-            "gonow://today?hour=2026-03-29T06:00&mode=swim_dog", "today",
-            ["hour": "2026-03-29T06:00", "mode": "swim_dog"]
-        ),
-        ("gonow://today?mode=run_dog", "today", ["mode": "run_dog"]),
-        ("GONOW://today?mode=run_solo&utm=1#x", "today", ["mode": "run_solo"]),
+        ("worldwidewaves://event?id=\(String(repeating: "a", count: 51))", DeepLinkRouteRejection.id),
+        ("worldwidewaves://event/?id=x", .path),
+        ("worldwidewaves://evil?id=x", .path),
     ])
-    func goNowLinksAreRouted(link: String, route: String, parameters: [String: String]) throws {
-        #expect(try DeepLinkRouter.goNow.route(link) == DeepLinkMatch(route: route, parameters: parameters))
-    }
-
-    @Test(arguments: [
-        (
-            "hydracat://log?pet=p1&schedule=s-2&slot=2026-01-05T08:00", "log",
-            ["pet": "p1", "schedule": "s-2", "slot": "2026-01-05T08:00"]
-        ),
-        ("hydracat://progress?pet=milo", "progress", ["pet": "milo"]),
-        ("hydracat://today?pet=milo", "today", ["pet": "milo"]),
-        ("shadow://entry/fluids?slot=2026-06-01T10:00", "entry", ["category": "fluids", "slot": "2026-06-01T10:00"]),
-        ("worldwidewaves://event?id=paris-2026", "event", ["id": "paris-2026"]),
-    ])
-    func otherAppsLinksAreRouted(link: String, route: String, parameters: [String: String]) throws {
-        let router = [DeepLinkRouter.hydracat, .shadow, .worldWideWaves].first { $0.accepts(link) }
-        #expect(try router?.route(link) == DeepLinkMatch(route: route, parameters: parameters))
-    }
-
-    @Test(arguments: [
-        (DeepLinkRouter.goNow, "gonow://today", DeepLinkRouteRejection.id),
-        (.goNow, "gonow://today?mode=fly", .id),
-        (.goNow, "gonow://today?mode=run_dog&mode=swim_dog", .id),
-        (.goNow, "gonow://today?hour=2026-13-01T06:00&mode=run_dog", .id),
-        (.goNow, "gonow://today?hour=2026-03-29T24:00&mode=run_dog", .id),
-        (.goNow, "gonow://today?mode=run_dog&next=x", .redirect),
-        (.goNow, "gonow://tomorrow?mode=run_dog", .path),
-        (.goNow, "https://gonow.app/today?mode=run_dog", .scheme),
-        (.hydracat, "hydracat://log?pet=p1&schedule=s&slot=2026-01-05", .id),
-        (.hydracat, "hydracat://log?pet=p1&slot=2026-01-05T08:00", .id),
-        (.hydracat, "hydracat://progress?pet=a.b", .id),
-        (.hydracat, "hydracat://progress", .id),
-        (.hydracat, "hydracat://weekly?pet=x", .path),
-        (.shadow, "shadow://entry/passwords?slot=2026-06-01T10:00", .id),
-        (.shadow, "shadow://entry?slot=2026-06-01T10:00", .path),
-        (.shadow, "shadow://entry/food", .id),
-        (.shadow, "shadow://entry/food?slot=2026-06-01T10:00&url=x", .redirect),
-        (.worldWideWaves, "worldwidewaves://event?id=\(String(repeating: "a", count: 51))", .id),
-        (.worldWideWaves, "worldwidewaves://event/?id=x", .path),
-        (.worldWideWaves, "worldwidewaves://evil?id=x", .path),
-    ])
-    func otherAppsRejectWhatTheirTablesDoNotAllow(
-        router: DeepLinkRouter, link: String, expected: DeepLinkRouteRejection
-    ) {
-        #expect(throws: expected) { try router.route(link) }
+    func worldWideWavesRejectsWhatItsTableDoesNotAllow(link: String, expected: DeepLinkRouteRejection) {
+        #expect(throws: expected) { try DeepLinkRouter.worldWideWaves.route(link) }
     }
 
     @Test func routesAreDeclaredAsData() throws {

@@ -86,8 +86,8 @@ struct APNsPayloadEncoderTests {
 
     @Test func aTitleThatLeavesNoRoomForTheEllipsisGetsNoPayload() throws {
         let overhead = try APNsPayloadEncoder().encode(GrowBro.reply(body: "", title: "")).bytes
-        // Two bytes short of room for "…": an over-long body is only ever cut with "…" (wavesim-apps.md), so it is
-        // not emptied instead; the smallest JSON allowed, with "…" alone, is one byte over.
+        // Two bytes short of room for "…": an over-long body is only ever cut with "…" (docs/apps.md, GrowBro), so it
+        // is not emptied instead; the smallest JSON allowed, with "…" alone, is one byte over.
         let title = String(repeating: "T", count: 4096 - overhead - 2)
         #expect(throws: PushPayloadError.doesNotFit(minimumBytes: 4097, limit: 4096)) {
             try APNsPayloadEncoder().encode(GrowBro.reply(body: "Hello there", title: title))

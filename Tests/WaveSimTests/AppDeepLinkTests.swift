@@ -1,9 +1,13 @@
 import Foundation
+import GoNowNotifications
+import GrowBroNotifications
+import HydracatNotifications
+import ShadowNotifications
 import Testing
 import WaveNotifications
 
 /// Every deep link an app puts on a delivered notification is accepted by that app's allowlisted router: the links
-/// the apps build and the routes the core declares for them cannot drift apart.
+/// the apps build and the routes each app module declares for them cannot drift apart.
 struct AppDeepLinkTests {
     @Test(arguments: [
         ("events.json", "worldwidewaves"), ("gonow.json", "gonow"), ("hydracat.json", "hydracat"),

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The `ios` platform of `wavesim-apps.md` (Platforms), end to end: the app's code runs only at app runs; between
-/// them the system shows what it holds and nothing else happens; what the app's rules did meanwhile is done at the
-/// next run; what the center did not hold is lost at its instant.
+/// The `ios` platform of `docs/scenario-format.md` (Platforms), end to end: the app's code runs only at app runs;
+/// between them the system shows what it holds and nothing else happens; what the app's rules did meanwhile is done at
+/// the next run; what the center did not hold is lost at its instant.
 struct IOSReplayTests {
     /// Every app example and valid fixture.
     private static let scenarios: [String] = {

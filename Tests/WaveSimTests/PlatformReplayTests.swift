@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--platform` and the envelope's `platform` and `bootReceiver`, the common actions `reboot` and
-/// `backgroundRefresh` (`wavesim-apps.md`, Platforms), end to end on `shadow-day.json`.
+/// `backgroundRefresh` (`docs/scenario-format.md`, Platforms), end to end on `shadow-day.json`.
 ///
 /// Berlin is UTC+2 in May. With no action the fixture delivers 9 check-ins from 06:00 on 4 May to 06:00 on 5 May,
 /// the first two after 12:05 being food and supplements at 12:30 (10:30Z).

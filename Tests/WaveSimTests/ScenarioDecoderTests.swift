@@ -144,7 +144,7 @@ struct ScenarioDecoderTests {
 }
 
 /// The envelope's `platform` and `bootReceiver`, and the common actions `backgroundRefresh` and `reboot`, in a
-/// WorldWideWaves scenario (`wavesim-apps.md`, Platforms).
+/// WorldWideWaves scenario (`docs/scenario-format.md`, Platforms).
 struct ScenarioPlatformDecodingTests {
     private static let event =
         #"{"id":"a","name":"A","location":"Paris","start":"2026-06-21T16:00:00Z","end":"2026-06-21T16:00:30Z"}"#

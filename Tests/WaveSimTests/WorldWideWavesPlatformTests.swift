@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// WorldWideWaves on the platforms of `wavesim-apps.md` (Platforms): on `ios`, the default, the center keeps the
-/// soonest 64 requests and the app hands over more only when it runs (the start, every action, each wave hit); on
+/// WorldWideWaves on the platforms of `docs/scenario-format.md` (Platforms): on `ios`, the default, the center keeps
+/// the soonest 64 requests and the app hands over more only when it runs (the start, every action, each wave hit); on
 /// `android` a reboot forgets every pending request; `linux` is the always-running adapter, unchanged.
 struct WorldWideWavesPlatformTests {
     /// The 180 notifications of `many-pending.json` (30 favorites a minute apart, six each) in hand-over order: the

@@ -3,7 +3,7 @@ public import WaveNotifications
 
 /// GoNow's notification rules as one pure function: settings, forecast and history in, a ``NotificationPlan`` out.
 ///
-/// The rules (wavesim-apps.md, GoNow):
+/// The rules (docs/apps.md, GoNow):
 /// - Windows per mode and local date: maximal runs of hours one hour apart, on that date, scoring ≥ 70 and not
 ///   heat-gated; ranked by average then earlier start; only windows ending after 06:30 local take part.
 /// - Candidates: best at 06:30; backup at 06:30 when it starts before 12:00, else 12:00; the next date's best as a
@@ -65,8 +65,8 @@ public enum GoNowPlanner {
     /// Plans one reconcile moment against a history the caller keeps: the plan the overload taking
     /// `[GoNowShownNotification]` gives for the entries the records were made from.
     ///
-    /// A caller that appends each shown notification to one ``WaveNotifications/NotificationHistory`` (a replay, an
-    /// app's store) plans in time independent of how many were shown before; the list overload indexes its whole
+    /// A caller that appends each shown notification to one ``WaveNotifications/NotificationHistory`` (a session's,
+    /// an app's store) plans in time independent of how many were shown before; the list overload indexes its whole
     /// list at every call. The records must carry GoNow's keys, as ``GoNowShownNotification/shownNotification``
     /// writes them (``GoNowShownNotification/init(request:shownAt:)`` reads them from a request's metadata).
     ///

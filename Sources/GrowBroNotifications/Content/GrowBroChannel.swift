@@ -5,6 +5,7 @@ public import WaveNotifications
 /// The raw value is the Android channel id and the settings key; ``channel`` gives the full core channel:
 /// interactions (default importance, `COMMUNITY_INTERACTIONS`, active), likes (low, `COMMUNITY_LIKES`, active),
 /// reminders (high, `CULTIVATION_REMINDERS`, time-sensitive), updates (default, `SYSTEM_UPDATES`, active).
+/// Interactions register the Reply and View profile ``actions``.
 public enum GrowBroChannel: String, Hashable, Sendable, Codable, CaseIterable {
     /// Replies to the user's posts.
     case interactions = "community.interactions"
@@ -37,6 +38,13 @@ public enum GrowBroChannel: String, Hashable, Sendable, Codable, CaseIterable {
     /// The iOS interruption level: time-sensitive for reminders, active for the others.
     public var interruptionLevel: NotificationChannel.InterruptionLevel {
         self == .reminders ? .timeSensitive : .active
+    }
+
+    /// The actions registered with the channel's iOS category (and offered as Android action buttons): Reply and View
+    /// profile for interactions, none for the others. A notification offers those that apply to it
+    /// (``GrowBroActions/actions(for:)``).
+    public var actions: [NotificationAction] {
+        self == .interactions ? [GrowBroActions.reply, GrowBroActions.viewProfile] : []
     }
 
     /// The core channel, named by the `growbro.channel.<id>.name` and `.description` keys of the `GrowBro` table.

@@ -3,8 +3,8 @@ public import WaveNotifications
 /// GrowBro's identifiers and deep links, built in one place so every notification and test agrees on them.
 ///
 /// Identifiers: `msg_<messageId>` for a push, `task_<id>` for a task reminder, `overdue_<YYYY-MM-DD>` for the
-/// digest of a local date. Links: `growbro://post/<postId>`, `growbro://task/<id>`, `growbro://calendar`,
-/// `growbro://inbox`. Ids are inserted as given; the app's settings and the server keep them to `[A-Za-z0-9_-]`.
+/// digest of a local date. Links: `growbro://post/<postId>`, `growbro://profile/<authorId>`, `growbro://task/<id>`,
+/// `growbro://calendar`, `growbro://inbox`. Ids are inserted as given; the app's settings and the server keep them to `[A-Za-z0-9_-]`.
 public enum GrowBroLinks {
     /// The identifier of a push.
     ///
@@ -50,6 +50,12 @@ public enum GrowBroLinks {
     /// - Parameter postID: The post's id.
     /// - Returns: `growbro://post/<postId>`.
     public static func post(_ postID: String) -> String { "growbro://post/\(postID)" }
+
+    /// The deep link to a user's profile.
+    ///
+    /// - Parameter authorID: The user's id.
+    /// - Returns: `growbro://profile/<authorId>`.
+    public static func profile(_ authorID: String) -> String { "growbro://profile/\(authorID)" }
 
     /// The deep link to a task.
     ///

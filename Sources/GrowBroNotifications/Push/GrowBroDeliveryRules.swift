@@ -15,7 +15,9 @@ public enum GrowBroDeliveryRules {
     /// Reply: "{author} replied to your post" / the text's preview, thread `post_<postId>`, interactions. Like: "New
     /// like" / "{author} liked your post.", likes, collapse id `like_<postId>`. System: its title / text, updates.
     /// Every push is `msg_<messageId>` firing at `receivedAt`, linking to `growbro://post/<postId>` (system:
-    /// `growbro://inbox`), with the message id in the metadata under `messageId`.
+    /// `growbro://inbox`), with the message id in the metadata under `messageId` and a reply's or like's author id,
+    /// when it has one, under `authorId`. A reply offers ``GrowBroActions/actions(for:)``: Reply, and View profile
+    /// when it has an author id.
     ///
     /// - Parameters:
     ///   - push: The push.
@@ -24,14 +26,16 @@ public enum GrowBroDeliveryRules {
     public static func request(for push: GrowBroPush, receivedAt: Date) -> NotificationRequest {
         let identifier = GrowBroLinks.messageIdentifier(push.messageID)
         let channel = push.channel.channel
-        let metadata = ["messageId": push.messageID]
+        var metadata = ["messageId": push.messageID]
+        if let authorID = push.authorID { metadata[GrowBroActions.authorIDMetadataKey] = authorID }
         switch push {
-        case .reply(_, let postID, let author, let text):
+        case .reply(_, let postID, let author, let text, _):
             return NotificationRequest(
                 identifier: identifier, threadID: GrowBroLinks.postThread(postID), channel: channel,
                 fireAt: receivedAt, title: GrowBroTexts.replyTitle(author: author),
-                body: GrowBroTexts.replyBody(text: text), deepLink: GrowBroLinks.post(postID), metadata: metadata)
-        case .like(_, let postID, let author):
+                body: GrowBroTexts.replyBody(text: text), deepLink: GrowBroLinks.post(postID),
+                actions: GrowBroActions.actions(for: push), metadata: metadata)
+        case .like(_, let postID, let author, _):
             return NotificationRequest(
                 identifier: identifier, channel: channel, fireAt: receivedAt, title: GrowBroTexts.likeTitle,
                 body: GrowBroTexts.likeBody(author: author), deepLink: GrowBroLinks.post(postID),

@@ -1,20 +1,29 @@
 /// A push message the server sent to GrowBro: a reply, a like or a system message, each with its message id.
 ///
 /// A message id is used once; it names the notification (`msg_<messageId>`) and travels in the payload for
-/// push-to-open tracking.
+/// push-to-open tracking. A reply or a like may carry its author's id (`[A-Za-z0-9_-]{1,64}`): a reply with one
+/// offers "View profile" (``GrowBroActions``).
 public enum GrowBroPush: Hashable, Sendable, Codable {
-    /// Someone replied to the user's post.
-    case reply(messageID: String, postID: String, author: String, text: String)
-    /// Someone liked the user's post.
-    case like(messageID: String, postID: String, author: String)
+    /// Someone replied to the user's post; `authorID` is the replying user's id, when the server sends it.
+    case reply(messageID: String, postID: String, author: String, text: String, authorID: String? = nil)
+    /// Someone liked the user's post; `authorID` is the liking user's id, when the server sends it.
+    case like(messageID: String, postID: String, author: String, authorID: String? = nil)
     /// A message from GrowBro itself.
     case system(messageID: String, title: String, text: String)
 
     /// The message id.
     public var messageID: String {
         switch self {
-        case .reply(let messageID, _, _, _), .like(let messageID, _, _), .system(let messageID, _, _):
+        case .reply(let messageID, _, _, _, _), .like(let messageID, _, _, _), .system(let messageID, _, _):
             return messageID
+        }
+    }
+
+    /// The author's id of a reply or a like, when the server sent it; `nil` for a system message.
+    public var authorID: String? {
+        switch self {
+        case .reply(_, _, _, _, let authorID), .like(_, _, _, let authorID): return authorID
+        case .system: return nil
         }
     }
 
@@ -31,7 +40,7 @@ public enum GrowBroPush: Hashable, Sendable, Codable {
     /// messages are not threaded (a platform groups each by itself).
     public var threadID: String? {
         switch self {
-        case .reply(_, let postID, _, _): return GrowBroLinks.postThread(postID)
+        case .reply(_, let postID, _, _, _): return GrowBroLinks.postThread(postID)
         case .like, .system: return nil
         }
     }

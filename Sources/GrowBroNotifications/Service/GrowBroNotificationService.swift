@@ -154,23 +154,15 @@ public actor GrowBroNotificationService: AppNotificationService {
     ///
     /// - Parameters:
     ///   - identifier: The notification's identifier.
-    ///   - actionID: ``NotificationAction/defaultActionID``, `reply` or `view_profile`.
+    ///   - actionID: ``NotificationAction/defaultActionID``, `reply` or `view_profile` (``link(forAction:on:)``).
     ///   - device: The instant now.
     /// - Returns: The link opened, or nothing when the notification is not on screen or the action opens nothing.
     public func respond(
         to identifier: String, actionID: String, device: DeviceState
     ) async throws -> ServiceReport<GrowBroFact> {
-        guard let request = await session.log.onScreen[identifier] else { return ServiceReport() }
-        let link: String
-        switch actionID {
-        case NotificationAction.defaultActionID, "reply":
-            link = request.deepLink
-        case "view_profile":
-            guard let author = request.metadataValue(forKey: "authorId") else { return ServiceReport() }
-            link = "growbro://profile/\(author)"
-        default:
-            return ServiceReport()
-        }
+        guard let request = await session.log.onScreen[identifier],
+            let link = link(forAction: actionID, on: request)
+        else { return ServiceReport() }
         let route = Result { () throws(DeepLinkRouteRejection) in try openLink(link) }
         return ServiceReport(entries: [.fact(.linkOpened(url: link, route: route, at: device.now))])
     }
@@ -446,6 +438,18 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Throws: ``DeepLinkRouteRejection``, the first of the router's checks that fails.
     public nonisolated func openLink(_ link: String) throws(DeepLinkRouteRejection) -> DeepLinkMatch {
         try DeepLinkRouter.growBro.route(link)
+    }
+
+    /// What the user's pick on a shown notification opens: a click its deep link, Reply the post, View profile
+    /// `growbro://profile/<authorId>` (see ``GrowBroActions/link(forAction:on:)``). Open the link with
+    /// ``openLink(_:)``.
+    ///
+    /// - Parameters:
+    ///   - actionID: The action's id as the platform reports it; `nil` for a click on the notification.
+    ///   - request: The shown notification's request.
+    /// - Returns: The link to open, or `nil` when the notification does not offer that action.
+    public nonisolated func link(forAction actionID: String?, on request: NotificationRequest) -> String? {
+        GrowBroActions.link(forAction: actionID, on: request)
     }
 
     // MARK: - Private

@@ -15,7 +15,7 @@ public import WaveNotifications
 ///   an older one is suppressed `missed` (the session reports each suppression once);
 /// - follow-up at the reminder's instant + 2 h, moved to the next 08:00 when that is at/after 23:00 or before
 ///   08:00 local; a snooze in ``snoozes`` stays wanted until it fires;
-/// - a logged slot wants nothing (its pending requests go with `reschedule`) and its shown ones are withdrawn
+/// - a logged slot (the pet's own: two pets may both have a schedule `s1`) wants nothing (its pending requests go with `reschedule`) and its shown ones are withdrawn
 ///   (`responded`); notifications shown before today's local date are withdrawn (`expired`, the midnight cleanup);
 /// - the weekly summary at the next Monday 09:00 per pet, for the Monday–Sunday before it (not when nothing was
 ///   due), and the end-of-day check (today's and tomorrow's) when enabled and something up to its time is unlogged;
@@ -38,7 +38,8 @@ public struct HydracatPlanner: Sendable {
 
     /// The user's settings.
     public var settings: HydracatSettings
-    /// Treatments logged as done.
+    /// Treatments logged as done; a log covers only its own pet's occurrences (one naming no pet covers every pet
+    /// with its schedule id, see ``TreatmentLog``).
     public var logs: Set<TreatmentLog>
     /// Occurrences firing before this instant do not count anywhere (no reminder, no summary count).
     public var replayStart: Date
@@ -200,7 +201,7 @@ public struct HydracatPlanner: Sendable {
         let snooze = reminder.with(type: .snooze)
         let ids = [reminder, followUp, snooze].map(\.description)
         builder.universe.formUnion(ids)
-        if logs.contains(TreatmentLog(scheduleID: reminder.scheduleID, slot: reminder.slot)) {
+        if logs.containsLog(petID: reminder.petID, scheduleID: reminder.scheduleID, slot: reminder.slot) {
             for id in ids where facts.shown.isOnScreen(id) { builder.withdrawals[id] = .responded }
             return
         }
@@ -267,7 +268,7 @@ public struct HydracatPlanner: Sendable {
                 for occurrence in Self.occurrences(of: schedule, on: weekStart.adding(days: day), in: timeZone)
                 where occurrence.fireAt >= replayStart {
                     due += 1
-                    if logs.contains(TreatmentLog(scheduleID: schedule.id, slot: occurrence.slot)) { logged += 1 }
+                    if logs.containsLog(petID: pet.id, scheduleID: schedule.id, slot: occurrence.slot) { logged += 1 }
                 }
             }
         }
@@ -295,7 +296,7 @@ public struct HydracatPlanner: Sendable {
                 for schedule in pet.schedules {
                     for occurrence in Self.occurrences(of: schedule, on: date, in: timeZone)
                     where occurrence.slot.time <= time && occurrence.fireAt >= replayStart
-                        && !logs.contains(TreatmentLog(scheduleID: schedule.id, slot: occurrence.slot))
+                        && !logs.containsLog(petID: pet.id, scheduleID: schedule.id, slot: occurrence.slot)
                     {
                         notLogged += 1
                     }

@@ -40,7 +40,8 @@ public actor HydracatNotificationService: AppNotificationService {
     /// history. Save ``savedState`` when the app's process may end (on iOS, at the end of every run) and pass it to
     /// ``init(settings:start:center:restoring:)`` at the next run.
     public struct SavedState: Hashable, Sendable, Codable {
-        /// Treatments logged as done.
+        /// Treatments logged as done (logs saved before logs named their pet decode with no pet, see
+        /// ``TreatmentLog``).
         public var logs: Set<TreatmentLog>
         /// Snoozes asked for, by snooze identifier.
         public var snoozes: [String: SnoozeRecord]
@@ -226,7 +227,8 @@ public actor HydracatNotificationService: AppNotificationService {
             guard pet.schedules.contains(where: { $0.id == parsed.scheduleID }) else {
                 throw HydracatError.unknownSchedule(petID: pet.id)
             }
-            return try await log(TreatmentLog(scheduleID: parsed.scheduleID, slot: parsed.slot), device: device)
+            return try await log(
+                TreatmentLog(petID: pet.id, scheduleID: parsed.scheduleID, slot: parsed.slot), device: device)
         case HydracatContent.snoozeAction.id:
             return try await snooze(identifier, device: device)
         default:
@@ -234,11 +236,13 @@ public actor HydracatNotificationService: AppNotificationService {
         }
     }
 
-    /// The user logged a treatment: the slot wants nothing more. Its pending reminder, follow-up and snooze are
-    /// removed (`reschedule`) and its shown ones withdrawn (`responded`), by a reconcile.
+    /// The user logged a pet's treatment: that pet's slot wants nothing more. Its pending reminder, follow-up and
+    /// snooze are removed (`reschedule`) and its shown ones withdrawn (`responded`), by a reconcile; another pet's
+    /// notifications of a schedule with the same id do not move.
     ///
     /// - Parameters:
-    ///   - treatment: The schedule and slot logged.
+    ///   - treatment: The pet, schedule and slot logged (a log naming no pet covers every pet with the schedule id,
+    ///     see ``TreatmentLog``).
     ///   - device: The device's state now.
     /// - Returns: What the reconcile did.
     /// - Throws: What the platform conformer throws.

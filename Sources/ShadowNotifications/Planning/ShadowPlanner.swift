@@ -4,7 +4,7 @@ public import WaveNotifications
 /// Shadow's check-in rules as pure functions: settings, an instant, a zone, the permission and the history in,
 /// a ``WaveNotifications/NotificationPlan`` out.
 ///
-/// The rules (wavesim-apps.md, Shadow):
+/// The rules (docs/apps.md, Shadow):
 /// - Occurrences in [reconcile instant, +48 h) of every enabled category, per local calendar day with the core's
 ///   recurrence rules (DST gap and overlap rules, interval windows wrapping midnight, duplicate times once).
 /// - Anchor mode fires at the category's enabled anchors; disabled anchors are skipped by every category. The
@@ -16,7 +16,7 @@ public import WaveNotifications
 ///   `permission_denied`; a category switched off computes no candidates and its pending requests are removed with
 ///   `user_disabled`; `provisional` lowers requests to the passive level.
 /// - Each request expires ``ShadowCheckIn/expiresAfter`` after its fire instant (withdrawn unless answered, by the
-///   platform or the replay).
+///   platform or at the app's next run).
 public enum ShadowPlanner {
     /// How far ahead a reconcile schedules: occurrences in [now, now + 48 h).
     public static let horizon: TimeInterval = 48 * 3600

@@ -22,7 +22,7 @@ public enum ShadowCategory: String, Hashable, Sendable, Codable, CaseIterable {
     /// BBT and vitals.
     case vitals
 
-    /// The schedule a category has when it is enabled without a mode (wavesim-apps.md, Shadow).
+    /// The schedule a category has when it is enabled without a mode (docs/apps.md, Shadow).
     ///
     /// Supplements: anchor mode (at its supplements' anchors); food: anchors breakfast, lunch, dinner; fluids: every
     /// 2 h 08:00–22:00; photos and activities: times [] (nothing until the user adds times); journal: times 21:00;

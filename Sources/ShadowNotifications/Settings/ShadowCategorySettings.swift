@@ -3,7 +3,7 @@ public import WaveNotifications
 /// One category's settings as the user left them: every field but the switch may be absent and then takes the
 /// category's default.
 ///
-/// Rules (wavesim-apps.md, Shadow): a category is off unless ``enabled``; without a ``mode`` it uses its
+/// Rules (docs/apps.md, Shadow): a category is off unless ``enabled``; without a ``mode`` it uses its
 /// ``ShadowCategory/defaultSchedule``; with a mode, a missing field takes the default schedule's value when that is
 /// of the same mode, else: no anchors, every 2 h 08:00–22:00, no times. A shown check-in expires
 /// ``expiresAfterMinutes`` after its fire instant unless answered.

@@ -6,7 +6,7 @@ public import WaveNotifications
 ///
 /// With `origin == nil` and `speed == 1` (the defaults) ``now`` is the wall clock. Otherwise the simulated
 /// now is `origin + elapsed real time × speed` (origin defaulting to the wall clock at creation), elapsed time
-/// measured on the monotonic clock, so a replay can start on an event's day and run a day in minutes.
+/// measured on the monotonic clock, so a demo or a test run can start on an event's day and run a day in minutes.
 ///
 /// One task sleeps until the earliest alarm; setting an earlier alarm replaces that task with one that sleeps
 /// less. Each sleep is capped at a minute so wall-clock corrections and suspends are noticed. Alarms are

@@ -33,7 +33,7 @@ public enum ManagerEvent: Sendable, CustomStringConvertible {
     /// What is pending, soonest first, sent when ``LinuxNotificationManager/reportPendingSnapshot()`` asks.
     case pending([PendingNotification])
 
-    /// The reason of a removal, withdrawal or suppression, as `wavesim` prints it; `nil` for other events.
+    /// The reason of a removal, withdrawal or suppression, as observers log it; `nil` for other events.
     public var reason: NotificationReason? {
         switch self {
         case .cancelled(_, let reason), .withdrawn(_, let reason), .suppressed(_, let reason): return reason

@@ -1,5 +1,5 @@
-/// A string key that carries its own hash, for the shown registry's indexes and the simulated iOS center's (in
-/// `WaveSim`).
+/// A string key that carries its own hash, for the shown registry's indexes and other identifier-keyed indexes of
+/// the package.
 ///
 /// A dictionary keyed by `String` hashes the whole string at every lookup, insertion and removal, again for every
 /// key each time it grows, and compares whole strings at every probe it passes. With the hash computed once, growing

@@ -1,6 +1,7 @@
 /// Why a request was not shown, was removed while pending, or was withdrawn after it was shown.
 ///
-/// The raw values are the names `wavesim` prints and observers log; they are part of the format.
+/// The raw values are stable names, the ones observers log and an app's logs or outputs carry: renaming one
+/// changes what they read.
 public enum NotificationReason: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// Its fire instant falls inside quiet hours and the policy suppresses rather than defers.
     case quietHours = "quiet_hours"

@@ -4,7 +4,7 @@ public import Foundation
 /// shown.
 ///
 /// Every call of a session (and of the app services built on it) returns the events it caused, in order, so an app
-/// can log them and `wavesim` prints them. Nothing a policy holds back is just missing: it is a ``suppressed(_:at:)``.
+/// can log or show them. Nothing a policy holds back is just missing: it is a ``suppressed(_:at:)``.
 public enum NotificationEvent: Hashable, Sendable {
     /// A notification was shown; `late` when it was shown after its fire instant (caught up by grace).
     case delivered(NotificationRequest, at: Date, late: Bool)

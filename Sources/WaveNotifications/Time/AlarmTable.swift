@@ -41,7 +41,7 @@ package struct AlarmTable {
         return (alarm.deadline, alarm.wake)
     }
 
-    // A linear scan: a clock has a handful of owners (one per manager or replay), not one per notification.
+    // A linear scan: a clock has a handful of owners (one per manager or scheduler), not one per notification.
     private var earliest: (key: AlarmID, value: Alarm)? {
         alarms.min { ($0.value.deadline, $0.value.sequence) < ($1.value.deadline, $1.value.sequence) }
     }

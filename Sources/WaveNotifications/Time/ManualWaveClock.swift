@@ -1,7 +1,7 @@
 public import Foundation
 internal import Synchronization
 
-/// A clock that moves only when told to, for tests and virtual-time replays.
+/// A clock that moves only when told to, for tests and runs in virtual time.
 ///
 /// ``advance(to:)`` steps through due alarms in deadline order, setting ``now`` to each deadline before
 /// waking its owner and awaiting it, so everything due is handled, in order, before the call returns.

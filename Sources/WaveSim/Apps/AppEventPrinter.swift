@@ -1,8 +1,8 @@
 internal import Foundation
 internal import WaveNotifications
 
-/// Turns the core's notification events into the output lines of `wavesim-apps.md` (JSON Lines fields in the
-/// spec's order), rendering titles and bodies in the replay's language.
+/// Turns the core's notification events into the output lines of `docs/scenario-format.md` (App scenarios; JSON Lines
+/// fields in the spec's order), rendering titles and bodies in the replay's language.
 struct AppEventPrinter: Sendable {
     /// The app's name, as delivered lines name it.
     let app: String

@@ -2,7 +2,7 @@ internal import Foundation
 internal import WaveJSON
 internal import WaveNotifications
 
-/// An app scenario: the common envelope of `wavesim-apps.md` with the app's actions decoded.
+/// An app scenario: the common envelope of `docs/scenario-format.md` (App scenarios) with the app's actions decoded.
 struct AppScenario: Sendable {
     /// One action of the scenario, in time order (file order at equal instants).
     struct Action: Sendable {

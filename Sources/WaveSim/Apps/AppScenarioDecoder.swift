@@ -3,7 +3,7 @@ internal import WaveJSON
 internal import WaveNotifications
 
 /// Reads an app scenario (`"app": "gonow" | "hydracat" | "shadow" | "growbro"`): the common envelope of
-/// `wavesim-apps.md`, then the app's section; every problem is listed with its JSON path.
+/// `docs/scenario-format.md` (App scenarios), then the app's section; every problem is listed with its JSON path.
 enum AppScenarioDecoder {
     /// The apps `wavesim` can replay, by name.
     static var sections: [String: any AppReplaySection.Type] {
@@ -44,7 +44,8 @@ enum AppScenarioDecoder {
     /// - Throws: ``ScenarioError`` listing every problem.
     static func decode(_ root: JSONValue, file: String, options: ReplayOptions) throws(ScenarioError) -> Result {
         var diagnostics = DecodingDiagnostics()
-        // wavesim-apps.md: unknown keys are errors naming the JSON path, exit 65, nothing replayed.
+        // docs/scenario-format.md, App scenarios: unknown keys are errors naming the JSON path, exit 65, nothing
+        // replayed.
         diagnostics.unknownKeysAreProblems = true
         let result = decodeRoot(root, file: file, options: options, &diagnostics)
         guard diagnostics.isClean, let result else {
@@ -79,7 +80,7 @@ enum AppScenarioDecoder {
         let start = object.decode(.required("now", .instant), &diagnostics)
         let explicitUntil = object.decode(.optional("until", .instant), &diagnostics)
         let permission = object.decode(.optional("permission", .permission, default: .authorized), &diagnostics)
-        // wavesim-apps.md, Platforms: `--platform` wins over the scenario's own.
+        // docs/scenario-format.md, Platforms: `--platform` wins over the scenario's own.
         let ownPlatform = object.decode(.optional("platform", .enumeration()), &diagnostics) as ReplayOptions.Platform?
         let bootReceiver = object.decode(.optional("bootReceiver", .bool, default: true), &diagnostics)
         let settingsPath = rootPath.appending(key: name)

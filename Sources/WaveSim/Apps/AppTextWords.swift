@@ -6,7 +6,7 @@ internal import Foundation
 /// prints: as its raw value with underscores read as spaces.
 enum AppTextWords {
     /// Why a notification was not shown, was cancelled or was withdrawn, keyed by `NotificationReason` raw value
-    /// (and the platform reasons of `wavesim-apps.md`, `reboot` and `pending_limit`).
+    /// (and the platform reasons of `docs/scenario-format.md`, Platforms: `reboot` and `pending_limit`).
     static let reasons: [String: String] = [
         "quiet_hours": "quiet hours",
         "daily_cap": "daily cap reached",

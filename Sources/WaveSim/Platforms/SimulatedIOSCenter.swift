@@ -89,7 +89,8 @@ actor SimulatedIOSCenter: AppReplayPlatform {
     /// still wants what it handed over before and never removed.
     func finishRun() async {
         // What the center keeps is decided of all the app handed over during the run, in whatever order it removed
-        // and added (`wavesim-apps.md`: the app hands the center its desired requests, soonest first).
+        // and added (`docs/scenario-format.md`, Platforms: the app hands the center its desired requests, soonest
+        // first).
         requests.settle(limit: limit, run: run)
         peakHeldCount = max(peakHeldCount, requests.held.count)
         guard wasListedDuringRun else { return }

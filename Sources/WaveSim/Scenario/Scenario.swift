@@ -80,7 +80,7 @@ package struct ScenarioAction: Sendable, Hashable {
         case launch
         /// The system lets the app run briefly in the background; it syncs as at a launch.
         case backgroundRefresh
-        /// The device restarts (`wavesim-apps.md`, Platforms): Android forgets every pending request.
+        /// The device restarts (`docs/scenario-format.md`, Platforms): Android forgets every pending request.
         case reboot
     }
 

@@ -2,7 +2,7 @@
 public struct LanguagePreference: Hashable, Sendable {
     /// Where a preference came from.
     public enum Source: Hashable, Sendable {
-        /// An explicit argument: the API or `wavesim --lang`.
+        /// An explicit argument: the API or a command line's `--lang`.
         case argument
         /// An environment variable: `LC_ALL`, `LC_MESSAGES` or `LANG`.
         case environment(variable: String)

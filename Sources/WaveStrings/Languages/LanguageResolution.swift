@@ -8,7 +8,7 @@ public struct LanguageResolution: Hashable, Sendable {
     /// The tables consulted for each key, in order, for example `["pt", "en"]`.
     public var chain: [String]
     /// Whether a language was asked for but neither it nor its base language has a table, so English
-    /// (or the bare key) is used instead; `wavesim --lang xx` warns when this is true.
+    /// (or the bare key) is used instead; a command line asked for `--lang xx` warns when this is true.
     public var fellBackToDefault: Bool
 
     /// Creates a resolution.

@@ -1,4 +1,4 @@
-/// Why the lint could not run at all: bad usage rather than bad translations (`wavesim lint` exits 64).
+/// Why the lint could not run at all: bad usage rather than bad translations (a command line exits 64, `EX_USAGE`).
 public enum LintUsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The path does not exist.
     case directoryNotFound(path: String)

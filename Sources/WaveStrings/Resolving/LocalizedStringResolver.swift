@@ -133,7 +133,7 @@ public final class LocalizedStringResolver: Sendable {
 
     /// Whether some table exists for `language` or a less specific form of it (`pt` for `pt-BR`).
     ///
-    /// - Parameter language: A language code, for example the value of `wavesim --lang`.
+    /// - Parameter language: A language code, for example the value of a command line's `--lang`.
     /// - Returns: `false` for a malformed code or one that would fall back to English.
     public func supports(_ language: String) -> Bool {
         guard let tag = LanguageTag(language) else { return false }

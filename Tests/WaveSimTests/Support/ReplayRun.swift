@@ -24,8 +24,8 @@ struct ReplayRun {
     }
 
     /// The flags that replay an app's rules on the always-running Linux adapter with iOS's budget, the behaviour
-    /// the app tests were written for (`wavesim-apps.md`, Platforms: `linux` with `--pending-limit 64`), unless the
-    /// flags or the scenario name a platform; the platform tests name theirs.
+    /// the app tests were written for (`docs/scenario-format.md`, Platforms: `linux` with `--pending-limit 64`), unless
+    /// the flags or the scenario name a platform; the platform tests name theirs.
     ///
     /// - Parameters:
     ///   - flags: The flags given.

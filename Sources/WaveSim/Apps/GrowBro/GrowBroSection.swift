@@ -8,7 +8,7 @@ internal import WaveNotifications
 enum GrowBroSection: AppReplaySection {
     static let name = "growbro"
     static let actionKeys = [
-        "push": ["kind", "messageId", "postId", "author", "text", "title"], "complete": ["task"],
+        "push": ["kind", "messageId", "postId", "author", "authorId", "text", "title"], "complete": ["task"],
         "reschedule": ["task", "due"], "addTask": ["id", "title", "due"], "read": ["identifier"],
         "delete": ["identifier"], "gdprDelete": [], "openLink": ["url"], "inbox": ["pageSize", "next"],
     ]
@@ -115,7 +115,8 @@ enum GrowBroSection: AppReplaySection {
     }
 
     private static let pushKeys: [GrowBroPushKind: [String]] = [
-        .reply: ["messageId", "postId", "author", "text"], .like: ["messageId", "postId", "author"],
+        .reply: ["messageId", "postId", "author", "authorId", "text"],
+        .like: ["messageId", "postId", "author", "authorId"],
         .system: ["messageId", "title", "text"],
     ]
 
@@ -160,6 +161,10 @@ enum GrowBroSection: AppReplaySection {
         }
     }
 
+    /// A reply's or like's optional `authorId`: absent reads as `.some(nil)`, an invalid one as `nil` (a problem).
+    private static let authorIDField = Field<String?>.optional(
+        "authorId", ValueDecoder<String>.growBroID.map { $0 }, default: nil)
+
     private static func decodePush(
         _ object: ObjectDecoder, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
     ) -> PushAction? {
@@ -177,14 +182,17 @@ enum GrowBroSection: AppReplaySection {
         case .reply:
             let post = object.decode(.required("postId", .growBroID), &diagnostics)
             let author = object.decode(.required("author", .nonEmptyText), &diagnostics)
+            let authorID = object.decode(authorIDField, &diagnostics)
             let text = object.decode(.required("text", .nonEmptyText), &diagnostics)
-            guard let message, let post, let author, let text else { return nil }
-            return PushAction(push: .reply(messageID: message, postID: post, author: author, text: text))
+            guard let message, let post, let author, let authorID, let text else { return nil }
+            return PushAction(
+                push: .reply(messageID: message, postID: post, author: author, text: text, authorID: authorID))
         case .like:
             let post = object.decode(.required("postId", .growBroID), &diagnostics)
             let author = object.decode(.required("author", .nonEmptyText), &diagnostics)
-            guard let message, let post, let author else { return nil }
-            return PushAction(push: .like(messageID: message, postID: post, author: author))
+            let authorID = object.decode(authorIDField, &diagnostics)
+            guard let message, let post, let author, let authorID else { return nil }
+            return PushAction(push: .like(messageID: message, postID: post, author: author, authorID: authorID))
         case .system:
             let title = object.decode(.required("title", .nonEmptyText), &diagnostics)
             let text = object.decode(.required("text", .nonEmptyText), &diagnostics)

@@ -8,9 +8,10 @@ internal import WaveNotifications
 /// Messages never quote a medication name or a dose: only ids, paths and the kind of problem.
 enum HydracatSection: AppReplaySection {
     static let name = "hydracat"
-    static let actionKeys = ["log": ["schedule", "slot"], "snooze": ["identifier"]]
+    static let actionKeys = ["log": ["pet", "schedule", "slot"], "snooze": ["identifier"]]
 
-    /// A `log` action: the treatment of a schedule's slot was done.
+    /// A `log` action: the treatment of a pet's schedule slot was done. Without `pet` (allowed when no other pet has
+    /// a schedule with that id) the log names no pet and covers the one pet with that schedule.
     struct LogAction: AppActionPayload {
         var log: TreatmentLog
         var type: String { "log" }
@@ -74,20 +75,8 @@ enum HydracatSection: AppReplaySection {
         let pets = object.decode(
             .optional("pets", .array(of: pet, named: "an array of pets", uniqueKey: ("id", \.id)), default: []),
             &diagnostics)
+        // Schedule ids are unique within a pet (`schedules`' unique key); two pets may both have an `s1`.
         guard let user, let enabled, let snooze, let weekly, let endOfDay, let pets else { return nil }
-        var seen: [String: String] = [:]
-        for pet in pets {
-            for schedule in pet.schedules {
-                if let other = seen[schedule.id] {
-                    diagnostics.problem(
-                        object.path.appending(key: "pets"),
-                        "schedule id '\(schedule.id)' is used by pets '\(other)' and '\(pet.id)'; schedule ids must be unique"
-                    )
-                    return nil
-                }
-                seen[schedule.id] = pet.id
-            }
-        }
         return HydracatSettings(
             userID: user, isEnabled: enabled, isSnoozeEnabled: snooze, isWeeklySummaryEnabled: weekly,
             endOfDay: endOfDay, pets: pets)
@@ -98,10 +87,14 @@ enum HydracatSection: AppReplaySection {
     ) -> (any AppActionPayload)? {
         switch type {
         case "log":
+            let petField = Field<String?>.optional("pet", ValueDecoder<String>.identifierText.map { $0 }, default: nil)
+            let pet = object.decode(petField, &diagnostics)
             let schedule = object.decode(.required("schedule", .identifierText), &diagnostics)
             let slot = object.decode(.required("slot", .localDateTime), &diagnostics)
-            guard let schedule, let slot else { return nil }
-            return LogAction(log: TreatmentLog(scheduleID: schedule, slot: slot))
+            guard let pet, let schedule, let slot else { return nil }
+            return LogAction(
+                log: pet.map { TreatmentLog(petID: $0, scheduleID: schedule, slot: slot) }
+                    ?? TreatmentLog(scheduleID: schedule, slot: slot))
         default:
             let identifier = object.decode(.required("identifier", .nonEmptyText), &diagnostics)
             return identifier.map { SnoozeAction(identifier: $0, path: path.description) }
@@ -111,19 +104,15 @@ enum HydracatSection: AppReplaySection {
     static func validate(
         _ actions: [(action: AppScenario.Action, settings: JSONValue)], _ diagnostics: inout DecodingDiagnostics
     ) {
-        for (action, value) in actions {
+        for (index, (action, value)) in actions.enumerated() {
             guard case .app(let payload) = action.kind else { continue }
             let settings = decodedSettings(value)
             let path = JSONPath(action.path)
             if let log = payload as? LogAction {
-                guard let pet = settings.pets.first(where: { $0.schedules.contains { $0.id == log.log.scheduleID } })
-                else {
-                    diagnostics.problem(
-                        path.appending(key: "schedule"),
-                        "no schedule '\(log.log.scheduleID)' in the settings at that time")
+                let later = actions[index...].map { decodedSettings($0.settings) }
+                guard let schedule = logSchedule(log.log, in: settings, later: later, at: path, &diagnostics) else {
                     continue
                 }
-                let schedule = pet.schedules.first { $0.id == log.log.scheduleID }!
                 if !schedule.times.contains(log.log.slot.time) {
                     diagnostics.problem(
                         path.appending(key: "slot"),
@@ -155,6 +144,54 @@ enum HydracatSection: AppReplaySection {
                 }
             }
         }
+    }
+
+    /// The schedule a `log` names, or `nil` after a problem: the pet (when named) must have it; without `pet`, exactly
+    /// one pet may have a schedule with that id, at that time and in every later settings (a log naming no pet
+    /// covers every pet with the schedule id).
+    private static func logSchedule(
+        _ log: TreatmentLog, in settings: HydracatSettings, later: [HydracatSettings], at path: JSONPath,
+        _ diagnostics: inout DecodingDiagnostics
+    ) -> TreatmentSchedule? {
+        if let petID = log.petID {
+            guard let pet = settings.pet(withID: petID) else {
+                diagnostics.problem(path.appending(key: "pet"), "no pet '\(petID)' in the settings at that time")
+                return nil
+            }
+            guard let schedule = pet.schedules.first(where: { $0.id == log.scheduleID }) else {
+                diagnostics.problem(
+                    path.appending(key: "schedule"), "pet '\(petID)' has no schedule '\(log.scheduleID)' at that time")
+                return nil
+            }
+            return schedule
+        }
+        let owners = settings.pets.filter { $0.schedules.contains { $0.id == log.scheduleID } }
+        guard let owner = owners.first else {
+            diagnostics.problem(
+                path.appending(key: "schedule"), "no schedule '\(log.scheduleID)' in the settings at that time")
+            return nil
+        }
+        var petIDs = owners.map(\.id)
+        for settings in later {
+            for pet in settings.pets
+            where !petIDs.contains(pet.id)
+                && pet.schedules.contains(where: {
+                    $0.id == log.scheduleID
+                })
+            {
+                petIDs.append(pet.id)
+            }
+        }
+        guard petIDs.count == 1 else {
+            let names = petIDs.map { "'\($0)'" }
+            let list = names.dropLast().joined(separator: ", ") + " and " + names.last!
+            diagnostics.problem(
+                path.appending(key: "pet"),
+                "is required: pets \(list) have a schedule '\(log.scheduleID)'"
+                    + (owners.count > 1 ? "" : " (in later settings)") + "; name the pet whose treatment was done")
+            return nil
+        }
+        return owner.schedules.first { $0.id == log.scheduleID }
     }
 
     static func makeDriver(

@@ -7,7 +7,7 @@ struct DecodingDiagnostics {
     private(set) var problems: [ScenarioError.Problem] = []
     /// The warnings, each `path: message`, in the order found.
     private(set) var warnings: [String] = []
-    /// Whether an unknown key is a problem (app scenarios: `wavesim-apps.md` makes it an error) rather than a
+    /// Whether an unknown key is a problem (app scenarios: `docs/scenario-format.md` makes it an error) rather than a
     /// warning (WorldWideWaves scenarios, whose format has always ignored them with a warning).
     var unknownKeysAreProblems = false
 

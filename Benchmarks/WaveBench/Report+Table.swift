@@ -1,0 +1,379 @@
+internal import Foundation
+
+// The text report: machine and method, one section per workload, the growth and the goals.
+extension Report {
+    /// Adds a row for each size and each case run at that size, in that order: the size, the case's name, then
+    /// `cells` of its summary (given the size too), or `FAILED:` and why.
+    private func addRows(
+        _ cases: [(BenchCase, String)], sizes: [Int], to table: inout TextTable,
+        cells: (CaseSummary, Int) -> [String]
+    ) {
+        for size in sizes {
+            for (benchCase, name) in cases {
+                guard let summary = summary(benchCase, size) else { continue }
+                if let failure = summary.failure {
+                    table.add([Format.count(size), name, "FAILED: \(failure)"])
+                } else {
+                    table.add([Format.count(size), name] + cells(summary, size))
+                }
+            }
+        }
+    }
+
+    private func sizes(_ cases: [BenchCase]) -> [Int] {
+        Set(summaries.filter { summary in cases.contains { $0.rawValue == summary.caseName } }.map(\.size)).sorted()
+    }
+
+    func table() -> String {
+        var text = "WaveBench\(quick ? " --quick (small sizes: a smoke test, not the figures to quote)" : "")\n"
+        text += "Machine: \(machine.processors) cores (\(machine.processorModel)), "
+        text += "\(Format.bytes(Double(machine.memoryBytes))) memory, \(machine.kernel)\n"
+        text += "Toolchain: \(machine.swiftVersion)\n"
+        text += "Load average: \(machine.loadAverageAtStart) at start, \(machine.loadAverageAtEnd) at end "
+        text += "(a shared machine: compare the ratios, trust the absolute times less). "
+        text += "Total wall time \(Format.duration(wallSeconds)).\n"
+        text += "Method: \(method)\n"
+        if let idle = summary(.idle, 0) {
+            text += "An idle child peaks at \(Format.bytes(idle.peakResidentBytes)).\n"
+        }
+        text += queueSection() + deliverySection() + syncSection() + replaySection() + localizationSection()
+        text += storeSection() + recurrenceSection()
+        text += growthSection() + goalsSection()
+        let single = summaries.filter {
+            $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick && repetitionsOverride != 1
+        }
+        if !single.isEmpty {
+            text += "\nMeasured once (the warm-up took over a minute): "
+            text += single.map { "\($0.caseName) at \(Format.count($0.size))" }.joined(separator: ", ") + ".\n"
+        }
+        let failures = summaries.filter { $0.failure != nil }
+        if !failures.isEmpty {
+            text += "\nFAILED workloads:\n"
+            for failure in failures {
+                text += "  \(failure.caseName) at \(Format.count(failure.size)): \(failure.failure ?? "")\n"
+            }
+        }
+        return text
+    }
+
+    private static let queueNames: [(BenchCase, String)] = [
+        (.queueOurs, "LinuxNotificationManager"),
+        (.queueOursBudget, "LinuxNotificationManager, budget 64"),
+        (.queueOursBatch, "LinuxNotificationManager, batch calls"),
+        (.queueTask, "Task per notification"),
+        (.queueDispatch, "DispatchSourceTimer per notification"),
+    ]
+
+    private func queueSection() -> String {
+        let sizes = sizes(Self.queueNames.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        let planLive = sizes.map { size in
+            "\(Format.bytes(summary(.queuePlan, size)?.median("liveBytesAtEnd"))) at \(Format.count(size))"
+        }.joined(separator: ", ")
+        var text =
+            "\n1. Timer queue: schedule N notifications at random instants 1 h to 30 days ahead, reschedule 10%,\n"
+        text += "   cancel half of the events (one call per event). Nothing fires. Operations = all manager calls.\n"
+        text +=
+            "   net/notif. = (peak − peak of the plan alone) / N. Live at end = resident memory after malloc_trim,\n"
+        text += "   with the uncancelled half still pending (the plan alone: \(planLive)).\n"
+        text +=
+            "   CPU ns/op counts every thread (user + system): the baselines hand part of their work to other threads.\n"
+        var table = TextTable([
+            "N", "implementation", "time", "ops/s", "ns/op", "CPU ns/op", "peak RSS", "net/notif.", "live at end",
+        ])
+        var ratios: [String] = []
+        for size in sizes {
+            addRows(Self.queueNames, sizes: [size], to: &table) { summary, _ in
+                [
+                    Format.duration(summary.median("seconds")), Format.rate(summary.operationsPerSecond),
+                    Format.significant(summary.nanosecondsPerOperation ?? .nan),
+                    Format.significant(summary.cpuNanosecondsPerOperation ?? .nan),
+                    Format.bytes(summary.peakResidentBytes),
+                    netPerNotification(summary).map { Format.significant($0) + " B" } ?? "–",
+                    Format.bytes(summary.median("liveBytesAtEnd")),
+                ]
+            }
+            if let ours = summary(.queueOurs, size), ours.failure == nil {
+                var parts: [String] = []
+                for (benchCase, name) in [(BenchCase.queueTask, "Task"), (.queueDispatch, "Dispatch")] {
+                    guard let other = summary(benchCase, size), other.failure == nil,
+                        let speed = ratio(ours.operationsPerSecond, other.operationsPerSecond)
+                    else { continue }
+                    var part = "\(Format.ratio(speed)) the ops/s of \(name)"
+                    if let ourCPU = ours.cpuNanosecondsPerOperation, let theirCPU = other.cpuNanosecondsPerOperation,
+                        ourCPU > 0
+                    {
+                        part += " (\(Format.ratio(theirCPU / ourCPU)) less CPU per op)"
+                    }
+                    if let ourNet = netPerNotification(ours), let theirNet = netPerNotification(other), ourNet > 0 {
+                        part += ", \(Format.ratio(theirNet / ourNet)) less memory per notification"
+                    }
+                    parts.append(part)
+                }
+                if !parts.isEmpty {
+                    ratios.append("   N = \(Format.count(size)): ours does " + parts.joined(separator: "; "))
+                }
+            }
+        }
+        text += table.render()
+        if !ratios.isEmpty {
+            text += "  Ratios (LinuxNotificationManager, no budget):\n" + ratios.joined(separator: "\n") + "\n"
+        }
+        return text
+    }
+
+    private static let deliveryNames: [(BenchCase, String)] = [
+        (.deliveryOurs, "LinuxNotificationManager + SystemAlarmClock"),
+        (.deliveryTask, "Task per notification"),
+        (.deliveryDispatch, "DispatchSourceTimer per notification"),
+    ]
+
+    private func deliverySection() -> String {
+        let sizes = sizes(Self.deliveryNames.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        let due = quick ? "200 notifications due over 1 s" : "2,000 notifications due over 5 s"
+        var text = "\n2. Delivery accuracy on the system clock: \(due) while N others are pending days ahead.\n"
+        text +=
+            "   Lateness = wall clock at the sink minus the intended instant, in ms (median of runs' p50/p99/max).\n"
+        var table = TextTable(["pending", "implementation", "schedule/op", "p50 ms", "p99 ms", "max ms", "peak RSS"])
+        addRows(Self.deliveryNames, sizes: sizes, to: &table) { summary, _ in
+            [
+                Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                Format.milliseconds(summary.median("latenessP50Milliseconds")),
+                Format.milliseconds(summary.median("latenessP99Milliseconds")),
+                Format.milliseconds(summary.median("latenessMaxMilliseconds")),
+                Format.bytes(summary.peakResidentBytes),
+            ]
+        }
+        return text + table.render()
+    }
+
+    private func syncSection() -> String {
+        let names: [(BenchCase, String)] = [
+            (.syncRecording, "RecordingNotificationManager"), (.syncLinux, "LinuxNotificationManager (budget 64)"),
+            (.syncDiscarding, "none (calls discarded): the scheduler alone"),
+            (.syncReconcileLinux, "LinuxNotificationManager, reconciling sync"),
+        ]
+        let sizes = sizes(names.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        let text =
+            "\n3. Scheduler sync: syncNotifications for N favorite events (6N notifications), then again unchanged.\n"
+        var table = TextTable([
+            "events", "manager", "first sync", "calls", "second sync", "calls", "per event", "peak RSS",
+        ])
+        addRows(names, sizes: sizes, to: &table) { summary, size in
+            let first = summary.median("firstSyncSeconds")
+            return [
+                Format.duration(first), Format.count(Int(summary.median("firstSyncCalls") ?? 0)),
+                Format.duration(summary.median("secondSyncSeconds")),
+                Format.count(Int(summary.median("secondSyncCalls") ?? 0)),
+                Format.duration(first.map { $0 / Double(size) }), Format.bytes(summary.peakResidentBytes),
+            ]
+        }
+        return text + table.render()
+    }
+
+    private func replaySection() -> String {
+        let sizes = sizes([.replay])
+        let goNowYears = summaries.filter { $0.caseName == BenchCase.replayGoNowYear.rawValue }
+        guard !sizes.isEmpty || summary(.replayShadowYear, AppReplayWorkload.days) != nil || !goNowYears.isEmpty
+        else { return "" }
+        var text =
+            "\n4. Replay: virtual clock, N favorite events (6 deliveries each), JSON Lines to /dev/null, end to end\n"
+        text += "   (read + decode the scenario, scheduler sync, every delivery rendered and written).\n"
+        var table = TextTable(
+            ["events", "deliveries", "wall time", "deliveries/s", "CPU time", "decode", "peak RSS"], leftAligned: 1)
+        for size in sizes {
+            guard let summary = summary(.replay, size) else { continue }
+            if let failure = summary.failure {
+                table.add([Format.count(size), "FAILED: \(failure)"])
+                continue
+            }
+            table.add([
+                Format.count(size), Format.count(Int(summary.median("deliveries") ?? 0)),
+                Format.duration(summary.median("seconds")), Format.rate(summary.operationsPerSecond),
+                Format.duration(summary.median("cpuSeconds")), Format.duration(summary.median("parseSeconds")),
+                Format.bytes(summary.peakResidentBytes),
+            ])
+        }
+        if !sizes.isEmpty { text += table.render() }
+        if let shadow = summary(.replayShadowYear, AppReplayWorkload.days) {
+            text += "   A year of Shadow (every category on, default schedules, America/New_York, iOS budget 64), "
+            text += "wavesim replay --format json, output captured in memory: "
+            text += appYearFigures(shadow)
+        }
+        for goNow in goNowYears {
+            text +=
+                "   \(goNow.size == AppReplayWorkload.days ? "A year" : "\(Format.count(goNow.size)) days") of GoNow "
+            text += "forecasts (every 8 hours, 4 modes, quiet hours, Asia/Jerusalem, iOS budget 64), the same way: "
+            text += appYearFigures(goNow)
+        }
+        for (linux, ios) in platformPairs() {
+            text +=
+                "   \(Format.count(linux.size)) days of Shadow with a background refresh at 09:00 each day, on linux: "
+            text += appYearFigures(linux)
+            text += "   The same on ios (64 held, the app runs only at the refreshes): " + appYearFigures(ios)
+            if let ratio = platformRatio(linux: linux, ios: ios) {
+                text += "   ios / linux wall time: \(Format.significant(ratio))×.\n"
+            }
+        }
+        for (linux, ios) in platformPairs(.replayWaveRefreshLinux, .replayWaveRefreshIOS) {
+            text +=
+                "   \(Format.count(linux.size)) days of WorldWideWaves, 20 favorite events a day, a background refresh "
+            text += "every 6 hours, on linux: " + appYearFigures(linux)
+            text +=
+                "   The same on ios (64 held, the app hands over more only at the refreshes): " + appYearFigures(ios)
+            if let ratio = platformRatio(linux: linux, ios: ios) {
+                text += "   ios / linux wall time: \(Format.significant(ratio))×.\n"
+            }
+        }
+        return text
+    }
+
+    /// Deliveries, wall time, deliveries/s, CPU time and peak memory of a year of an app, or why it failed.
+    private func appYearFigures(_ summary: CaseSummary) -> String {
+        if let failure = summary.failure { return "FAILED: \(failure)\n" }
+        var text = "\(Format.count(Int(summary.median("deliveries") ?? 0))) deliveries in "
+        text += "\(Format.duration(summary.median("seconds"))) (\(Format.rate(summary.operationsPerSecond))), "
+        text += "CPU \(Format.duration(summary.median("cpuSeconds"))), "
+        text += "peak \(Format.bytes(summary.peakResidentBytes)).\n"
+        return text
+    }
+
+    private func recurrenceSection() -> String {
+        let rows: [(BenchCase, String)] = [
+            (.recurrenceNext, "nextOccurrence(after:), N calls"), (.recurrenceYear, "occurrences over a year, N times"),
+        ]
+        let sizes = sizes(rows.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text = "\n8. Recurrence: an every-hour rule (00:00–23:00) in Europe/Berlin, 2026 (both DST changes);\n"
+        text += "   a year holds each wall-clock hour once, counted independently with Foundation's calendar.\n"
+        var table = TextTable(["N", "workload", "time", "per call", "peak RSS"])
+        addRows(rows, sizes: sizes, to: &table) { summary, _ in
+            [
+                Format.duration(summary.median("seconds")),
+                Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                Format.bytes(summary.peakResidentBytes),
+            ]
+        }
+        return text + table.render()
+    }
+
+    private func storeSection() -> String {
+        let writes: [(BenchCase, String)] = [
+            (.storeBatch, "N upserts in one transaction"), (.storeSingle, "N upserts, one transaction each"),
+        ]
+        let reads: [(BenchCase, String)] = [
+            (.inboxPage, "page of 50 (every page, walked by cursor)"), (.inboxUnread, "unread count (1,000 times)"),
+        ]
+        let sizes = sizes((writes + reads).map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text = "\n7. SQLite store (WAL, synchronous=FULL, a file in the temporary directory: real fsyncs).\n"
+        var table = TextTable(["N", "workload", "time", "per op", "ops/s", "peak RSS"])
+        addRows(writes, sizes: sizes, to: &table) { summary, _ in
+            [
+                Format.duration(summary.median("seconds")),
+                Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                Format.rate(summary.operationsPerSecond), Format.bytes(summary.peakResidentBytes),
+            ]
+        }
+        text += table.render()
+        var latency = TextTable(["entries", "inbox query", "p50 ms", "p99 ms", "max ms"])
+        addRows(reads, sizes: sizes, to: &latency) { summary, _ in
+            [
+                Format.milliseconds(summary.median("p50Milliseconds")),
+                Format.milliseconds(summary.median("p99Milliseconds")),
+                Format.milliseconds(summary.median("maxMilliseconds")),
+            ]
+        }
+        return text + latency.render()
+    }
+
+    private func localizationSection() -> String {
+        let rows: [(BenchCase, String)] = [
+            (.localizationLoad, "load: LocalizedStringResolver, every key in every language"),
+            (.localizationParse, "parse: StringsFileParser"),
+            (.localizationParseFoundation, "parse: PropertyListSerialization (Foundation)"),
+            (.localizationResolve, "resolve title + body: LocalizedStringResolver.render"),
+            (.localizationResolveFoundation, "resolve title + body: dictionary + String(format:)"),
+        ]
+        let present = rows.filter { row in summaries.contains { $0.caseName == row.0.rawValue } }
+        guard !present.isEmpty else { return "" }
+        var text = "\n5. Localization: the 34 bundled tables; title and body pairs in English (7 kinds × 10 cities).\n"
+        var table = TextTable(["work", "count", "time", "per item", "peak RSS"], leftAligned: 1)
+        for (benchCase, name) in present {
+            for summary in summaries where summary.caseName == benchCase.rawValue {
+                if let failure = summary.failure {
+                    table.add([name, Format.count(summary.size), "FAILED: \(failure)"])
+                    continue
+                }
+                table.add([
+                    name, Format.count(summary.size), Format.duration(summary.median("seconds")),
+                    Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                    Format.bytes(summary.peakResidentBytes),
+                ])
+            }
+        }
+        text += table.render()
+        var ratios: [String] = []
+        for (ours, theirs, what) in [
+            (BenchCase.localizationParse, BenchCase.localizationParseFoundation, "parsing"),
+            (.localizationResolve, .localizationResolveFoundation, "resolving"),
+        ] {
+            guard let size = summaries.first(where: { $0.caseName == ours.rawValue })?.size,
+                let speed = ratio(summary(ours, size)?.operationsPerSecond, summary(theirs, size)?.operationsPerSecond)
+            else { continue }
+            ratios.append("   \(what): ours is \(Format.ratio(speed)) as fast as Foundation's")
+        }
+        if !ratios.isEmpty { text += "  Ratios:\n" + ratios.joined(separator: "\n") + "\n" }
+        return text
+    }
+
+    private func growthSection() -> String {
+        let rows: [(BenchCase, String, String)] = [
+            (.queueOurs, "seconds", "1. queue: LinuxNotificationManager"),
+            (.queueOursBudget, "seconds", "1. queue: LinuxNotificationManager, budget 64"),
+            (.queueOursBatch, "seconds", "1. queue: LinuxNotificationManager, batch calls"),
+            (.queueTask, "seconds", "1. queue: Task per notification"),
+            (.queueDispatch, "seconds", "1. queue: DispatchSourceTimer per notification"),
+            (.deliveryOurs, "seconds", "2. delivery, scheduling: LinuxNotificationManager"),
+            (.deliveryTask, "seconds", "2. delivery, scheduling: Task per notification"),
+            (.deliveryDispatch, "seconds", "2. delivery, scheduling: DispatchSourceTimer"),
+            (.syncRecording, "firstSyncSeconds", "3. first sync: RecordingNotificationManager"),
+            (.syncRecording, "secondSyncSeconds", "3. second sync: RecordingNotificationManager"),
+            (.syncLinux, "firstSyncSeconds", "3. first sync: LinuxNotificationManager"),
+            (.syncLinux, "secondSyncSeconds", "3. second sync: LinuxNotificationManager"),
+            (.syncDiscarding, "firstSyncSeconds", "3. sync: the scheduler alone"),
+            (.syncReconcileLinux, "firstSyncSeconds", "3. reconciling sync, first (per request)"),
+            (.syncReconcileLinux, "secondSyncSeconds", "3. reconciling sync, unchanged (per request)"),
+            (.recurrenceNext, "seconds", "8. recurrence: nextOccurrence(after:)"),
+            (.replay, "seconds", "4. replay (per delivery)"),
+        ]
+        var text = "\n6. Growth: time per operation at each size, and the exponent k in time ∝ size^k between sizes\n"
+        text += "   (k ≈ 1 is linear; n log n shows as k slightly above 1; k ≈ 2 is quadratic). Operations: manager\n"
+        text += "   calls (1-3) or deliveries (4).\n"
+        var table = TextTable(["workload", "sizes", "ns per operation", "k"], leftAligned: 3)
+        var any = false
+        for (benchCase, metric, name) in rows {
+            let measured = summaries.filter { $0.caseName == benchCase.rawValue && $0.failure == nil }
+                .sorted { $0.size < $1.size }
+            let points = measured.compactMap { summary -> (size: Int, seconds: Double, operations: Double)? in
+                guard let seconds = summary.median(metric), let operations = summary.median("operations"),
+                    seconds > 0, operations > 0
+                else { return nil }
+                return (summary.size, seconds, operations)
+            }
+            guard points.count >= 2 else { continue }
+            any = true
+            let exponents = zip(points, points.dropFirst()).map { smaller, larger in
+                Format.fixed(log(larger.seconds / smaller.seconds) / log(larger.operations / smaller.operations), 2)
+            }
+            table.add([
+                name, points.map { Format.count($0.size) }.joined(separator: " / "),
+                points.map { Format.significant($0.seconds / $0.operations * 1e9) }.joined(separator: " / "),
+                exponents.joined(separator: ", "),
+            ])
+        }
+        return any ? text + table.render() : ""
+    }
+}

@@ -1,0 +1,71 @@
+internal import Foundation
+public import WaveNotifications
+
+// WorldWideWaves' `NotificationManager` calls, mapped to requests by `NotificationManagerBridge`.
+extension LinuxNotificationManager {
+    /// Schedules a WorldWideWaves notification `delay` from now with ``NotificationManagerBridge``'s mapping: the request
+    /// `event_<id>_<trigger>` in thread `event_<id>`, added as ``add(_:)`` adds it. The manager keeps the call's
+    /// parts and builds the request only when it is listed, shown, saved or reported.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: Why it fires; with `eventID`, its identity.
+    ///   - delay: How long from now it fires; zero or negative fires at the clock's next wake.
+    ///   - content: The localization keys, arguments and deep link, rendered at delivery.
+    /// - Throws: ``EventIDError`` for an invalid id; whatever ``add(_:)`` throws.
+    public func scheduleNotification(
+        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
+    ) async throws {
+        // The bridge's mapping, kept as its parts: the request is built only when it is read.
+        try EventID.validate(eventID)
+        // The delay counts from the call, even when the call starts the manager first.
+        let fireAt = clock.now.addingTimeInterval(delay.timeInterval)
+        try await ensureRunning()
+        let now = clock.now
+        var placed: [PendingNotification] = []
+        insert(
+            PendingNotification(
+                eventID: eventID, trigger: trigger, content: content, requestedAt: fireAt, fireDate: max(fireAt, now),
+                sequence: nextSequence),
+            placed: &placed)
+        try await finishAdding(placed)
+    }
+
+    /// Shows a WorldWideWaves notification now through ``NotificationManagerBridge`` and ``show(_:)``.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: Why it is shown, usually ``NotificationTrigger/waveHit``.
+    ///   - content: The localization keys, arguments and deep link.
+    /// - Throws: ``EventIDError`` for an invalid id; whatever ``show(_:)`` throws.
+    public func deliverNow(eventID: String, trigger: NotificationTrigger, content: NotificationContent) async throws {
+        try await bridge.deliverNow(eventID: eventID, trigger: trigger, content: content)
+    }
+
+    /// Cancels one WorldWideWaves notification with ``NotificationManagerBridge``'s mapping: ``removePending(identifiers:reason:)``
+    /// with reason `reschedule`, which also withdraws it if shown.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - trigger: The trigger it was scheduled with.
+    /// - Throws: ``EventIDError`` for an invalid id; whatever the removal throws.
+    public func cancelNotification(eventID: String, trigger: NotificationTrigger) async throws {
+        try await removePending(
+            identifiers: [NotificationManagerBridge.requestIdentifier(eventID: eventID, trigger: trigger)],
+            reason: .reschedule)
+    }
+
+    /// Cancels every WorldWideWaves notification of an event with ``NotificationManagerBridge``'s mapping:
+    /// ``removePending(threadID:reason:)`` on thread `event_<id>` with reason `reschedule`.
+    ///
+    /// - Parameter eventID: The event's id.
+    /// - Throws: ``EventIDError`` for an invalid id; whatever the removal throws.
+    public func cancelAllNotifications(eventID: String) async throws {
+        try await removePending(threadID: NotificationManagerBridge.threadID(eventID: eventID), reason: .reschedule)
+    }
+
+    /// The WorldWideWaves bridge over this manager: the one path from `NotificationManager` calls to requests.
+    private nonisolated var bridge: NotificationManagerBridge {
+        NotificationManagerBridge(center: self, clock: clock)
+    }
+}

@@ -1,0 +1,18 @@
+extension DeepLinkRouter {
+    /// WorldWideWaves' link `worldwidewaves://event?id=<id>`, ids `[A-Za-z0-9_-]{1,50}`.
+    public static let worldWideWaves = eventLinks(scheme: "worldwidewaves", host: "event")
+
+    /// The event links `<scheme>://<host>?id=<id>` of a ``DeepLinkFormat``, ids as ``EventID`` allows them.
+    ///
+    /// - Parameters:
+    ///   - scheme: The scheme.
+    ///   - host: The host, which is the route's only segment.
+    /// - Returns: A router with one route, `event`, reading the `id` query parameter.
+    public static func eventLinks(scheme: String, host: String) -> DeepLinkRouter {
+        DeepLinkRouter(
+            schemes: [.app(scheme)],
+            routes: [DeepLinkRoute("event", path: host.lowercased(), query: [.init("id")])],
+            idPattern: .identifier(maximumLength: 50)
+        )
+    }
+}
