@@ -1,6 +1,6 @@
 /// The platform calls that turn the pending requests into the desired ones, computed without calling anything.
 ///
-/// Rules (section 6 of the requests-and-policies spec):
+/// Rules (`docs/core.md`, "Reconcile"):
 /// - A pending request whose identifier is not desired is removed, with the reason given for its identifier, or
 ///   `reschedule` when none is given. Removals are batched: one call per reason, reasons in
 ///   ``NotificationReason`` declaration order, identifiers in pending order.

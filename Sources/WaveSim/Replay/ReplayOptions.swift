@@ -24,7 +24,7 @@ package struct ReplayOptions: Sendable, Hashable {
         case desktop
     }
 
-    /// Where requests wait between the app's runs (`wavesim-apps.md`, Platforms).
+    /// Where requests wait between the app's runs (`docs/scenario-format.md`, Platforms).
     package enum Platform: String, Sendable, Hashable, CaseIterable {
         /// iOS: 64 pending notifications.
         case ios
