@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .library(name: "WaveNotifications", targets: ["WaveNotifications"]),
+        .library(name: "WaveNotificationsTesting", targets: ["WaveNotificationsTesting"]),
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
         .library(name: "WaveStrings", targets: ["WaveStrings"]),
         .library(name: "WaveJSON", targets: ["WaveJSON"]),
@@ -20,6 +21,9 @@ let package = Package(
     targets: [
         // The platform-free core: triggers, content keys, the manager and scheduler protocols.
         .target(name: "WaveNotifications"),
+        // For the tests of apps and platform conformers: the conformance check of NotificationRequestCenter, the
+        // truthful iOS and Android centers on a manual clock, the recording doubles. Depends on the core only.
+        .target(name: "WaveNotificationsTesting", dependencies: ["WaveNotifications"]),
         // JSON for everyone: the strict reader (paths, line and column errors) and the one writer. No dependency.
         .target(name: "WaveJSON"),
         // GoNow's notification rules (activity windows) over the core: planner, texts, channels, analytics.
@@ -56,8 +60,9 @@ let package = Package(
         .target(
             name: "WaveSim",
             dependencies: [
-                "WaveNotifications", "WaveStrings", "WaveLinuxAdapter", "WaveJSON", "GoNowNotifications",
-                "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications", "WavePushPayloads",
+                "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveLinuxAdapter", "WaveJSON",
+                "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
+                "WavePushPayloads",
             ]
         ),
         // The thin `@main` of the `wavesim` executable.
@@ -66,13 +71,15 @@ let package = Package(
         .executableTarget(
             name: "WaveBench",
             dependencies: [
-                "WaveNotifications", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter", "WaveSim", "WaveJSON",
+                "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter",
+                "WaveSim", "WaveJSON",
                 "ShadowNotifications",
             ],
             path: "Benchmarks/WaveBench"
         ),
         // A child process for WaveLinuxAdapterTests' crash test: saves state in a loop until killed.
-        .executableTarget(name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
+        .executableTarget(
+            name: "WaveStateProbe", dependencies: ["WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter"]),
         // A child process for WaveLinuxAdapterTests' store crash test: commits requests in a loop until killed.
         .executableTarget(name: "WaveStoreProbe", dependencies: ["WaveNotifications", "WaveLinuxAdapter"]),
         // Uses the core through its public API only (plain `import`, no `@testable`), as an app would.
@@ -80,27 +87,39 @@ let package = Package(
         .testTarget(
             name: "PublicAPITests",
             dependencies: [
-                "WaveNotifications", "GoNowNotifications", "HydracatNotifications", "ShadowNotifications",
+                "WaveNotifications", "WaveNotificationsTesting", "GoNowNotifications", "HydracatNotifications",
+                "ShadowNotifications",
                 "GrowBroNotifications",
             ]
         ),
-        .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications"]),
         .testTarget(
-            name: "GrowBroNotificationsTests", dependencies: ["GrowBroNotifications", "WaveNotifications"],
+            name: "WaveNotificationsTestingTests", dependencies: ["WaveNotificationsTesting", "WaveNotifications"]),
+        .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications", "WaveNotificationsTesting"]),
+        .testTarget(
+            name: "GrowBroNotificationsTests",
+            dependencies: ["GrowBroNotifications", "WaveNotifications", "WaveNotificationsTesting"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
-        .testTarget(name: "WavePushPayloadsTests", dependencies: ["WavePushPayloads", "WaveNotifications"]),
+        .testTarget(
+            name: "WavePushPayloadsTests",
+            dependencies: ["WavePushPayloads", "WaveNotifications", "WaveNotificationsTesting"]),
         .testTarget(
             name: "WaveStringsTests",
-            dependencies: ["WaveStrings", "WaveStringTables", "WaveNotifications"],
+            dependencies: ["WaveStrings", "WaveStringTables", "WaveNotifications", "WaveNotificationsTesting"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "GoNowNotificationsTests", dependencies: ["GoNowNotifications", "WaveNotifications"]),
-        .testTarget(name: "ShadowNotificationsTests", dependencies: ["ShadowNotifications", "WaveNotifications"]),
+        .testTarget(
+            name: "GoNowNotificationsTests",
+            dependencies: ["GoNowNotifications", "WaveNotifications", "WaveNotificationsTesting"]),
+        .testTarget(
+            name: "ShadowNotificationsTests",
+            dependencies: ["ShadowNotifications", "WaveNotifications", "WaveNotificationsTesting"]),
         .testTarget(
             name: "HydracatNotificationsTests",
-            dependencies: ["HydracatNotifications", "WaveNotifications", "WaveStringTables"]
+            dependencies: [
+                "HydracatNotifications", "WaveNotifications", "WaveNotificationsTesting", "WaveStringTables",
+            ]
         ),
         // Helpers for this package's own tests: child processes, temporary folders, a private desktop (dbus-daemon,
         // Xvfb, dunst) for the desktop tests.
@@ -108,7 +127,8 @@ let package = Package(
         .testTarget(
             name: "WaveLinuxAdapterTests",
             dependencies: [
-                "WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe", "WaveStoreProbe",
+                "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe",
+                "WaveStoreProbe",
                 "TestSupport",
             ],
             resources: [.copy("Fixtures")]
@@ -116,7 +136,8 @@ let package = Package(
         .testTarget(
             name: "WaveSimTests",
             dependencies: [
-                "WaveSim", "WaveNotifications", "WaveLinuxAdapter", "WaveJSON", "WaveSimCLI", "TestSupport",
+                "WaveSim", "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveJSON",
+                "WaveSimCLI", "TestSupport",
                 "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
             ],
             resources: [.copy("Fixtures")]

@@ -1,6 +1,7 @@
 internal import Foundation
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 internal import WaveStrings
 
 /// Workload 3: `DefaultNotificationScheduler.syncNotifications` for N favorite events (6N notifications),

@@ -1,6 +1,7 @@
 internal import Foundation
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 internal import WaveStrings
 
 /// Workload 1: schedule N notifications at random future instants, reschedule 10% of them, cancel half of

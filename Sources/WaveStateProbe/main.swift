@@ -8,6 +8,7 @@
 import Foundation
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 internal import WaveStrings
 
 private struct DiscardingSink: NotificationSink {

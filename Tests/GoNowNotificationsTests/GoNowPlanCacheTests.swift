@@ -2,6 +2,7 @@ import Foundation
 import GoNowNotifications
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 private typealias F = GoNowFixtures
 

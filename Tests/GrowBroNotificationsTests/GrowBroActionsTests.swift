@@ -2,6 +2,7 @@ import Foundation
 import GrowBroNotifications
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// Reply and View profile on `community.interactions` (seed 004, requirement 1.7) and what each opens.
 struct GrowBroActionsTests {

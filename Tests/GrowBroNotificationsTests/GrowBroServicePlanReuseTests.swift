@@ -2,6 +2,7 @@ import Foundation
 import GrowBroNotifications
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct GrowBroServicePlanReuseTests {
     private static let zone = TimeZone(identifier: "Europe/Berlin")!

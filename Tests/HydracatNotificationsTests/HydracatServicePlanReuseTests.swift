@@ -2,6 +2,7 @@ import Foundation
 import HydracatNotifications
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct HydracatServicePlanReuseTests {
     private static let zone = TimeZone(identifier: "Europe/Berlin")!

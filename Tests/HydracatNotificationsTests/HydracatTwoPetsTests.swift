@@ -2,6 +2,7 @@ import Foundation
 import HydracatNotifications
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// Two pets with a schedule of the same id (`s1`, both at 08:00): a log names its pet and moves nothing of the other.
 struct HydracatTwoPetsTests {

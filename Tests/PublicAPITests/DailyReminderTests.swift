@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// A daily 08:00 + 18:00 reminder with quiet hours and a follow-up, built through the public API only.
 ///

@@ -5,6 +5,7 @@ import HydracatNotifications
 import ShadowNotifications
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// All five apps driven the same way, through ``AppNotificationService`` alone, over one outside conformer: the
 /// same loop plays two days of each (app runs, deliveries, own moments, expiries), asks what each wants pending and

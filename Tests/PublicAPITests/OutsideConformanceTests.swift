@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// A platform conformer written outside the module, as an app's iOS or Android bridge would be.
 private actor ListCenter: NotificationRequestCenter {

@@ -2,6 +2,7 @@ import Foundation
 import ShadowNotifications
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 private typealias F = ShadowFixtures
 

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// Many tasks scheduling and cancelling at once.
 struct ConcurrencyTests {

@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 
 #if canImport(Glibc)
     import Glibc

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 import WaveStrings
 
 /// The desktop sink against a real notification server (dunst) on a private session bus.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// A center that forwards to another and records which threads it was asked to read.
 private actor ReadRecordingCenter: NotificationRequestCenter {

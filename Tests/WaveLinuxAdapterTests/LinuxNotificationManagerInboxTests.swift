@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// Every suppression reaches the inbox: the user never silently loses a notification.
 struct LinuxNotificationManagerInboxTests {

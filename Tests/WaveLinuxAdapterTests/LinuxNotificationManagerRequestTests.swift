@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 import WaveStrings
 
 /// The manager as a request-level `NotificationRequestCenter`: batches, threads, showing, withdrawal, expiry,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 import WaveStrings
 
 /// The timer queue through the manager, on a manual clock.

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 @testable import WaveLinuxAdapter
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// The `NotificationManager` contract, run against the core's recording manager and the Linux manager alike.
 struct NotificationManagerContractTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// The `NotificationRequestCenter` contract, run over every request-level conformer this target can build.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// The pending budget under seeded random schedule/replace/cancel/advance sequences, checked after every
 /// step against a reference model that is just a sorted array.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// A value-type center: the reconcile cannot remember it, so it always reads every thread (the behaviour before
 /// change counts).

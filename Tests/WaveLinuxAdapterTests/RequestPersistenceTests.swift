@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// Saving requests and shown notifications, and importing what the WorldWideWaves-only build saved.
 struct RequestPersistenceTests {

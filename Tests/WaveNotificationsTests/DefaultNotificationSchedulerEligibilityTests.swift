@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct DefaultNotificationSchedulerEligibilityTests {
     @Test func aFutureFavoriteWithoutSimulationIsEligible() async {

@@ -1,5 +1,6 @@
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct DefaultNotificationSchedulerInvalidIDTests {
     private static let invalidIDs: [(String, EventIDError)] = [

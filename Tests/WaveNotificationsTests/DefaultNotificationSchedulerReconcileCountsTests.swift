@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// The reconcile over a center that keeps change counts: threads whose count and desired requests are unchanged
 /// are not read, and anything that moved a thread's count is read and repaired exactly as without counts.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// The reconcile reuses an event's requests while its six `WaveEvent` properties are unchanged only when the content
 /// provider says it reads nothing else. `WaveEvent` is meant for an app's own event model, and a pure provider may

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct DefaultNotificationSchedulerReconcileTests {
     /// The requests the scheduler must want for an event: each reminder still ahead, then the finished one.

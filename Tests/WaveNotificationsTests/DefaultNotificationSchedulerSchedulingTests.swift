@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct DefaultNotificationSchedulerSchedulingTests {
     private static let hour = Duration.seconds(3600)

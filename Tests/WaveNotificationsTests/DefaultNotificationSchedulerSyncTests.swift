@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct DefaultNotificationSchedulerSyncTests {
     private static let missing = "a-missing"

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// The batch content call: the same payloads as the single calls, asked once per event by the scheduler.
 struct EventNotificationContentsTests {

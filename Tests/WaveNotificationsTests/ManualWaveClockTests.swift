@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct ManualWaveClockTests {
     private let start = Fixtures.now

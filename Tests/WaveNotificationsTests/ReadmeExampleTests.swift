@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 // README-EXAMPLE-BEGIN
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// The few calls of a platform notification center the manager needs. On iOS a thin wrapper over
 /// `UNUserNotificationCenter` conforms to it; in tests an in-memory fake does.

@@ -1,5 +1,6 @@
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct RecordingNotificationManagerTests {
     private let content = NotificationContent(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct RecordingRequestCenterTests {
     private typealias F = PolicyFixtures

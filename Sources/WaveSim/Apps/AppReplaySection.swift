@@ -2,6 +2,7 @@ internal import Foundation
 internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 
 /// One app's part of the scenario format and its rules: the settings object, the app's own actions, the checks
 /// between them, and the rules value that runs them.

@@ -2,6 +2,7 @@ internal import Foundation
 internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 internal import WaveStrings
 
 /// `wavesim replay`: reads the scenario, sets up the sinks and the language, runs the engine, prints.

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 
 /// The device a replay runs on: the request seam plus the virtual clock it advances (`docs/scenario-format.md`,
 /// Platforms).
@@ -9,7 +10,7 @@ protocol AppReplayPlatform: NotificationRequestCenter {
     ///
     /// - Parameter instant: The new current instant.
     /// - Returns: The system's facts.
-    func advance(to instant: Date) async -> [SystemFact]
+    func advance(to instant: Date) async -> [DeviceFact]
 
     /// When the next pending request comes due.
     var nextFireDate: Date? { get async }
@@ -28,16 +29,16 @@ protocol AppReplayPlatform: NotificationRequestCenter {
 
     /// What the system holds, after an app run, of what the app handed it.
     ///
-    /// - Returns: How many requests the app wants pending, how many the system holds, and the instant of the first
-    ///   one it does not hold, else of the last one it holds.
+    /// - Returns: How many requests the app wants pending, how many the system holds, and when the app must run
+    ///   again.
     /// - Throws: When the platform fails to list its requests.
-    func heldAfterRun() async throws -> (wanted: Int, held: Int, refreshDeadline: Date?)
+    func runReport() async throws -> DeviceRunReport
 
     /// An app run begins (iOS forgets, at its end, a discarded request the app did not hand over again).
-    func startRun() async
+    func beginRun() async
 
     /// The app run ends.
-    func finishRun() async
+    func endRun() async
 
     /// Whether the app listed the pending requests since the run began (it reconciled).
     var wasListedDuringRun: Bool { get async }
@@ -47,37 +48,21 @@ protocol AppReplayPlatform: NotificationRequestCenter {
 /// as here: a sync method of an actor loses, in an async context, to this async default when called on the concrete
 /// type.
 extension AppReplayPlatform {
-    func heldAfterRun() async throws -> (wanted: Int, held: Int, refreshDeadline: Date?) {
+    func runReport() async throws -> DeviceRunReport {
         let runway = NotificationRunway(desired: try await pendingRequests(), limit: pendingLimit)
-        return (runway.held.count + runway.notHeld.count, runway.held.count, runway.refreshDeadline)
+        return DeviceRunReport(
+            wanted: runway.held.count + runway.notHeld.count, held: runway.held.count,
+            refreshDeadline: runway.refreshDeadline)
     }
 
-    func startRun() async {}
+    func beginRun() async {}
 
-    func finishRun() async {}
+    func endRun() async {}
 
     var wasListedDuringRun: Bool { true }
 }
 
-/// What the system did at an instant without the app.
-enum SystemFact: Sendable {
-    /// A pending request came due.
-    case due(NotificationRequest)
-    /// A request the app wanted came due while the system did not hold it.
-    case lost(NotificationRequest, reason: LossReason)
-
-    /// The request's identifier.
-    var identifier: String {
-        switch self {
-        case .due(let request), .lost(let request, _): return request.identifier
-        }
-    }
-}
-
-/// Why the system did not hold a request the app wanted.
-enum LossReason: String, Sendable {
-    /// iOS kept the soonest 64 and discarded it.
-    case pendingLimit = "pending_limit"
-    /// Android's reboot removed it.
-    case reboot
+/// iOS's center from the testing library, as the replay's platform.
+extension SimulatedIOSCenter: AppReplayPlatform {
+    nonisolated var pendingLimit: Int { limit }
 }

@@ -2,6 +2,7 @@ internal import Foundation
 internal import Synchronization
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 
 /// The app replay's platform: the real `LinuxNotificationManager` (budget, timer queue) on a manual clock.
 ///
@@ -50,9 +51,9 @@ final class LinuxReplayPlatform: AppReplayPlatform {
 
     var removedCount: Int { counters.snapshot.cancelled }
 
-    func advance(to instant: Date) async -> [SystemFact] {
+    func advance(to instant: Date) async -> [DeviceFact] {
         await clock.advance(to: instant)
-        return sink.drain().map(SystemFact.due)
+        return sink.drain().map(DeviceFact.due)
     }
 
     var nextFireDate: Date? {

@@ -1,6 +1,7 @@
 internal import Foundation
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 
 /// Plays the device for a scenario of any of the five apps: the clock, the zone, the permission and the platform; the
 /// app's service (through its ``AppReplayDriver``) does everything the app does, and every fact becomes one output
@@ -137,7 +138,7 @@ struct ReplayEngine {
     }
 
     /// What the system did at an instant: a request due, or one the app wanted that it did not hold.
-    private mutating func happened(_ fact: SystemFact) async throws {
+    private mutating func happened(_ fact: DeviceFact) async throws {
         switch fact {
         case .lost(let request, let reason):
             printLost(request, reason: reason)
@@ -263,7 +264,7 @@ struct ReplayEngine {
     /// what the system showed, withdraws what expired and answers the offset changes.
     private mutating func startAppRun() async throws {
         isAsleep = false
-        await platform.startRun()
+        await platform.beginRun()
         guard scenario.platform == .ios else { return }
         let shown = shownWhileClosed
         shownWhileClosed = []
@@ -283,14 +284,14 @@ struct ReplayEngine {
     /// over again; on iOS and Android a `run` line says what the app wants, what the system holds and how long the
     /// app may stay closed without a loss.
     private mutating func finishAppRun(cause: String) async throws {
-        await platform.finishRun()
+        await platform.endRun()
         guard scenario.platform != .linux else { return }
         if !removedByReboot.isEmpty {
             let wanted = Set(try await driver.desiredRequests(device: device).map(\.identifier))
             let pending = Set(try await platform.pendingRequests().map(\.identifier))
             removedByReboot.removeAll { !wanted.contains($0.identifier) || pending.contains($0.identifier) }
         }
-        let held = try await platform.heldAfterRun()
+        let held = try await platform.runReport()
         let firstMissing = removedByReboot.first?.fireAt
         let wanted = held.wanted + removedByReboot.count
         let deadline =

@@ -2,6 +2,7 @@ internal import Foundation
 internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 
 /// A scenario of any of the five apps, decoded for the one replay engine: the envelope, the app's settings and the
 /// driver that maps its actions to its service.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 struct NotificationReconcilerTests {
     private typealias F = PolicyFixtures

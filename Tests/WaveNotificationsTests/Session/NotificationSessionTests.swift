@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// The rules every app service shares, through the session: never again, the user's own requests, suppressions
 /// once, withdrawals only of what is on screen, expiry and collapse, and the order of a reconcile's events.

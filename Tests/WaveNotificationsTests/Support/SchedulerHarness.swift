@@ -1,5 +1,6 @@
 import Foundation
 import WaveNotifications
+import WaveNotificationsTesting
 
 /// A ``DefaultNotificationScheduler`` wired to a recording manager, a recording observer, in-memory
 /// favorites and simulation settings, and a manual clock at ``Fixtures/now``.

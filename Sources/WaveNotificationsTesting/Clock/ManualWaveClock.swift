@@ -1,5 +1,6 @@
 public import Foundation
 internal import Synchronization
+public import WaveNotifications
 
 /// A clock that moves only when told to, for tests and runs in virtual time.
 ///
@@ -60,13 +61,5 @@ public final class ManualWaveClock: AlarmClock {
             guard let due else { return }
             await due()
         }
-    }
-}
-
-extension Duration {
-    /// This duration in seconds, as a `TimeInterval`.
-    package var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

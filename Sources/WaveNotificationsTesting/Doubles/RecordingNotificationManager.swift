@@ -1,4 +1,5 @@
 internal import Synchronization
+public import WaveNotifications
 
 /// An in-memory ``NotificationManager`` that records every call and keeps the pending set a real manager
 /// would keep, for tests and for trying the scheduler out.

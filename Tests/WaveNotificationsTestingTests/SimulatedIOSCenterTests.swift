@@ -1,10 +1,9 @@
 import Foundation
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 
-@testable import WaveSim
-
-/// iOS's center as the replay plays it: the soonest within the limit, ties in hand-over order, the rest lost at
+/// iOS's center as the testing library plays it (and the replay uses it): the soonest within the limit, ties in hand-over order, the rest lost at
 /// their instant unless handed over again, nothing added or withdrawn by the system.
 struct SimulatedIOSCenterTests {
     private static let start = Date(timeIntervalSince1970: 1_790_000_000)
@@ -18,7 +17,7 @@ struct SimulatedIOSCenterTests {
             title: LocalizedText(table: "T", key: "t"), body: LocalizedText(table: "T", key: "b"), deepLink: "x://")
     }
 
-    private static func describe(_ facts: [SystemFact]) -> [String] {
+    private static func describe(_ facts: [DeviceFact]) -> [String] {
         facts.map {
             switch $0 {
             case .due(let request): "due \(request.identifier)"
@@ -75,7 +74,7 @@ struct SimulatedIOSCenterTests {
         let center = SimulatedIOSCenter(limit: 64, clock: ManualWaveClock(now: Self.start))
         await center.add((0..<70).map { Self.request("r\($0)", minutes: Double(70 - $0)) })
         #expect(await center.heldCount == 64)
-        #expect(await center.peakHeldCount == 64)
+        #expect(await center.peakPendingCount == 64)
         let facts = Self.describe(await center.advance(to: Self.start.addingTimeInterval(100 * 60)))
         #expect(facts.filter { $0.hasPrefix("due") }.count == 64)
         #expect(facts.suffix(6) == (0..<6).reversed().map { "lost r\($0) pending_limit" })
@@ -86,22 +85,22 @@ struct SimulatedIOSCenterTests {
     /// (WorldWideWaves' one-event sync) forgets nothing.
     @Test func aRunThatListsForgetsWhatItDidNotHandOverAgain() async throws {
         let center = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
-        await center.startRun()
+        await center.beginRun()
         await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
-        await center.finishRun()
-        await center.startRun()
+        await center.endRun()
+        await center.beginRun()
         await center.add([Self.request("c", minutes: 30)])
-        await center.finishRun()
+        await center.endRun()
         #expect(await center.wanted.map(\.identifier) == ["a", "b", "c"])
 
-        await center.startRun()
+        await center.beginRun()
         _ = await center.pendingRequests()
         await center.add([Self.request("d", minutes: 5)])
-        await center.finishRun()
+        await center.endRun()
         // "b" and "c" were discarded by earlier runs and not handed over again: forgotten. "a", pushed out by "d"
         // in this run, is still wanted.
         #expect(await center.wanted.map(\.identifier) == ["d", "a"])
-        let report = try await center.heldAfterRun()
+        let report = await center.runReport()
         #expect(report.wanted == 2 && report.held == 1)
         #expect(report.refreshDeadline == Self.start.addingTimeInterval(10 * 60))
     }
@@ -131,10 +130,10 @@ struct SimulatedIOSCenterTests {
     @Test func aRunEndsHoldingTheSoonestOfWhatItWasHanded() async {
         let center = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
         await center.add([Self.request("old", minutes: 5)])
-        await center.startRun()
+        await center.beginRun()
         await center.add([Self.request("new", minutes: 10)])
         await center.removePending(identifiers: ["old"], reason: .reschedule)
-        await center.finishRun()
+        await center.endRun()
         #expect(await center.pendingRequests().map(\.identifier) == ["new"])
         #expect(Self.describe(await center.advance(to: Self.start.addingTimeInterval(60 * 60))) == ["due new"])
 

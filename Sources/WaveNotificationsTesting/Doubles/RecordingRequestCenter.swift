@@ -1,4 +1,5 @@
 internal import Synchronization
+public import WaveNotifications
 
 /// An in-memory ``NotificationRequestCenter`` that records every call and keeps the pending and shown sets a real
 /// platform would keep, for tests and for trying the policies and reconciles out.

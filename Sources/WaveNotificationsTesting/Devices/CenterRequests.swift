@@ -1,5 +1,4 @@
 internal import Foundation
-internal import WaveLinuxAdapter
 internal import WaveNotifications
 
 /// What a simulated center has been handed and not lost, shown or had removed: the requests it holds (few: 64 on

@@ -1,0 +1,9 @@
+package import Foundation
+
+extension Duration {
+    /// This duration in seconds, as a `TimeInterval`.
+    package var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}

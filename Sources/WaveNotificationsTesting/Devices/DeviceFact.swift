@@ -1,0 +1,24 @@
+public import WaveNotifications
+
+/// What a simulated device did on its own as time passed, without the app.
+public enum DeviceFact: Hashable, Sendable {
+    /// A request it held came due: the system shows it (unless the permission forbids it) without running the app.
+    case due(NotificationRequest)
+    /// A request the app wanted came due while the device did not hold it: the user never sees it.
+    case lost(NotificationRequest, reason: LossReason)
+
+    /// The request's identifier.
+    public var identifier: String {
+        switch self {
+        case .due(let request), .lost(let request, _): return request.identifier
+        }
+    }
+}
+
+/// Why a device did not hold a request the app wanted.
+public enum LossReason: String, Hashable, Sendable {
+    /// The center held the soonest up to its limit (64 on iOS) and discarded this one.
+    case pendingLimit = "pending_limit"
+    /// A reboot removed it (Android) and the app did not hand it over again before its instant.
+    case reboot
+}

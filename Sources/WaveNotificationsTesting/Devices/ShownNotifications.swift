@@ -1,0 +1,46 @@
+public import WaveNotifications
+
+/// The notifications a simulated device has on screen, in the order shown, the latest ``capacity`` at most (a phone's
+/// notification list is not endless, and a long test must not grow without bound).
+public struct ShownNotifications: Sendable {
+    /// How many it keeps.
+    public static let capacity = 1_000
+
+    private var byIdentifier: [String: (order: Int, request: NotificationRequest)] = [:]
+    private var nextOrder = 0
+
+    /// Creates an empty list.
+    public init() {}
+
+    /// Shows a request: it replaces one with its identifier, and becomes the latest.
+    ///
+    /// - Parameter request: The request.
+    public mutating func show(_ request: NotificationRequest) {
+        byIdentifier[request.identifier] = (nextOrder, request)
+        nextOrder += 1
+        if byIdentifier.count > 2 * Self.capacity {
+            let kept = byIdentifier.sorted { $0.value.order > $1.value.order }.prefix(Self.capacity)
+            byIdentifier = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        }
+    }
+
+    /// Takes one off the screen; an identifier not on screen is ignored.
+    ///
+    /// - Parameter identifier: The identifier.
+    public mutating func withdraw(_ identifier: String) {
+        byIdentifier[identifier] = nil
+    }
+
+    /// The requests on screen, in the order shown.
+    public var requests: [NotificationRequest] {
+        byIdentifier.values.sorted { $0.order < $1.order }.suffix(Self.capacity).map(\.request)
+    }
+
+    /// Whether a notification is on screen.
+    ///
+    /// - Parameter identifier: The identifier.
+    /// - Returns: Whether it is.
+    public func contains(_ identifier: String) -> Bool {
+        byIdentifier[identifier] != nil
+    }
+}
