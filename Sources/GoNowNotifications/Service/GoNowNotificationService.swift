@@ -4,7 +4,7 @@ public import WaveNotifications
 /// GoNow's notifications at run time: what the app calls when it runs, when a forecast arrives, and when one of its
 /// notifications was shown.
 ///
-/// The service keeps the settings, the latest forecast and, through its ``session``, the one history of what was
+/// The service keeps the settings, the latest forecast and, through its session, the one history of what was
 /// shown, recorded with GoNow's own keys (``GoNowShownNotification/init(request:shownAt:)``: mode and window start,
 /// mode) so the planner's no-re-notify rule reads them. At each ``reconcile(device:cause:)`` it plans with
 /// ``GoNowPlanner`` (a foreground or background moment by ``WaveNotifications/ReconcileCause/isForeground``) and

@@ -5,7 +5,7 @@ public import WaveNotifications
 /// or digest comes due, and at each of the user's actions (tasks, inbox, links).
 ///
 /// The service keeps the settings (with the tasks), the in-app inbox (any ``InboxStore``), the reminders that came
-/// due and were suppressed, where the last inbox page ended, and, through its ``session``, the one history of what
+/// due and were suppressed, where the last inbox page ended, and, through its session, the one history of what
 /// was shown. At each ``reconcile(device:cause:)`` it plans task reminders and overdue digests with
 /// ``GrowBroPlanner`` and brings the platform's pending requests to that plan. Gates and channel switches apply
 /// when a notification is due, not at the reconcile (``GrowBroDeliveryRules``): a push when it arrives
@@ -71,7 +71,7 @@ public actor GrowBroNotificationService: AppNotificationService {
 
     /// What the service remembers between app runs besides its settings (save ``settings`` too: task actions change
     /// its tasks) and its inbox (an ``InboxStore`` keeps itself): the reminders that came due and were suppressed,
-    /// and the session's history. Save ``state`` when the app's process may end and pass it to
+    /// and the session's history. Save ``savedState`` when the app's process may end and pass it to
     /// ``init(settings:center:inbox:restoring:)`` at the next run.
     public struct SavedState: Hashable, Sendable, Codable {
         /// What was shown and is on screen, and the suppressions reported.

@@ -4,7 +4,7 @@ public import WaveNotifications
 /// Hydracat's notifications at run time: what the app calls when it runs, when a reminder was shown, and when the
 /// user logs or snoozes a treatment.
 ///
-/// The service keeps the settings, the treatments logged and the snoozes asked for, and, through its ``session``,
+/// The service keeps the settings, the treatments logged and the snoozes asked for, and, through its session,
 /// the one history of what was shown and is on screen; ``HydracatPlanner`` reads that history from the session at
 /// every call and never keeps a copy. A notification already shown is never scheduled again, except a snooze the
 /// user asks for again.

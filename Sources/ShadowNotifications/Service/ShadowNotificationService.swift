@@ -4,7 +4,7 @@ public import WaveNotifications
 /// Shadow's notifications at run time: what the app calls when it runs, when a check-in comes due, and when the user
 /// answers one.
 ///
-/// The service keeps the settings and, through its ``session``, the one history of what was shown and answered. At
+/// The service keeps the settings and, through its session, the one history of what was shown and answered. At
 /// each ``reconcile(device:cause:)`` it plans the next 48 hours with ``ShadowPlanner`` and brings the platform's
 /// pending requests to that plan; a check-in already shown is never scheduled again; a shown check-in is withdrawn
 /// at its fire instant plus its category's `expiresAfterMinutes` (`expired`) unless the user answered it

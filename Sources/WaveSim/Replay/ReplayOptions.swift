@@ -57,7 +57,8 @@ package struct ReplayOptions: Sendable, Hashable {
     package var printsAnalytics = false
     /// Print each push's payload for this platform (GrowBro), one `payload` line each.
     package var payloads: PayloadPlatform?
-    /// The simulation speed, 0…300; 1 is realistic, 0 is paused.
+    /// The speed, 0 (paused) to 86,400: WorldWideWaves' simulation speed (at most 300; 1 is realistic), and for the
+    /// other apps how fast the wall clock runs.
     package var speed: Int = 1
     /// Which clock drives the replay.
     package var clock: ClockMode = .virtual
