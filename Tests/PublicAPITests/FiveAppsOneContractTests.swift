@@ -176,3 +176,29 @@ struct FiveAppsOneContractTests {
         #expect(outcome.facts == 1)
     }
 }
+
+/// WorldWideWaves' saved state brings its favorites back in a new process.
+struct WorldWideWavesRestoreTests {
+    @Test func aRestoredServiceKeepsItsFavoritesAndWaveHits() async throws {
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        let clock = ManualWaveClock(now: start)
+        let event = WaveEventRecord(
+            id: "paris", name: "Paris Wave", location: "Paris", startDate: start.addingTimeInterval(7200),
+            endDate: start.addingTimeInterval(9000))
+        let first = WorldWideWavesNotificationService(
+            events: [event], start: start, manager: NotificationManagerBridge(center: OutsideCenter(), clock: clock),
+            clock: clock)
+        let device = DeviceState(now: start, timeZone: TimeZone(identifier: "UTC")!)
+        await first.favorite("paris", device: device)
+        let saved = try JSONDecoder().decode(
+            WorldWideWavesNotificationService.SavedState.self, from: JSONEncoder().encode(await first.savedState))
+
+        let center = OutsideCenter()
+        let second = WorldWideWavesNotificationService(
+            events: [event], start: start, manager: NotificationManagerBridge(center: center, clock: clock),
+            clock: clock, restoring: saved)
+        try await second.reconcile(device: device, cause: .launch)
+        #expect(saved.favoriteIDs == ["paris"])
+        #expect(await center.pendingIdentifiers.contains("event_paris_start_60m"))
+    }
+}

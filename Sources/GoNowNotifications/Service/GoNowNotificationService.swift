@@ -177,7 +177,8 @@ public actor GoNowNotificationService: AppNotificationService {
         GoNowReport(entries: Self.entries(try await session.recordShown(request, at: device.now)))
     }
 
-    /// Records a window notification the system showed while the app was not running (iOS shows a pending request at its instant
+    /// Records a window notification the system showed while the app was not running (iOS shows a pending request at
+    /// its instant
     /// without running the app): call it at the next app run, before reconciling, for each one the platform
     /// reports shown since the last run, in the order they were shown.
     ///

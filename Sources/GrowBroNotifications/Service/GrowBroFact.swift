@@ -3,7 +3,8 @@ public import WaveNotifications
 
 /// Something a GrowBro service call did besides notifications: a link the user's response opens.
 public enum GrowBroFact: Hashable, Sendable {
-    /// The user's response opened a link, routed through GrowBro's allowlist (``GrowBroNotificationService/openLink(_:)``).
+    /// The user's response opened a link, routed through GrowBro's allowlist
+    /// (``GrowBroNotificationService/openLink(_:)``).
     ///
     /// - Parameters:
     ///   - url: The link as opened.

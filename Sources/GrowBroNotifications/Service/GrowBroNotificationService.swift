@@ -262,7 +262,8 @@ public actor GrowBroNotificationService: AppNotificationService {
         return ServiceReport(try await decideDue(request, device: device, showsOnPlatform: false))
     }
 
-    /// Records a task reminder the system showed while the app was not running (iOS shows a pending request at its instant
+    /// Records a task reminder the system showed while the app was not running (iOS shows a pending request at its
+    /// instant
     /// without running the app): call it at the next app run, before reconciling, for each one the platform
     /// reports shown since the last run, in the order they were shown.
     ///
@@ -270,7 +271,8 @@ public actor GrowBroNotificationService: AppNotificationService {
     ///   - request: The request the system showed.
     ///   - shownAt: When it was shown.
     ///   - device: The device's state at this app run.
-    /// - Returns: What the app does about it now (a withdrawal of an older notification it collapses). The reminder goes into the inbox with `receivedAt` = `shownAt`.
+    /// - Returns: What the app does about it now (a withdrawal of an older notification it collapses). The reminder
+    ///   goes into the inbox with `receivedAt` = `shownAt`.
     /// - Throws: What the platform conformer throws.
     @discardableResult
     public func notificationShownWhileClosed(

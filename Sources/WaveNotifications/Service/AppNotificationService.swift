@@ -11,7 +11,8 @@ public import Foundation
 /// - when the platform **showed** one of its pending requests: ``notificationShown(_:device:)`` (the app ran, in the
 ///   foreground or woken by the platform) or, at its next run, ``notificationShownWhileClosed(_:shownAt:device:)``
 ///   (iOS showed it while the app was not running);
-/// - when the user **responds** to a notification (taps it, or picks one of its actions): ``respond(to:actionID:device:)``;
+/// - when the user **responds** to a notification (taps it, or picks one of its actions):
+///   ``respond(to:actionID:device:)``;
 /// - when a shown notification's time is up (``nextExpiry``): ``withdrawExpired(device:)``.
 ///
 /// What an app's rules want pending is ``desiredRequests(device:)``, so ``NotificationRunway`` tells an iOS app what
@@ -19,7 +20,8 @@ public import Foundation
 /// page the inbox, favorite an event) are typed methods of each service.
 ///
 /// Implementation requirements:
-/// - Every method takes the instant, zone and permission from its ``DeviceState`` and never reads a clock.
+/// - Every method takes the instant, zone and permission from its ``DeviceState`` and never reads a clock
+///   (WorldWideWaves' service also reads the clock its scheduler was given, which must agree).
 /// - Each call returns, in order, everything it did that the user could see or miss: deliveries, suppressions with
 ///   their reasons, cancellations and withdrawals (``NotificationEvent``), and the app's own facts (``Fact``), in the
 ///   order they happened. Nothing held back is left unreported.

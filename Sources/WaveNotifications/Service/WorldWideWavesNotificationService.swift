@@ -13,7 +13,8 @@ public import Foundation
 /// Call ``reconcile(device:cause:)`` at every app run (a launch, a background refresh, a boot): it syncs the
 /// favorites. Each wave hit is one of the app's own moments (``nextOwnMoment(after:in:)``), at which the user has the
 /// app open: call ``reconcile(device:cause:)`` with ``ReconcileCause/ownMoment`` then, and it shows the wave hits due.
-/// The service reads the instant from its clock, which must be the instant the ``DeviceState`` gives.
+/// Its scheduler, older than the contract, reads the instant from the clock the service is given, which must show
+/// the instant the ``DeviceState`` gives (the one exception to the contract's "never reads a clock").
 public actor WorldWideWavesNotificationService: AppNotificationService {
     /// What a sync or a user's action did that the app may want to show.
     public enum Fact: Hashable, Sendable {
@@ -59,20 +60,23 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     ///   - waveHits: When each event's wave reaches the user (computed by the app from the user's position).
     ///   - start: The first instant of this process: wave hits before it are history.
     ///   - manager: The platform: the Linux adapter, or ``NotificationManagerBridge`` over a request center.
-    ///   - favorites: The user's favorites.
+    ///   - favorites: The user's favorites, kept by the app; `nil` keeps them in memory, starting with the restored
+    ///     state's (``SavedState/favoriteIDs``).
     ///   - simulation: The app's simulation setting (a speed other than 1 gates scheduling).
     ///   - clock: The app's clock.
     ///   - contentProvider: The texts' keys and arguments.
-    ///   - state: What an earlier process saved (``savedState``); its wave hits are not shown again.
+    ///   - state: What an earlier process saved (``savedState``): its wave hits are not shown again, and its
+    ///     favorites are the in-memory store's first ones when `favorites` is `nil` (a store given keeps its own).
     public init(
         events: [WaveEventRecord], waveHits: [String: Date] = [:], start: Date, manager: any NotificationManager,
-        favorites: any FavoriteEventsStore, simulation: any SimulationSettings = SimulationSettingsStore(),
+        favorites: (any FavoriteEventsStore)? = nil, simulation: any SimulationSettings = SimulationSettingsStore(),
         clock: any WaveClock, contentProvider: any NotificationContentProvider = DefaultNotificationContentProvider(),
         restoring state: SavedState? = nil
     ) {
         scheduler = DefaultNotificationScheduler(
-            manager: manager, contentProvider: contentProvider, favorites: favorites, simulation: simulation,
-            clock: clock)
+            manager: manager, contentProvider: contentProvider,
+            favorites: favorites ?? InMemoryFavoriteEventsStore(favoriteIDs: state?.favoriteIDs ?? []),
+            simulation: simulation, clock: clock)
         list = WaveEventList(events: events, waveHits: waveHits, start: start)
         waveHitsShown = state?.waveHitsShown ?? []
     }

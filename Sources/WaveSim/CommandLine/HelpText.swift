@@ -26,11 +26,13 @@ enum HelpText {
           <file>                  The scenario, for example Examples/events.json.
 
         OPTIONS:
-          --speed <n>             Simulation speed, an integer 0...300 (default 1; 0 is paused).
-                                  Any speed other than 1 gates scheduling, as the app does.
+          --speed <n>             WorldWideWaves: its simulation speed, 0...300 (default 1; 0 is paused;
+                                  any speed other than 1 gates scheduling, as the app does). The other
+                                  apps: how fast the wall clock runs, 1...86400 (a day in a second).
           --clock <clock>         virtual (default: instant, deterministic) or wall (the system clock,
                                   simulated time advancing <speed> times real time).
-          --start <start>         With --clock wall: scenario (default) or now (start from the current time).
+          --start <start>         With --clock wall: scenario (default) or now (every instant of the scenario
+                                  moved by whole half hours so that it starts now).
           --platform <platform>   ios (default: keeps the soonest 64 pending; the app hands over more only
                                   when it runs, the rest is lost), android (500 pending, forgotten at a
                                   reboot) or linux (the always-running adapter, no limit). Wins over the

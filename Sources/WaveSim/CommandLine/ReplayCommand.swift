@@ -44,8 +44,11 @@ package enum ReplayCommand {
         do {
             decoded = try DecodedReplay(root: root, options: options)
             if options.startsNow {
-                // Every instant of the scenario moves by the same amount, so that it starts now.
-                let shift = SystemWaveClock().now.timeIntervalSince(decoded.scenario.start)
+                // Every instant of the scenario moves by the same amount, so that it starts in the current half hour
+                // (a whole number of half hours keeps GoNow's forecast hours on the hour); the wall clock then runs
+                // from the current instant and catches up the minutes before it at once.
+                let shift =
+                    (SystemWaveClock().now.timeIntervalSince(decoded.scenario.start) / 1800).rounded(.down) * 1800
                 decoded = try InstantShift.$seconds.withValue(shift) { try DecodedReplay(root: root, options: options) }
             }
         } catch let error as ScenarioError {
@@ -74,7 +77,9 @@ package enum ReplayCommand {
         if let requested = options.language, !resolver.supports(requested) {
             errors.writeLine("wavesim: warning: --lang: no translation for '\(requested)'; using English")
         }
-        let pacer = options.clock == .wall ? ReplayPacer(origin: scenario.start, speed: options.speed) : nil
+        let pacer =
+            options.clock == .wall
+            ? ReplayPacer(origin: options.startsNow ? nil : scenario.start, speed: options.speed) : nil
         var desktop: ReplayDesktop?
         if options.sink == .desktop {
             let sink = DesktopSink(

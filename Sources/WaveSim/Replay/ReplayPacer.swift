@@ -26,9 +26,9 @@ final class ReplayPacer: DesktopActionHandler {
     /// Creates a pacer.
     ///
     /// - Parameters:
-    ///   - origin: The simulated instant at which the replay starts (now).
+    ///   - origin: The simulated instant that is now; `nil` for the current instant (`--start now`).
     ///   - speed: How many times faster than real time simulated time runs.
-    init(origin: Date, speed: Int) {
+    init(origin: Date?, speed: Int) {
         clock = SystemAlarmClock(origin: origin, speed: Double(speed))
     }
 
