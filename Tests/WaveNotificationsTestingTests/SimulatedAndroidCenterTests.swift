@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import WaveNotifications
+import WaveNotificationsTesting
+
+/// Android's alarms: every request kept and shown at its instant, the limit arming the soonest only, a reboot that
+/// forgets everything, and a request lost at its instant unless the app hands it over again.
+struct SimulatedAndroidCenterTests {
+    private static let start = Date(timeIntervalSince1970: 1_790_000_000)
+    private static let channel = NotificationChannel(
+        id: "c", importance: .default, categoryID: "C", interruptionLevel: .active,
+        name: LocalizedText(table: "T", key: "n"), channelDescription: LocalizedText(table: "T", key: "d"))
+
+    private static func request(_ id: String, minutes: Double, thread: String = "t") -> NotificationRequest {
+        NotificationRequest(
+            identifier: id, threadID: thread, channel: channel, fireAt: start.addingTimeInterval(minutes * 60),
+            title: LocalizedText(table: "T", key: "title"), body: LocalizedText(table: "T", key: "body"),
+            deepLink: "app://x")
+    }
+
+    @Test func everyRequestIsShownAtItsInstantBeyondTheLimitToo() async {
+        let center = SimulatedAndroidCenter(limit: 2, clock: ManualWaveClock(now: Self.start))
+        await center.add([
+            Self.request("c", minutes: 30), Self.request("a", minutes: 10), Self.request("b", minutes: 20),
+        ])
+        #expect(await center.pendingRequests().map(\.identifier) == ["a", "b", "c"])
+        #expect(await center.peakPendingCount == 2)
+        let report = await center.runReport()
+        #expect(report.wanted == 3 && report.held == 2)
+        #expect(report.refreshDeadline == Self.start.addingTimeInterval(30 * 60))
+        let facts = await center.advance(to: Self.start.addingTimeInterval(3600))
+        #expect(
+            facts == [
+                .due(Self.request("a", minutes: 10)), .due(Self.request("b", minutes: 20)),
+                .due(Self.request("c", minutes: 30)),
+            ])
+        #expect(await center.onScreen.map(\.identifier) == ["a", "b", "c"])
+    }
+
+    @Test func aRebootForgetsEveryAlarmAndWhatTheAppDoesNotHandOverAgainIsLost() async {
+        let center = SimulatedAndroidCenter(hasBootReceiver: false, clock: ManualWaveClock(now: Self.start))
+        await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
+        let removed = await center.reboot()
+        #expect(removed.map(\.identifier) == ["a", "b"])
+        #expect(await center.pendingRequests().isEmpty)
+        #expect(await center.isAppAsleep)
+        #expect(await center.removedCount == 2)
+        let facts = await center.advance(to: Self.start.addingTimeInterval(15 * 60))
+        #expect(facts == [.lost(Self.request("a", minutes: 10), reason: .reboot)])
+        // The app runs again and hands over what it still wants: saved.
+        await center.beginRun()
+        await center.add([Self.request("b", minutes: 20)])
+        await center.endRun()
+        #expect(await !center.isAppAsleep)
+        #expect(
+            await center.advance(to: Self.start.addingTimeInterval(25 * 60)) == [.due(Self.request("b", minutes: 20))])
+    }
+
+    @Test func aRequestTheAppNoLongerWantsIsNotLost() async {
+        let center = SimulatedAndroidCenter(clock: ManualWaveClock(now: Self.start))
+        await center.add([Self.request("a", minutes: 10), Self.request("b", minutes: 20)])
+        await center.reboot()
+        #expect(await !center.isAppAsleep)
+        await center.beginRun()
+        await center.endRun(stillWanting: [Self.request("b", minutes: 20)])
+        let report = await center.runReport()
+        #expect(report.wanted == 1 && report.held == 0)
+        #expect(report.refreshDeadline == Self.start.addingTimeInterval(20 * 60))
+        #expect(
+            await center.advance(to: Self.start.addingTimeInterval(30 * 60)) == [
+                .lost(Self.request("b", minutes: 20), reason: .reboot)
+            ])
+    }
+
+    @Test func removingAThreadForgetsItsLostRequestsToo() async {
+        let center = SimulatedAndroidCenter(clock: ManualWaveClock(now: Self.start))
+        await center.add([Self.request("a", minutes: 10, thread: "x"), Self.request("b", minutes: 20, thread: "y")])
+        await center.reboot()
+        await center.removePending(threadID: "x", reason: .reschedule)
+        let facts = await center.advance(to: Self.start.addingTimeInterval(30 * 60))
+        #expect(facts.map(\.identifier) == ["b"])
+    }
+}
