@@ -292,15 +292,14 @@ struct ReplayEngine {
             removedByReboot.removeAll { !wanted.contains($0.identifier) || pending.contains($0.identifier) }
         }
         let held = try await platform.runReport()
-        let firstMissing = removedByReboot.first?.fireAt
-        let wanted = held.wanted + removedByReboot.count
-        let deadline =
-            firstMissing.map { missing in
-                held.wanted > held.held ? min(missing, held.refreshDeadline ?? missing) : missing
-            }
-            ?? held.refreshDeadline
-        let minutes =
-            deadline.map { $0 > device.now ? Int(($0.timeIntervalSince(device.now) / 60).rounded(.down)) : 0 } ?? 0
+        // A request a reboot removed is wanted and not held: the runway ends at it if it comes first.
+        let firstLost = removedByReboot.first?.fireAt
+        let firstNotHeld = held.held < held.wanted ? held.refreshDeadline : nil
+        let report = DeviceRunReport(
+            wanted: held.wanted + removedByReboot.count, held: held.held,
+            refreshDeadline: [firstLost, firstNotHeld].compactMap { $0 }.min() ?? held.refreshDeadline)
+        let wanted = report.wanted
+        let minutes = report.runwayMinutes(from: device.now)
         if wanted > 0 { summary.minRunwayMinutes = min(summary.minRunwayMinutes ?? .max, minutes) }
         emit(
             AppOutputLine(
