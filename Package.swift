@@ -94,10 +94,12 @@ let package = Package(
         ),
         .testTarget(
             name: "WaveNotificationsTestingTests", dependencies: ["WaveNotificationsTesting", "WaveNotifications"]),
-        .testTarget(name: "WaveNotificationsTests", dependencies: ["WaveNotifications", "WaveNotificationsTesting"]),
+        .testTarget(
+            name: "WaveNotificationsTests",
+            dependencies: ["WaveNotifications", "WaveNotificationsTesting", "TestSupport"]),
         .testTarget(
             name: "GrowBroNotificationsTests",
-            dependencies: ["GrowBroNotifications", "WaveNotifications", "WaveNotificationsTesting"],
+            dependencies: ["GrowBroNotifications", "WaveNotifications", "WaveNotificationsTesting", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),

@@ -1,4 +1,5 @@
 import GrowBroNotifications
+import TestSupport
 import Testing
 import WaveNotifications
 
