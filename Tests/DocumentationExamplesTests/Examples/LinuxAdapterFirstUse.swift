@@ -21,8 +21,9 @@ func runReminders(
         clock: clock, sink: sink,
         renderer: LocalizedStringResolver(environment: environment),  // LC_ALL / LC_MESSAGES / LANG, else English
         observer: deliveries)
-    try await manager.start()  // opens <dir>/notifications.sqlite and takes the directory's lock,
-    // imports a state.json of an earlier build, restores what was pending
+    // Opens <dir>/notifications.sqlite and takes the directory's lock, imports a state.json of an earlier build
+    // and restores what was pending.
+    try await manager.start()
 
     try await manager.scheduleNotification(
         eventID: "paris-solstice", trigger: .eventStarting(.seconds(60)), delay: .seconds(5),

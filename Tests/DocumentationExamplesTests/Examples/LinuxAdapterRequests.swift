@@ -26,7 +26,7 @@ func remindOfMochisFluids(on manager: LinuxNotificationManager, at eight: Date) 
 /// The user turned the fluids reminders off: nothing more is shown, and what is on screen goes.
 func stopMochisFluids(on manager: LinuxNotificationManager) async throws -> [NotificationRequest] {
     try await manager.removePending(threadID: "fluids", reason: .userDisabled)  // or identifiers: [...]
-    try await manager.withdrawShown(identifiers: ["fluids_2026-06-21_0800"], reason: .responded)
+    try await manager.withdrawShown(identifiers: ["fluids_2026-06-21_0800"], reason: .userDisabled)
     return try await manager.pendingRequests()  // exactly as added, soonest first
 }
 // example-end
