@@ -1,6 +1,5 @@
 import Foundation
 import GrowBroNotifications
-import Synchronization
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
@@ -66,9 +65,14 @@ struct LinuxAdapterExampleTests {
             receivedAt: Date(timeIntervalSince1970: 1_777_874_700))
         #expect(await gate.suppressionReason(for: like, at: like.fireAt) == .categoryDisabled)
         let directory = try TemporaryFolder()
+        let clock = ManualWaveClock(now: like.fireAt.addingTimeInterval(-60))
+        let lines = LineRecorder()
         let manager = try makeGrowBroManager(
-            directory: directory.url, settings: GrowBroSettings(), zone: zone,
-            clock: ManualWaveClock(now: like.fireAt), sink: JSONLinesSink(writer: { _ in }))
+            directory: directory.url, settings: GrowBroSettings(channels: [.likes: false]), zone: zone, clock: clock,
+            sink: JSONLinesSink(writer: lines.append))
+        try await manager.add([like])
+        await clock.advance(to: like.fireAt)
+        #expect(lines.all.isEmpty)
         #expect(try await manager.pendingRequests().isEmpty)
     }
 
@@ -102,51 +106,4 @@ struct LinuxAdapterExampleTests {
             title: LocalizedText(table: "T", key: "title"), body: LocalizedText(table: "T", key: "body"),
             deepLink: "app://")
     }
-}
-
-/// The lines a sink wrote.
-final class LineRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
-    var all: [String] { lines.withLock { $0 } }
-    @Sendable func append(_ line: String) { lines.withLock { $0.append(line) } }
-}
-
-/// A fresh folder under the system's temporary folder, removed when the value goes.
-final class TemporaryFolder: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("docex-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
-/// A manual clock that tells the test when an alarm is set by code running in another task.
-final class SignallingClock: AlarmClock {
-    private let manual: ManualWaveClock
-    private let deadlines = AsyncStream.makeStream(of: Date.self)
-
-    init(now: Date) {
-        manual = ManualWaveClock(now: now)
-    }
-
-    var now: Date { manual.now }
-
-    func setAlarm(_ id: AlarmID, at deadline: Date?, wake: @escaping @Sendable () async -> Void) {
-        manual.setAlarm(id, at: deadline, wake: wake)
-        if let deadline { deadlines.continuation.yield(deadline) }
-    }
-
-    /// The first deadline set, or `nil` when the clock's user finished without setting one.
-    func firstAlarm() async -> Date? {
-        for await deadline in deadlines.stream { return deadline }
-        return nil
-    }
-
-    func advance(to instant: Date) async { await manual.advance(to: instant) }
-
-    /// Ends ``firstAlarm()``'s wait.
-    func finish() { deadlines.continuation.finish() }
 }
