@@ -123,6 +123,16 @@ let package = Package(
                 "HydracatNotifications", "WaveNotifications", "WaveNotificationsTesting", "WaveStringTables",
             ]
         ),
+        // Every Swift example of README.md and docs/, compiled as a reader would paste it, with only the products a
+        // reader adds; DocumentationExamplesTests checks that each block in the docs is its file's text verbatim.
+        .testTarget(
+            name: "DocumentationExamplesTests",
+            dependencies: [
+                "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveStrings",
+                "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
+                "WavePushPayloads",
+            ]
+        ),
         // Helpers for this package's own tests: child processes, temporary folders, a private desktop (dbus-daemon,
         // Xvfb, dunst) for the desktop tests.
         .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
