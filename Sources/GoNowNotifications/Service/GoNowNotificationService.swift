@@ -67,7 +67,7 @@ public actor GoNowNotificationService: AppNotificationService {
     ///   - instant: The current instant.
     ///   - zone: The device's zone.
     /// - Returns: `nil`.
-    public func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? { nil }
+    public nonisolated func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? { nil }
 
     /// Nothing expires.
     ///

@@ -51,7 +51,7 @@ public actor ShadowNotificationService: AppNotificationService {
     ///   - instant: The current instant.
     ///   - zone: The device's zone.
     /// - Returns: The next local 00:00.
-    public func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
+    public nonisolated func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
         Self.nextOwnMoment(after: instant, in: zone)
     }
 
