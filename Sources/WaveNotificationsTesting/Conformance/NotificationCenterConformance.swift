@@ -1,0 +1,119 @@
+public import Foundation
+internal import WaveNotifications
+
+/// The conformance check of ``NotificationRequestCenter``: one call runs every rule of the contract against fresh
+/// centers and returns the rules broken as values, so it serves Swift Testing and XCTest alike.
+///
+/// The contract (the protocol's doc comment) and the rule that checks each part of it (``ConformanceRule``):
+/// - `add` replaces the pending request with the same identifier, never adds a second one
+///   (``ConformanceRule/replacesByIdentifier``); identifiers that are canonically equivalent are one
+///   (``ConformanceRule/treatsEquivalentIdentifiersAsOne``).
+/// - Removing by identifier or by thread takes exactly those; what is not pending is ignored, not thrown about
+///   (``ConformanceRule/removesByIdentifier``, ``ConformanceRule/removesByThread``).
+/// - `pendingRequests()` lists every pending request exactly as added (``ConformanceRule/keepsEveryField``),
+///   soonest first, ties in the order added (``ConformanceRule/listsSoonestFirst``); `pendingRequests(threadIDs:)`
+///   is that listing grouped by thread (``ConformanceRule/listsByThread``).
+/// - It never lies about what is pending: a center with a limit keeps the soonest and lists only those
+///   (``ConformanceRule/keepsTheSoonestWithinItsLimit``), and what it lists is what it shows
+///   (``ConformanceRule/showsWhatItLists``); a request whose instant has come, or is already past when added, is
+///   taken from pending and shown (``ConformanceRule/dueRequestsLeavePending``, ``ConformanceRule/showsWhenDue``).
+/// - `show(_:)` shows now and leaves pending requests alone (``ConformanceRule/showsNow``,
+///   ``ConformanceRule/showLeavesPending``); `withdrawShown` takes those shown off the screen, ignoring the others
+///   (``ConformanceRule/withdrawsShown``).
+/// - Change counts, when kept, move at every change and never come back to an earlier value
+///   (``ConformanceRule/changeCountsMoveAndNeverRepeat``, ``ConformanceRule/changeCountsMoveWhenDue``).
+/// - It is safe to call from many tasks at once (``ConformanceRule/noLostUpdateUnderConcurrency``).
+///
+/// Every rule gets a fresh center from the factory and a fresh ``ManualWaveClock`` at ``start``. A rule that needs
+/// what the subject does not offer (control of time, a view of the screen) is skipped and reported as such, never as
+/// passed; so are the change-count rules for a center that keeps no counts. Nothing in the check reads the wall
+/// clock or sleeps: time passes only through ``ConformanceSubject/time``.
+public enum NotificationCenterConformance {
+    /// The instant every rule's clock starts at: 2030-01-01T00:00:00Z. Requests fire seconds to hours after it.
+    public static let start = Date(timeIntervalSince1970: 1_893_456_000)
+
+    /// Runs rules of the contract, each against a fresh center.
+    ///
+    /// The rules run one after another, in ``ConformanceRule`` order, so the limit
+    /// ``ConformanceRule/keepsTheSoonestWithinItsLimit`` detects is known to the rules that add many requests.
+    ///
+    /// - Parameters:
+    ///   - rules: The rules to run; every rule by default.
+    ///   - makeSubject: Makes a fresh center (nothing pending, nothing shown) and says what the check may use; it
+    ///     is given the rule's clock, at ``start``, to hand the center if the center takes one. Called once per rule.
+    /// - Returns: The rules passed, broken (with what differed) and skipped (with why). A factory that throws
+    ///   fails the rule with the error.
+    public static func check(
+        rules: [ConformanceRule] = ConformanceRule.allCases,
+        makeSubject: (ManualWaveClock) async throws -> ConformanceSubject
+    ) async -> ConformanceReport {
+        var report = ConformanceReport()
+        var context = ConformanceContext()
+        let order = ConformanceRule.allCases
+        for rule in Set(rules).sorted(by: { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! }) {
+            let clock = ManualWaveClock(now: start)
+            let subject: ConformanceSubject
+            do {
+                subject = try await makeSubject(clock)
+            } catch {
+                report.failures.append(ConformanceFailure(rule: rule, detail: "the factory threw: \(error)"))
+                continue
+            }
+            let missing = rule.needs.subtracting(subject.capabilities)
+            guard missing.isEmpty else {
+                let names = missing.map(\.rawValue).sorted().joined(separator: " and ")
+                report.skipped.append(ConformanceSkip(rule: rule, reason: "needs \(names), which the subject lacks"))
+                continue
+            }
+            let probe = ConformanceProbe(subject: subject, clock: clock, start: start)
+            do {
+                switch try await evaluate(rule, probe: probe, context: &context) {
+                case .passed:
+                    report.passed.append(rule)
+                case .failed(let problems):
+                    report.failures.append(ConformanceFailure(rule: rule, detail: problems.joined(separator: "; ")))
+                case .skipped(let reason):
+                    report.skipped.append(ConformanceSkip(rule: rule, reason: reason))
+                }
+            } catch {
+                report.failures.append(ConformanceFailure(rule: rule, detail: "\(error)"))
+            }
+        }
+        return report
+    }
+}
+
+/// What one rule found.
+enum ConformanceOutcome {
+    case passed
+    case failed([String])
+    case skipped(String)
+
+    /// Passed when nothing differed, else failed with what did.
+    init(_ findings: ConformanceFindings) {
+        self = findings.problems.isEmpty ? .passed : .failed(findings.problems)
+    }
+}
+
+/// What differed, collected as a rule runs.
+struct ConformanceFindings {
+    private(set) var problems: [String] = []
+
+    /// Notes a problem unless `condition` holds.
+    mutating func expect(_ condition: Bool, _ problem: @autoclosure () -> String) {
+        if !condition { problems.append(problem()) }
+    }
+}
+
+/// What one rule learns for the later ones: the limit the check detected.
+struct ConformanceContext {
+    var detectedLimit: Int?
+}
+
+/// A call of the center that threw, named.
+struct ConformanceCallError: Error, CustomStringConvertible {
+    var call: String
+    var underlying: any Error
+
+    var description: String { "\(call) threw: \(underlying)" }
+}

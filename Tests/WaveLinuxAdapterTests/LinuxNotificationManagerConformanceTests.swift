@@ -1,0 +1,62 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import WaveLinuxAdapter
+import WaveNotifications
+import WaveNotificationsTesting
+
+/// The conformance check over `LinuxNotificationManager`: on the check's manual clock, what its sink has on screen
+/// is the screen, and it keeps every request (its budget arms the soonest), so no limit is declared.
+struct LinuxNotificationManagerConformanceTests {
+    /// A desktop as the check sees it: what was delivered and not withdrawn since.
+    final class ScreenSink: NotificationSink {
+        /// Each identifier on screen and its thread.
+        private let screen = Mutex<[String: String]>([:])
+
+        var identifiers: [String] { screen.withLock { Array($0.keys) } }
+
+        func deliver(_ delivery: NotificationDelivery) async throws {
+            screen.withLock { $0[delivery.request.identifier] = delivery.request.threadID }
+        }
+
+        func withdraw(identifiers: [String], threadID: String?, reason: NotificationReason) async throws {
+            screen.withLock { screen in
+                for identifier in identifiers { screen[identifier] = nil }
+                if let threadID { screen = screen.filter { $0.value != threadID } }
+            }
+        }
+    }
+
+    enum Kind: String, CaseIterable, CustomTestStringConvertible {
+        /// In memory, arming 64 at most.
+        case inMemory
+        /// In memory, arming one at a time: everything else waits in the backlog.
+        case armingOne
+        /// Every change committed to `notifications.sqlite` in a fresh state directory.
+        case persisted
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test(arguments: Kind.allCases)
+    func followsEveryRule(kind: Kind) async throws {
+        let directories = Mutex<[TemporaryDirectory]>([])
+        defer { directories.withLock { $0.forEach { $0.remove() } } }
+        let report = await NotificationCenterConformance.check { clock in
+            var configuration = LinuxNotificationManager.Configuration(pendingLimit: kind == .armingOne ? 1 : 64)
+            if kind == .persisted {
+                let directory = try TemporaryDirectory("conformance")
+                directories.withLock { $0.append(directory) }
+                configuration.stateDirectory = directory.url
+            }
+            let sink = ScreenSink()
+            let manager = try LinuxNotificationManager(
+                configuration: configuration, clock: clock, sink: sink, renderer: FakeRenderer())
+            return ConformanceSubject(center: manager, time: .sharedClock, onScreen: { sink.identifiers })
+        }
+        #expect(report.failures.isEmpty, "\(report)")
+        #expect(report.skipped.isEmpty, "\(report)")
+        #expect(report.passed == ConformanceRule.allCases)
+    }
+}
