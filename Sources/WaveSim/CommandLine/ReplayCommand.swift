@@ -99,7 +99,9 @@ package enum ReplayCommand {
         let platform: any AppReplayPlatform =
             scenario.platform == .ios
             ? SimulatedIOSCenter(limit: limit, clock: clock)
-            : try LinuxReplayPlatform(clock: clock, pendingLimit: limit, renderer: resolver)
+            : try LinuxReplayPlatform(
+                clock: clock, pendingLimit: limit, renderer: resolver,
+                countsCalls: scenario.app == DecodedReplay.worldWideWaves)
         let render: @Sendable (LocalizedText) -> String = { resolver.string(for: $0) }
         let driver = decoded.makeDriver(
             options: options,

@@ -30,7 +30,8 @@ final class LinuxReplayPlatform: AppReplayPlatform {
     let manager: LinuxNotificationManager
     private let clock: ManualWaveClock
     private let sink = CollectingSink()
-    private let counters = ReplayCounters()
+    /// Counts the manager's calls, when the app's summary prints them (WorldWideWaves'); the others skip the cost.
+    private let counters: ReplayCounters?
     let pendingLimit: Int
 
     /// Creates the platform at the replay's start.
@@ -39,17 +40,22 @@ final class LinuxReplayPlatform: AppReplayPlatform {
     ///   - clock: The replay's clock at its first instant; the platform moves it as time passes.
     ///   - pendingLimit: The budget (64 for iOS, 500 for Android, or `--pending-limit`).
     ///   - renderer: Resolves texts when the manager renders a delivery.
-    init(clock: ManualWaveClock, pendingLimit: Int, renderer: any NotificationTextRenderer) throws {
+    ///   - countsCalls: Whether to count the requests added and removed (``addedCount``, ``removedCount``).
+    init(
+        clock: ManualWaveClock, pendingLimit: Int, renderer: any NotificationTextRenderer, countsCalls: Bool = false
+    ) throws {
         self.clock = clock
+        let counters = countsCalls ? ReplayCounters() : nil
+        self.counters = counters
         self.pendingLimit = pendingLimit
         manager = try LinuxNotificationManager(
             configuration: .init(pendingLimit: pendingLimit, stateDirectory: nil), clock: clock, sink: sink,
-            renderer: renderer, observer: counters)
+            renderer: renderer, observer: counters ?? IgnoringManagerObserver())
     }
 
-    var addedCount: Int { counters.snapshot.scheduled }
+    var addedCount: Int { counters?.snapshot.scheduled ?? 0 }
 
-    var removedCount: Int { counters.snapshot.cancelled }
+    var removedCount: Int { counters?.snapshot.cancelled ?? 0 }
 
     func advance(to instant: Date) async -> [DeviceFact] {
         await clock.advance(to: instant)

@@ -195,12 +195,17 @@ extension ServiceReplayDriver {
     /// - Parameter report: What a service call did.
     /// - Returns: The outputs.
     func outputs(_ report: ServiceReport<Service.Fact>) -> [AppReplayOutput] {
-        report.entries.flatMap { entry -> [AppReplayOutput] in
+        if report.hasOnlyEvents {
+            return report.events.map(AppReplayOutput.event)
+        }
+        var outputs: [AppReplayOutput] = []
+        for entry in report.entries {
             switch entry {
-            case .notification(let event): [.event(event)]
-            case .fact(let fact): outputs(for: fact)
+            case .notification(let event): outputs.append(.event(event))
+            case .fact(let fact): outputs += self.outputs(for: fact)
             }
         }
+        return outputs
     }
 }
 
