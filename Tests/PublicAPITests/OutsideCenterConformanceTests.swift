@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import WaveNotifications
+import WaveNotificationsTesting
+
+/// An outside package checks its own conformer with the testing library's conformance check, public API only.
+struct OutsideCenterConformanceTests {
+    /// The outside center, with its screen and its way of letting time pass (it shows what is due when told).
+    private static func subject(_ center: OutsideCenter) -> ConformanceSubject {
+        ConformanceSubject(
+            center: center, time: .advance { instant in _ = await center.fire(until: instant) },
+            onScreen: { await center.onScreen })
+    }
+
+    @Test func theOutsideCenterKeepsTheWholeContract() async {
+        let report = await NotificationCenterConformance.check { _ in Self.subject(OutsideCenter()) }
+        #expect(report.failures.isEmpty, "\(report)")
+        // It keeps no change counts: those rules are skipped, never passed.
+        #expect(report.skippedRules == [.changeCountsMoveAndNeverRepeat, .changeCountsMoveWhenDue], "\(report)")
+    }
+
+    /// A conformer that forgets the deep link and the metadata on the way: the check names the rule it breaks.
+    private actor ForgetfulCenter: NotificationRequestCenter {
+        let base = OutsideCenter()
+
+        func add(_ requests: [NotificationRequest]) async throws {
+            await base.add(
+                requests.map { request in
+                    NotificationRequest(
+                        identifier: request.identifier, threadID: request.threadID, channel: request.channel,
+                        fireAt: request.fireAt, title: request.title, body: request.body, deepLink: "")
+                })
+        }
+
+        func removePending(identifiers: [String], reason: NotificationReason) async throws {
+            await base.removePending(identifiers: identifiers, reason: reason)
+        }
+
+        func removePending(threadID: String, reason: NotificationReason) async throws {
+            await base.removePending(threadID: threadID, reason: reason)
+        }
+
+        func pendingRequests() async throws -> [NotificationRequest] { await base.pendingRequests() }
+
+        func show(_ request: NotificationRequest) async throws { await base.show(request) }
+
+        func withdrawShown(identifiers: [String], reason: NotificationReason) async throws {
+            await base.withdrawShown(identifiers: identifiers, reason: reason)
+        }
+    }
+
+    @Test func aConformerThatLosesFieldsIsCaughtByItsRule() async {
+        let report = await NotificationCenterConformance.check { _ in
+            let center = ForgetfulCenter()
+            return ConformanceSubject(center: center, onScreen: { await center.base.onScreen })
+        }
+        #expect(report.failedRules == [.keepsEveryField], "\(report)")
+    }
+}
