@@ -121,7 +121,9 @@ package enum ReplayCommand {
                 app: scenario.app, render: render, locale: { resolver.language(resolvingTable: $0) }),
             pacer: pacer, desktop: desktop,
             emit: { line, zone in
-                if line.type == "delivered", case .instant(let at) = line["at"] { progress.delivered(at: at) }
+                if progress.isEnabled, line.type == "delivered", case .instant(let at) = line["at"] {
+                    progress.delivered(at: at)
+                }
                 switch format {
                 case .json: if !line.isTextOnly { output.writeLine(AppOutputFormat.json(line)) }
                 case .text: timeline.write(line, in: zone)

@@ -5,7 +5,8 @@ internal import WaveLinuxAdapter
 /// A progress line on standard error while a long replay runs, only when standard error is a terminal.
 final class ReplayProgress: Sendable {
     private let output: OutputChannel
-    private let enabled: Bool
+    /// Whether it writes anything (on a terminal).
+    let isEnabled: Bool
     private let totalEvents: Int
     private let count = Mutex(0)
 
@@ -14,12 +15,12 @@ final class ReplayProgress: Sendable {
 
     init(output: OutputChannel, enabled: Bool, totalEvents: Int) {
         self.output = output
-        self.enabled = enabled
+        self.isEnabled = enabled
         self.totalEvents = totalEvents
     }
 
     func delivered(at instant: Date) {
-        guard enabled else { return }
+        guard isEnabled else { return }
         let delivered = count.withLock { count in
             count += 1
             return count
@@ -32,7 +33,7 @@ final class ReplayProgress: Sendable {
     }
 
     func finish() {
-        guard enabled, count.withLock({ $0 }) >= Self.interval else { return }
+        guard isEnabled, count.withLock({ $0 }) >= Self.interval else { return }
         output.write("\r\u{1B}[K")
         output.flush()
     }

@@ -37,6 +37,10 @@ struct ReplayEngine {
     /// Shows what is delivered on the desktop, and closes what is withdrawn; `nil` without `--sink desktop`.
     let desktop: ReplayDesktop?
 
+    /// Whether the app's own moments are foreground moments (WorldWideWaves' wave hits), asked once.
+    private let ownMomentsAreForeground: Bool
+    /// Whether every app run hands the center what the app wants, asked once.
+    private let handsOverAtEveryRun: Bool
     private var device: DeviceState
     private var summary: AppReplaySummary
     /// Android, after a reboot without a boot receiver: nothing of the app runs (its alarms are gone) until its
@@ -63,6 +67,8 @@ struct ReplayEngine {
         self.desktop = desktop
         self.emit = emit
         self.warn = warn
+        ownMomentsAreForeground = driver.ownMomentsAreForeground
+        handsOverAtEveryRun = driver.handsOverAtEveryRun
         device = DeviceState(now: scenario.start, timeZone: scenario.timeZone, permission: scenario.permission)
         summary = AppReplaySummary(
             app: scenario.app, pendingLimit: platform.pendingLimit,
@@ -89,7 +95,7 @@ struct ReplayEngine {
             // the app open comes on every platform.
             let appTimers =
                 appRunsOnItsOwn
-                ? [await driver.nextExpiry(), nextOwn] : driver.ownMomentsAreForeground ? [nextOwn] : []
+                ? [await driver.nextExpiry(), nextOwn] : ownMomentsAreForeground ? [nextOwn] : []
             let candidates =
                 [await platform.nextFireDate, removedByReboot.first?.fireAt, nextAction, nextOffset] + appTimers
             var next = candidates.compactMap { $0 }.min()
@@ -109,7 +115,7 @@ struct ReplayEngine {
             for fact in await platform.advance(to: device.now) {
                 try await happened(fact)
             }
-            if driver.ownMomentsAreForeground, let nextOwn, nextOwn == device.now {
+            if ownMomentsAreForeground, let nextOwn, nextOwn == device.now {
                 try await print(driver.reconcile(.ownMoment, device: device))
             }
             if appRunsOnItsOwn { try await print(driver.withdrawExpired(device: device)) }
@@ -126,7 +132,7 @@ struct ReplayEngine {
                     offsetChangesWhileClosed.append((old, new))
                 }
             }
-            if !driver.ownMomentsAreForeground, appRunsOnItsOwn, let nextOwn, nextOwn == device.now {
+            if !ownMomentsAreForeground, appRunsOnItsOwn, let nextOwn, nextOwn == device.now {
                 try await print(driver.reconcile(.ownMoment, device: device))
             }
         }
@@ -188,7 +194,7 @@ struct ReplayEngine {
             try await print(result.outputs)
             result.warnings.forEach(warn)
             // On iOS an app run hands the center what the app wants; an action that did not reconcile does now.
-            if isAppRun, driver.handsOverAtEveryRun, scenario.platform == .ios, await !platform.wasListedDuringRun {
+            if isAppRun, handsOverAtEveryRun, scenario.platform == .ios, await !platform.wasListedDuringRun {
                 try await print(driver.reconcile(.userAction(payload.type), device: device))
             }
         }
@@ -225,7 +231,7 @@ struct ReplayEngine {
             // A response the app cannot read (a notification of a pet since removed) changes nothing.
             warn("desktop action '\(picked.actionID)' on \(picked.identifier): \(error); it does nothing")
         }
-        if driver.handsOverAtEveryRun, scenario.platform == .ios, await !platform.wasListedDuringRun {
+        if handsOverAtEveryRun, scenario.platform == .ios, await !platform.wasListedDuringRun {
             try await print(driver.reconcile(.userAction(picked.actionID), device: device))
         }
         try await finishAppRun(cause: "action")
