@@ -1,5 +1,4 @@
 import Foundation
-import IOSFrameworkStandIns
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
@@ -8,7 +7,7 @@ import WaveStrings
 /// Runs the examples of docs/conformers.md that are not tests themselves (the XCTest example is one; the simulated
 /// phones have SimulatedPhonesExampleTests), the iOS ones over the stand-ins of IOSFrameworkStandIns.
 struct ConformersExampleTests {
-    private static func instant(_ text: String) throws -> Date {
+    fileprivate static func instant(_ text: String) throws -> Date {
         try Date(text, strategy: .iso8601)
     }
 
@@ -17,7 +16,7 @@ struct ConformersExampleTests {
         name: LocalizedText(table: "T", key: "n"), channelDescription: LocalizedText(table: "T", key: "d"))
 
     /// `count` requests an hour apart from `start`, in hand-over order.
-    private static func hourly(_ count: Int, from start: Date) -> [NotificationRequest] {
+    fileprivate static func hourly(_ count: Int, from start: Date) -> [NotificationRequest] {
         (0..<count).map { hour in
             NotificationRequest(
                 identifier: "r\(hour)", threadID: "t", channel: channel,
@@ -25,15 +24,6 @@ struct ConformersExampleTests {
                 title: LocalizedText(table: "T", key: "title"), body: LocalizedText(table: "T", key: "body"),
                 deepLink: "app://r\(hour)")
         }
-    }
-
-    @Test func worldWideWavesOnTheIPhoneConformerHandsOverTheParisWave() async throws {
-        let center = UNUserNotificationCenter()
-        let clock = ManualWaveClock(now: try Self.instant("2026-06-21T12:00:00Z"))
-        let service = try await launchWorldWideWavesOnIPhone(center: center, clock: clock)
-        #expect(await service.savedState.favoriteIDs == ["paris-solstice"])
-        let pending = await center.pendingNotificationRequests().map(\.identifier)
-        #expect(pending.contains("event_paris-solstice_start_1m"), "\(pending)")
     }
 
     @Test func theLinuxManagerFollowsEveryRule() async {
@@ -52,17 +42,34 @@ struct ConformersExampleTests {
         #expect(runway.refreshBy == now.addingTimeInterval(65 * 3600))
         #expect(runway.minutesClosed == 65 * 60)
     }
-
-    @Test func theRefreshIsAskedTwoHoursBeforeTheFirstRequestIOSDrops() async throws {
-        let now = try Self.instant("2026-06-01T10:00:00Z")
-        let scheduler = BGTaskScheduler()
-        try askForRefresh(wanted: Self.hourly(80, from: now), scheduler: scheduler)
-        let asked = await scheduler.pendingTaskRequests()
-        #expect(asked.map(\.identifier) == ["com.example.app.refresh"])
-        #expect(asked.first?.earliestBeginDate == now.addingTimeInterval(63 * 3600))
-        // Nothing wanted: nothing to ask for.
-        let idle = BGTaskScheduler()
-        try askForRefresh(wanted: [], scheduler: idle)
-        #expect(await idle.pendingTaskRequests().isEmpty)
-    }
 }
+
+// The iOS examples over the stand-ins, which a test makes fresh (iOS has only `current()` and `shared`); on iOS the
+// examples compile against the real frameworks, and these run in an app's tests only.
+#if !os(iOS)
+    import IOSFrameworkStandIns
+
+    extension ConformersExampleTests {
+        @Test func worldWideWavesOnTheIPhoneConformerHandsOverTheParisWave() async throws {
+            let center = UNUserNotificationCenter()
+            let clock = ManualWaveClock(now: try Self.instant("2026-06-21T12:00:00Z"))
+            let service = try await launchWorldWideWavesOnIPhone(center: center, clock: clock)
+            #expect(await service.savedState.favoriteIDs == ["paris-solstice"])
+            let pending = await center.pendingNotificationRequests().map(\.identifier)
+            #expect(pending.contains("event_paris-solstice_start_1m"), "\(pending)")
+        }
+
+        @Test func theRefreshIsAskedTwoHoursBeforeTheFirstRequestIOSDrops() async throws {
+            let now = try Self.instant("2026-06-01T10:00:00Z")
+            let scheduler = BGTaskScheduler()
+            try askForRefresh(wanted: Self.hourly(80, from: now), scheduler: scheduler)
+            let asked = await scheduler.pendingTaskRequests()
+            #expect(asked.map(\.identifier) == ["com.example.app.refresh"])
+            #expect(asked.first?.earliestBeginDate == now.addingTimeInterval(63 * 3600))
+            // Nothing wanted: nothing to ask for.
+            let idle = BGTaskScheduler()
+            try askForRefresh(wanted: [], scheduler: idle)
+            #expect(await idle.pendingTaskRequests().isEmpty)
+        }
+    }
+#endif
