@@ -130,9 +130,12 @@ let package = Package(
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveStrings",
                 "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
-                "WavePushPayloads",
+                "WavePushPayloads", "IOSFrameworkStandIns",
             ]
         ),
+        // Stand-ins with the shape of UserNotifications' and BackgroundTasks' types, so the iOS examples of
+        // docs/conformers.md compile and run here (each imports the real framework on iOS instead).
+        .target(name: "IOSFrameworkStandIns", path: "Tests/IOSFrameworkStandIns"),
         // Helpers for this package's own tests: child processes, temporary folders, a private desktop (dbus-daemon,
         // Xvfb, dunst) for the desktop tests.
         .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
