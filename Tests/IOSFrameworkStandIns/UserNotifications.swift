@@ -8,9 +8,21 @@ import Synchronization
 /// before it is handed over, and the stand-in center copies what it keeps.
 public final class UNMutableNotificationContent: @unchecked Sendable {
     // Every stored property is behind `lock`.
-    private let lock = Mutex<(thread: String, category: String, userInfo: [String: String])>(("", "", [:]))
+    private let lock = Mutex<
+        (thread: String, category: String, userInfo: [String: String], title: String, body: String)
+    >(
+        ("", "", [:], "", ""))
 
     public init() {}
+
+    public var title: String {
+        get { lock.withLock { $0.title } }
+        set { lock.withLock { $0.title = newValue } }
+    }
+    public var body: String {
+        get { lock.withLock { $0.body } }
+        set { lock.withLock { $0.body = newValue } }
+    }
 
     public var threadIdentifier: String {
         get { lock.withLock { $0.thread } }
@@ -112,5 +124,12 @@ public final class UNUserNotificationCenter: Sendable {
 
     public func removeAllDeliveredNotifications() {
         state.withLock { $0.delivered.removeAll() }
+    }
+}
+
+extension NSString {
+    /// iOS resolves the key in the user's language when it shows the notification; the stand-in keeps the key.
+    public class func localizedUserNotificationString(forKey key: String, arguments: [Any]?) -> String {
+        key
     }
 }

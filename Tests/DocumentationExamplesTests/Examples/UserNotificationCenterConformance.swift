@@ -75,6 +75,12 @@ actor UserNotificationCenter: NotificationRequestCenter {
     private func content(of request: NotificationRequest) throws -> UNMutableNotificationContent {
         handedOver += 1
         let content = UNMutableNotificationContent()
+        // Keys, not text: iOS resolves them in the user's language when it shows the notification (the app's
+        // Localizable.strings carries the package's keys).
+        content.title = NSString.localizedUserNotificationString(
+            forKey: request.title.key, arguments: request.title.arguments)
+        content.body = NSString.localizedUserNotificationString(
+            forKey: request.body.key, arguments: request.body.arguments)
         content.threadIdentifier = request.threadID
         content.categoryIdentifier = request.channel.categoryID
         content.userInfo = [
