@@ -22,7 +22,7 @@ public struct ServiceReport<Fact: Hashable & Sendable>: Hashable, Sendable {
     ///
     /// - Parameter entries: What happened, in order.
     public init(entries: [Entry] = []) {
-        storage = .entries(entries)
+        storage = entries.isEmpty ? .events([]) : .entries(entries)
     }
 
     /// Creates a report of notification events only.

@@ -1,4 +1,5 @@
 public import Foundation
+internal import Synchronization
 
 /// WorldWideWaves' notifications at run time: what the app calls when it runs, when the user favorites, unfavorites,
 /// or the event service updates or removes an event, and when a wave reaches the user.
@@ -50,7 +51,9 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
 
     /// The app's scheduler: its rules, over the platform's manager.
     public nonisolated let scheduler: DefaultNotificationScheduler
-    private var list: WaveEventList
+    /// The listed events and their wave hits; behind a lock so that the next wave hit is answered without a hop
+    /// onto the actor (a replay asks it at every step).
+    private let list: Mutex<WaveEventList>
     private var waveHitsShown: Set<String>
 
     /// Creates the service.
@@ -77,12 +80,12 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
             manager: manager, contentProvider: contentProvider,
             favorites: favorites ?? InMemoryFavoriteEventsStore(favoriteIDs: state?.favoriteIDs ?? []),
             simulation: simulation, clock: clock)
-        list = WaveEventList(events: events, waveHits: waveHits, start: start)
+        list = Mutex(WaveEventList(events: events, waveHits: waveHits, start: start))
         waveHitsShown = state?.waveHitsShown ?? []
     }
 
     /// The events listed now, in the app's order.
-    public var events: [any WaveEvent] { list.orderedEvents }
+    public var events: [any WaveEvent] { list.withLock { $0.orderedEvents } }
 
     // MARK: - The contract
 
@@ -100,8 +103,9 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
             return await showWaveHits(dueBy: device.now)
         }
         let favoriteIDs = await scheduler.favorites.favoriteIDs()
-        let report = ServiceReport<Fact>(entries: [.fact(.synced(favorites: favoriteIDs.count, events: list.count))])
-        await scheduler.syncNotifications(favoriteIDs: favoriteIDs, currentEvents: list.orderedEvents)
+        let (count, events) = list.withLock { ($0.count, $0.orderedEvents) }
+        let report = ServiceReport<Fact>(entries: [.fact(.synced(favorites: favoriteIDs.count, events: count))])
+        await scheduler.syncNotifications(favoriteIDs: favoriteIDs, currentEvents: events)
         return report
     }
 
@@ -111,7 +115,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     ///   - request: The request shown.
     ///   - device: The instant it was shown.
     /// - Returns: Its delivery.
-    public func notificationShown(
+    public nonisolated func notificationShown(
         _ request: NotificationRequest, device: DeviceState
     ) async throws -> ServiceReport<Fact> {
         ServiceReport([.delivered(request, at: device.now, late: false)])
@@ -124,7 +128,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     ///   - shownAt: When.
     ///   - device: The device's state at this run.
     /// - Returns: An empty report.
-    public func notificationShownWhileClosed(
+    public nonisolated func notificationShownWhileClosed(
         _ request: NotificationRequest, shownAt: Date, device: DeviceState
     ) async throws -> ServiceReport<Fact> {
         ServiceReport()
@@ -138,7 +142,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     ///   - actionID: The action's id.
     ///   - device: The instant now.
     /// - Returns: An empty report.
-    public func respond(
+    public nonisolated func respond(
         to identifier: String, actionID: String, device: DeviceState
     ) async throws -> ServiceReport<Fact> {
         ServiceReport()
@@ -148,12 +152,12 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     ///
     /// - Parameter device: The instant now.
     /// - Returns: An empty report.
-    public func withdrawExpired(device: DeviceState) async throws -> ServiceReport<Fact> {
+    public nonisolated func withdrawExpired(device: DeviceState) async throws -> ServiceReport<Fact> {
         ServiceReport()
     }
 
     /// No shown notification expires.
-    public var nextExpiry: Date? { nil }
+    public nonisolated var nextExpiry: Date? { nil }
 
     /// The next wave hit strictly after an instant.
     ///
@@ -161,8 +165,8 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     ///   - instant: The current instant.
     ///   - zone: Unused: a wave hit is an instant.
     /// - Returns: When the next wave reaches the user.
-    public func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
-        list.nextWaveHit(after: instant)
+    public nonisolated func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
+        list.withLock { $0.nextWaveHit(after: instant) }
     }
 
     /// The user has the app open when a wave reaches them.
@@ -175,7 +179,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// - Returns: The desired requests.
     public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
         await scheduler.desiredRequests(
-            favoriteIDs: await scheduler.favorites.favoriteIDs(), currentEvents: list.orderedEvents)
+            favoriteIDs: await scheduler.favorites.favoriteIDs(), currentEvents: list.withLock { $0.orderedEvents })
     }
 
     /// The favorites and the wave hits shown.
@@ -193,7 +197,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// - Returns: ``ActionOutcome/unknownEvent`` when no listed event has the id.
     @discardableResult
     public func favorite(_ eventID: String, device: DeviceState) async -> ActionOutcome {
-        guard let event = list.events[eventID] else { return .unknownEvent }
+        guard let event = list.withLock({ $0.events[eventID] }) else { return .unknownEvent }
         await scheduler.favorites.setFavorite(true, eventID: eventID)
         if await scheduler.shouldScheduleNotifications(for: event) {
             await scheduler.scheduleAllNotifications(for: event)
@@ -209,7 +213,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// - Returns: ``ActionOutcome/unknownEvent`` when no listed event has the id.
     @discardableResult
     public func unfavorite(_ eventID: String, device: DeviceState) async -> ActionOutcome {
-        guard list.events[eventID] != nil else { return .unknownEvent }
+        guard list.withLock({ $0.events[eventID] }) != nil else { return .unknownEvent }
         await scheduler.favorites.setFavorite(false, eventID: eventID)
         await scheduler.cancelAllNotifications(eventID: eventID)
         return .applied
@@ -228,10 +232,10 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     public func update(
         _ eventID: String, startDate: Date? = nil, endDate: Date? = nil, waveHitAt: Date? = nil, device: DeviceState
     ) async -> ActionOutcome {
-        guard var event = list.events[eventID] else { return .unknownEvent }
+        guard var event = list.withLock({ $0.events[eventID] }) else { return .unknownEvent }
         event.startDate = startDate ?? event.startDate
         event.endDate = endDate ?? event.endDate
-        list.replace(event, waveHitAt: waveHitAt, now: device.now)
+        list.withLock { $0.replace(event, waveHitAt: waveHitAt, now: device.now) }
         if await scheduler.favorites.isFavorite(eventID: eventID) {
             await scheduler.cancelAllNotifications(eventID: eventID)
             if await scheduler.shouldScheduleNotifications(for: event) {
@@ -250,8 +254,8 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// - Returns: ``ActionOutcome/unknownEvent`` when no listed event has the id.
     @discardableResult
     public func remove(_ eventID: String, device: DeviceState) async -> ActionOutcome {
-        guard list.events[eventID] != nil else { return .unknownEvent }
-        list.remove(eventID)
+        guard list.withLock({ $0.events[eventID] }) != nil else { return .unknownEvent }
+        list.withLock { $0.remove(eventID) }
         await scheduler.cancelAllNotifications(eventID: eventID)
         return .applied
     }
@@ -261,7 +265,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// Shows, once per event, each favorite's wave hit due by `now`.
     private func showWaveHits(dueBy now: Date) async -> ServiceReport<Fact> {
         var events: [NotificationEvent] = []
-        while let event = list.popWaveHit(dueBy: now) {
+        while let event = list.withLock({ $0.popWaveHit(dueBy: now) }) {
             guard !waveHitsShown.contains(event.id), await scheduler.deliverWaveHit(for: event) == .delivered,
                 let identifier = try? NotificationIdentifier(eventID: event.id, trigger: .waveHit)
             else { continue }

@@ -4,7 +4,7 @@ internal import WaveNotifications
 /// One output fact of an app replay, as ordered fields: written as a JSON object in that key order, or as text.
 struct AppOutputLine: Sendable, Equatable {
     /// A field's value.
-    indirect enum Value: Sendable, Equatable {
+    enum Value: Sendable, Equatable {
         case string(String)
         case integer(Int)
         case decimal(Double)

@@ -25,44 +25,17 @@ package enum ReplayCommand {
     package static func replay(
         options: ReplayOptions, environment: [String: String], output: OutputChannel, errors: OutputChannel
     ) async throws -> (status: Int32, summary: AppReplaySummary?) {
-        let data: Data
-        switch ScenarioFile.read(options.scenarioPath) {
-        case .success(let contents):
-            data = contents
-        case .failure(let message):
-            errors.writeLine("wavesim: error: \(message)")
-            return (ExitCode.noInput, nil)
-        }
-        let root: JSONValue
-        do {
-            root = try ScenarioDecoder.parse(data, file: options.scenarioPath)
-        } catch {
-            errors.writeLine("wavesim: error: \(error)")
-            return (ExitCode.dataError, nil)
-        }
-        var decoded: DecodedReplay
-        do {
-            decoded = try DecodedReplay(root: root, options: options)
-            if options.startsNow {
-                // Every instant of the scenario moves by the same amount, so that it starts in the current half hour
-                // (a whole number of half hours keeps GoNow's forecast hours on the hour); the wall clock then runs
-                // from the current instant and catches up the minutes before it at once.
-                let shift =
-                    (SystemWaveClock().now.timeIntervalSince(decoded.scenario.start) / 1800).rounded(.down) * 1800
-                decoded = try InstantShift.$seconds.withValue(shift) { try DecodedReplay(root: root, options: options) }
-            }
-        } catch let error as ScenarioError {
-            // The warnings first: a misspelt key is often the reason for a missing-key error.
-            for warning in error.warnings {
-                errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
-            }
-            errors.writeLine("wavesim: error: \(error)")
-            return (ExitCode.dataError, nil)
+        // Read and decoded in a function of its own: the file's bytes and its JSON tree are gone before the replay.
+        let decoded: DecodedReplay
+        switch read(options: options, errors: errors) {
+        case .success(let replay): decoded = replay
+        case .failure(let status): return (status.code, nil)
         }
         for warning in decoded.warnings {
             errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
         }
         let scenario = decoded.scenario
+        let eventZones = decoded.eventZones
         if scenario.app == DecodedReplay.worldWideWaves, options.speed > ReplayOptions.maximumSpeed {
             // WorldWideWaves' speed is the app's simulation speed; the other apps' only paces the wall clock.
             throw UsageError(
@@ -100,10 +73,11 @@ package enum ReplayCommand {
             scenario.platform == .ios
             ? SimulatedIOSCenter(limit: limit, clock: clock)
             : try LinuxReplayPlatform(
-                clock: clock, pendingLimit: limit, renderer: resolver,
+                clock: clock, pendingLimit: limit,
                 countsCalls: scenario.app == DecodedReplay.worldWideWaves)
         let render: @Sendable (LocalizedText) -> String = { resolver.string(for: $0) }
-        let driver = decoded.makeDriver(
+        // The decoded file is not kept beside the service that now holds what it needs.
+        let driver = (consume decoded).makeDriver(
             options: options,
             environment: AppDriverEnvironment(center: platform, clock: clock, render: render, renderer: resolver))
         let format = options.format
@@ -112,9 +86,9 @@ package enum ReplayCommand {
             output: output, timeZone: scenario.timeZone,
             usesColor: output.isTerminal && environment["NO_COLOR"] == nil && format == .text,
             platformName: AppTextWords.words(for: scenario.platform.rawValue, in: AppTextWords.platforms),
-            eventZones: decoded.eventZones)
+            eventZones: eventZones)
         let progress = ReplayProgress(
-            output: errors, enabled: errors.isTerminal, totalEvents: decoded.eventZones?.count ?? 0)
+            output: errors, enabled: errors.isTerminal, totalEvents: eventZones?.count ?? 0)
         var engine = ReplayEngine(
             scenario: scenario, driver: driver, platform: platform,
             printer: AppEventPrinter(
@@ -134,6 +108,53 @@ package enum ReplayCommand {
         progress.finish()
         await desktop?.sink.stopListening()
         return (output.hasFailed ? ExitCode.ioError : ExitCode.success, summary)
+    }
+
+    /// Why reading a scenario stopped the replay: the exit status, its message already written.
+    private struct ReadFailure: Error {
+        var code: Int32
+    }
+
+    /// Reads, parses and decodes the scenario file (twice with `--start now`, to move its instants).
+    private static func read(options: ReplayOptions, errors: OutputChannel) -> Result<DecodedReplay, ReadFailure> {
+        let data: Data
+        switch ScenarioFile.read(options.scenarioPath) {
+        case .success(let contents):
+            data = contents
+        case .failure(let message):
+            errors.writeLine("wavesim: error: \(message)")
+            return .failure(ReadFailure(code: ExitCode.noInput))
+        }
+        let root: JSONValue
+        do {
+            root = try ScenarioDecoder.parse(data, file: options.scenarioPath)
+        } catch {
+            errors.writeLine("wavesim: error: \(error)")
+            return .failure(ReadFailure(code: ExitCode.dataError))
+        }
+        var decoded: DecodedReplay
+        do {
+            decoded = try DecodedReplay(root: root, options: options)
+            if options.startsNow {
+                // Every instant of the scenario moves by the same amount, so that it starts in the current half hour
+                // (a whole number of half hours keeps GoNow's forecast hours on the hour); the wall clock then runs
+                // from the current instant and catches up the minutes before it at once.
+                let shift =
+                    (SystemWaveClock().now.timeIntervalSince(decoded.scenario.start) / 1800).rounded(.down) * 1800
+                decoded = try InstantShift.$seconds.withValue(shift) { try DecodedReplay(root: root, options: options) }
+            }
+        } catch let error as ScenarioError {
+            // The warnings first: a misspelt key is often the reason for a missing-key error.
+            for warning in error.warnings {
+                errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
+            }
+            errors.writeLine("wavesim: error: \(error)")
+            return .failure(ReadFailure(code: ExitCode.dataError))
+        } catch {
+            errors.writeLine("wavesim: error: \(error)")
+            return .failure(ReadFailure(code: ExitCode.software))
+        }
+        return .success(decoded)
     }
 }
 

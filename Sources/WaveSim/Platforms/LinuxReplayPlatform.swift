@@ -3,12 +3,21 @@ internal import Synchronization
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 internal import WaveNotificationsTesting
+internal import WaveStrings
 
 /// The app replay's platform: the real `LinuxNotificationManager` (budget, timer queue) on a manual clock.
 ///
 /// Requests that come due reach the engine through a collecting sink; what the engine shows itself (a late
 /// catch-up, a push) goes through ``show(_:)`` and is not collected twice.
 final class LinuxReplayPlatform: AppReplayPlatform {
+    /// The manager renders every delivery for its sink; the replay's lines render their own (the app's driver
+    /// decides what a line shows), so the collecting sink gets no text and rendering is not done twice.
+    private struct UnrenderedText: NotificationTextRenderer {
+        func render(_ content: NotificationContent) -> RenderedText {
+            RenderedText(title: "", body: "", locale: "")
+        }
+    }
+
     /// Collects what the manager delivers while the clock advances.
     private final class CollectingSink: NotificationSink {
         private let due = Mutex<[NotificationRequest]>([])
@@ -39,10 +48,9 @@ final class LinuxReplayPlatform: AppReplayPlatform {
     /// - Parameters:
     ///   - clock: The replay's clock at its first instant; the platform moves it as time passes.
     ///   - pendingLimit: The budget (64 for iOS, 500 for Android, or `--pending-limit`).
-    ///   - renderer: Resolves texts when the manager renders a delivery.
     ///   - countsCalls: Whether to count the requests added and removed (``addedCount``, ``removedCount``).
     init(
-        clock: ManualWaveClock, pendingLimit: Int, renderer: any NotificationTextRenderer, countsCalls: Bool = false
+        clock: ManualWaveClock, pendingLimit: Int, countsCalls: Bool = false
     ) throws {
         self.clock = clock
         let counters = countsCalls ? ReplayCounters() : nil
@@ -50,7 +58,7 @@ final class LinuxReplayPlatform: AppReplayPlatform {
         self.pendingLimit = pendingLimit
         manager = try LinuxNotificationManager(
             configuration: .init(pendingLimit: pendingLimit, stateDirectory: nil), clock: clock, sink: sink,
-            renderer: renderer, observer: counters ?? IgnoringManagerObserver())
+            renderer: UnrenderedText(), observer: counters ?? IgnoringManagerObserver())
     }
 
     var addedCount: Int { counters?.snapshot.scheduled ?? 0 }

@@ -53,6 +53,10 @@ struct ReplayEngine {
     private var shownWhileClosed: [(request: NotificationRequest, at: Date)] = []
     /// iOS: the UTC offset changes since the last app run, in order (`old`, `new`).
     private var offsetChangesWhileClosed: [(old: Int, new: Int)] = []
+    /// Events printed and not yet mirrored on the desktop.
+    private var forDesktop: [NotificationEvent] = []
+    /// The zone's next offset change as last asked: the zone, when, and the answer.
+    private var knownOffsetChange: (zone: TimeZone, askedAt: Date, next: Date?)?
 
     init(
         scenario: AppScenario, driver: any AppReplayDriver, platform: any AppReplayPlatform, printer: AppEventPrinter,
@@ -90,20 +94,22 @@ struct ReplayEngine {
         while true {
             let nextAction = actionIndex < scenario.actions.count ? scenario.actions[actionIndex].at : nil
             let nextOwn = await driver.nextOwnMoment(after: device.now, in: device.timeZone)
-            let nextOffset = device.timeZone.nextDaylightSavingTimeTransition(after: device.now)
+            let nextOffset = nextOffsetChange()
+            var next = earliest(await platform.nextFireDate, removedByReboot.first?.fireAt)
+            next = earliest(next, earliest(nextAction, nextOffset))
             // Between app runs on iOS, or asleep on Android, the app's own timers do not fire; a moment the user has
             // the app open comes on every platform.
-            let appTimers =
-                appRunsOnItsOwn
-                ? [await driver.nextExpiry(), nextOwn] : ownMomentsAreForeground ? [nextOwn] : []
-            let candidates =
-                [await platform.nextFireDate, removedByReboot.first?.fireAt, nextAction, nextOffset] + appTimers
-            var next = candidates.compactMap { $0 }.min()
+            if appRunsOnItsOwn {
+                next = earliest(next, earliest(await driver.nextExpiry(), nextOwn))
+            } else if ownMomentsAreForeground {
+                next = earliest(next, nextOwn)
+            }
             if let until = scenario.until, next.map({ $0 > until }) ?? true {
                 // On the desktop the user may still act until the end.
                 next = pacer != nil && desktop != nil && device.now < until ? until : nil
             }
             guard let next else { break }
+            await mirrorOnDesktop()
             if let pacer {
                 if let picked = await pacer.waitForPick(until: next) {
                     try await respond(to: picked)
@@ -118,7 +124,9 @@ struct ReplayEngine {
             if ownMomentsAreForeground, let nextOwn, nextOwn == device.now {
                 try await print(driver.reconcile(.ownMoment, device: device))
             }
-            if appRunsOnItsOwn { try await print(driver.withdrawExpired(device: device)) }
+            if appRunsOnItsOwn, let expiry = await driver.nextExpiry(), expiry <= device.now {
+                try await print(driver.withdrawExpired(device: device))
+            }
             while actionIndex < scenario.actions.count, scenario.actions[actionIndex].at <= device.now {
                 try await perform(scenario.actions[actionIndex])
                 actionIndex += 1
@@ -136,6 +144,7 @@ struct ReplayEngine {
                 try await print(driver.reconcile(.ownMoment, device: device))
             }
         }
+        await mirrorOnDesktop()
         summary.peakPending = await platform.peakPendingCount
         summary.added = await platform.addedCount
         summary.removed = await platform.removedCount
@@ -154,9 +163,9 @@ struct ReplayEngine {
             case .denied, .notDetermined:
                 let suppression = Suppression(
                     identifier: request.identifier, fireAt: request.fireAt, reason: .permissionDenied)
-                try await print([.event(.suppressed(suppression, at: device.now))])
+                print([.event(.suppressed(suppression, at: device.now))])
             case .authorized, .provisional:
-                try await print([.event(.delivered(request, at: device.now, late: false))])
+                print([.event(.delivered(request, at: device.now, late: false))])
                 shownWhileClosed.append((request, device.now))
             }
         case .due(let request):
@@ -171,7 +180,7 @@ struct ReplayEngine {
         case .launch, .backgroundRefresh, .settings: isAppRun = true
         case .app(let payload): isAppRun = !payload.isSystemEvent
         }
-        try await print(driver.announce(action, device: device))
+        print(driver.announce(action, device: device))
         if isAppRun { try await startAppRun() }
         switch action.kind {
         case .launch:
@@ -191,7 +200,7 @@ struct ReplayEngine {
             try await print(driver.reconcile(.settings, device: device))
         case .app(let payload):
             let result = try await driver.perform(payload, device: device)
-            try await print(result.outputs)
+            print(result.outputs)
             result.warnings.forEach(warn)
             // On iOS an app run hands the center what the app wants; an action that did not reconcile does now.
             if isAppRun, handsOverAtEveryRun, scenario.platform == .ios, await !platform.wasListedDuringRun {
@@ -250,7 +259,7 @@ struct ReplayEngine {
         case .android:
             let pending = try await platform.pendingRequests()
             try await platform.removePending(identifiers: pending.map(\.identifier), reason: .reboot)
-            try await print(
+            print(
                 pending.map { .event(.cancelled(identifier: $0.identifier, reason: .reboot, at: device.now)) })
             removedByReboot = (removedByReboot + pending).sorted {
                 ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier)
@@ -316,6 +325,26 @@ struct ReplayEngine {
                 ]), device.timeZone)
     }
 
+    /// The earlier of two instants, either of which may be missing.
+    private func earliest(_ first: Date?, _ second: Date?) -> Date? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
+    }
+
+    /// The next change of the device zone's UTC offset after now, asked of the zone again only when the zone or the
+    /// instant has moved past what was asked before.
+    private mutating func nextOffsetChange() -> Date? {
+        if let known = knownOffsetChange, known.zone == device.timeZone, known.askedAt <= device.now,
+            known.next.map({ $0 > device.now }) ?? true
+        {
+            return known.next
+        }
+        let next = device.timeZone.nextDaylightSavingTimeTransition(after: device.now)
+        knownOffsetChange = (device.timeZone, device.now, next)
+        return next
+    }
+
     /// Prints a `lost` line for each request a reboot removed whose instant has come.
     private mutating func printLost(dueBy instant: Date) {
         while let first = removedByReboot.first, first.fireAt <= instant {
@@ -336,8 +365,9 @@ struct ReplayEngine {
                 ], request: request), device.timeZone)
     }
 
-    /// Prints the outputs in order, counts the facts for the summary, and mirrors them on the desktop.
-    private mutating func print(_ outputs: [AppReplayOutput]) async throws {
+    /// Prints the outputs in order and counts the facts for the summary; with a desktop, keeps the events to mirror
+    /// there (``mirrorOnDesktop()``), so printing has no suspension point.
+    private mutating func print(_ outputs: [AppReplayOutput]) {
         for output in outputs {
             switch output {
             case .line(let line):
@@ -347,11 +377,17 @@ struct ReplayEngine {
                 if let line = driver.line(for: event, printer: printer, permission: device.permission) {
                     emit(line, device.timeZone)
                 }
+                if desktop != nil { forDesktop.append(event) }
             }
         }
-        // Only with a desktop: the loop above stays free of suspension points on the virtual clock.
-        guard let desktop else { return }
-        for case .event(let event) in outputs where !(await desktop.show(event)) {
+    }
+
+    /// Shows on the desktop what was printed since the last call, and closes what was withdrawn.
+    private mutating func mirrorOnDesktop() async {
+        guard let desktop, !forDesktop.isEmpty else { return }
+        let events = forDesktop
+        forDesktop = []
+        for event in events where !(await desktop.show(event)) {
             summary.failed += 1
         }
     }
