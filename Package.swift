@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "ShadowNotifications", targets: ["ShadowNotifications"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
+        .library(name: "GrowBroServer", targets: ["GrowBroServer"]),
+        .executable(name: "wavepush", targets: ["WavePushCLI"]),
     ],
     targets: [
         // The platform-free core: triggers, content keys, the manager and scheduler protocols.
@@ -52,6 +54,20 @@ let package = Package(
         .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "CSQLite"]),
         // APNs and FCM payload encoders (size guard, grapheme-safe cut), platform-free, for a push server.
         .target(name: "WavePushPayloads", dependencies: ["WaveNotifications", "WaveJSON"]),
+        // GrowBro's server side: device tokens, fan-out, provider requests and responses, engagement, well-known
+        // files, with its state in SQLite through the adapter's store layer. The sending is the backend's transport.
+        .target(
+            name: "GrowBroServer",
+            dependencies: [
+                "WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WaveJSON", "WaveLinuxAdapter",
+            ]
+        ),
+        // The command line behind `wavepush` (replay, report, well-known files and their check), as a library.
+        .target(name: "WavePush", dependencies: ["GrowBroServer", "WaveNotifications", "WaveJSON"]),
+        // The thin `@main` of the `wavepush` executable.
+        .executableTarget(name: "WavePushCLI", dependencies: ["WavePush"]),
+        // A child process for GrowBroServerTests' kill test: fans out and sends in a loop until killed.
+        .executableTarget(name: "GrowBroSendProbe", dependencies: ["GrowBroServer", "WaveNotifications"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
         .target(
             name: "WaveSim",
@@ -67,7 +83,7 @@ let package = Package(
             name: "WaveBench",
             dependencies: [
                 "WaveNotifications", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter", "WaveSim", "WaveJSON",
-                "ShadowNotifications",
+                "ShadowNotifications", "GrowBroServer", "GrowBroNotifications",
             ],
             path: "Benchmarks/WaveBench"
         ),
@@ -106,6 +122,18 @@ let package = Package(
             dependencies: [
                 "WaveNotifications", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe", "WaveStoreProbe",
             ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "GrowBroServerTests",
+            dependencies: [
+                "GrowBroServer", "WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WaveJSON",
+                "WaveLinuxAdapter", "GrowBroSendProbe",
+            ]
+        ),
+        .testTarget(
+            name: "WavePushTests",
+            dependencies: ["WavePush", "GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushCLI"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
