@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WavePushPayloads
 
 /// A send recorded in the outbox and not finished: what an attempt needs.
 struct PendingSend: Sendable {
@@ -6,6 +7,7 @@ struct PendingSend: Sendable {
     var messageID: String
     var installationID: String
     var userID: String
+    var platform: PushPlatform
     var channelID: String
     var payload: String
     var collapseID: String?

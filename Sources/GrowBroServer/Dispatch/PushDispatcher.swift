@@ -73,11 +73,11 @@ public final class PushDispatcher: Sendable {
             ) -> DispatchDecision {
                 DispatchDecision(
                     kind: kind, at: now, sendID: send.sendID, messageID: send.messageID,
-                    installationID: send.installationID, platform: request?.platform ?? .apns, attempt: attempt,
+                    installationID: send.installationID, platform: send.platform, attempt: attempt,
                     status: status, reason: reason, retryAt: retryAt, token: token, request: request)
             }
             guard let installation = try server.installation(send.installationID),
-                installation.userID == send.userID
+                installation.userID == send.userID, installation.platform == send.platform
             else {
                 let reason = "installation signed out, purged or moved to another account"
                 try server.finish(send, state: .dropped, attempts: send.attempts, status: nil, reason: reason, at: now)
@@ -86,9 +86,7 @@ public final class PushDispatcher: Sendable {
             guard now < send.expiresAt else {
                 let reason = "expired before the attempt"
                 try server.finish(send, state: .expired, attempts: send.attempts, status: nil, reason: reason, at: now)
-                var expired = decision(.expired, attempt: send.attempts, reason: reason)
-                expired.platform = installation.platform
-                return decisions + [expired]
+                return decisions + [decision(.expired, attempt: send.attempts, reason: reason)]
             }
             let attempt = send.attempts + 1
             let credential: String
@@ -133,7 +131,7 @@ public final class PushDispatcher: Sendable {
         let status = response?.status
         var result = DispatchDecision(
             kind: .failed, at: now, sendID: send.sendID, messageID: send.messageID,
-            installationID: send.installationID, platform: installation.platform, attempt: attempt, status: status,
+            installationID: send.installationID, platform: send.platform, attempt: attempt, status: status,
             reason: nil, retryAt: nil, token: nil, request: request)
         switch verdict {
         case .accepted:

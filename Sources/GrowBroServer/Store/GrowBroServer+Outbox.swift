@@ -78,7 +78,7 @@ extension GrowBroServer {
             let select = try database.cached(
                 """
                 SELECT send_id, message_id, installation_id, user_id, channel_id, payload, collapse_id, expires_ms,
-                    attempts, renewed, due_ms
+                    attempts, renewed, due_ms, platform
                 FROM push_send INDEXED BY push_send_due
                 WHERE state = 'pending' AND due_ms <= ? ORDER BY due_ms, send_id LIMIT ?
                 """)
@@ -89,7 +89,8 @@ extension GrowBroServer {
                 sends.append(
                     PendingSend(
                         sendID: select.int64(at: 0), messageID: select.text(at: 1), installationID: select.text(at: 2),
-                        userID: select.text(at: 3), channelID: select.text(at: 4), payload: select.text(at: 5),
+                        userID: select.text(at: 3), platform: PushPlatform(rawValue: select.text(at: 11)) ?? .fcm,
+                        channelID: select.text(at: 4), payload: select.text(at: 5),
                         collapseID: select.optionalText(at: 6),
                         expiresAt: Date(millisecondsSince1970: select.int64(at: 7)), attempts: Int(select.int64(at: 8)),
                         renewed: select.int64(at: 9) != 0, dueAt: Date(millisecondsSince1970: select.int64(at: 10))))
