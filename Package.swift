@@ -63,11 +63,17 @@ let package = Package(
             ]
         ),
         // The command line behind `wavepush` (replay, report, well-known files and their check), as a library.
-        .target(name: "WavePush", dependencies: ["GrowBroServer", "WaveNotifications", "WaveJSON"]),
+        .target(
+            name: "WavePush",
+            dependencies: [
+                "GrowBroServer", "GrowBroNotifications", "WaveNotifications", "WaveJSON", "WavePushPayloads",
+            ]
+        ),
         // The thin `@main` of the `wavepush` executable.
         .executableTarget(name: "WavePushCLI", dependencies: ["WavePush"]),
         // A child process for GrowBroServerTests' kill test: fans out and sends in a loop until killed.
-        .executableTarget(name: "GrowBroSendProbe", dependencies: ["GrowBroServer", "WaveNotifications"]),
+        .executableTarget(
+            name: "GrowBroSendProbe", dependencies: ["GrowBroServer", "WaveNotifications", "WavePushPayloads"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
         .target(
             name: "WaveSim",
@@ -83,7 +89,7 @@ let package = Package(
             name: "WaveBench",
             dependencies: [
                 "WaveNotifications", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter", "WaveSim", "WaveJSON",
-                "ShadowNotifications", "GrowBroServer", "GrowBroNotifications",
+                "ShadowNotifications", "GrowBroServer", "GrowBroNotifications", "WavePushPayloads",
             ],
             path: "Benchmarks/WaveBench"
         ),
@@ -133,7 +139,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WavePushTests",
-            dependencies: ["WavePush", "GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushCLI"],
+            dependencies: [
+                "WavePush", "GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushPayloads", "WavePushCLI",
+            ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
