@@ -45,7 +45,7 @@ struct ServerReplay {
             do {
                 try apply(timed, server: server, cursors: &cursors)
             } catch let error as GrowBroServerError {
-                throw CommandFailure(ExitCode.dataError, "\(timed.path): \(error)")
+                throw CommandFailure(ExitCode.dataError, Self.message(for: error, in: timed))
             }
             try await dispatch(until: timed.at)
         }
@@ -54,6 +54,29 @@ struct ServerReplay {
         for alert in report.alerts { output.writeLine(ReplayLines.alert(alert, at: scenario.until)) }
         output.writeLine(ReplayLines.report(report, at: scenario.until))
         return ExitCode.success
+    }
+
+    /// The error as `actions[3].recipient: unknown user 'zed' …`: the action's path and the field at fault.
+    static func message(for error: GrowBroServerError, in timed: ServerScenario.TimedAction) -> String {
+        let field: String
+        switch error {
+        case .invalidValue(let name, _, _): field = name == "user" && isEvent(timed) ? "recipient" : name
+        case .unknownPlatform: field = "platform"
+        case .malformedToken: field = "token"
+        case .unknownUser: field = isEvent(timed) ? "recipient" : "user"
+        case .unknownInstallation: field = "installation"
+        case .unknownMessage, .duplicateMessage: field = "messageId"
+        case .unknownChannel: field = "channels"
+        case .payloadTooLarge: return "\(timed.path): \(error)"
+        }
+        var text = error.description
+        if let colon = text.range(of: ": ") { text = String(text[colon.upperBound...]) }
+        return "\(timed.path).\(field): \(text)"
+    }
+
+    private static func isEvent(_ timed: ServerScenario.TimedAction) -> Bool {
+        if case .event = timed.action { return true }
+        return false
     }
 
     private func apply(

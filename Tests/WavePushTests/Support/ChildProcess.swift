@@ -1,0 +1,107 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A child process whose standard output is read line by line without blocking Swift concurrency threads.
+final class ChildProcess: Sendable {
+    private let process: Mutex<Process>
+    private let output: FileHandle
+    private let buffer = Mutex(Data())
+    let pid: Int32
+
+    init(
+        _ executable: URL, arguments: [String], environment: [String: String]? = nil, capturesOutput: Bool = true
+    ) throws {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment {
+            process.environment = environment
+        }
+        let pipe = Pipe()
+        // A child whose output nobody reads must not be able to block on a full pipe.
+        process.standardOutput = capturesOutput ? pipe : FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        pid = process.processIdentifier
+        output = pipe.fileHandleForReading
+        self.process = Mutex(process)
+    }
+
+    /// The next line of output, or `nil` at end of output.
+    func nextLine() async -> String? {
+        await offloaded { self.blockingNextLine() }
+    }
+
+    /// Every remaining line, once the child has closed its output (exited).
+    func remainingLines() async -> [String] {
+        await offloaded {
+            var lines: [String] = []
+            while let line = self.blockingNextLine() {
+                lines.append(line)
+            }
+            return lines
+        }
+    }
+
+    /// Sends a signal and waits for the child to exit.
+    func kill(_ signal: Int32) async {
+        _ = Foundation.kill(pid, signal)
+        await offloaded { self.process.withLock { $0.waitUntilExit() } }
+    }
+
+    /// Waits for the child to exit.
+    ///
+    /// - Returns: Its exit status.
+    func waitForExit() async -> Int32 {
+        await offloaded {
+            self.process.withLock { process in
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
+        }
+    }
+
+    /// Kills the child (SIGKILL) and waits for it; safe in a `defer`.
+    ///
+    /// SIGKILL because children spawned from a Dispatch or Swift concurrency thread inherit its signal mask,
+    /// in which SIGTERM is blocked, so a polite SIGTERM would never arrive.
+    func terminate() {
+        if isRunning {
+            _ = Foundation.kill(pid, SIGKILL)
+        }
+        process.withLock { $0.waitUntilExit() }
+    }
+
+    var isRunning: Bool { process.withLock { $0.isRunning } }
+
+    private func blockingNextLine() -> String? {
+        while true {
+            let line: String? = buffer.withLock { data in
+                guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+                let line = String(decoding: data[data.startIndex..<newline], as: UTF8.self)
+                data = Data(data[data.index(after: newline)...])
+                return line
+            }
+            if let line {
+                return line
+            }
+            let chunk = output.availableData
+            if chunk.isEmpty {
+                return nil
+            }
+            buffer.withLock { $0.append(chunk) }
+        }
+    }
+
+    private func offloaded<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: work()) }
+        }
+    }
+}
