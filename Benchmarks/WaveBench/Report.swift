@@ -319,11 +319,13 @@ struct Report {
 
     private func pushSection() -> String {
         let rows: [(BenchCase, String)] = [
-            (.pushFanOut, "fan-out: N recipients, one commit each"), (.pushDispatch, "dispatch: N requests built, sent, committed"),
+            (.pushFanOut, "fan-out: N recipients, one commit each"),
+            (.pushDispatch, "dispatch: N requests built, sent, committed"),
         ]
         let sizes = sizes(rows.map(\.0))
         guard !sizes.isEmpty else { return "" }
-        var text = "\n9. GrowBro push server: a system message to N users of one installation each (half APNs, half FCM),\n"
+        var text =
+            "\n9. GrowBro push server: a system message to N users of one installation each (half APNs, half FCM),\n"
         text += "   SQLite on a file (synchronous=FULL), a transport that accepts every request at once.\n"
         var table = TextTable(["N", "workload", "time", "per send", "sends/s", "commits", "peak RSS"])
         addRows(rows, sizes: sizes, to: &table) { summary, _ in

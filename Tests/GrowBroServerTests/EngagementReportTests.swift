@@ -54,7 +54,8 @@ struct EngagementReportTests {
     }
 
     @Test(arguments: [(9, 10, true), (10, 10, false), (8, 9, false)])
-    func aDeliveryRateBelowTheThresholdOverEnoughSendsIsAlerted(delivered: Int, sends: Int, alerted: Bool) async throws {
+    func aDeliveryRateBelowTheThresholdOverEnoughSendsIsAlerted(delivered: Int, sends: Int, alerted: Bool) async throws
+    {
         let harness = try Harness(configuration: GrowBroServerConfiguration(alertMinimumSends: 10))
         try harness.register("u1", "android", fcm: 1)
         for index in 0..<sends { try harness.reply("m\(index)", to: "u1", at: Double(index)) }

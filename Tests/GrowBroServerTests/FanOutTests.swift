@@ -20,7 +20,9 @@ struct FanOutTests {
         #expect(request.headers.value(named: "apns-topic") == "app.growbro")
         #expect(request.headers.value(named: "apns-push-type") == "alert")
         #expect(request.headers.value(named: "apns-priority") == "10")
-        #expect(request.headers.value(named: "apns-expiration") == String(Int(Harness.start.timeIntervalSince1970) + 86_400))
+        #expect(
+            request.headers.value(named: "apns-expiration") == String(Int(Harness.start.timeIntervalSince1970) + 86_400)
+        )
         #expect(request.headers.value(named: "apns-collapse-id") == nil)
         let body = try json(request.body)
         #expect(body["aps.thread-id"] == .string("post_42"))

@@ -56,7 +56,10 @@ struct PushDispatcherTests {
         try harness.reply("m1", to: "u1")
         let decisions = try await harness.dispatch()
         #expect(decisions.map(\.kind) == [.retry, .accepted])
-        #expect(harness.transport.requests.map { $0.headers.value(named: "authorization") } == ["bearer apns-1", "bearer apns-2"])
+        #expect(
+            harness.transport.requests.map { $0.headers.value(named: "authorization") } == [
+                "bearer apns-1", "bearer apns-2",
+            ])
         #expect(harness.credentials.renewals(of: .apns) == 1)
     }
 
@@ -168,7 +171,10 @@ struct PushDispatcherTests {
     @Test(arguments: [
         (404, #"{"error":{"status":"NOT_FOUND","details":[{"errorCode":"UNREGISTERED"}]}}"#),
         (403, #"{"error":{"status":"PERMISSION_DENIED","details":[{"errorCode":"SENDER_ID_MISMATCH"}]}}"#),
-        (400, #"{"error":{"status":"INVALID_ARGUMENT","message":"The registration token is not a valid FCM registration token"}}"#),
+        (
+            400,
+            #"{"error":{"status":"INVALID_ARGUMENT","message":"The registration token is not a valid FCM registration token"}}"#
+        ),
     ])
     func fcmInvalidTokensArePurged(status: Int, body: String) async throws {
         let harness = try Harness()

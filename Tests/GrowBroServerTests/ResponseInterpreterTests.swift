@@ -51,16 +51,21 @@ struct ResponseInterpreterTests {
         #expect(APNsResponseInterpreter.verdict(for: nil) == .retry(reason: "no response", after: nil))
     }
 
-    static func fcmError(_ status: Int, _ code: String, errorCode: String? = nil, message: String = "x", field: String? = nil) -> String {
+    static func fcmError(
+        _ status: Int, _ code: String, errorCode: String? = nil, message: String = "x", field: String? = nil
+    ) -> String {
         var details: [String] = []
         if let errorCode {
-            details.append(#"{"@type":"type.googleapis.com/google.firebase.fcm.v1.FcmError","errorCode":"\#(errorCode)"}"#)
+            details.append(
+                #"{"@type":"type.googleapis.com/google.firebase.fcm.v1.FcmError","errorCode":"\#(errorCode)"}"#)
         }
         if let field {
             details.append(
-                #"{"@type":"type.googleapis.com/google.rpc.BadRequest","fieldViolations":[{"field":"\#(field)","description":"Invalid"}]}"#)
+                #"{"@type":"type.googleapis.com/google.rpc.BadRequest","fieldViolations":[{"field":"\#(field)","description":"Invalid"}]}"#
+            )
         }
-        return #"{"error":{"code":\#(status),"message":"\#(message)","status":"\#(code)","details":[\#(details.joined(separator: ","))]}}"#
+        return
+            #"{"error":{"code":\#(status),"message":"\#(message)","status":"\#(code)","details":[\#(details.joined(separator: ","))]}}"#
     }
 
     static let fcm: [(Int, String, ProviderVerdict)] = [
@@ -81,10 +86,16 @@ struct ResponseInterpreterTests {
             400, fcmError(400, "INVALID_ARGUMENT", errorCode: "INVALID_ARGUMENT", field: "message.android.ttl"),
             .fail(reason: "INVALID_ARGUMENT")
         ),
-        (403, fcmError(403, "PERMISSION_DENIED", errorCode: "SENDER_ID_MISMATCH"), .purgeToken(reason: "SENDER_ID_MISMATCH")),
+        (
+            403, fcmError(403, "PERMISSION_DENIED", errorCode: "SENDER_ID_MISMATCH"),
+            .purgeToken(reason: "SENDER_ID_MISMATCH")
+        ),
         (403, fcmError(403, "PERMISSION_DENIED"), .fail(reason: "PERMISSION_DENIED")),
         (401, fcmError(401, "UNAUTHENTICATED"), .renewCredential(reason: "UNAUTHENTICATED")),
-        (429, fcmError(429, "RESOURCE_EXHAUSTED", errorCode: "QUOTA_EXCEEDED"), .retry(reason: "QUOTA_EXCEEDED", after: nil)),
+        (
+            429, fcmError(429, "RESOURCE_EXHAUSTED", errorCode: "QUOTA_EXCEEDED"),
+            .retry(reason: "QUOTA_EXCEEDED", after: nil)
+        ),
         (500, fcmError(500, "INTERNAL", errorCode: "INTERNAL"), .retry(reason: "INTERNAL", after: nil)),
         (503, fcmError(503, "UNAVAILABLE", errorCode: "UNAVAILABLE"), .retry(reason: "UNAVAILABLE", after: nil)),
         (400, "not json", .fail(reason: "not JSON")),

@@ -25,7 +25,8 @@ struct SendCrashSafetyTests {
     @Test
     func aKilledDispatcherLosesNoPushAndResendsNoAcknowledgedOne() async throws {
         let probe = try #require(Self.probe)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("growbro-kill-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "growbro-kill-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("server.sqlite").path
@@ -56,7 +57,9 @@ struct SendCrashSafetyTests {
         let server = try GrowBroServer(path: path)
         defer { server.close() }
         let sends = try server.allSends()
-        let queuedIDs = Set(lines.filter { $0.line.hasPrefix("queued ") }.flatMap { $0.line.split(separator: " ").dropFirst() }.compactMap { Int64($0) })
+        let queuedIDs = Set(
+            lines.filter { $0.line.hasPrefix("queued ") }.flatMap { $0.line.split(separator: " ").dropFirst() }
+                .compactMap { Int64($0) })
         let accepted = Set(sends.filter { $0.state == .accepted }.map(\.sendID))
         // No push lost: every send whose fan-out was acknowledged was accepted in the end, and nothing is pending.
         #expect(queuedIDs.subtracting(accepted).isEmpty)
@@ -81,6 +84,8 @@ struct SendCrashSafetyTests {
         // A resend happens only for a send in flight at a kill: at most one per kill.
         #expect(resent <= runs)
         #expect(queued >= 300)
-        print("SendCrashSafetyTests: \(runs) kills, \(queuedIDs.count) sends queued, all accepted, \(resent) resent after a kill")
+        print(
+            "SendCrashSafetyTests: \(runs) kills, \(queuedIDs.count) sends queued, all accepted, \(resent) resent after a kill"
+        )
     }
 }

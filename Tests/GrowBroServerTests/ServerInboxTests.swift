@@ -42,13 +42,19 @@ struct ServerInboxTests {
                 try await app.add(entry)
             case 6..<8:
                 let identifier = "e\(Int.random(in: 0...step, using: &random))"
-                #expect(try server.markRead(identifier: identifier, at: now) == (try await app.markRead(identifier: identifier, at: now)))
+                #expect(
+                    try server.markRead(identifier: identifier, at: now)
+                        == (try await app.markRead(identifier: identifier, at: now)))
             case 8:
                 let identifier = "e\(Int.random(in: 0...step, using: &random))"
-                #expect(try server.delete(identifier: identifier, at: now) == (try await app.delete(identifier: identifier, at: now)))
+                #expect(
+                    try server.delete(identifier: identifier, at: now)
+                        == (try await app.delete(identifier: identifier, at: now)))
             default:
                 let size = Int.random(in: 1...10, using: &random)
-                #expect(try await Self.walk(server, size: size, now: now) == (try await Self.walk(app, size: size, now: now)))
+                #expect(
+                    try await Self.walk(server, size: size, now: now)
+                        == (try await Self.walk(app, size: size, now: now)))
             }
             #expect(try server.unreadCount(now: now) == (try await app.unreadCount(now: now)))
             #expect(try server.totalCount(now: now) == (try await app.totalCount(now: now)))

@@ -116,7 +116,9 @@ struct TokenRegistryTests {
 
     static let badRegistrations: [(TokenRegistration, String)] = [
         (
-            TokenRegistration(userID: "u1", installationID: "i1", platform: .apns, token: "zz", environment: .production, at: Harness.start),
+            TokenRegistration(
+                userID: "u1", installationID: "i1", platform: .apns, token: "zz", environment: .production,
+                at: Harness.start),
             "token: malformed apns token: an APNs token is hexadecimal (0-9, a-f)"
         ),
         (
@@ -126,15 +128,19 @@ struct TokenRegistryTests {
             "token: malformed apns token: an APNs token has an even number of 64 to 200 hex digits, not 63"
         ),
         (
-            TokenRegistration(userID: "u1", installationID: "i1", platform: .fcm, token: "has a space " + String(repeating: "x", count: 40), at: Harness.start),
+            TokenRegistration(
+                userID: "u1", installationID: "i1", platform: .fcm,
+                token: "has a space " + String(repeating: "x", count: 40), at: Harness.start),
             "token: malformed fcm token: an FCM token has only A-Z a-z 0-9 _ - : ."
         ),
         (
-            TokenRegistration(userID: "u1", installationID: "i1", platform: .apns, token: Harness.apnsToken(1), at: Harness.start),
+            TokenRegistration(
+                userID: "u1", installationID: "i1", platform: .apns, token: Harness.apnsToken(1), at: Harness.start),
             "environment: '' is not valid; expected production or sandbox for an APNs token"
         ),
         (
-            TokenRegistration(userID: "u 1", installationID: "i1", platform: .fcm, token: Harness.fcmToken(1), at: Harness.start),
+            TokenRegistration(
+                userID: "u 1", installationID: "i1", platform: .fcm, token: Harness.fcmToken(1), at: Harness.start),
             "user: 'u 1' is not valid; expected 1 to 128 of A-Z a-z 0-9 _ - . :"
         ),
     ]

@@ -42,10 +42,15 @@ struct NginxWellKnownTests {
             .write(to: configuration, atomically: true, encoding: .utf8)
         let server = try ChildProcess(
             URL(fileURLWithPath: nginx),
-            arguments: ["-p", directory.path, "-c", configuration.path, "-e", directory.appendingPathComponent("error.log").path],
+            arguments: [
+                "-p", directory.path, "-c", configuration.path, "-e",
+                directory.appendingPathComponent("error.log").path,
+            ],
             capturesOutput: false)
         defer { server.terminate() }
-        try #require(Self.waitUntilListening(good) && Self.waitUntilListening(bad), "nginx did not start: \(Self.log(directory))")
+        try #require(
+            Self.waitUntilListening(good) && Self.waitUntilListening(bad), "nginx did not start: \(Self.log(directory))"
+        )
 
         for environment in ["production", "staging"] {
             let run = await Fixtures.run([
@@ -74,7 +79,8 @@ struct NginxWellKnownTests {
             ))
         #expect(
             misconfigured.output.contains(
-                "problem growbro.app/.well-known/assetlinks.json: Content-Type is 'text/plain'; expected application/json"))
+                "problem growbro.app/.well-known/assetlinks.json: Content-Type is 'text/plain'; expected application/json"
+            ))
     }
 
     static func configuration(directory: URL, site: URL, good: UInt16, bad: UInt16) -> String {

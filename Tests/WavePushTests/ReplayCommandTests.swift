@@ -54,14 +54,16 @@ struct ReplayCommandTests {
             "report", "--db", database, "--from", "2026-05-04T00:00:00Z", "--to", "2026-05-05T00:00:00Z",
         ])
         #expect(report.status == 0)
-        #expect(report.output.contains(#""category":"community.interactions","usersWithInstallation":1,"usersOptedIn":1"#))
+        #expect(
+            report.output.contains(#""category":"community.interactions","usersWithInstallation":1,"usersOptedIn":1"#))
         #expect(report.output.contains(#""sends":0"#))
     }
 
     @Test
     func aMissingFileIsExit66AndABadFlagExit64() async {
         #expect(await Fixtures.run(["replay", "/nonexistent/scenario.json"]).status == 66)
-        #expect(await Fixtures.run(["replay", Fixtures.path("unregistered-after-refresh.json"), "--fast"]).status == 64)
+        #expect(
+            await Fixtures.run(["replay", Fixtures.path("unregistered-after-refresh.json"), "--fast"]).status == 64)
         #expect(await Fixtures.run(["report", "--db", "/nonexistent.sqlite", "--from", "x", "--to", "y"]).status == 66)
         #expect(await Fixtures.run([]).status == 64)
         #expect(await Fixtures.run(["--help"]).status == 0)
@@ -72,7 +74,9 @@ struct ReplayCommandTests {
         let binary = Fixtures.repository.appendingPathComponent(".build/debug/wavepush")
         let program =
             FileManager.default.isExecutableFile(atPath: binary.path)
-            ? binary : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("wavepush")
+            ? binary
+            : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "wavepush")
         try #require(FileManager.default.isExecutableFile(atPath: program.path))
         let process = Process()
         process.executableURL = program

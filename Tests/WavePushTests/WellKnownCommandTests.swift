@@ -14,7 +14,8 @@ struct WellKnownCommandTests {
         #expect(run.status == 0, "\(run.errors)")
         for domain in ["growbro.app", "staging.growbro.app"] {
             let folder = directory.appendingPathComponent(domain).appendingPathComponent(".well-known")
-            let aasa = try String(contentsOf: folder.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
+            let aasa = try String(
+                contentsOf: folder.appendingPathComponent("apple-app-site-association"), encoding: .utf8)
             let links = try String(contentsOf: folder.appendingPathComponent("assetlinks.json"), encoding: .utf8)
             let association = try JSONParser.parse(Array(aasa.utf8))
             guard case .array(let details) = association.member("applinks")?.member("details"),
@@ -24,7 +25,9 @@ struct WellKnownCommandTests {
                 return
             }
             let paths = components.compactMap { component -> String? in
-                guard component.member("exclude") == nil, case .string(let path) = component.member("/") else { return nil }
+                guard component.member("exclude") == nil, case .string(let path) = component.member("/") else {
+                    return nil
+                }
                 return path
             }
             #expect(paths == ["/post/*", "/profile/*", "/task/*", "/calendar", "/inbox", "/settings/notifications"])
@@ -40,7 +43,9 @@ struct WellKnownCommandTests {
 
     @Test
     func aMalformedFingerprintIsExit65NamingItsPath() async {
-        let run = await Fixtures.run(["well-known", Fixtures.path("well-known-bad-fingerprint.json"), "--out", "/tmp/unused"])
+        let run = await Fixtures.run([
+            "well-known", Fixtures.path("well-known-bad-fingerprint.json"), "--out", "/tmp/unused",
+        ])
         #expect(run.status == 65)
         #expect(
             run.errors
@@ -73,17 +78,25 @@ struct WellKnownCommandTests {
     func theCheckJudgesStatusRedirectTypeAndContent() {
         let expected = #"{"a":[1,2],"b":"x"}"#
         let json = [HTTPHeader("Content-Type", "application/json; charset=utf-8")]
-        #expect(WellKnownCheck.problems(status: 200, headers: json, body: Array(#"{"b":"x","a":[1,2]}"#.utf8), expected: expected).isEmpty)
         #expect(
-            WellKnownCheck.problems(status: 301, headers: [HTTPHeader("Location", "https://x/")], body: [], expected: expected)
+            WellKnownCheck.problems(
+                status: 200, headers: json, body: Array(#"{"b":"x","a":[1,2]}"#.utf8), expected: expected
+            ).isEmpty)
+        #expect(
+            WellKnownCheck.problems(
+                status: 301, headers: [HTTPHeader("Location", "https://x/")], body: [], expected: expected)
                 == ["redirects (301) to https://x/; Apple and Google do not follow redirects"])
         #expect(
             WellKnownCheck.problems(
                 status: 200, headers: [HTTPHeader("Content-Type", "text/plain")], body: Array(expected.utf8),
                 expected: expected) == ["Content-Type is 'text/plain'; expected application/json"])
         #expect(
-            WellKnownCheck.problems(status: 200, headers: json, body: Array(#"{"a":[2,1],"b":"x"}"#.utf8), expected: expected)
+            WellKnownCheck.problems(
+                status: 200, headers: json, body: Array(#"{"a":[2,1],"b":"x"}"#.utf8), expected: expected)
                 == ["the body is not the expected file"])
-        #expect(WellKnownCheck.problems(status: 404, headers: json, body: [], expected: expected) == ["status 404; expected 200"])
+        #expect(
+            WellKnownCheck.problems(status: 404, headers: json, body: [], expected: expected) == [
+                "status 404; expected 200"
+            ])
     }
 }

@@ -1,7 +1,7 @@
 internal import Foundation
-internal import WavePushPayloads
 internal import Synchronization
 public import WaveNotifications
+internal import WavePushPayloads
 
 /// Takes the recorded sends that are due to a ``PushTransport`` and records what each answer means.
 ///
@@ -94,7 +94,9 @@ public final class PushDispatcher: Sendable {
                 credential = try await credentials.credential(for: installation.platform, renew: renewing)
             } catch {
                 let verdict = ProviderVerdict.retry(reason: "no credential: \(error)", after: nil)
-                return decisions + [try settle(send, verdict, attempt: attempt, response: nil, request: nil, installation)]
+                return decisions + [
+                    try settle(send, verdict, attempt: attempt, response: nil, request: nil, installation)
+                ]
             }
             let request = ProviderRequestBuilder.request(
                 for: send, to: installation, credential: credential, attempt: attempt, now: now,
@@ -138,7 +140,8 @@ public final class PushDispatcher: Sendable {
             try server.finish(send, state: .accepted, attempts: attempt, status: status, reason: nil, at: now)
             result.kind = .accepted
         case .purgeToken(let reason):
-            _ = try server.purge(send, token: installation.token, attempts: attempt, status: status, reason: reason, at: now)
+            _ = try server.purge(
+                send, token: installation.token, attempts: attempt, status: status, reason: reason, at: now)
             result.kind = .purged
             result.reason = reason
             result.token = installation.token

@@ -58,7 +58,9 @@ public enum APNsResponseInterpreter {
     /// The `reason` and `timestamp` of an error body.
     static func body(of response: ProviderResponse) throws -> Body {
         let value = try JSONParser.parse(response.body)
-        guard case .object = value else { throw ResponseBodyError("the body is \(value.typeDescription), not an object") }
+        guard case .object = value else {
+            throw ResponseBodyError("the body is \(value.typeDescription), not an object")
+        }
         var body = Body()
         if case .string(let reason) = value.member("reason") { body.reason = reason }
         if case .number(let text) = value.member("timestamp"), let milliseconds = Double(text) {

@@ -26,7 +26,8 @@ extension GrowBroServer {
             let sends = try message.step() ? message.int64(at: 0) : 0
             message.reset()
             guard sends > 0 else { throw GrowBroServerError.unknownMessage(messageID) }
-            let sent = try database.cached("SELECT count(*) FROM push_send WHERE message_id = ? AND installation_id = ?")
+            let sent = try database.cached(
+                "SELECT count(*) FROM push_send WHERE message_id = ? AND installation_id = ?")
             try sent.bind([.text(messageID), .text(installationID)])
             let toInstallation = try sent.step() ? sent.int64(at: 0) : 0
             sent.reset()
@@ -35,7 +36,8 @@ extension GrowBroServer {
                     field: "installation", value: installationID,
                     expected: "an installation message '\(messageID)' was sent to")
             }
-            return try Self.record(kind, messageID: messageID, installationID: installationID, at: instant, in: database)
+            return try Self.record(
+                kind, messageID: messageID, installationID: installationID, at: instant, in: database)
         }
     }
 
@@ -45,7 +47,9 @@ extension GrowBroServer {
     ) throws -> Bool {
         let insert = try database.cached(
             "INSERT OR IGNORE INTO engagement (message_id, installation_id, kind, at_ms) VALUES (?, ?, ?, ?)")
-        try insert.bind([.text(messageID), .text(installationID), .text(kind.rawValue), .integer(instant.millisecondsSince1970)])
+        try insert.bind([
+            .text(messageID), .text(installationID), .text(kind.rawValue), .integer(instant.millisecondsSince1970),
+        ])
         try insert.run()
         return database.changes == 1
     }

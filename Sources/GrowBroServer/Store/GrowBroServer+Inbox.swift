@@ -7,7 +7,8 @@ extension GrowBroServer {
     /// - Returns: The inbox.
     /// - Throws: ``GrowBroServerError/unknownUser(_:)``, or ``SQLiteError``.
     public func inbox(of userID: String) throws -> ServerInbox {
-        guard let days = try database.withDatabase({ database in try Self.archiveDays(of: userID, in: database) }) else {
+        guard let days = try database.withDatabase({ database in try Self.archiveDays(of: userID, in: database) })
+        else {
             throw GrowBroServerError.unknownUser(userID)
         }
         return ServerInbox(userID: userID, archiveAfterDays: days, database: database)

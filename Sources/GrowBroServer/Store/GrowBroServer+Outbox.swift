@@ -1,7 +1,7 @@
 public import Foundation
-internal import WavePushPayloads
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WavePushPayloads
 
 extension GrowBroServer {
     /// Every send of a message, by outbox id.
@@ -104,7 +104,8 @@ extension GrowBroServer {
         _ send: PendingSend, state: SendRecord.State, attempts: Int, status: Int?, reason: String?, at instant: Date
     ) throws {
         try database.transaction { database in
-            try Self.finish(send, state: state, attempts: attempts, status: status, reason: reason, at: instant, in: database)
+            try Self.finish(
+                send, state: state, attempts: attempts, status: status, reason: reason, at: instant, in: database)
         }
     }
 
@@ -123,7 +124,8 @@ extension GrowBroServer {
         ])
         try update.run()
         if state == .accepted {
-            try record(.accepted, messageID: send.messageID, installationID: send.installationID, at: instant, in: database)
+            try record(
+                .accepted, messageID: send.messageID, installationID: send.installationID, at: instant, in: database)
         }
     }
 
@@ -153,7 +155,8 @@ extension GrowBroServer {
         _ send: PendingSend, token: String, attempts: Int, status: Int?, reason: String, at instant: Date
     ) throws -> TokenChange? {
         try database.transaction { database in
-            try Self.finish(send, state: .purged, attempts: attempts, status: status, reason: reason, at: instant, in: database)
+            try Self.finish(
+                send, state: .purged, attempts: attempts, status: status, reason: reason, at: instant, in: database)
             guard let installation = try Self.installation(send.installationID, in: database),
                 installation.token == token
             else { return nil }

@@ -28,7 +28,8 @@ extension GrowBroServer {
             var changes: [TokenChange] = []
             // The token held by another installation leaves it.
             let holder = try database.cached(
-                "SELECT installation_id, user_id FROM installation WHERE platform = ? AND token = ? AND installation_id <> ?")
+                "SELECT installation_id, user_id FROM installation WHERE platform = ? AND token = ? AND installation_id <> ?"
+            )
             try holder.bind([.text(registration.platform.rawValue), .text(token), .text(installationID)])
             var holders: [(String, String)] = []
             while try holder.step() { holders.append((holder.text(at: 0), holder.text(at: 1))) }
@@ -234,7 +235,8 @@ extension GrowBroServer {
 
     static func readInstallation(_ row: SQLiteStatement) -> Installation {
         Installation(
-            id: row.text(at: 0), userID: row.text(at: 1), platform: PushPayload.Platform(rawValue: row.text(at: 2)) ?? .fcm,
+            id: row.text(at: 0), userID: row.text(at: 1),
+            platform: PushPayload.Platform(rawValue: row.text(at: 2)) ?? .fcm,
             token: row.text(at: 3), environment: row.optionalText(at: 4).flatMap(APNsEnvironment.init(rawValue:)),
             permission: PermissionStatus(rawValue: row.text(at: 5)) ?? .authorized,
             registeredAt: Date(millisecondsSince1970: row.int64(at: 6)),

@@ -86,7 +86,8 @@ public final class ServerInbox: InboxStore {
                 items.append(
                     InboxEntry(
                         identifier: select.text(at: 1), receivedAt: Date(millisecondsSince1970: receivedAt),
-                        channelID: select.text(at: 3), title: try coding.decode(select.text(at: 4), path: database.path),
+                        channelID: select.text(at: 3),
+                        title: try coding.decode(select.text(at: 4), path: database.path),
                         body: try coding.decode(select.text(at: 5), path: database.path), deepLink: select.text(at: 6),
                         readAt: select.optionalInt64(at: 7).map(Date.init(millisecondsSince1970:))))
                 last = InboxCursor(receivedAtMilliseconds: receivedAt, sequence: select.int64(at: 0))

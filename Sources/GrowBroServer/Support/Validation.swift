@@ -14,7 +14,9 @@ enum Validation {
 
     /// A message or post id: `[A-Za-z0-9_-]{1,64}` (the link router's id pattern).
     static func shortID(_ value: String, field: String) throws(GrowBroServerError) -> String {
-        let ok = (1...64).contains(value.utf8.count) && value.utf8.allSatisfy { isAlphanumeric($0) || "_-".utf8.contains($0) }
+        let ok =
+            (1...64).contains(value.utf8.count)
+            && value.utf8.allSatisfy { isAlphanumeric($0) || "_-".utf8.contains($0) }
         guard ok else { throw .invalidValue(field: field, value: value, expected: "[A-Za-z0-9_-]{1,64}") }
         return value
     }
@@ -36,7 +38,8 @@ enum Validation {
             }
             guard (64...200).contains(bytes.count), bytes.count.isMultiple(of: 2) else {
                 throw .malformedToken(
-                    platform: "apns", reason: "an APNs token has an even number of 64 to 200 hex digits, not \(bytes.count)")
+                    platform: "apns",
+                    reason: "an APNs token has an even number of 64 to 200 hex digits, not \(bytes.count)")
             }
             return token.lowercased()
         case .fcm:
@@ -45,7 +48,8 @@ enum Validation {
                 throw .malformedToken(platform: "fcm", reason: "an FCM token has only A-Z a-z 0-9 _ - : .")
             }
             guard (32...4096).contains(bytes.count) else {
-                throw .malformedToken(platform: "fcm", reason: "an FCM token has 32 to 4096 characters, not \(bytes.count)")
+                throw .malformedToken(
+                    platform: "fcm", reason: "an FCM token has 32 to 4096 characters, not \(bytes.count)")
             }
             return token
         }

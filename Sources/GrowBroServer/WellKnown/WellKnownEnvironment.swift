@@ -42,7 +42,8 @@ public struct WellKnownEnvironment: Hashable, Sendable {
         }
         for (index, bundleID) in bundleIDs.enumerated() where !Self.isReverseDNS(bundleID, allowHyphen: true) {
             throw .invalidValue(
-                field: prefix + "bundleIds[\(index)]", value: bundleID, expected: "a reverse-DNS bundle id like app.growbro")
+                field: prefix + "bundleIds[\(index)]", value: bundleID,
+                expected: "a reverse-DNS bundle id like app.growbro")
         }
         guard Self.isReverseDNS(androidPackage, allowHyphen: false) else {
             throw .invalidValue(

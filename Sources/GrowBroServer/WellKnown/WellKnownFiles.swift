@@ -1,5 +1,5 @@
-public import WaveNotifications
 internal import WaveJSON
+public import WaveNotifications
 
 /// Builds `apple-app-site-association` and `assetlinks.json` for one domain from the link router's allowlist.
 ///

@@ -10,7 +10,9 @@ public enum WavePushCommand {
     ///   - standardOutput: Where results go.
     ///   - standardError: Where errors go.
     /// - Returns: The exit status (see ``ExitCode``).
-    public static func run(arguments: [String], standardOutput: CommandOutput, standardError: CommandOutput) async
+    public static func run(
+        arguments: [String], standardOutput: CommandOutput, standardError: CommandOutput
+    ) async
         -> Int32
     {
         var status: Int32
@@ -59,7 +61,8 @@ public enum WavePushCommand {
                 databasePath: parsed.values["db"]
             ).run()
         case "report":
-            return try ReportCommand.run(try Arguments(rest, valued: ["db", "from", "to"], switches: []), output: output)
+            return try ReportCommand.run(
+                try Arguments(rest, valued: ["db", "from", "to"], switches: []), output: output)
         case "well-known":
             return try WellKnownCommand.write(try Arguments(rest, valued: ["out"], switches: []), output: output)
         case "check-well-known":

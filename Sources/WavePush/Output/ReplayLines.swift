@@ -1,8 +1,8 @@
 internal import Foundation
-internal import WavePushPayloads
 internal import GrowBroServer
 internal import WaveJSON
 internal import WaveNotifications
+internal import WavePushPayloads
 
 /// The replay's JSON Lines, one per decision, in the format docs/growbro-server.md specifies.
 enum ReplayLines {
@@ -107,7 +107,9 @@ enum ReplayLines {
         }
     }
 
-    static func engagement(_ kind: EngagementKind, messageID: String, installationID: String, recorded: Bool, at date: Date)
+    static func engagement(
+        _ kind: EngagementKind, messageID: String, installationID: String, recorded: Bool, at date: Date
+    )
         -> String
     {
         line("engagement", at: date) { json in
@@ -118,7 +120,9 @@ enum ReplayLines {
         }
     }
 
-    static func inboxChange(_ change: StaticString, user: String, messageID: String, entries: Int, unread: Int, at date: Date)
+    static func inboxChange(
+        _ change: StaticString, user: String, messageID: String, entries: Int, unread: Int, at date: Date
+    )
         -> String
     {
         line("inbox-change", at: date) { json in

@@ -93,15 +93,19 @@ struct ServerReplay {
         case .event(let event):
             output.writeLine(ReplayLines.fanOut(try server.fanOut(event), at: at))
         case .engagement(let kind, let messageID, let installationID):
-            let recorded = try server.recordEngagement(kind, messageID: messageID, installationID: installationID, at: at)
+            let recorded = try server.recordEngagement(
+                kind, messageID: messageID, installationID: installationID, at: at)
             output.writeLine(
-                ReplayLines.engagement(kind, messageID: messageID, installationID: installationID, recorded: recorded, at: at))
+                ReplayLines.engagement(
+                    kind, messageID: messageID, installationID: installationID, recorded: recorded, at: at))
         case .read(let userID, let messageID), .delete(let userID, let messageID):
             let inbox = try server.inbox(of: userID)
             let identifier = GrowBroLinks.messageIdentifier(messageID)
             let isRead: Bool
             if case .read = timed.action { isRead = true } else { isRead = false }
-            let count = isRead ? try inbox.markRead(identifier: identifier, at: at) : try inbox.delete(identifier: identifier, at: at)
+            let count =
+                isRead
+                ? try inbox.markRead(identifier: identifier, at: at) : try inbox.delete(identifier: identifier, at: at)
             output.writeLine(
                 ReplayLines.inboxChange(
                     isRead ? "read" : "delete", user: userID, messageID: messageID, entries: count,
@@ -110,7 +114,8 @@ struct ServerReplay {
             let inbox = try server.inbox(of: userID)
             try inbox.eraseAll()
             cursors[userID] = nil as InboxCursor??
-            output.writeLine(ReplayLines.inboxChange("gdprErase", user: userID, messageID: "", entries: 0, unread: 0, at: at))
+            output.writeLine(
+                ReplayLines.inboxChange("gdprErase", user: userID, messageID: "", entries: 0, unread: 0, at: at))
         case .inbox(let userID, let pageSize, let next):
             let inbox = try server.inbox(of: userID)
             let page: InboxPage

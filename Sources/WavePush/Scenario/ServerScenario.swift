@@ -66,7 +66,9 @@ struct ServerScenario {
                     scripted.append(try decodeAnswer(answer, at: "\(path)[\(index)]"))
                 }
                 // APNs tokens are kept lowercased, as the server stores them.
-                let key = token.utf8.allSatisfy { $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit } ? token.lowercased() : token
+                let key =
+                    token.utf8.allSatisfy { $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }
+                    ? token.lowercased() : token
                 answers[key, default: []] += scripted
             }
         }
@@ -101,7 +103,9 @@ struct ServerScenario {
         if let days = try object.optionalInteger("staleTokenDays", in: 1...3650) {
             configuration.staleTokenAge = .seconds(days * 86_400)
         }
-        if let days = try object.optionalInteger("archiveDays", in: 0...3650) { configuration.defaultArchiveDays = days }
+        if let days = try object.optionalInteger("archiveDays", in: 0...3650) {
+            configuration.defaultArchiveDays = days
+        }
         if let seconds = try object.optionalInteger("sendLifetimeSeconds", in: 1...2_419_200) {
             configuration.sendLifetime = .seconds(seconds)
         }
@@ -116,7 +120,9 @@ struct ServerScenario {
         }
         if let topic = try object.optionalString("apnsTopic") { configuration.apnsTopic = topic }
         if let project = try object.optionalString("fcmProject") { configuration.fcmProjectID = project }
-        if let rate = try object.optionalDouble("alertDeliveryRate", in: 0...1) { configuration.alertDeliveryRate = rate }
+        if let rate = try object.optionalDouble("alertDeliveryRate", in: 0...1) {
+            configuration.alertDeliveryRate = rate
+        }
         if let sends = try object.optionalInteger("alertMinimumSends", in: 1...Int.max) {
             configuration.alertMinimumSends = sends
         }
@@ -126,7 +132,9 @@ struct ServerScenario {
     static func decodeAnswer(_ value: JSONValue, at path: String) throws(ScenarioError) -> ScriptedTransport.Answer {
         let object = try JSONObjectReader(value, at: path, keys: ["status", "headers", "body", "noResponse"])
         if try object.bool("noResponse", default: false) {
-            guard !object.has("status") else { throw ScenarioError(object.path("status"), "not allowed with noResponse") }
+            guard !object.has("status") else {
+                throw ScenarioError(object.path("status"), "not allowed with noResponse")
+            }
             return .noResponse
         }
         let status = try object.integer("status", in: 100...599)
@@ -175,7 +183,8 @@ struct ServerScenario {
             var environment: APNsEnvironment?
             if let name = try object.optionalString("environment") {
                 guard let known = APNsEnvironment(rawValue: name) else {
-                    throw ScenarioError(object.path("environment"), "unknown environment '\(name)'; expected production or sandbox")
+                    throw ScenarioError(
+                        object.path("environment"), "unknown environment '\(name)'; expected production or sandbox")
                 }
                 environment = known
             } else if platform == .apns {
@@ -209,7 +218,8 @@ struct ServerScenario {
                     guard let channel = GrowBroChannel(rawValue: id) else {
                         throw ScenarioError(
                             "\(object.path("channels")).\(id)",
-                            "unknown channel; expected community.interactions, community.likes, cultivation.reminders or system.updates")
+                            "unknown channel; expected community.interactions, community.likes, cultivation.reminders or system.updates"
+                        )
                     }
                     guard case .bool(let flag) = enabled else {
                         throw ScenarioError("\(object.path("channels")).\(id)", "expected true or false")
@@ -248,7 +258,8 @@ struct ServerScenario {
             object = try reader(["user", "messageId"])
             let user = try object.string("user")
             let message = try object.string("messageId")
-            action = type == "read" ? .read(userID: user, messageID: message) : .delete(userID: user, messageID: message)
+            action =
+                type == "read" ? .read(userID: user, messageID: message) : .delete(userID: user, messageID: message)
         case "gdprErase":
             object = try reader(["user"])
             action = .gdprErase(userID: try object.string("user"))
@@ -264,7 +275,8 @@ struct ServerScenario {
             object = try reader([])
             action = .report
         default:
-            throw ScenarioError("\(path).type", "unknown action '\(type)'; expected one of " + actionTypes.joined(separator: ", "))
+            throw ScenarioError(
+                "\(path).type", "unknown action '\(type)'; expected one of " + actionTypes.joined(separator: ", "))
         }
         return TimedAction(at: try object.instant("at"), path: path, action: action)
     }

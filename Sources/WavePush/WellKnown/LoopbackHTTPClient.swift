@@ -27,7 +27,8 @@ struct LoopbackHTTPClient {
     /// The loopback address and port of an `http://` URL, or a usage error naming what is wrong.
     static func endpoint(of url: String) throws(UsageError) -> Endpoint {
         guard url.hasPrefix("http://") else {
-            throw UsageError("--url '\(url)' must start with http:// (the check speaks plain HTTP to a loopback server)")
+            throw UsageError(
+                "--url '\(url)' must start with http:// (the check speaks plain HTTP to a loopback server)")
         }
         var authority = String(url.dropFirst("http://".count))
         if let slash = authority.firstIndex(of: "/") { authority = String(authority[..<slash]) }
@@ -61,9 +62,11 @@ struct LoopbackHTTPClient {
         }
         guard connected == 0 else {
             throw CommandFailure(
-                ExitCode.unavailable, "cannot connect to \(endpoint.address):\(endpoint.port): \(String(cString: strerror(errno)))")
+                ExitCode.unavailable,
+                "cannot connect to \(endpoint.address):\(endpoint.port): \(String(cString: strerror(errno)))")
         }
-        let request = "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nUser-Agent: wavepush\r\nAccept: */*\r\nConnection: close\r\n\r\n"
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: \(host)\r\nUser-Agent: wavepush\r\nAccept: */*\r\nConnection: close\r\n\r\n"
         let bytes = Array(request.utf8)
         var sent = 0
         while sent < bytes.count {
@@ -75,10 +78,15 @@ struct LoopbackHTTPClient {
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count < 0 { throw CommandFailure(ExitCode.unavailable, "reading the answer failed: \(String(cString: strerror(errno)))") }
+            if count < 0 {
+                throw CommandFailure(
+                    ExitCode.unavailable, "reading the answer failed: \(String(cString: strerror(errno)))")
+            }
             if count == 0 { break }
             received += buffer[..<count]
-            if received.count > 1 << 20 { throw CommandFailure(ExitCode.unavailable, "the answer is larger than 1 MiB") }
+            if received.count > 1 << 20 {
+                throw CommandFailure(ExitCode.unavailable, "the answer is larger than 1 MiB")
+            }
         }
         return try parse(received)
     }
@@ -115,7 +123,8 @@ struct LoopbackHTTPClient {
         var index = 0
         while index < bytes.count {
             guard let lineEnd = bytes[index...].firstIndex(of: 10) else { break }
-            let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self)
+            let sizeText =
+                String(decoding: bytes[index..<lineEnd], as: UTF8.self)
                 .split(separator: ";").first?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
             guard let size = Int(sizeText, radix: 16), size > 0 else { break }
             let start = lineEnd + 1

@@ -47,14 +47,16 @@ enum WellKnownCommand {
             do {
                 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
                 for (name, text) in [
-                    ("apple-app-site-association", files.appleAppSiteAssociation), ("assetlinks.json", files.assetLinks),
+                    ("apple-app-site-association", files.appleAppSiteAssociation),
+                    ("assetlinks.json", files.assetLinks),
                 ] {
                     let file = folder.appendingPathComponent(name)
                     try Data(text.utf8).write(to: file, options: .atomic)
                     output.writeLine("wrote \(file.path)")
                 }
             } catch {
-                throw CommandFailure(ExitCode.ioError, "cannot write into '\(folder.path)': \(error.localizedDescription)")
+                throw CommandFailure(
+                    ExitCode.ioError, "cannot write into '\(folder.path)': \(error.localizedDescription)")
             }
         }
         return ExitCode.success
@@ -66,7 +68,8 @@ enum WellKnownCommand {
         let endpoint = try LoopbackHTTPClient.endpoint(of: try arguments.required("url"))
         let all = try environments(arguments.positional[0])
         guard let environment = all.first(where: { $0.name == name }) else {
-            throw UsageError("--environment '\(name)' is not in the file; expected " + all.map(\.name).joined(separator: ", "))
+            throw UsageError(
+                "--environment '\(name)' is not in the file; expected " + all.map(\.name).joined(separator: ", "))
         }
         let host = arguments.values["host"] ?? environment.domain
         let files = WellKnownFiles(for: environment)

@@ -68,7 +68,9 @@ struct Harness {
     }
 
     @discardableResult
-    func like(_ messageID: String, to user: String, post: String = "42", at offset: TimeInterval = 0) throws
+    func like(
+        _ messageID: String, to user: String, post: String = "42", at offset: TimeInterval = 0
+    ) throws
         -> FanOutResult
     {
         try server.fanOut(
