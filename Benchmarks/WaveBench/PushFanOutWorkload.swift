@@ -36,8 +36,8 @@ enum PushFanOutWorkload {
                 TokenRegistration(
                     userID: "u\(index)", installationID: "i\(index)", platform: apns ? .apns : .fcm,
                     token: apns
-                        ? String(repeating: "a", count: 64 - hex.count) + hex
-                        : "bench:" + String(repeating: "f", count: 40) + hex,
+                        ? String(repeating: "0", count: 64 - hex.count) + hex
+                        : "bench:" + String(repeating: "0", count: 40 - hex.count) + hex,
                     environment: apns ? .production : nil, at: start))
         }
         let fanOutStarted = ContinuousClock.now

@@ -25,7 +25,7 @@ struct Harness {
     /// An APNs token: 64 hex digits ending in `n`.
     static func apnsToken(_ n: Int) -> String {
         let hex = String(n, radix: 16)
-        return String(repeating: "a", count: 64 - hex.count) + hex
+        return String(repeating: "0", count: 64 - hex.count) + hex
     }
 
     /// An FCM token ending in `n`.
