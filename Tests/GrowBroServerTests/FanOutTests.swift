@@ -54,6 +54,18 @@ struct FanOutTests {
     }
 
     @Test
+    func aSandboxTokenIsSentToTheSandboxHost() async throws {
+        let harness = try Harness()
+        try harness.server.register(
+            TokenRegistration(
+                userID: "u1", installationID: "dev-phone", platform: .apns, token: Harness.apnsToken(5),
+                environment: .sandbox, at: Harness.start))
+        try harness.reply("m1", to: "u1")
+        _ = try await harness.dispatch()
+        #expect(harness.transport.requests.map(\.url) == ["https://api.sandbox.push.apple.com/3/device/\(Harness.apnsToken(5))"])
+    }
+
+    @Test
     func anAPNsLikeCarriesTheCollapseIDHeaderAndALowPriority() async throws {
         let harness = try Harness()
         try harness.register("u1", "phone", apns: 1)

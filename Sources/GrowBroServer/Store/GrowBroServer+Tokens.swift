@@ -48,7 +48,8 @@ extension GrowBroServer {
                 kind = existing.token == token && existing.platform == registration.platform ? .refreshed : .rotated
                 let update = try database.cached(
                     """
-                    UPDATE installation SET platform = ?, token = ?, environment = ?, permission = ?, refreshed_ms = ?
+                    UPDATE installation SET platform = ?, token = ?, environment = ?, permission = ?,
+                        refreshed_ms = max(refreshed_ms, ?)
                     WHERE installation_id = ?
                     """)
                 try update.bind([

@@ -9,6 +9,7 @@ public import WaveNotifications
 public final class ServerInbox: InboxStore {
     /// The user.
     public let userID: String
+    /// Entries received more than this many days before `now` are archived: the user's setting.
     public let archiveAfterDays: Int
     private let database: SerializedDatabase
     private let coding = LocalizedTextCoding()
@@ -19,6 +20,7 @@ public final class ServerInbox: InboxStore {
         self.database = database
     }
 
+    /// Adds entries in one transaction (see ``InboxStore/add(_:)``).
     public func add(_ entries: [InboxEntry]) throws {
         let userID = userID
         let coding = coding
@@ -29,16 +31,19 @@ public final class ServerInbox: InboxStore {
         }
     }
 
+    /// Marks the user's entries with the identifier read (see ``InboxStore/markRead(identifier:at:)``).
     @discardableResult
     public func markRead(identifier: String, at instant: Date) throws -> Int {
         try update("read_ms", identifier: identifier, instant: instant)
     }
 
+    /// Deletes the user's entries with the identifier (see ``InboxStore/delete(identifier:at:)``).
     @discardableResult
     public func delete(identifier: String, at instant: Date) throws -> Int {
         try update("deleted_ms", identifier: identifier, instant: instant)
     }
 
+    /// The user's visible unread entries: the badge (see ``InboxStore/unreadCount(now:)``).
     public func unreadCount(now: Date) throws -> Int {
         let userID = userID
         let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
@@ -47,6 +52,7 @@ public final class ServerInbox: InboxStore {
         }
     }
 
+    /// The user's visible entries (see ``InboxStore/totalCount(now:)``).
     public func totalCount(now: Date) throws -> Int {
         let userID = userID
         let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
@@ -59,6 +65,7 @@ public final class ServerInbox: InboxStore {
         }
     }
 
+    /// One page of the user's visible entries, newest first (see ``InboxStore/page(size:after:now:)``).
     public func page(size: Int, after cursor: InboxCursor?, now: Date) throws -> InboxPage {
         guard (1...InboxError.maximumPageSize).contains(size) else { throw InboxError.pageSizeOutOfRange(size) }
         let userID = userID
