@@ -62,7 +62,10 @@ struct FanOutTests {
                 environment: .sandbox, at: Harness.start))
         try harness.reply("m1", to: "u1")
         _ = try await harness.dispatch()
-        #expect(harness.transport.requests.map(\.url) == ["https://api.sandbox.push.apple.com/3/device/\(Harness.apnsToken(5))"])
+        #expect(
+            harness.transport.requests.map(\.url) == [
+                "https://api.sandbox.push.apple.com/3/device/\(Harness.apnsToken(5))"
+            ])
     }
 
     @Test

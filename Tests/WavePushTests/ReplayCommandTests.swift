@@ -60,6 +60,22 @@ struct ReplayCommandTests {
     }
 
     @Test
+    func theReportOfAReplayedDatabaseAlertsWithTheThresholdsGiven() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("server.sqlite").path
+        let example = Fixtures.repository.appendingPathComponent("Examples/growbro-server.json").path
+        #expect(await Fixtures.run(["replay", example, "--db", database]).status == 0)
+        let window = ["--from", "2026-05-04T00:00:00Z", "--to", "2026-05-05T00:00:00Z"]
+        let quiet = await Fixtures.run(["report", "--db", database] + window)
+        #expect(quiet.status == 0)
+        #expect(!quiet.output.contains(#""type":"alert""#))
+        let alerting = await Fixtures.run(["report", "--db", database, "--alert-minimum-sends", "1"] + window)
+        #expect(alerting.output.hasPrefix(#"{"type":"alert","at":"2026-05-05T00:00:00Z","category":"community.likes""#))
+        #expect(await Fixtures.run(["report", "--db", database, "--alert-minimum-sends", "0"] + window).status == 64)
+    }
+
+    @Test
     func aMissingFileIsExit66AndABadFlagExit64() async {
         #expect(await Fixtures.run(["replay", "/nonexistent/scenario.json"]).status == 66)
         #expect(

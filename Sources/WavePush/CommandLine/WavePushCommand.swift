@@ -62,7 +62,9 @@ public enum WavePushCommand {
             ).run()
         case "report":
             return try ReportCommand.run(
-                try Arguments(rest, valued: ["db", "from", "to"], switches: []), output: output)
+                try Arguments(
+                    rest, valued: ["db", "from", "to", "alert-minimum-sends", "alert-delivery-rate"], switches: []),
+                output: output)
         case "well-known":
             return try WellKnownCommand.write(try Arguments(rest, valued: ["out"], switches: []), output: output)
         case "check-well-known":
