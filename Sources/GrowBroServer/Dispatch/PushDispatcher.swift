@@ -20,6 +20,10 @@ internal import WavePushPayloads
 ///
 /// A send whose installation was signed out, purged, or moved to another account before its attempt ends
 /// `dropped` without a request: a device now signed in as someone else never gets the previous user's push.
+///
+/// One dispatcher per database, called from one task at a time: two callers at once could both take the same
+/// pending send (the outbox is a queue for one sender; a backend that needs more throughput shards its users over
+/// several databases).
 public final class PushDispatcher: Sendable {
     private let server: GrowBroServer
     private let transport: any PushTransport
