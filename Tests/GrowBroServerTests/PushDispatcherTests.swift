@@ -1,5 +1,6 @@
 import Foundation
 import GrowBroServer
+import Synchronization
 import Testing
 import WaveNotifications
 import WavePushPayloads
@@ -207,6 +208,47 @@ struct PushDispatcherTests {
         let decision = try #require(try await harness.dispatch(at: 3_600).first)
         #expect(decision.kind == .accepted)
         #expect(try harness.server.installations(of: "u1").map(\.token) == [Harness.apnsToken(2)])
+    }
+
+    /// A transport that, while sending, asks the dispatcher to dispatch again, as a second task would.
+    final class ReentrantTransport: PushTransport {
+        let dispatcher = Mutex<PushDispatcher?>(nil)
+        let nestedDecisions = Mutex<[Int]>([])
+        let sent = Mutex(0)
+
+        func send(_ request: ProviderRequest) async throws -> ProviderResponse {
+            sent.withLock { $0 += 1 }
+            if let dispatcher = dispatcher.withLock({ $0 }) {
+                let nested = try await dispatcher.dispatchDue()
+                nestedDecisions.withLock { $0.append(nested.count) }
+            }
+            return ProviderResponse(status: 200)
+        }
+    }
+
+    @Test
+    func aSecondCallWhileDispatchingTakesNothing() async throws {
+        let server = try GrowBroServer.inMemory()
+        try server.register(
+            TokenRegistration(
+                userID: "u1", installationID: "a", platform: .apns, token: Harness.apnsToken(1),
+                environment: .production, at: Harness.start))
+        try server.register(
+            TokenRegistration(
+                userID: "u1", installationID: "b", platform: .apns, token: Harness.apnsToken(2),
+                environment: .production, at: Harness.start))
+        _ = try server.fanOut(
+            CommunityEvent(
+                messageID: "m1", recipientID: "u1", kind: .like(postID: "1", author: "Ana"), at: Harness.start))
+        let transport = ReentrantTransport()
+        let dispatcher = PushDispatcher(
+            server: server, transport: transport, credentials: CountingCredentials(),
+            clock: ManualWaveClock(now: Harness.start), random: SeededRandom(seed: 1))
+        transport.dispatcher.withLock { $0 = dispatcher }
+        let decisions = try await dispatcher.dispatchDue()
+        #expect(decisions.map(\.kind) == [.accepted, .accepted])
+        #expect(transport.nestedDecisions.withLock { $0 } == [0, 0])
+        #expect(transport.sent.withLock { $0 } == 2)
     }
 
     @Test

@@ -21,9 +21,9 @@ internal import WavePushPayloads
 /// A send whose installation was signed out, purged, or moved to another account before its attempt ends
 /// `dropped` without a request: a device now signed in as someone else never gets the previous user's push.
 ///
-/// One dispatcher per database, called from one task at a time: two callers at once could both take the same
-/// pending send (the outbox is a queue for one sender; a backend that needs more throughput shards its users over
-/// several databases).
+/// One dispatcher per database: the outbox is a queue for one sender (a backend that needs more throughput shards
+/// its users over several databases). A call of ``dispatchDue(limit:)`` while another is running returns at once
+/// with no decisions, so two tasks never take the same send.
 public final class PushDispatcher: Sendable {
     private let server: GrowBroServer
     private let transport: any PushTransport
@@ -31,6 +31,7 @@ public final class PushDispatcher: Sendable {
     private let clock: any WaveClock
     private let policy: RetryPolicy
     private let random: Mutex<any RandomNumberGenerator & Sendable>
+    private let isDispatching = Mutex(false)
 
     /// Creates a dispatcher.
     ///
@@ -55,9 +56,15 @@ public final class PushDispatcher: Sendable {
     /// Attempts every send due at the clock's instant, earliest first, one at a time.
     ///
     /// - Parameter limit: The most sends taken in this call.
-    /// - Returns: The decisions, in order.
+    /// - Returns: The decisions, in order; none when another call is running.
     /// - Throws: ``SQLiteError`` when an outcome cannot be recorded (that send stays pending).
     public func dispatchDue(limit: Int = 1_000) async throws -> [DispatchDecision] {
+        let started = isDispatching.withLock { busy in
+            defer { busy = true }
+            return !busy
+        }
+        guard started else { return [] }
+        defer { isDispatching.withLock { $0 = false } }
         var decisions: [DispatchDecision] = []
         for send in try server.dueSends(now: clock.now, limit: limit) {
             decisions += try await attempt(send)
