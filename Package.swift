@@ -67,6 +67,7 @@ let package = Package(
             name: "WavePush",
             dependencies: [
                 "GrowBroServer", "GrowBroNotifications", "WaveNotifications", "WaveJSON", "WavePushPayloads",
+                "WaveLinuxAdapter",
             ]
         ),
         // The thin `@main` of the `wavepush` executable.

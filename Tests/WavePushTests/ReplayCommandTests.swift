@@ -82,6 +82,12 @@ struct ReplayCommandTests {
             await Fixtures.run(["replay", Fixtures.path("unregistered-after-refresh.json"), "--fast"]).status == 64)
         #expect(await Fixtures.run(["report", "--db", "/nonexistent.sqlite", "--from", "x", "--to", "y"]).status == 66)
         #expect(await Fixtures.run([]).status == 64)
+        let notADatabase = Fixtures.path("well-known.json")
+        let damaged = await Fixtures.run([
+            "report", "--db", notADatabase, "--from", "2026-05-04T00:00:00Z", "--to", "2026-05-05T00:00:00Z",
+        ])
+        #expect(damaged.status == 65)
+        #expect(damaged.errors.contains("\(notADatabase): file is not a database"))
         #expect(await Fixtures.run(["--help"]).status == 0)
     }
 
