@@ -19,7 +19,8 @@ internal import WavePushPayloads
 /// - fail: the send ends `failed`, the token is kept.
 ///
 /// A send whose installation was signed out, purged, or moved to another account before its attempt ends
-/// `dropped` without a request: a device now signed in as someone else never gets the previous user's push.
+/// `dropped` without a request: a device now signed in as someone else never gets the previous user's push. So
+/// does one whose device reported the permission revoked since the fan-out (`permission_denied`).
 ///
 /// One dispatcher per database: the outbox is a queue for one sender (a backend that needs more throughput shards
 /// its users over several databases). A call of ``dispatchDue(limit:)`` while another is running returns at once
@@ -91,6 +92,12 @@ public final class PushDispatcher: Sendable {
                 installation.userID == send.userID, installation.platform == send.platform
             else {
                 let reason = "installation signed out, purged or moved to another account"
+                try server.finish(send, state: .dropped, attempts: send.attempts, status: nil, reason: reason, at: now)
+                return decisions + [decision(.dropped, attempt: send.attempts, reason: reason)]
+            }
+            guard installation.permission.allowsDelivery else {
+                // The app reported the permission revoked after the fan-out: the push would not be shown.
+                let reason = "permission_denied"
                 try server.finish(send, state: .dropped, attempts: send.attempts, status: nil, reason: reason, at: now)
                 return decisions + [decision(.dropped, attempt: send.attempts, reason: reason)]
             }
