@@ -28,6 +28,12 @@ struct ReplayCommandTests {
             "actions[0].tokn: unknown key; expected one of at, type, user, installation, platform, token, environment, permission"
         ),
         ("out-of-order", "actions[1].at: earlier than the previous action; actions are in time order"),
+        (
+            "unknown-channel",
+            "actions[0].channels.community.replies: unknown channel; expected community.interactions, community.likes, cultivation.reminders or system.updates"
+        ),
+        ("fcm-environment", "actions[0].environment: 'production' is not valid; expected none for an FCM token"),
+        ("reused-message", "actions[2].messageId: message id 'm1' was already used; each is used once"),
         ("not-json", "not JSON: line 1, column 47: unexpected end of input, expected a value"),
         (
             "bad-answer",
