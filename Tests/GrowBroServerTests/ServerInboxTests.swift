@@ -87,6 +87,19 @@ struct ServerInboxTests {
     }
 
     @Test
+    func aGDPREraseDropsTheUsersPendingPushesAndBlanksTheirTexts() async throws {
+        let harness = try Harness()
+        try harness.register("u1", "phone", apns: 1)
+        try harness.register("u2", "other", apns: 2)
+        try harness.reply("m1", to: "u1", text: "private words")
+        try harness.reply("m2", to: "u2")
+        try harness.server.inbox(of: "u1").eraseAll()
+        #expect(try harness.server.sends(of: "m1").map(\.state) == [.dropped])
+        #expect(try harness.server.sends(of: "m1").map(\.payload) == [""])
+        #expect(try await harness.dispatch().map(\.messageID) == ["m2"])
+    }
+
+    @Test
     func anUnknownUsersInboxIsAnError() throws {
         let harness = try Harness()
         #expect(throws: GrowBroServerError.unknownUser("ghost")) { try harness.server.inbox(of: "ghost") }

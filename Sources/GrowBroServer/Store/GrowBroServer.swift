@@ -22,6 +22,8 @@ public final class GrowBroServer: Sendable {
     /// - Throws: ``SQLiteError`` when the file cannot be opened, is damaged or was written by a newer build.
     public init(path: String, configuration: GrowBroServerConfiguration = GrowBroServerConfiguration()) throws {
         let connection = try SQLiteDatabase(path: path)
+        // Erased rows are overwritten with zeros, not left readable in free pages (a GDPR erase means gone).
+        try connection.execute("PRAGMA secure_delete=ON")
         try connection.migrate(ServerSchema.migrations)
         self.database = SerializedDatabase(connection)
         self.configuration = configuration

@@ -103,7 +103,10 @@ public final class ServerInbox: InboxStore {
         }
     }
 
-    /// Erases every entry of this user for good (the right to erasure); other users' entries stay.
+    /// Erases this user's notifications for good (the right to erasure), in one transaction: every inbox entry is
+    /// deleted, every send's payload (which carries the texts' arguments) is blanked, and pending sends end
+    /// `dropped` (`gdpr_erase`) unsent. Other users' data stays; token and engagement records, which hold no text,
+    /// stay for the reports.
     public func eraseAll() throws {
         let userID = userID
         try database.withDatabase { database in
@@ -111,6 +114,16 @@ public final class ServerInbox: InboxStore {
                 let delete = try database.cached("DELETE FROM server_inbox WHERE user_id = ?")
                 try delete.bind(userID, at: 1)
                 try delete.run()
+                let drop = try database.cached(
+                    """
+                    UPDATE push_send SET state = 'dropped', reason = 'gdpr_erase', due_ms = NULL
+                    WHERE user_id = ? AND state = 'pending'
+                    """)
+                try drop.bind(userID, at: 1)
+                try drop.run()
+                let blank = try database.cached("UPDATE push_send SET payload = '' WHERE user_id = ?")
+                try blank.bind(userID, at: 1)
+                try blank.run()
             }
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         }
