@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "ShadowNotifications", targets: ["ShadowNotifications"]),
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
+        .library(name: "GrowBroServer", targets: ["GrowBroServer"]),
+        .executable(name: "wavepush", targets: ["WavePushCLI"]),
     ],
     targets: [
         // The platform-free core: triggers, content keys, the manager and scheduler protocols.
@@ -56,6 +58,27 @@ let package = Package(
         .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "CSQLite"]),
         // APNs and FCM payload encoders (size guard, grapheme-safe cut), platform-free, for a push server.
         .target(name: "WavePushPayloads", dependencies: ["WaveNotifications", "WaveJSON"]),
+        // GrowBro's server side: device tokens, fan-out, provider requests and responses, engagement, well-known
+        // files, with its state in SQLite through the adapter's store layer. The sending is the backend's transport.
+        .target(
+            name: "GrowBroServer",
+            dependencies: [
+                "WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WaveJSON", "WaveLinuxAdapter",
+            ]
+        ),
+        // The command line behind `wavepush` (replay, report, well-known files and their check), as a library.
+        .target(
+            name: "WavePush",
+            dependencies: [
+                "GrowBroServer", "GrowBroNotifications", "WaveNotifications", "WaveJSON", "WavePushPayloads",
+                "WaveLinuxAdapter",
+            ]
+        ),
+        // The thin `@main` of the `wavepush` executable.
+        .executableTarget(name: "WavePushCLI", dependencies: ["WavePush"]),
+        // A child process for GrowBroServerTests' kill test: fans out and sends in a loop until killed.
+        .executableTarget(
+            name: "GrowBroSendProbe", dependencies: ["GrowBroServer", "WaveNotifications", "WavePushPayloads"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
         .target(
             name: "WaveSim",
@@ -72,8 +95,8 @@ let package = Package(
             name: "WaveBench",
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter",
-                "WaveSim", "WaveJSON",
-                "ShadowNotifications",
+                "WaveSim", "WaveJSON", "ShadowNotifications", "GrowBroServer", "GrowBroNotifications",
+                "WavePushPayloads",
             ],
             path: "Benchmarks/WaveBench"
         ),
@@ -144,6 +167,22 @@ let package = Package(
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe",
                 "WaveStoreProbe",
+                "TestSupport",
+            ],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "GrowBroServerTests",
+            dependencies: [
+                "GrowBroServer", "WaveNotifications", "WaveNotificationsTesting", "GrowBroNotifications",
+                "WavePushPayloads", "WaveJSON",
+                "WaveLinuxAdapter", "GrowBroSendProbe", "TestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "WavePushTests",
+            dependencies: [
+                "WavePush", "GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushPayloads", "WavePushCLI",
                 "TestSupport",
             ],
             resources: [.copy("Fixtures")]

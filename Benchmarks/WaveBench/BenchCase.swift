@@ -65,6 +65,10 @@ enum BenchCase: String, CaseIterable, Sendable {
     case inboxPage = "inbox-page"
     /// SQLiteInboxStore: the unread count of an N-entry inbox, 1,000 times, each timed.
     case inboxUnread = "inbox-unread"
+    /// GrowBroServer: a system message fanned out to N users of one installation each, one commit per recipient.
+    case pushFanOut = "push-fanout"
+    /// GrowBroServer: the N sends of that fan-out built, sent to an accepting transport and their outcomes committed.
+    case pushDispatch = "push-dispatch"
 
     /// The sizes measured: notifications, background pending, events, days, tables or renders.
     func sizes(quick: Bool) -> [Int] {
@@ -98,6 +102,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [100_000] : [1_000_000]
         case .storeBatch, .storeSingle, .inboxPage, .inboxUnread:
             return quick ? [1_000] : [100_000]
+        case .pushFanOut, .pushDispatch:
+            return quick ? [1_000] : [100_000]
         }
     }
 
@@ -105,6 +111,9 @@ enum BenchCase: String, CaseIterable, Sendable {
     func runs(quick: Bool) -> (warmUps: Int, repetitions: Int) {
         switch self {
         case .idle, .queuePlan:
+            return (0, quick ? 1 : 3)
+        case .pushFanOut, .pushDispatch:
+            // Each full run commits 200,000 to 300,000 transactions with real fsyncs.
             return (0, quick ? 1 : 3)
         case .deliveryOurs, .deliveryTask, .deliveryDispatch:
             // Each run waits out its real-time window; 3 × 2,000 samples per size keep the p99 stable.
@@ -182,6 +191,10 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try StoreWorkload.inbox(count: size, query: .pages)
         case .inboxUnread:
             return try StoreWorkload.inbox(count: size, query: .unreadCount)
+        case .pushFanOut:
+            return try await PushFanOutWorkload.run(count: size, phase: .fanOut)
+        case .pushDispatch:
+            return try await PushFanOutWorkload.run(count: size, phase: .dispatch)
         }
     }
 }

@@ -29,6 +29,7 @@ struct BenchmarkSuite {
         [.localizationResolve, .localizationResolveFoundation],
         [.storeBatch, .storeSingle],
         [.inboxPage, .inboxUnread],
+        [.pushFanOut, .pushDispatch],
     ]
 
     func run() async -> Int32 {

@@ -37,7 +37,7 @@ extension Report {
             text += "An idle child peaks at \(Format.bytes(idle.peakResidentBytes)).\n"
         }
         text += queueSection() + deliverySection() + syncSection() + replaySection() + localizationSection()
-        text += storeSection() + recurrenceSection()
+        text += storeSection() + recurrenceSection() + pushSection()
         text += growthSection() + goalsSection()
         let single = summaries.filter {
             $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick && repetitionsOverride != 1
@@ -253,6 +253,28 @@ extension Report {
             [
                 Format.duration(summary.median("seconds")),
                 Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                Format.bytes(summary.peakResidentBytes),
+            ]
+        }
+        return text + table.render()
+    }
+
+    private func pushSection() -> String {
+        let rows: [(BenchCase, String)] = [
+            (.pushFanOut, "fan-out: N recipients, one commit each"),
+            (.pushDispatch, "dispatch: N requests built, sent, committed"),
+        ]
+        let sizes = sizes(rows.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text =
+            "\n9. GrowBro push server: a system message to N users of one installation each (half APNs, half FCM),\n"
+        text += "   SQLite on a file (synchronous=FULL), a transport that accepts every request at once.\n"
+        var table = TextTable(["N", "workload", "time", "per send", "sends/s", "commits", "peak RSS"])
+        addRows(rows, sizes: sizes, to: &table) { summary, _ in
+            [
+                Format.duration(summary.median("seconds")),
+                Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                Format.rate(summary.operationsPerSecond), summary.median("commits").map { String(Int($0)) } ?? "–",
                 Format.bytes(summary.peakResidentBytes),
             ]
         }

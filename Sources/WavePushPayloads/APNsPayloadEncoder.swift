@@ -3,8 +3,8 @@ import WaveNotifications
 
 /// Encodes a ``PushMessage`` as an APNs payload of at most ``maximumBytes`` bytes.
 ///
-/// The JSON is `{"aps":{"alert":{…},"thread-id","category","interruption-level"},"deepLink","messageId"}`,
-/// members in that order, `thread-id` only when the message has one. The alert holds `title`/`body`, or
+/// The JSON is `{"aps":{"alert":{…},"badge","thread-id","category","interruption-level"},"deepLink","messageId"}`,
+/// members in that order, `badge` and `thread-id` only when the message has them. The alert holds `title`/`body`, or
 /// `title-loc-key`/`title-loc-args`/`loc-key`/`loc-args`. The collapse id is not in the JSON: APNs takes it
 /// as the `apns-collapse-id` header, returned in ``PushPayload/collapseIDHeader``. A body too long is cut (see
 /// ``encode(_:)``).
@@ -52,6 +52,7 @@ public struct APNsPayloadEncoder: Hashable, Sendable {
             json.strings(bodyArguments)
         }
         json.endObject()
+        if let badge = message.badge { json.member("badge", badge) }
         if let threadID = message.threadID { json.member("thread-id", threadID) }
         json.member("category", message.channel.categoryID)
         json.member("interruption-level", interruptionLevel(message.channel.interruptionLevel))

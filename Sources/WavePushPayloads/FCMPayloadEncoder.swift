@@ -6,7 +6,7 @@ import WaveNotifications
 /// The JSON is `{"message":{"android":{"collapse_key","notification":{…}},"data":{"deepLink","messageId"}}}`,
 /// members in that order, `collapse_key` only when the message has a collapse id. The notification holds
 /// `title`, `body`, `channel_id`, or `title_loc_key`, `title_loc_args`, `body_loc_key`, `body_loc_args`,
-/// `channel_id`. The sender adds the target (`token` or `topic`) itself. A body too long is cut (see
+/// `channel_id`; then `notification_count` when the message has a badge. The sender adds the target (`token` or `topic`) itself. A body too long is cut (see
 /// ``encode(_:)``).
 public struct FCMPayloadEncoder: Hashable, Sendable {
     /// FCM's limit for a message's payload, in bytes.
@@ -54,6 +54,7 @@ public struct FCMPayloadEncoder: Hashable, Sendable {
             json.strings(bodyArguments)
         }
         json.member("channel_id", message.channel.id)
+        if let badge = message.badge { json.member("notification_count", badge) }
         json.endObject()
         json.endObject()
         json.key("data")

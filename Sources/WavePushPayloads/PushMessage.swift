@@ -28,6 +28,9 @@ public struct PushMessage: Hashable, Sendable {
     /// The collapse id: a newer message with the same one replaces the older (`apns-collapse-id`,
     /// FCM `collapse_key`), for example `like_42`.
     public var collapseID: String?
+    /// The app icon's badge (APNs `aps.badge`, FCM `notification_count`), for example the unread count; `nil`
+    /// leaves it unchanged.
+    public var badge: Int?
 
     /// Creates a message.
     ///
@@ -38,9 +41,10 @@ public struct PushMessage: Hashable, Sendable {
     ///   - deepLink: The link opened on tap.
     ///   - threadID: The iOS thread, if any.
     ///   - collapseID: The collapse id, if any.
+    ///   - badge: The badge number, if any.
     public init(
         messageID: String, text: Text, channel: NotificationChannel, deepLink: String, threadID: String? = nil,
-        collapseID: String? = nil
+        collapseID: String? = nil, badge: Int? = nil
     ) {
         self.messageID = messageID
         self.text = text
@@ -48,5 +52,6 @@ public struct PushMessage: Hashable, Sendable {
         self.deepLink = deepLink
         self.threadID = threadID
         self.collapseID = collapseID
+        self.badge = badge
     }
 }

@@ -1,0 +1,16 @@
+internal import WaveLinuxAdapter
+
+extension GrowBroServer {
+    /// A user's server inbox, with the user's archive age.
+    ///
+    /// - Parameter userID: The user.
+    /// - Returns: The inbox.
+    /// - Throws: ``GrowBroServerError/unknownUser(_:)``, or ``SQLiteError``.
+    public func inbox(of userID: String) throws -> ServerInbox {
+        guard let days = try database.withDatabase({ database in try Self.archiveDays(of: userID, in: database) })
+        else {
+            throw GrowBroServerError.unknownUser(userID)
+        }
+        return ServerInbox(userID: userID, archiveAfterDays: days, database: database)
+    }
+}

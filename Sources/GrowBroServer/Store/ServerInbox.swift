@@ -1,0 +1,175 @@
+public import Foundation
+internal import WaveLinuxAdapter
+public import WaveNotifications
+
+/// One user's server inbox: the app's ``InboxStore`` rules (order, archive, keyset pages, counts, erase) kept in
+/// the server's database, so an app syncing with it ends with the same entries.
+///
+/// Get one from ``GrowBroServer/inbox(of:)``; its archive age is the user's setting when it was opened.
+public final class ServerInbox: InboxStore {
+    /// The user.
+    public let userID: String
+    /// Entries received more than this many days before `now` are archived: the user's setting.
+    public let archiveAfterDays: Int
+    private let database: SerializedDatabase
+    private let coding = LocalizedTextCoding()
+
+    init(userID: String, archiveAfterDays: Int, database: SerializedDatabase) {
+        self.userID = userID
+        self.archiveAfterDays = archiveAfterDays
+        self.database = database
+    }
+
+    /// Adds entries in one transaction (see ``InboxStore/add(_:)``).
+    public func add(_ entries: [InboxEntry]) throws {
+        let userID = userID
+        let coding = coding
+        try database.transaction { database in
+            for entry in entries {
+                try Self.insert(entry, userID: userID, coding: coding, in: database)
+            }
+        }
+    }
+
+    /// Marks the user's entries with the identifier read (see ``InboxStore/markRead(identifier:at:)``).
+    @discardableResult
+    public func markRead(identifier: String, at instant: Date) throws -> Int {
+        try update("read_ms", identifier: identifier, instant: instant)
+    }
+
+    /// Deletes the user's entries with the identifier (see ``InboxStore/delete(identifier:at:)``).
+    @discardableResult
+    public func delete(identifier: String, at instant: Date) throws -> Int {
+        try update("deleted_ms", identifier: identifier, instant: instant)
+    }
+
+    /// The user's visible unread entries: the badge (see ``InboxStore/unreadCount(now:)``).
+    public func unreadCount(now: Date) throws -> Int {
+        let userID = userID
+        let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
+        return try database.withDatabase { database in
+            try Self.unreadCount(userID: userID, oldest: oldest, in: database)
+        }
+    }
+
+    /// The user's visible entries (see ``InboxStore/totalCount(now:)``).
+    public func totalCount(now: Date) throws -> Int {
+        let userID = userID
+        let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
+        return try database.withDatabase { database in
+            let count = try database.cached(
+                "SELECT count(*) FROM server_inbox WHERE user_id = ? AND deleted_ms IS NULL AND received_ms >= ?")
+            defer { count.reset() }
+            try count.bind([.text(userID), .integer(oldest)])
+            return try count.step() ? Int(count.int64(at: 0)) : 0
+        }
+    }
+
+    /// One page of the user's visible entries, newest first (see ``InboxStore/page(size:after:now:)``).
+    public func page(size: Int, after cursor: InboxCursor?, now: Date) throws -> InboxPage {
+        guard (1...InboxError.maximumPageSize).contains(size) else { throw InboxError.pageSizeOutOfRange(size) }
+        let userID = userID
+        let coding = coding
+        let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
+        return try database.withDatabase { database in
+            let select = try database.cached(
+                """
+                SELECT sequence, identifier, received_ms, channel_id, title, body, deep_link, read_ms
+                FROM server_inbox INDEXED BY server_inbox_visible
+                WHERE user_id = ?1 AND deleted_ms IS NULL AND received_ms >= ?2 AND (received_ms, sequence) < (?3, ?4)
+                ORDER BY received_ms DESC, sequence DESC
+                LIMIT ?5
+                """)
+            defer { select.reset() }
+            try select.bind([
+                .text(userID), .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
+                .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
+            ])
+            var items: [InboxEntry] = []
+            var last: InboxCursor?
+            while try select.step() {
+                guard items.count < size else { return InboxPage(items: items, nextCursor: last) }
+                let receivedAt = select.int64(at: 2)
+                items.append(
+                    InboxEntry(
+                        identifier: select.text(at: 1), receivedAt: Date(millisecondsSince1970: receivedAt),
+                        channelID: select.text(at: 3),
+                        title: try coding.decode(select.text(at: 4), path: database.path),
+                        body: try coding.decode(select.text(at: 5), path: database.path), deepLink: select.text(at: 6),
+                        readAt: select.optionalInt64(at: 7).map(Date.init(millisecondsSince1970:))))
+                last = InboxCursor(receivedAtMilliseconds: receivedAt, sequence: select.int64(at: 0))
+            }
+            return InboxPage(items: items, nextCursor: nil)
+        }
+    }
+
+    /// Erases this user's notifications for good (the right to erasure), in one transaction: every inbox entry is
+    /// deleted, every send's payload (which carries the texts' arguments) is blanked, and pending sends end
+    /// `dropped` (`gdpr_erase`) unsent. Other users' data stays; token and engagement records, which hold no text,
+    /// stay for the reports.
+    public func eraseAll() throws {
+        let userID = userID
+        try database.withDatabase { database in
+            try database.transaction {
+                let delete = try database.cached("DELETE FROM server_inbox WHERE user_id = ?")
+                try delete.bind(userID, at: 1)
+                try delete.run()
+                let drop = try database.cached(
+                    """
+                    UPDATE push_send SET state = 'dropped', reason = 'gdpr_erase', due_ms = NULL
+                    WHERE user_id = ? AND state = 'pending'
+                    """)
+                try drop.bind(userID, at: 1)
+                try drop.run()
+                let blank = try database.cached("UPDATE push_send SET payload = '' WHERE user_id = ?")
+                try blank.bind(userID, at: 1)
+                try blank.run()
+            }
+            try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+    }
+
+    private func update(_ column: String, identifier: String, instant: Date) throws -> Int {
+        let userID = userID
+        return try database.transaction { database in
+            let update = try database.cached(
+                "UPDATE server_inbox SET \(column) = ? WHERE user_id = ? AND identifier = ?")
+            try update.bind([.integer(instant.millisecondsSince1970), .text(userID), .text(identifier)])
+            try update.run()
+            return database.changes
+        }
+    }
+
+    static func insert(
+        _ entry: InboxEntry, userID: String, coding: LocalizedTextCoding, in database: SQLiteDatabase
+    ) throws {
+        let insert = try database.cached(
+            """
+            INSERT INTO server_inbox (user_id, identifier, received_ms, channel_id, title, body, deep_link, read_ms,
+                deleted_ms)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insert.bind([
+            .text(userID), .text(entry.identifier), .integer(entry.receivedAt.millisecondsSince1970),
+            .text(entry.channelID), .text(try coding.encode(entry.title)), .text(try coding.encode(entry.body)),
+            .text(entry.deepLink), .optional(entry.readAt?.millisecondsSince1970),
+            .optional(entry.deletedAt?.millisecondsSince1970),
+        ])
+        try insert.run()
+    }
+
+    static func unreadCount(userID: String, oldest: Int64, in database: SQLiteDatabase) throws -> Int {
+        let count = try database.cached(
+            """
+            SELECT count(*) FROM server_inbox INDEXED BY server_inbox_unread
+            WHERE user_id = ? AND deleted_ms IS NULL AND read_ms IS NULL AND received_ms >= ?
+            """)
+        defer { count.reset() }
+        try count.bind([.text(userID), .integer(oldest)])
+        return try count.step() ? Int(count.int64(at: 0)) : 0
+    }
+
+    static func oldestVisible(now: Date, archiveAfterDays: Int) -> Int64 {
+        now.millisecondsSince1970 - Int64(archiveAfterDays) * 86_400_000
+    }
+}

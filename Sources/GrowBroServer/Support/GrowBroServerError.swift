@@ -1,0 +1,53 @@
+/// Input the server refuses, naming what is wrong; nothing stored changes when one is thrown.
+///
+/// Message texts (a reply's words) never appear in a description: only ids, tokens and field names.
+public enum GrowBroServerError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// A field's value does not have the expected form (`field` names it, `expected` says what is allowed).
+    case invalidValue(field: String, value: String, expected: String)
+    /// A platform other than `apns` or `fcm`.
+    case unknownPlatform(String)
+    /// A token that cannot be one of the platform's tokens.
+    case malformedToken(platform: String, reason: String)
+    /// An event, setting or query for a user the server has never seen.
+    case unknownUser(String)
+    /// A report about an installation the server does not know.
+    case unknownInstallation(String)
+    /// A report about a message id the server never sent.
+    case unknownMessage(String)
+    /// A message id used a second time.
+    case duplicateMessage(String)
+    /// A channel id that is not one of GrowBro's.
+    case unknownChannel(String)
+    /// The push does not fit the provider's size limit even with its body cut.
+    case payloadTooLarge(messageID: String, detail: String)
+
+    /// One line naming the problem and the value at fault.
+    public var description: String {
+        switch self {
+        case .invalidValue(let field, let value, let expected):
+            return "\(field): '\(Self.clipped(value))' is not valid; expected \(expected)"
+        case .unknownPlatform(let platform):
+            return "platform: unknown platform '\(Self.clipped(platform))'; expected apns or fcm"
+        case .malformedToken(let platform, let reason):
+            return "token: malformed \(platform) token: \(reason)"
+        case .unknownUser(let user):
+            return "user: unknown user '\(Self.clipped(user))' (no installation or settings registered)"
+        case .unknownInstallation(let installation):
+            return "installation: unknown installation '\(Self.clipped(installation))'"
+        case .unknownMessage(let message):
+            return "messageId: unknown message id '\(Self.clipped(message))'"
+        case .duplicateMessage(let message):
+            return "messageId: message id '\(Self.clipped(message))' was already used; each is used once"
+        case .unknownChannel(let channel):
+            return
+                "channel: unknown channel '\(Self.clipped(channel))'; expected community.interactions, community.likes, cultivation.reminders or system.updates"
+        case .payloadTooLarge(let message, let detail):
+            return "message '\(message)': \(detail)"
+        }
+    }
+
+    /// A value cut to 80 characters for a message.
+    private static func clipped(_ value: String) -> String {
+        value.count > 80 ? String(value.prefix(80)) + "…" : value
+    }
+}

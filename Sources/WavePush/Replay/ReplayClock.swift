@@ -1,0 +1,18 @@
+internal import Foundation
+internal import Synchronization
+internal import WaveNotifications
+
+/// The replay's clock: it reads what the replay set, and moves only forward.
+final class ReplayClock: WaveClock {
+    private let instant: Mutex<Date>
+
+    init(now: Date) {
+        instant = Mutex(now)
+    }
+
+    var now: Date { instant.withLock { $0 } }
+
+    func move(to date: Date) {
+        instant.withLock { $0 = max($0, date) }
+    }
+}

@@ -1,0 +1,8 @@
+import Foundation
+import WavePush
+
+// The whole program lives in the WavePush library, where it is tested; this is only the entry point.
+let status = await WavePushCommand.run(
+    arguments: Array(CommandLine.arguments.dropFirst()), standardOutput: .standardOutput,
+    standardError: .standardError)
+exit(status)

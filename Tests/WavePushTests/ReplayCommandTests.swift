@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import WavePush
+
+/// `wavepush replay` and `report`: the lines of known scenarios, bad input, and nothing stored lost.
+struct ReplayCommandTests {
+    @Test(arguments: ["unregistered-after-refresh", "retries-until-expiration"])
+    func aScenarioPrintsItsDecisions(name: String) async throws {
+        let run = await Fixtures.run(["replay", Fixtures.path("\(name).json")])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == (try Fixtures.text("expected/\(name).jsonl")))
+    }
+
+    @Test
+    func theExampleReplaysWithItsRequests() async throws {
+        let example = Fixtures.repository.appendingPathComponent("Examples/growbro-server.json").path
+        let run = await Fixtures.run(["replay", example, "--requests"])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output == (try Fixtures.text("expected/growbro-server-requests.jsonl")))
+    }
+
+    static let badInputs: [(String, String)] = [
+        ("unknown-platform", "actions[0].platform: unknown platform 'gcm'; expected apns or fcm"),
+        ("malformed-token", "actions[0].token: malformed apns token: an APNs token is hexadecimal (0-9, a-f)"),
+        ("unknown-user", "actions[1].recipient: unknown user 'zed' (no installation or settings registered)"),
+        (
+            "unknown-key",
+            "actions[0].tokn: unknown key; expected one of at, type, user, installation, platform, token, environment, permission"
+        ),
+        ("out-of-order", "actions[1].at: earlier than the previous action; actions are in time order"),
+        (
+            "unknown-channel",
+            "actions[0].channels.community.replies: unknown channel; expected community.interactions, community.likes, cultivation.reminders or system.updates"
+        ),
+        ("fcm-environment", "actions[0].environment: 'production' is not valid; expected none for an FCM token"),
+        ("reused-message", "actions[2].messageId: message id 'm1' was already used; each is used once"),
+        ("not-json", "not JSON: line 1, column 47: unexpected end of input, expected a value"),
+        (
+            "bad-answer",
+            "responses.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1[0].status: expected a whole number from 100 to 599"
+        ),
+    ]
+
+    @Test(arguments: badInputs)
+    func badInputIsExit65NamingThePathAndNeverTheMessageText(name: String, message: String) async {
+        let run = await Fixtures.run(["replay", Fixtures.path("bad/\(name).json")])
+        #expect(run.status == 65)
+        #expect(run.errors == "wavepush: error: \(message)\n")
+        #expect(!run.errors.contains("secret words"))
+    }
+
+    @Test
+    func aBadActionKeepsEverythingStoredBeforeIt() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("server.sqlite").path
+        let run = await Fixtures.run(["replay", Fixtures.path("bad/unknown-user.json"), "--db", database])
+        #expect(run.status == 65)
+        let report = await Fixtures.run([
+            "report", "--db", database, "--from", "2026-05-04T00:00:00Z", "--to", "2026-05-05T00:00:00Z",
+        ])
+        #expect(report.status == 0)
+        #expect(
+            report.output.contains(#""category":"community.interactions","usersWithInstallation":1,"usersOptedIn":1"#))
+        #expect(report.output.contains(#""sends":0"#))
+    }
+
+    @Test
+    func theReportOfAReplayedDatabaseAlertsWithTheThresholdsGiven() async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("server.sqlite").path
+        let example = Fixtures.repository.appendingPathComponent("Examples/growbro-server.json").path
+        #expect(await Fixtures.run(["replay", example, "--db", database]).status == 0)
+        let window = ["--from", "2026-05-04T00:00:00Z", "--to", "2026-05-05T00:00:00Z"]
+        let quiet = await Fixtures.run(["report", "--db", database] + window)
+        #expect(quiet.status == 0)
+        #expect(!quiet.output.contains(#""type":"alert""#))
+        let alerting = await Fixtures.run(["report", "--db", database, "--alert-minimum-sends", "1"] + window)
+        #expect(alerting.output.hasPrefix(#"{"type":"alert","at":"2026-05-05T00:00:00Z","category":"community.likes""#))
+        #expect(await Fixtures.run(["report", "--db", database, "--alert-minimum-sends", "0"] + window).status == 64)
+    }
+
+    @Test
+    func aMissingFileIsExit66AndABadFlagExit64() async {
+        #expect(await Fixtures.run(["replay", "/nonexistent/scenario.json"]).status == 66)
+        #expect(
+            await Fixtures.run(["replay", Fixtures.path("unregistered-after-refresh.json"), "--fast"]).status == 64)
+        #expect(await Fixtures.run(["report", "--db", "/nonexistent.sqlite", "--from", "x", "--to", "y"]).status == 66)
+        #expect(await Fixtures.run([]).status == 64)
+        let notADatabase = Fixtures.path("well-known.json")
+        let damaged = await Fixtures.run([
+            "report", "--db", notADatabase, "--from", "2026-05-04T00:00:00Z", "--to", "2026-05-05T00:00:00Z",
+        ])
+        #expect(damaged.status == 65)
+        #expect(damaged.errors.contains("\(notADatabase): file is not a database"))
+        #expect(await Fixtures.run(["--help"]).status == 0)
+    }
+
+    @Test
+    func theBuiltProgramExitsWithTheCommandsStatus() throws {
+        let binary = Fixtures.repository.appendingPathComponent(".build/debug/wavepush")
+        let program =
+            FileManager.default.isExecutableFile(atPath: binary.path)
+            ? binary
+            : URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "wavepush")
+        try #require(FileManager.default.isExecutableFile(atPath: program.path))
+        let process = Process()
+        process.executableURL = program
+        process.arguments = ["replay", Fixtures.path("bad/unknown-platform.json")]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 65)
+    }
+}
