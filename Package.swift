@@ -153,7 +153,7 @@ let package = Package(
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveStrings",
                 "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
-                "WavePushPayloads", "IOSFrameworkStandIns",
+                "WavePushPayloads", "IOSFrameworkStandIns", "GrowBroServer",
             ]
         ),
         // Stand-ins with the shape of UserNotifications' and BackgroundTasks' types, so the iOS examples of
