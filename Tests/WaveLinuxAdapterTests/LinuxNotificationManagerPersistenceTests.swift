@@ -60,7 +60,8 @@ struct LinuxNotificationManagerPersistenceTests {
             ])
         await second.stop()
         // The state lives in the database; its write-ahead log is folded back in when the manager stops.
-        #expect(try directory.fileNames() == ["lock", NotificationStore.fileName])
+        #expect(
+            try directory.fileNames() == ["lock", NotificationStore.fileName, NotificationStore.fileName + "-created"])
     }
 
     @Test func aCallReturnsOnlyOnceItsChangeIsOnDisk() async throws {
@@ -203,7 +204,10 @@ struct LinuxNotificationManagerPersistenceTests {
         #expect(await third.pendingSnapshot().map(\.identifier.eventID) == ["fresh"])
         await third.stop()
         #expect(
-            try directory.fileNames() == ["lock", NotificationStore.fileName, "state.json.corrupt-20260621T120000Z"])
+            try directory.fileNames() == [
+                "lock", NotificationStore.fileName, NotificationStore.fileName + "-created",
+                "state.json.corrupt-20260621T120000Z",
+            ])
     }
 
     @Test func aSecondManagerOnTheSameDirectoryIsRefused() async throws {

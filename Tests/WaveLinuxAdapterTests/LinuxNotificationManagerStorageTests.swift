@@ -73,8 +73,9 @@ struct LinuxNotificationManagerStorageTests {
         #expect(try Data(contentsOf: imported) == original)
         #expect(
             try directory.fileNames() == [
-                "lock", NotificationStore.fileName, NotificationStore.fileName + "-shm",
-                NotificationStore.fileName + "-wal", "state.json.imported-20260621T120000Z",
+                "lock", NotificationStore.fileName, NotificationStore.fileName + "-created",
+                NotificationStore.fileName + "-shm", NotificationStore.fileName + "-wal",
+                "state.json.imported-20260621T120000Z",
             ])
         // A change after the import must not be undone by a second import.
         let removed = try #require(expected.first)
@@ -87,7 +88,10 @@ struct LinuxNotificationManagerStorageTests {
         #expect(log.names.filter { $0.hasPrefix("imported") }.count == 1)
         await second.stop()
         #expect(
-            try directory.fileNames() == ["lock", NotificationStore.fileName, "state.json.imported-20260621T120000Z"])
+            try directory.fileNames() == [
+                "lock", NotificationStore.fileName, NotificationStore.fileName + "-created",
+                "state.json.imported-20260621T120000Z",
+            ])
     }
 
     @Test func aStateFileMetByADatabaseWithRequestsAddsToThemAndTiesGoAfter() async throws {
@@ -150,6 +154,39 @@ struct LinuxNotificationManagerStorageTests {
                     isLate: false, withdrawnAt: Fixtures.start.addingTimeInterval(200), withdrawalReason: .responded),
             ])
         #expect(try store.pendingCount() == 0)
+    }
+
+    /// A store emptied to 0 bytes (a truncation, a copy gone wrong) in a directory that held a store is refused like
+    /// any damaged file: starting empty would lose every pending request without a word.
+    @Test func anEmptiedStoreIsRefusedNamingTheFile() async throws {
+        defer { directory.remove() }
+        let first = try makeManager()
+        try await first.add([Fixtures.request("kept", at: 600), Fixtures.request("also-kept", at: 900)])
+        await first.stop()
+        let file = directory.appending(NotificationStore.fileName)
+        try Data().write(to: file)
+
+        let manager = try makeManager()
+        let error = try await #require(throws: SQLiteError.self) { try await manager.start() }
+        #expect(error.isDamagedFile, "\(error)")
+        #expect(error.description.contains(file.path))
+        #expect(error.description.contains("move it (and its -wal and -shm files) aside and restart"))
+        // The empty file is left as it was, for the user to look at.
+        #expect(try Data(contentsOf: file).isEmpty)
+        // Following the advice is enough: without the file the store starts empty, as in a new directory.
+        try FileManager.default.moveItem(at: file, to: directory.appending("moved-aside.sqlite"))
+        try await manager.start()
+        #expect(try await manager.pendingRequests().isEmpty)
+    }
+
+    @Test func aNewDirectoryStillStartsEmptyEvenWithAnEmptyFile() async throws {
+        defer { directory.remove() }
+        // A brand-new directory in which something created the file and wrote nothing (a crash at first open).
+        try Data().write(to: directory.appending(NotificationStore.fileName))
+        let manager = try makeManager()
+        try await manager.start()
+        try await manager.add([Fixtures.request("first", at: 60)])
+        #expect(try await manager.pendingRequests().map(\.identifier) == ["first"])
     }
 
     @Test(arguments: [16, 4_096, 100_000])

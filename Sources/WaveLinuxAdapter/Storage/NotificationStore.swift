@@ -64,11 +64,13 @@ public final class NotificationStore: Sendable {
     ///   - configuration: The busy timeout and the inbox's archive age.
     /// - Throws: ``SQLiteError``.
     package init(databaseFile: URL, holding lock: StateDirectoryLock?, configuration: Configuration) throws {
+        try Self.refuseEmptiedFile(databaseFile)
         let connection = try SQLiteDatabase(
             path: databaseFile.path, options: .init(busyTimeout: configuration.busyTimeout, synchronous: "FULL"))
         // Erased rows (the inbox's right to erasure, removed requests) are overwritten, not left in free pages.
         try connection.execute("PRAGMA secure_delete=ON")
         try connection.migrate(NotificationStoreSchema.migrations)
+        Self.markCreated(databaseFile)
         let maximum = try connection.prepare("SELECT coalesce(max(sequence), 0) FROM pending_request")
         let last = try maximum.step() ? maximum.int64(at: 0) : 0
         self.databaseFile = databaseFile
@@ -76,6 +78,38 @@ public final class NotificationStore: Sendable {
         nextSequence = Atomic(last + 1)
         database = SerializedDatabase(connection)
         inbox = SQLiteInboxStore(database: database, archiveAfterDays: configuration.inboxArchiveAfterDays)
+    }
+
+    /// The suffix of the file that says a store was created beside it (`notifications.sqlite-created`, empty).
+    static let createdMarkerSuffix = "-created"
+
+    /// Refuses a store file emptied to 0 bytes where a store was created before: SQLite would open it as a new, empty
+    /// database and every pending request would be gone without a word. In a new directory (no marker: a first open
+    /// that crashed before its first write) an empty file is a new store.
+    ///
+    /// - Parameter databaseFile: The store file.
+    /// - Throws: ``SQLiteError`` (`SQLITE_NOTADB`), naming the file and what to do, as for any damaged file.
+    private static func refuseEmptiedFile(_ databaseFile: URL) throws {
+        let files = FileManager.default
+        guard let size = (try? files.attributesOfItem(atPath: databaseFile.path))?[.size] as? NSNumber,
+            size.intValue == 0, files.fileExists(atPath: databaseFile.path + createdMarkerSuffix)
+        else { return }
+        throw SQLiteError(
+            code: 26,
+            message: "the file is empty, but a store was created here before "
+                + "(\(databaseFile.lastPathComponent + createdMarkerSuffix) is beside it)",
+            path: databaseFile.path)
+    }
+
+    /// Leaves the marker that a store was created here, once its schema is in the file; a store opened from an
+    /// earlier build gets it at its first open.
+    ///
+    /// - Parameter databaseFile: The store file.
+    private static func markCreated(_ databaseFile: URL) {
+        let marker = databaseFile.path + createdMarkerSuffix
+        guard !FileManager.default.fileExists(atPath: marker) else { return }
+        // Without the marker an emptied file would start empty, as before; nothing else depends on it.
+        _ = FileManager.default.createFile(atPath: marker, contents: Data())
     }
 
     /// Closes the database and releases the directory lock; every later call fails with `SQLITE_MISUSE`.
