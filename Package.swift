@@ -153,7 +153,7 @@ let package = Package(
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveStrings",
                 "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
-                "WavePushPayloads", "IOSFrameworkStandIns", "GrowBroServer",
+                "WavePushPayloads", "IOSFrameworkStandIns", "GrowBroServer", "TestSupport",
             ]
         ),
         // Stand-ins with the shape of UserNotifications' and BackgroundTasks' types, so the iOS examples of

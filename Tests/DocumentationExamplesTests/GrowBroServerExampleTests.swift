@@ -1,5 +1,6 @@
 import Foundation
 import GrowBroServer
+import TestSupport
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
@@ -7,7 +8,8 @@ import WaveNotificationsTesting
 /// The first example of docs/growbro-server.md, run against the shipped doubles of the providers.
 struct GrowBroServerExampleTests {
     @Test func aLikeReachesTheIPhoneAndIsAccepted() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
         let decisions = try await pushALike(
             databasePath: folder.url.appendingPathComponent("push.sqlite").path,
             apnsToken: String(repeating: "ab", count: 32), transport: ScriptedTransport(),

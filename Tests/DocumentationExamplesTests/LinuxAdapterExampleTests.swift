@@ -1,5 +1,6 @@
 import Foundation
 import GrowBroNotifications
+import TestSupport
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
@@ -9,7 +10,8 @@ import WaveStrings
 /// Runs the examples of docs/linux-adapter.md on a manual clock, a recording sink and a temporary folder.
 struct LinuxAdapterExampleTests {
     @Test func theFirstProgramShowsTheParisReminderInEnglishAndStops() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let clock = SignallingClock(now: Date(timeIntervalSince1970: 1_782_043_200))  // 2026-06-21 12:00 UTC
         let lines = LineRecorder()
         let program = Task {
@@ -64,7 +66,8 @@ struct LinuxAdapterExampleTests {
             for: .like(messageID: "m2", postID: "p42", author: "Ben"),
             receivedAt: Date(timeIntervalSince1970: 1_777_874_700))
         #expect(await gate.suppressionReason(for: like, at: like.fireAt) == .categoryDisabled)
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let clock = ManualWaveClock(now: like.fireAt.addingTimeInterval(-60))
         let lines = LineRecorder()
         let manager = try makeGrowBroManager(
@@ -77,7 +80,8 @@ struct LinuxAdapterExampleTests {
     }
 
     @Test func theStoreListsTheSoonestFirstAndForgetsWhatWasShown() throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let now = Date(timeIntervalSince1970: 1_782_028_800)
         let later = Self.request("b", fireAt: now.addingTimeInterval(60))
         let sooner = Self.request("a", fireAt: now)
@@ -87,7 +91,8 @@ struct LinuxAdapterExampleTests {
     }
 
     @Test func aDeletedInboxEntryIsNeitherListedNorCounted() async throws {
-        let directory = try TemporaryFolder()
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let store = try NotificationStore(directory: directory.url)
         let (page, unread) = try await useInbox(
             of: store, title: LocalizedText(table: "GrowBro", key: "t"),

@@ -85,21 +85,7 @@ public final class ServerInbox: InboxStore {
                 .text(userID), .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
                 .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
             ])
-            var items: [InboxEntry] = []
-            var last: InboxCursor?
-            while try select.step() {
-                guard items.count < size else { return InboxPage(items: items, nextCursor: last) }
-                let receivedAt = select.int64(at: 2)
-                items.append(
-                    InboxEntry(
-                        identifier: select.text(at: 1), receivedAt: Date(millisecondsSince1970: receivedAt),
-                        channelID: select.text(at: 3),
-                        title: try coding.decode(select.text(at: 4), path: database.path),
-                        body: try coding.decode(select.text(at: 5), path: database.path), deepLink: select.text(at: 6),
-                        readAt: select.optionalInt64(at: 7).map(Date.init(millisecondsSince1970:))))
-                last = InboxCursor(receivedAtMilliseconds: receivedAt, sequence: select.int64(at: 0))
-            }
-            return InboxPage(items: items, nextCursor: nil)
+            return try SQLiteInboxStore.readPage(from: select, size: size, coding: coding, path: database.path)
         }
     }
 
