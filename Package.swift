@@ -191,7 +191,7 @@ let package = Package(
             name: "WaveSimTests",
             dependencies: [
                 "WaveSim", "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveJSON",
-                "WaveSimCLI", "TestSupport",
+                "WaveSimCLI", "TestSupport", "WaveStringTables",
                 "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
             ],
             resources: [.copy("Fixtures")]

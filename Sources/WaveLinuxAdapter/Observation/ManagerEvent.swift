@@ -1,5 +1,6 @@
 public import Foundation
 public import WaveNotifications
+public import WaveStrings
 
 /// One thing a ``LinuxNotificationManager`` did or met, as its observer sees it.
 public enum ManagerEvent: Sendable, CustomStringConvertible {
@@ -32,6 +33,13 @@ public enum ManagerEvent: Sendable, CustomStringConvertible {
     case imported(pending: Int, movedTo: URL)
     /// What is pending, soonest first, sent when ``LinuxNotificationManager/reportPendingSnapshot()`` asks.
     case pending([PendingNotification])
+    /// A text's key is missing from the wanted language's table, reported once per language, table and key: the
+    /// notification showed the English text, or the key itself when no table has it. It reaches the observer through
+    /// a ``ManagerLocalizationObserver`` given to the resolver.
+    case translationMissing(MissingTranslation)
+    /// A language's strings table exists but cannot be parsed; its texts fall back along the language chain. It
+    /// reaches the observer through a ``ManagerLocalizationObserver`` given to the resolver.
+    case stringsTableUnusable(language: String, error: StringsParseError)
 
     /// The reason of a removal, withdrawal or suppression, as observers log it; `nil` for other events.
     public var reason: NotificationReason? {
@@ -71,6 +79,10 @@ public enum ManagerEvent: Sendable, CustomStringConvertible {
             return "pending: \(notifications.count)"
         case .imported(let pending, let movedTo):
             return "imported \(pending) pending from state.json, kept as \(movedTo.lastPathComponent)"
+        case .translationMissing(let missing):
+            return "translation missing: \(missing)"
+        case .stringsTableUnusable(let language, let error):
+            return "strings table of '\(language)' unusable, its texts fall back: \(error)"
         }
     }
 }

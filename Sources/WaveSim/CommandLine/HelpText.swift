@@ -39,6 +39,9 @@ enum HelpText {
                                   scenario's "platform".
           --pending-limit <n>     The platform's pending limit, at least 1 (overrides the platform's own).
           --lang <code>           Language, for example fr or pt-BR (default: LC_ALL, LC_MESSAGES, LANG, else en).
+          --strings <directory>   Resolve texts from this folder of <code>.lproj/<Table>.strings (default:
+                                  the bundled tables), a translator's draft say; a key it lacks is shown in
+                                  English, or as the key itself, with a warning on standard error.
           --format <format>       text (default: a timeline and a summary) or json (JSON Lines).
           --sink <sink>           terminal (default) or desktop (also real desktop notifications; needs
                                   --clock wall and a notification server on the session bus).

@@ -25,6 +25,14 @@ package enum ReplayCommand {
     package static func replay(
         options: ReplayOptions, environment: [String: String], output: OutputChannel, errors: OutputChannel
     ) async throws -> (status: Int32, summary: AppReplaySummary?) {
+        if let strings = options.stringsDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: strings, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw UsageError(
+                    "--strings: '\(strings)' is not a directory of <code>.lproj folders", subcommand: "replay")
+            }
+        }
         // Read and decoded in a function of its own: the file's bytes and its JSON tree are gone before the replay.
         let decoded: DecodedReplay
         switch read(options: options, errors: errors) {
@@ -46,7 +54,15 @@ package enum ReplayCommand {
             // A wall-clock replay is followed live, on a terminal or through a pipe: no buffering.
             output.setFlushesEveryWrite(true)
         }
-        let resolver = LocalizedStringResolver(language: options.language, environment: environment)
+        let warnings = TranslationWarnings(errors: errors)
+        let resolver =
+            if let strings = options.stringsDirectory {
+                LocalizedStringResolver(
+                    directory: URL(fileURLWithPath: strings, isDirectory: true), language: options.language,
+                    environment: environment, observer: warnings)
+            } else {
+                LocalizedStringResolver(language: options.language, environment: environment, observer: warnings)
+            }
         if let requested = options.language, !resolver.supports(requested) {
             errors.writeLine("wavesim: warning: --lang: no translation for '\(requested)'; using English")
         }

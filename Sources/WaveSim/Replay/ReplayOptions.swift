@@ -70,6 +70,9 @@ package struct ReplayOptions: Sendable, Hashable {
     package var explicitPendingLimit: Int?
     /// The requested language; `nil` to take it from the environment.
     package var language: String?
+    /// A folder of `<code>.lproj/<Table>.strings` to resolve texts from instead of the bundled tables; `nil` for
+    /// the bundled ones.
+    package var stringsDirectory: String?
     /// The output format.
     package var format: Format = .text
     /// Where notifications are shown.
@@ -138,6 +141,9 @@ package struct ReplayOptions: Sendable, Hashable {
                 let value = try reader.value(for: argument)
                 guard !value.isEmpty else { throw reader.error("--lang: expected a language code like fr or pt-BR") }
                 options.language = value
+            case "--strings":
+                // Whether it is a directory is checked when the replay starts (``ReplayCommand``).
+                options.stringsDirectory = try reader.value(for: argument)
             case "--format":
                 options.format = try reader.choice(for: argument, Format.self)
             case "--sink":

@@ -64,7 +64,7 @@ public final class LocalizedStringResolver: Sendable {
     }
 
     private enum Diagnostic {
-        case missing(key: String, language: String, fallbackLanguage: String?)
+        case missing(MissingTranslation)
         case unusable(language: String, error: StringsParseError)
     }
 
@@ -257,7 +257,9 @@ public final class LocalizedStringResolver: Sendable {
         if found?.language != wanted, found == nil || wantedHasTable,
             loaded.reportedMissing.insert(wanted + "\u{0}" + table + "\u{0}" + key).inserted
         {
-            diagnostics.append(.missing(key: key, language: wanted, fallbackLanguage: found?.language))
+            diagnostics.append(
+                .missing(
+                    MissingTranslation(key: key, table: table, language: wanted, fallbackLanguage: found?.language)))
         }
         let template = found?.template ?? MessageTemplate(verbatim: key, emptyReplacement: emptyReplacement)
         cache.templates[table, default: [:]][key] = template
@@ -286,8 +288,8 @@ public final class LocalizedStringResolver: Sendable {
         guard let observer, !diagnostics.isEmpty else { return }
         for diagnostic in diagnostics {
             switch diagnostic {
-            case .missing(let key, let language, let fallbackLanguage):
-                observer.translationMissing(key: key, language: language, fallbackLanguage: fallbackLanguage)
+            case .missing(let missing):
+                observer.translationMissing(missing)
             case .unusable(let language, let error):
                 observer.tableUnusable(language: language, error: error)
             }

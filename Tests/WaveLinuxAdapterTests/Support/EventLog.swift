@@ -1,5 +1,6 @@
 import Synchronization
 import WaveLinuxAdapter
+import WaveStrings
 
 /// An observer that keeps every event, in order.
 final class EventLog: NotificationManagerObserver {
@@ -24,6 +25,8 @@ final class EventLog: NotificationManagerObserver {
             case .restored(let rearmed, let late, let missed): return "restored \(rearmed)/\(late)/\(missed)"
             case .pending(let notifications): return "pending \(notifications.count)"
             case .imported(let pending, _): return "imported \(pending)"
+            case .translationMissing(let missing): return "translation missing \(missing.key)"
+            case .stringsTableUnusable(let language, _): return "strings table unusable \(language)"
             }
         }
     }
