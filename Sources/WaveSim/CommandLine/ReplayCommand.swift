@@ -99,7 +99,7 @@ package enum ReplayCommand {
                     progress.delivered(at: at)
                 }
                 switch format {
-                case .json: if !line.isTextOnly { output.writeLine(AppOutputFormat.json(line)) }
+                case .json: if !line.isTextOnly { AppOutputFormat.writeJSON(line, to: output) }
                 case .text: timeline.write(line, in: zone)
                 }
             },

@@ -114,16 +114,17 @@ extension ValueDecoder {
     fileprivate static func modeKeyed(
         keys: [String], build: @escaping @Sendable (ObjectDecoder, inout DecodingDiagnostics) -> Value?
     ) -> ValueDecoder<Value> {
-        ValueDecoder { value, path, diagnostics in
-            guard case .object(let pairs) = value else {
-                return ValueDecoder.object(keys: keys, build: build).decode(value, path, &diagnostics)
+        let object = ValueDecoder.object(keys: keys, build: build)
+        return ValueDecoder { value, path, diagnostics in
+            // Every key a mode, as in nearly every forecast hour: read as is, with no filtered copy.
+            guard case .object(let pairs) = value, !pairs.allSatisfy({ keys.contains($0.key) }) else {
+                return object.decode(value, path, &diagnostics)
             }
             for (key, _) in pairs where !keys.contains(key) {
                 diagnostics.problem(
                     path.appending(key: key), "unknown mode '\(key)'; expected one of \(keys.joined(separator: ", "))")
             }
-            let known = JSONValue.object(pairs.filter { keys.contains($0.key) })
-            return ValueDecoder.object(keys: keys, build: build).decode(known, path, &diagnostics)
+            return object.decode(.object(pairs.filter { keys.contains($0.key) }), path, &diagnostics)
         }
     }
 }
