@@ -42,7 +42,31 @@ enum GoNowSection: AppReplaySection {
 
     private static let mode = ValueDecoder<GoNowMode>.enumeration()
 
-    private static let scores = ValueDecoder<[GoNowMode: Int]>.modeKeyed(keys: modeNames) { object, diagnostics in
+    /// A forecast hour's scores: a year of forecasts holds tens of thousands, nearly all valid, read directly; any
+    /// other object goes through ``checkedScores``, which says what is wrong.
+    private static let scores = ValueDecoder<[GoNowMode: Int]> { value, path, diagnostics in
+        plainScores(value) ?? checkedScores.decode(value, path, &diagnostics)
+    }
+
+    /// The scores of an object whose keys are distinct modes and whose values are whole numbers from 0 to 100 (what
+    /// ``checkedScores`` accepts without a word), in the same order; `nil` for anything else.
+    private static func plainScores(_ value: JSONValue) -> [GoNowMode: Int]? {
+        guard case .object(let pairs) = value, pairs.count <= GoNowMode.allCases.count else { return nil }
+        var scores: [GoNowMode: Int] = [:]
+        for mode in GoNowMode.allCases {
+            var found: Int?
+            for (key, member) in pairs where key == mode.rawValue {
+                guard found == nil, case .number(let text) = member, let score = Int(text), (0...100).contains(score)
+                else { return nil }
+                found = score
+            }
+            if let found { scores[mode] = found }
+        }
+        return scores.count == pairs.count ? scores : nil
+    }
+
+    private static let checkedScores = ValueDecoder<[GoNowMode: Int]>.modeKeyed(keys: modeNames) {
+        object, diagnostics in
         var scores: [GoNowMode: Int] = [:]
         for mode in GoNowMode.allCases where object.contains(mode.rawValue) {
             guard let score = object.decode(.optional(mode.rawValue, .integer(in: 0...100)), &diagnostics) else {
