@@ -52,7 +52,7 @@ enum GoNowSection: AppReplaySection {
     /// ``checkedScores`` accepts without a word), in the same order; `nil` for anything else.
     private static func plainScores(_ value: JSONValue) -> [GoNowMode: Int]? {
         guard case .object(let pairs) = value, pairs.count <= GoNowMode.allCases.count else { return nil }
-        var scores: [GoNowMode: Int] = [:]
+        var scores = [GoNowMode: Int](minimumCapacity: pairs.count)
         for mode in GoNowMode.allCases {
             var found: Int?
             for (key, member) in pairs where key == mode.rawValue {
