@@ -125,6 +125,30 @@ struct SimulatedIOSCenterTests {
         #expect(facts == ["due a1", "lost a2 pending_limit"])
     }
 
+    /// Removing a thread removes its held requests and its discarded ones, and a thread it has nothing of changes
+    /// nothing.
+    @Test func removingAThreadRemovesItsHeldAndDiscardedRequests() async {
+        let center = SimulatedIOSCenter(limit: 2, clock: ManualWaveClock(now: Self.start))
+        func request(_ identifier: String, thread: String, minutes: Double) -> NotificationRequest {
+            var request = Self.request(identifier, minutes: minutes)
+            request.threadID = thread
+            return request
+        }
+        await center.add([
+            request("a1", thread: "a", minutes: 10), request("b1", thread: "b", minutes: 20),
+            request("b2", thread: "b", minutes: 30), request("a2", thread: "a", minutes: 40),
+        ])
+        await center.removePending(threadID: "z", reason: .reschedule)
+        #expect(await center.removedCount == 0)
+        await center.removePending(threadID: "b", reason: .reschedule)
+        #expect(await center.pendingRequests().map(\.identifier) == ["a1"])
+        #expect(await center.wanted.map(\.identifier) == ["a1", "a2"])
+        #expect(await center.removedCount == 2)
+        await center.removePending(threadID: "a", reason: .reschedule)
+        #expect(await center.wanted.isEmpty)
+        #expect(await center.removedCount == 4)
+    }
+
     /// What the center keeps is decided when the run ends: a request discarded while the app still had one it
     /// removed later in the run takes the freed place; outside a run it would have stayed discarded.
     @Test func aRunEndsHoldingTheSoonestOfWhatItWasHanded() async {
