@@ -17,6 +17,15 @@ struct SimulatedIOSCenterTests {
             title: LocalizedText(table: "T", key: "t"), body: LocalizedText(table: "T", key: "b"), deepLink: "x://")
     }
 
+    /// `a1` and `a2` in thread `a`, `b1` and `b2` in thread `b`, 10, 20, 30 and 40 minutes after the start.
+    private static var twoThreads: [NotificationRequest] {
+        [("a1", "a", 10.0), ("b1", "b", 20), ("b2", "b", 30), ("a2", "a", 40)].map { identifier, thread, minutes in
+            var request = request(identifier, minutes: minutes)
+            request.threadID = thread
+            return request
+        }
+    }
+
     private static func describe(_ facts: [DeviceFact]) -> [String] {
         facts.map {
             switch $0 {
@@ -108,21 +117,29 @@ struct SimulatedIOSCenterTests {
     /// Removing a thread removes what the center discarded of it too; the removal counts each request once.
     @Test func removingAThreadRemovesItsDiscardedRequests() async {
         let center = SimulatedIOSCenter(limit: 1, clock: ManualWaveClock(now: Self.start))
-        func request(_ identifier: String, thread: String, minutes: Double) -> NotificationRequest {
-            var request = Self.request(identifier, minutes: minutes)
-            request.threadID = thread
-            return request
-        }
-        await center.add([
-            request("a1", thread: "a", minutes: 10), request("b1", thread: "b", minutes: 20),
-            request("b2", thread: "b", minutes: 30), request("a2", thread: "a", minutes: 40),
-        ])
+        await center.add(Self.twoThreads)
         await center.removePending(threadID: "b", reason: .reschedule)
         #expect(await center.wanted.map(\.identifier) == ["a1", "a2"])
         #expect(await center.removedCount == 2)
         #expect(await center.addedCount == 4)
         let facts = Self.describe(await center.advance(to: Self.start.addingTimeInterval(60 * 60)))
         #expect(facts == ["due a1", "lost a2 pending_limit"])
+    }
+
+    /// Removing a thread removes its held requests and its discarded ones, and a thread it has nothing of changes
+    /// nothing.
+    @Test func removingAThreadRemovesItsHeldAndDiscardedRequests() async {
+        let center = SimulatedIOSCenter(limit: 2, clock: ManualWaveClock(now: Self.start))
+        await center.add(Self.twoThreads)
+        await center.removePending(threadID: "z", reason: .reschedule)
+        #expect(await center.removedCount == 0)
+        await center.removePending(threadID: "b", reason: .reschedule)
+        #expect(await center.pendingRequests().map(\.identifier) == ["a1"])
+        #expect(await center.wanted.map(\.identifier) == ["a1", "a2"])
+        #expect(await center.removedCount == 2)
+        await center.removePending(threadID: "a", reason: .reschedule)
+        #expect(await center.wanted.isEmpty)
+        #expect(await center.removedCount == 4)
     }
 
     /// What the center keeps is decided when the run ends: a request discarded while the app still had one it

@@ -74,6 +74,45 @@ struct GoNowReplayTests {
         #expect(title.unicodeScalars.contains { (0x0590...0x05FF).contains($0.value) })
     }
 
+    /// Plain scores are read on a fast path; every other scores object still gets the checked reading's message,
+    /// and a valid one with every mode reads the same as before.
+    @Test(arguments: [
+        (#"{"swim_solo": 101}"#, "actions[0].hours[0].scores.swim_solo: 101 is not a whole number from 0 to 100"),
+        (#"{"swim_solo": 90, "surf": 50}"#, "actions[0].hours[0].scores.surf: unknown mode 'surf'"),
+        (#"{"swim_solo": 9.5}"#, "actions[0].hours[0].scores.swim_solo: 9.5 is not a whole number from 0 to 100"),
+        (#"{"swim_solo": "90"}"#, "actions[0].hours[0].scores.swim_solo: expected a whole number, found a string"),
+        (#"{"swim_solo": -1}"#, "actions[0].hours[0].scores.swim_solo: -1 is not a whole number from 0 to 100"),
+    ])
+    func forecastScoresOtherThanPlainAreNamed(scores: String, message: String) async throws {
+        let object = try JSONSerialization.jsonObject(with: Data(scores.utf8))
+        let run = try await ReplayRun.app("gonow-renotify.json", arguments: ["--format", "json"]) { scenario in
+            try Self.editFirstHour(of: &scenario) { $0["scores"] = object }
+        }
+        #expect(run.status == 65)
+        #expect(run.standardError.contains(message), "\(run.standardError)")
+    }
+
+    @Test func plainScoresOfEveryModeReadAsWritten() async throws {
+        let run = try await ReplayRun.app("gonow-renotify.json", arguments: ["--format", "json"]) { scenario in
+            try Self.editFirstHour(of: &scenario) {
+                $0["scores"] = ["run_dog": 0, "swim_solo": 90, "run_solo": 100, "swim_dog": 69]
+            }
+        }
+        #expect(run.status == 0)
+        #expect(run.standardError.isEmpty)
+        #expect(run.deliveries.map { $0["identifier"] as? String } == ["swim_solo_2026-06-02_tomorrow"])
+    }
+
+    private static func editFirstHour(
+        of scenario: inout [String: Any], _ edit: (inout [String: Any]) -> Void
+    ) throws {
+        var actions = try #require(scenario["actions"] as? [[String: Any]])
+        var hours = try #require(actions[0]["hours"] as? [[String: Any]])
+        edit(&hours[0])
+        actions[0]["hours"] = hours
+        scenario["actions"] = actions
+    }
+
     @Test func aWrongScenarioExits65NamingEveryPathAndPrintsNothing() async {
         let run = await ReplayRun.app("gonow-invalid.json")
         #expect(run.status == 65)

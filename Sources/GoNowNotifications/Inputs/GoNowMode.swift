@@ -21,6 +21,21 @@ public enum GoNowMode: String, Hashable, Sendable, Codable, CaseIterable, Compar
         allCases.first { identifier.hasPrefix($0.rawValue + "_") }
     }
 
+    /// Hashes the case, not its raw value: forecasts key every hour's scores by mode, and hashing the name's bytes
+    /// was most of building and reading those tables.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        let ordinal: UInt8
+        switch self {
+        case .swimSolo: ordinal = 0
+        case .swimDog: ordinal = 1
+        case .runSolo: ordinal = 2
+        case .runDog: ordinal = 3
+        }
+        hasher.combine(ordinal)
+    }
+
     public static func < (lhs: GoNowMode, rhs: GoNowMode) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }

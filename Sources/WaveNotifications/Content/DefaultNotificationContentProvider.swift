@@ -32,30 +32,32 @@ public struct DefaultNotificationContentProvider: NotificationContentProvider {
     }
 
     public func startingNotification(for event: some WaveEvent, before interval: Duration) -> NotificationContent {
-        Self.startingNotification(for: event, before: interval, link: link(for: event))
+        Self.startingNotification(before: interval, arguments: [event.location], link: link(for: event))
     }
 
     public func finishedNotification(for event: some WaveEvent) -> NotificationContent {
         Self.finishedNotification(for: event, link: link(for: event))
     }
 
-    /// Builds the event's deep link once for all of its reminders and its end.
+    /// Builds the event's deep link and its reminders' body arguments once for all of its reminders and its end: the
+    /// reminders share one argument array (a replay of 100k events holds 500k of them pending at once).
     public func scheduledNotifications(
         for event: some WaveEvent, before intervals: [Duration], includesFinished: Bool
     ) -> EventNotificationContents {
         let link = link(for: event)
+        let arguments = [event.location]
         return EventNotificationContents(
-            starting: intervals.map { Self.startingNotification(for: event, before: $0, link: link) },
+            starting: intervals.map { Self.startingNotification(before: $0, arguments: arguments, link: link) },
             finished: includesFinished ? Self.finishedNotification(for: event, link: link) : nil)
     }
 
     private static func startingNotification(
-        for event: some WaveEvent, before interval: Duration, link: String
+        before interval: Duration, arguments: [String], link: String
     ) -> NotificationContent {
         NotificationContent(
             titleKey: LocalizationKey.eventStartingTitle.rawValue,
             bodyKey: bodyKey(before: interval).rawValue,
-            bodyArgs: [event.location],
+            bodyArgs: arguments,
             deepLink: link
         )
     }

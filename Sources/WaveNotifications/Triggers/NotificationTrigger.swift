@@ -22,7 +22,16 @@ public enum NotificationTrigger: Hashable, Sendable {
     public var id: String {
         switch self {
         case .eventStarting(let duration):
-            return "start_\(duration.wholeMinutes)m"
+            // The standard intervals spelt as literals: a bridge spells an id for every request it builds, and
+            // interpolating the minutes cost more than the rest of the identifier.
+            switch duration.wholeMinutes {
+            case 60: return "start_60m"
+            case 30: return "start_30m"
+            case 10: return "start_10m"
+            case 5: return "start_5m"
+            case 1: return "start_1m"
+            case let minutes: return "start_\(minutes)m"
+            }
         case .eventFinished:
             return "finished"
         case .waveHit:

@@ -179,15 +179,24 @@ struct CenterRequests {
     mutating func removeThread(_ threadID: String) -> Int {
         let before = held.count
         let thread = HashedKey(threadID)
-        held.removeAll { entry in
-            guard entry.thread == thread else { return false }
-            locations.removeValue(forKey: entry.identifier)
-            return true
+        // An app clears a thread per event at every sync, and most of its threads are not among the few held: look
+        // through the held entries in place first (`removeAll` copies every entry it looks at).
+        let holdsThread = held.withUnsafeBufferPointer { entries in
+            entries.indices.contains { entries[$0].thread == thread }
+        }
+        if holdsThread {
+            held.removeAll { entry in
+                guard entry.thread == thread else { return false }
+                locations.removeValue(forKey: entry.identifier)
+                return true
+            }
         }
         var removed = before - held.count
         if let threadSlots = slotsByThread.removeValue(forKey: thread) {
             for slot in threadSlots {
-                if let identifier = slots[slot]?.identifier {
+                // Read in place: `slots[slot]?.identifier` copies the whole discarded entry first.
+                let identifier = slots.withUnsafeBufferPointer { $0[slot]?.identifier }
+                if let identifier {
                     locations.removeValue(forKey: identifier)
                 }
                 freeSlot(slot)

@@ -10,9 +10,34 @@ enum AppOutputFormat {
     /// - Returns: The JSON text, without a newline.
     static func json(_ line: AppOutputLine) -> String {
         if let json = line.json { return json }
+        return writer(for: line).text
+    }
+
+    /// Writes the line as ``json(_:)`` spells it, and a newline, straight from the writer's bytes.
+    ///
+    /// - Parameters:
+    ///   - line: The line.
+    ///   - output: Where it goes.
+    static func writeJSON(_ line: AppOutputLine, to output: OutputChannel) {
+        if let json = line.json {
+            output.writeLine(json)
+        } else {
+            output.writeLine(bytes: writer(for: line).bytes)
+        }
+    }
+
+    /// The line as one JSON object, `type` first: written member by member, with no copy of the fields.
+    private static func writer(for line: AppOutputLine) -> JSONWriter {
         var writer = JSONWriter()
-        write(.object([("type", .string(line.type))] + line.fields), to: &writer)
-        return writer.text
+        writer.beginObject()
+        writer.key("type")
+        writer.string(line.type)
+        for (key, field) in line.fields {
+            writer.key(key)
+            write(field, to: &writer)
+        }
+        writer.endObject()
+        return writer
     }
 
     /// A value as JSON text, for the text timeline's `key value` pairs.
@@ -32,7 +57,11 @@ enum AppOutputFormat {
         case .decimal(let number): writer.number(number)
         case .bool(let flag): writer.bool(flag)
         case .null: writer.null()
-        case .instant(let at): writer.string(UTCDateParts(at).iso8601)
+        case .instant(let at):
+            // Digits, `-`, `:`, `.`, `T` and `Z`: nothing to escape, so written in place.
+            writer.beginString()
+            writer.appendToStringUnescaped { UTCDateParts(at).appendISO8601(to: &$0) }
+            writer.endString()
         case .object(let fields):
             writer.beginObject()
             for (key, field) in fields {

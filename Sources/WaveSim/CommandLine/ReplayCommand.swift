@@ -43,7 +43,10 @@ package enum ReplayCommand {
             errors.writeLine("wavesim: warning: \(options.scenarioPath): \(warning)")
         }
         let scenario = decoded.scenario
-        let eventZones = decoded.eventZones
+        // Only the text timeline reads the events' zones; JSON Lines keep their count alone (100k events: 100k
+        // entries held for the whole replay otherwise).
+        let eventCount = decoded.eventZones?.count ?? 0
+        let eventZones = options.format == .text ? decoded.eventZones : nil
         if scenario.app == DecodedReplay.worldWideWaves, options.speed > ReplayOptions.maximumSpeed {
             // WorldWideWaves' speed is the app's simulation speed; the other apps' only paces the wall clock.
             throw UsageError(
@@ -104,7 +107,7 @@ package enum ReplayCommand {
             platformName: AppTextWords.words(for: scenario.platform.rawValue, in: AppTextWords.platforms),
             eventZones: eventZones)
         let progress = ReplayProgress(
-            output: errors, enabled: errors.isTerminal, totalEvents: eventZones?.count ?? 0)
+            output: errors, enabled: errors.isTerminal, totalEvents: eventCount)
         var engine = ReplayEngine(
             scenario: scenario, driver: driver, platform: platform,
             printer: AppEventPrinter(
@@ -115,7 +118,7 @@ package enum ReplayCommand {
                     progress.delivered(at: at)
                 }
                 switch format {
-                case .json: if !line.isTextOnly { output.writeLine(AppOutputFormat.json(line)) }
+                case .json: if !line.isTextOnly { AppOutputFormat.writeJSON(line, to: output) }
                 case .text: timeline.write(line, in: zone)
                 }
             },

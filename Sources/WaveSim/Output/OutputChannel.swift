@@ -48,8 +48,33 @@ package final class OutputChannel: Sendable {
     ///
     /// - Parameter text: The text to write.
     package func write(_ text: String) {
+        append(text, newline: false)
+    }
+
+    /// Writes text and a newline.
+    ///
+    /// - Parameter line: The line, without its newline.
+    package func writeLine(_ line: String) {
+        // Appended in place: a replay writes a line per delivery, and `line + "\n"` would copy each once more.
+        append(line, newline: true)
+    }
+
+    /// Writes UTF-8 bytes (a JSON writer's line) and a newline.
+    ///
+    /// - Parameter bytes: The line's bytes, valid UTF-8, without its newline.
+    package func writeLine(bytes: [UInt8]) {
+        append(bytes, newline: true)
+    }
+
+    private func append(_ text: String, newline: Bool) {
+        var text = text
+        text.withUTF8 { append($0, newline: newline) }
+    }
+
+    private func append(_ bytes: some Collection<UInt8>, newline: Bool) {
         let pending: [UInt8]? = state.withLock { state in
-            state.buffer.append(contentsOf: text.utf8)
+            state.buffer.append(contentsOf: bytes)
+            if newline { state.buffer.append(UInt8(ascii: "\n")) }
             guard state.flushesEveryWrite || state.buffer.count >= Self.flushThreshold else { return nil }
             defer { state.buffer.removeAll(keepingCapacity: true) }
             return state.buffer
@@ -57,13 +82,6 @@ package final class OutputChannel: Sendable {
         if let pending {
             emit(pending)
         }
-    }
-
-    /// Writes text and a newline.
-    ///
-    /// - Parameter line: The line, without its newline.
-    package func writeLine(_ line: String) {
-        write(line + "\n")
     }
 
     /// Writes out everything buffered.

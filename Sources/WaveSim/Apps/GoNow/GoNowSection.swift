@@ -42,7 +42,31 @@ enum GoNowSection: AppReplaySection {
 
     private static let mode = ValueDecoder<GoNowMode>.enumeration()
 
-    private static let scores = ValueDecoder<[GoNowMode: Int]>.modeKeyed(keys: modeNames) { object, diagnostics in
+    /// A forecast hour's scores: a year of forecasts holds tens of thousands, nearly all valid, read directly; any
+    /// other object goes through ``checkedScores``, which says what is wrong.
+    private static let scores = ValueDecoder<[GoNowMode: Int]> { value, path, diagnostics in
+        plainScores(value) ?? checkedScores.decode(value, path, &diagnostics)
+    }
+
+    /// The scores of an object whose keys are distinct modes and whose values are whole numbers from 0 to 100 (what
+    /// ``checkedScores`` accepts without a word), in the same order; `nil` for anything else.
+    private static func plainScores(_ value: JSONValue) -> [GoNowMode: Int]? {
+        guard case .object(let pairs) = value, pairs.count <= GoNowMode.allCases.count else { return nil }
+        var scores = [GoNowMode: Int](minimumCapacity: pairs.count)
+        for mode in GoNowMode.allCases {
+            var found: Int?
+            for (key, member) in pairs where key == mode.rawValue {
+                guard found == nil, case .number(let text) = member, let score = Int(text), (0...100).contains(score)
+                else { return nil }
+                found = score
+            }
+            if let found { scores[mode] = found }
+        }
+        return scores.count == pairs.count ? scores : nil
+    }
+
+    private static let checkedScores = ValueDecoder<[GoNowMode: Int]>.modeKeyed(keys: modeNames) {
+        object, diagnostics in
         var scores: [GoNowMode: Int] = [:]
         for mode in GoNowMode.allCases where object.contains(mode.rawValue) {
             guard let score = object.decode(.optional(mode.rawValue, .integer(in: 0...100)), &diagnostics) else {
@@ -114,16 +138,17 @@ extension ValueDecoder {
     fileprivate static func modeKeyed(
         keys: [String], build: @escaping @Sendable (ObjectDecoder, inout DecodingDiagnostics) -> Value?
     ) -> ValueDecoder<Value> {
-        ValueDecoder { value, path, diagnostics in
-            guard case .object(let pairs) = value else {
-                return ValueDecoder.object(keys: keys, build: build).decode(value, path, &diagnostics)
+        let object = ValueDecoder.object(keys: keys, build: build)
+        return ValueDecoder { value, path, diagnostics in
+            // Every key a mode, as in nearly every forecast hour: read as is, with no filtered copy.
+            guard case .object(let pairs) = value, !pairs.allSatisfy({ keys.contains($0.key) }) else {
+                return object.decode(value, path, &diagnostics)
             }
             for (key, _) in pairs where !keys.contains(key) {
                 diagnostics.problem(
                     path.appending(key: key), "unknown mode '\(key)'; expected one of \(keys.joined(separator: ", "))")
             }
-            let known = JSONValue.object(pairs.filter { keys.contains($0.key) })
-            return ValueDecoder.object(keys: keys, build: build).decode(known, path, &diagnostics)
+            return object.decode(.object(pairs.filter { keys.contains($0.key) }), path, &diagnostics)
         }
     }
 }
