@@ -20,6 +20,8 @@ enum BenchCase: String, CaseIterable, Sendable {
     case deliveryTask = "delivery-task"
     /// Delivery accuracy: one `DispatchSourceTimer` per notification.
     case deliveryDispatch = "delivery-dispatch"
+    /// Delivery accuracy: LinuxNotificationManager on SystemAlarmClock while 50 callers add, list and remove.
+    case deliveryContended = "delivery-contended"
     /// DefaultNotificationScheduler.syncNotifications into RecordingNotificationManager.
     case syncRecording = "sync-recording"
     /// DefaultNotificationScheduler.syncNotifications into LinuxNotificationManager (default budget).
@@ -82,6 +84,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [1_000, 3_000, 10_000] : [10_000, 100_000, 1_000_000]
         case .deliveryOurs, .deliveryTask, .deliveryDispatch:
             return quick ? [1_000] : [10_000, 100_000, 1_000_000]
+        case .deliveryContended:
+            return quick ? [1_000] : [7_000]
         case .syncRecording, .syncLinux, .syncDiscarding, .syncReconcileLinux:
             return quick ? [100, 300, 1_000] : [1_000, 3_000, 10_000]
         case .recurrenceNext:
@@ -115,7 +119,7 @@ enum BenchCase: String, CaseIterable, Sendable {
         case .pushFanOut, .pushDispatch:
             // Each full run commits 200,000 to 300,000 transactions with real fsyncs.
             return (0, quick ? 1 : 3)
-        case .deliveryOurs, .deliveryTask, .deliveryDispatch:
+        case .deliveryOurs, .deliveryTask, .deliveryDispatch, .deliveryContended:
             // Each run waits out its real-time window; 3 × 2,000 samples per size keep the p99 stable.
             return (1, quick ? 1 : 3)
         default:
@@ -146,6 +150,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await DeliveryAccuracyWorkload.run(background: size, side: .task, quick: context.quick)
         case .deliveryDispatch:
             return try await DeliveryAccuracyWorkload.run(background: size, side: .dispatch, quick: context.quick)
+        case .deliveryContended:
+            return try await ContendedDeliveryWorkload.run(background: size, quick: context.quick)
         case .syncRecording:
             return try await SchedulerSyncWorkload.run(events: size, target: .recording)
         case .syncLinux:

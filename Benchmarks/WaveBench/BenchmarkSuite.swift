@@ -16,6 +16,7 @@ struct BenchmarkSuite {
         [.idle],
         [.queuePlan, .queueOurs, .queueOursBudget, .queueOursBatch, .queueTask, .queueDispatch],
         [.deliveryOurs, .deliveryTask, .deliveryDispatch],
+        [.deliveryContended],
         [.syncRecording, .syncLinux, .syncDiscarding, .syncReconcileLinux],
         [.recurrenceNext],
         [.recurrenceYear],

@@ -145,6 +145,27 @@ extension Report {
                 Format.bytes(summary.peakResidentBytes),
             ]
         }
+        return text + table.render() + contendedDeliverySection()
+    }
+
+    private func contendedDeliverySection() -> String {
+        let sizes = sizes([.deliveryContended])
+        guard !sizes.isEmpty else { return "" }
+        let due = quick ? "200 notifications due over 1 s" : "2,000 notifications due over 5 s"
+        var text = "\n2b. Delivery accuracy under load: \(due) while \(ContendedDeliveryWorkload.callerCount) "
+        text += "callers each add a request, list every pending one\n"
+        text += "   (pendingRequests(), N + about 50) and remove it, in a loop; N pending days ahead.\n"
+        var table = TextTable(["pending", "implementation", "caller rounds", "p50 ms", "p99 ms", "max ms", "peak RSS"])
+        addRows([(.deliveryContended, "LinuxNotificationManager + SystemAlarmClock")], sizes: sizes, to: &table) {
+            summary, _ in
+            [
+                Format.count(Int(summary.median("callerRounds") ?? 0)),
+                Format.milliseconds(summary.median("latenessP50Milliseconds")),
+                Format.milliseconds(summary.median("latenessP99Milliseconds")),
+                Format.milliseconds(summary.median("latenessMaxMilliseconds")),
+                Format.bytes(summary.peakResidentBytes),
+            ]
+        }
         return text + table.render()
     }
 
