@@ -8,8 +8,11 @@ enum BenchCase: String, CaseIterable, Sendable {
     case queueOurs = "queue-ours"
     /// Timer queue: LinuxNotificationManager with the default iOS budget of 64 armed notifications.
     case queueOursBudget = "queue-ours-budget64"
-    /// Timer queue: LinuxNotificationManager through its batch calls (one `add` for all, one removal).
+    /// Timer queue: LinuxNotificationManager through its batch calls (one `scheduleNotifications` for all, one
+    /// `cancelAllNotifications(eventIDs:)`).
     case queueOursBatch = "queue-ours-batch"
+    /// Timer queue: LinuxNotificationManager through its request-level batch calls (one `add`, one removal).
+    case queueOursRequests = "queue-ours-requests"
     /// Timer queue: one `Task` sleeping per notification.
     case queueTask = "queue-task"
     /// Timer queue: one `DispatchSourceTimer` per notification.
@@ -77,7 +80,7 @@ enum BenchCase: String, CaseIterable, Sendable {
         switch self {
         case .idle:
             return [0]
-        case .queuePlan, .queueOurs, .queueOursBudget, .queueOursBatch:
+        case .queuePlan, .queueOurs, .queueOursBudget, .queueOursBatch, .queueOursRequests:
             return quick ? [1_000, 3_000, 10_000] : [10_000, 100_000, 1_000_000]
         case .queueTask, .queueDispatch:
             // Capped: see `BENCHMARKS.md` ("Baseline caps") for why.
@@ -140,6 +143,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await TimerQueueWorkload.run(count: size, side: .ours(pendingLimit: 64))
         case .queueOursBatch:
             return try await TimerQueueWorkload.run(count: size, side: .oursBatch)
+        case .queueOursRequests:
+            return try await TimerQueueWorkload.run(count: size, side: .oursRequests)
         case .queueTask:
             return try await TimerQueueWorkload.run(count: size, side: .task)
         case .queueDispatch:

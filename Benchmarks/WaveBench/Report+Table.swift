@@ -60,6 +60,7 @@ extension Report {
         (.queueOurs, "LinuxNotificationManager"),
         (.queueOursBudget, "LinuxNotificationManager, budget 64"),
         (.queueOursBatch, "LinuxNotificationManager, batch calls"),
+        (.queueOursRequests, "LinuxNotificationManager, request batches"),
         (.queueTask, "Task per notification"),
         (.queueDispatch, "DispatchSourceTimer per notification"),
     ]
@@ -377,6 +378,7 @@ extension Report {
             (.queueOurs, "seconds", "1. queue: LinuxNotificationManager"),
             (.queueOursBudget, "seconds", "1. queue: LinuxNotificationManager, budget 64"),
             (.queueOursBatch, "seconds", "1. queue: LinuxNotificationManager, batch calls"),
+            (.queueOursRequests, "seconds", "1. queue: LinuxNotificationManager, request batches"),
             (.queueTask, "seconds", "1. queue: Task per notification"),
             (.queueDispatch, "seconds", "1. queue: DispatchSourceTimer per notification"),
             (.deliveryOurs, "seconds", "2. delivery, scheduling: LinuxNotificationManager"),

@@ -117,13 +117,72 @@ extension LinuxNotificationManager {
         }
     }
 
-    /// Every pending request exactly as added, soonest first (ties in order of addition).
+    /// Removes every pending request of each thread, as ``removePending(threadID:reason:)`` does for one, in one
+    /// step and one transaction; the sink is asked to withdraw each thread afterwards.
+    ///
+    /// - Parameters:
+    ///   - threadIDs: The thread ids.
+    ///   - reason: Why, as observers see it.
+    /// - Throws: ``LinuxNotificationManagerError/stopped``; ``SQLiteError`` when the removal could not be
+    ///   committed.
+    func removePending(threadIDs: [String], reason: NotificationReason) async throws {
+        try await ensureRunning()
+        var removedAll: [PendingNotification] = []
+        var withdrawnAll: [ShownNotification] = []
+        for threadID in threadIDs {
+            let (removed, transitions) = queue.removeAll(threadID: threadID)
+            if !removed.isEmpty {
+                threadChanges.recordChange(inThread: RequestKey(threadID), pendingCount: queue.count)
+            }
+            for notification in removed {
+                observer.manager(didReport: .cancelled(notification, reason: reason))
+            }
+            report(transitions)
+            let withdrawn = shown.removeAll(threadID: threadID)
+            for shownNotification in withdrawn {
+                observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
+            }
+            if persists {
+                removedAll += removed
+            }
+            withdrawnAll += withdrawn
+        }
+        armAlarm()
+        if !removedAll.isEmpty {
+            note(.removePending(removedAll))
+        }
+        if !withdrawnAll.isEmpty {
+            note(.withdrawShown(withdrawnAll.map(\.identifier), at: clock.now, reason: reason))
+        }
+        if !removedAll.isEmpty || !withdrawnAll.isEmpty {
+            try await persistChange()
+        }
+        for threadID in threadIDs {
+            do {
+                try await sink.withdraw(identifiers: [], threadID: threadID, reason: reason)
+            } catch {
+                observer.manager(didReport: .failed(.withdrawal("thread \(threadID)", error: error)))
+            }
+        }
+    }
+
+    /// Every pending request exactly as added, soonest first (ties in order of addition), as it was at one instant.
+    ///
+    /// Only taking the snapshot runs on the manager's actor (a copy-on-write reference to the queue's slots); the
+    /// sorting and the building of each request happen in the caller's task, so a long listing never holds up a
+    /// delivery that comes due meanwhile.
     ///
     /// - Returns: The pending requests.
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
-    public func pendingRequests() async throws -> [NotificationRequest] {
+    public nonisolated func pendingRequests() async throws -> [NotificationRequest] {
+        let slots = try await pendingSlots()
+        return NotificationQueue.sortedRequests(slots)
+    }
+
+    /// The queue's slots as they are now, for ``pendingRequests()`` to sort off the actor.
+    private func pendingSlots() async throws -> NotificationQueue.Slots {
         try await ensureRunning()
-        return queue.snapshot().map(\.request)
+        return queue.slotsSnapshot
     }
 
     /// The pending requests of each thread given, soonest first, read from the per-thread index (so listing a few
