@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
@@ -122,5 +123,21 @@ struct BatchCallTests {
         }
         #expect(try await manager.pendingRequests() == manager.pendingSnapshot().map(\.request))
         #expect(await manager.pendingCount == Self.schedules.count - 1)
+    }
+
+    @Test(arguments: [1, 1_023, 1_024, 1_025, 5_000])
+    func aLongListingIsSortedLikeTheSnapshot(count: Int) async throws {
+        let (manager, _, _) = try makeManager(limit: 64)
+        var random = SplitMix64(seed: UInt64(count))
+        // Few distinct instants, so many ties are broken by the order of addition.
+        try await manager.scheduleNotifications(
+            (0..<count).map { number in
+                NotificationSchedule(
+                    eventID: "e\(number / 6)", trigger: .eventStarting(.seconds(3600 * Double(number % 6 + 1))),
+                    delay: .seconds(Double(random.next() % 50)), content: Self.content)
+            })
+        let listed = try await manager.pendingRequests()
+        #expect(listed.count == count)
+        #expect(await listed == manager.pendingSnapshot().map(\.request))
     }
 }
