@@ -27,6 +27,16 @@ extension Report {
                         name: "timer queue at 100k through batch calls: ops/s vs Task per notification",
                         target: "≥ 50×", measured: Format.ratio(batchSpeed), met: batchSpeed.map { $0 >= 50 }))
             }
+            let batchAgainstSingle = Report.queueSizes(in: summaries).compactMap { size -> Double? in
+                guard let single = summary(.queueOurs, size), let batch = summary(.queueOursBatch, size) else {
+                    return nil
+                }
+                return ratio(batch.operationsPerSecond, single.operationsPerSecond)
+            }.min()
+            goals.append(
+                Goal(
+                    name: "timer queue through batch calls against per call, slowest size", target: "≥ 1×",
+                    measured: Format.ratio(batchAgainstSingle), met: batchAgainstSingle.map { $0 >= 1 }))
             let ourNet = netPerNotification(ours)
             goals.append(
                 Goal(
@@ -192,5 +202,12 @@ extension Report {
             table.add([goal.name, goal.target, goal.measured, verdict])
         }
         return "\nGoals:\n" + table.render()
+    }
+}
+
+extension Report {
+    /// Every size the per-call queue case was measured at.
+    fileprivate static func queueSizes(in summaries: [CaseSummary]) -> [Int] {
+        Set(summaries.filter { $0.caseName == BenchCase.queueOurs.rawValue }.map(\.size)).sorted()
     }
 }

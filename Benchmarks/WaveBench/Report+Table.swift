@@ -155,7 +155,8 @@ extension Report {
         let due = quick ? "200 notifications due over 1 s" : "2,000 notifications due over 5 s"
         var text = "\n2b. Delivery accuracy under load: \(due) while \(ContendedDeliveryWorkload.callerCount) "
         text += "callers each add a request, list every pending one\n"
-        text += "   (pendingRequests(), N + about 50) and remove it, in a loop; N pending days ahead.\n"
+        text += "   (pendingRequests(), N + about 50) and remove it, in a loop until the window ends;"
+        text += " N pending a day ahead.\n"
         var table = TextTable(["pending", "implementation", "caller rounds", "p50 ms", "p99 ms", "max ms", "peak RSS"])
         addRows([(.deliveryContended, "LinuxNotificationManager + SystemAlarmClock")], sizes: sizes, to: &table) {
             summary, _ in
