@@ -8,8 +8,11 @@ enum BenchCase: String, CaseIterable, Sendable {
     case queueOurs = "queue-ours"
     /// Timer queue: LinuxNotificationManager with the default iOS budget of 64 armed notifications.
     case queueOursBudget = "queue-ours-budget64"
-    /// Timer queue: LinuxNotificationManager through its batch calls (one `add` for all, one removal).
+    /// Timer queue: LinuxNotificationManager through its batch calls (one `scheduleNotifications` for all, one
+    /// `cancelAllNotifications(eventIDs:)`).
     case queueOursBatch = "queue-ours-batch"
+    /// Timer queue: LinuxNotificationManager through its request-level batch calls (one `add`, one removal).
+    case queueOursRequests = "queue-ours-requests"
     /// Timer queue: one `Task` sleeping per notification.
     case queueTask = "queue-task"
     /// Timer queue: one `DispatchSourceTimer` per notification.
@@ -20,6 +23,8 @@ enum BenchCase: String, CaseIterable, Sendable {
     case deliveryTask = "delivery-task"
     /// Delivery accuracy: one `DispatchSourceTimer` per notification.
     case deliveryDispatch = "delivery-dispatch"
+    /// Delivery accuracy: LinuxNotificationManager on SystemAlarmClock while 50 callers add, list and remove.
+    case deliveryContended = "delivery-contended"
     /// DefaultNotificationScheduler.syncNotifications into RecordingNotificationManager.
     case syncRecording = "sync-recording"
     /// DefaultNotificationScheduler.syncNotifications into LinuxNotificationManager (default budget).
@@ -75,13 +80,15 @@ enum BenchCase: String, CaseIterable, Sendable {
         switch self {
         case .idle:
             return [0]
-        case .queuePlan, .queueOurs, .queueOursBudget, .queueOursBatch:
+        case .queuePlan, .queueOurs, .queueOursBudget, .queueOursBatch, .queueOursRequests:
             return quick ? [1_000, 3_000, 10_000] : [10_000, 100_000, 1_000_000]
         case .queueTask, .queueDispatch:
             // Capped: see `BENCHMARKS.md` ("Baseline caps") for why.
             return quick ? [1_000, 3_000, 10_000] : [10_000, 100_000, 1_000_000]
         case .deliveryOurs, .deliveryTask, .deliveryDispatch:
             return quick ? [1_000] : [10_000, 100_000, 1_000_000]
+        case .deliveryContended:
+            return quick ? [1_000] : [7_000]
         case .syncRecording, .syncLinux, .syncDiscarding, .syncReconcileLinux:
             return quick ? [100, 300, 1_000] : [1_000, 3_000, 10_000]
         case .recurrenceNext:
@@ -115,7 +122,7 @@ enum BenchCase: String, CaseIterable, Sendable {
         case .pushFanOut, .pushDispatch:
             // Each full run commits 200,000 to 300,000 transactions with real fsyncs.
             return (0, quick ? 1 : 3)
-        case .deliveryOurs, .deliveryTask, .deliveryDispatch:
+        case .deliveryOurs, .deliveryTask, .deliveryDispatch, .deliveryContended:
             // Each run waits out its real-time window; 3 × 2,000 samples per size keep the p99 stable.
             return (1, quick ? 1 : 3)
         default:
@@ -136,6 +143,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await TimerQueueWorkload.run(count: size, side: .ours(pendingLimit: 64))
         case .queueOursBatch:
             return try await TimerQueueWorkload.run(count: size, side: .oursBatch)
+        case .queueOursRequests:
+            return try await TimerQueueWorkload.run(count: size, side: .oursRequests)
         case .queueTask:
             return try await TimerQueueWorkload.run(count: size, side: .task)
         case .queueDispatch:
@@ -146,6 +155,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await DeliveryAccuracyWorkload.run(background: size, side: .task, quick: context.quick)
         case .deliveryDispatch:
             return try await DeliveryAccuracyWorkload.run(background: size, side: .dispatch, quick: context.quick)
+        case .deliveryContended:
+            return try await ContendedDeliveryWorkload.run(background: size, quick: context.quick)
         case .syncRecording:
             return try await SchedulerSyncWorkload.run(events: size, target: .recording)
         case .syncLinux:

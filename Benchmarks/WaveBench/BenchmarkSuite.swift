@@ -14,8 +14,9 @@ struct BenchmarkSuite {
     /// Cases compared with each other, run interleaved.
     static let groups: [[BenchCase]] = [
         [.idle],
-        [.queuePlan, .queueOurs, .queueOursBudget, .queueOursBatch, .queueTask, .queueDispatch],
+        [.queuePlan, .queueOurs, .queueOursBudget, .queueOursBatch, .queueOursRequests, .queueTask, .queueDispatch],
         [.deliveryOurs, .deliveryTask, .deliveryDispatch],
+        [.deliveryContended],
         [.syncRecording, .syncLinux, .syncDiscarding, .syncReconcileLinux],
         [.recurrenceNext],
         [.recurrenceYear],

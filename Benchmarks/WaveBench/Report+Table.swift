@@ -60,6 +60,7 @@ extension Report {
         (.queueOurs, "LinuxNotificationManager"),
         (.queueOursBudget, "LinuxNotificationManager, budget 64"),
         (.queueOursBatch, "LinuxNotificationManager, batch calls"),
+        (.queueOursRequests, "LinuxNotificationManager, request batches"),
         (.queueTask, "Task per notification"),
         (.queueDispatch, "DispatchSourceTimer per notification"),
     ]
@@ -139,6 +140,28 @@ extension Report {
         addRows(Self.deliveryNames, sizes: sizes, to: &table) { summary, _ in
             [
                 Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
+                Format.milliseconds(summary.median("latenessP50Milliseconds")),
+                Format.milliseconds(summary.median("latenessP99Milliseconds")),
+                Format.milliseconds(summary.median("latenessMaxMilliseconds")),
+                Format.bytes(summary.peakResidentBytes),
+            ]
+        }
+        return text + table.render() + contendedDeliverySection()
+    }
+
+    private func contendedDeliverySection() -> String {
+        let sizes = sizes([.deliveryContended])
+        guard !sizes.isEmpty else { return "" }
+        let due = quick ? "200 notifications due over 1 s" : "2,000 notifications due over 5 s"
+        var text = "\n2b. Delivery accuracy under load: \(due) while \(ContendedDeliveryWorkload.callerCount) "
+        text += "callers each add a request, list every pending one\n"
+        text += "   (pendingRequests(), N + about 50) and remove it, in a loop until the window ends;"
+        text += " N pending a day ahead.\n"
+        var table = TextTable(["pending", "implementation", "caller rounds", "p50 ms", "p99 ms", "max ms", "peak RSS"])
+        addRows([(.deliveryContended, "LinuxNotificationManager + SystemAlarmClock")], sizes: sizes, to: &table) {
+            summary, _ in
+            [
+                Format.count(Int(summary.median("callerRounds") ?? 0)),
                 Format.milliseconds(summary.median("latenessP50Milliseconds")),
                 Format.milliseconds(summary.median("latenessP99Milliseconds")),
                 Format.milliseconds(summary.median("latenessMaxMilliseconds")),
@@ -356,6 +379,7 @@ extension Report {
             (.queueOurs, "seconds", "1. queue: LinuxNotificationManager"),
             (.queueOursBudget, "seconds", "1. queue: LinuxNotificationManager, budget 64"),
             (.queueOursBatch, "seconds", "1. queue: LinuxNotificationManager, batch calls"),
+            (.queueOursRequests, "seconds", "1. queue: LinuxNotificationManager, request batches"),
             (.queueTask, "seconds", "1. queue: Task per notification"),
             (.queueDispatch, "seconds", "1. queue: DispatchSourceTimer per notification"),
             (.deliveryOurs, "seconds", "2. delivery, scheduling: LinuxNotificationManager"),

@@ -15,9 +15,12 @@ enum TimerQueueWorkload {
     enum Side {
         /// LinuxNotificationManager with this many armed notifications at most.
         case ours(pendingLimit: Int)
+        /// LinuxNotificationManager (no budget) through its batch calls: the schedules in one
+        /// `scheduleNotifications`, the reschedules in one, the cancelled events in one `cancelAllNotifications`.
+        case oursBatch
         /// LinuxNotificationManager (no budget) through its request-level batch calls: the schedules in one
         /// `add`, the reschedules in one `add`, the cancelled events' requests in one `removePending`.
-        case oursBatch
+        case oursRequests
         /// One `Task` per notification.
         case task
         /// One `DispatchSourceTimer` per notification.
@@ -58,12 +61,16 @@ enum TimerQueueWorkload {
             metrics = try await drive(plan, on: manager)
             pending = await manager.pendingCount
             if tearDown { await manager.stop() }
-        case .oursBatch:
+        case .oursBatch, .oursRequests:
             let manager = try LinuxNotificationManager(
                 configuration: .init(pendingLimit: Int.max), clock: ManualWaveClock(now: epoch), sink: sink,
                 renderer: renderer)
             try await manager.start()
-            metrics = try await driveInBatches(plan, on: manager)
+            if case .oursBatch = side {
+                metrics = try await driveInBatches(plan, on: manager)
+            } else {
+                metrics = try await driveInRequestBatches(plan, on: manager)
+            }
             pending = await manager.pendingCount
             if tearDown { await manager.stop() }
         case .task:
@@ -128,9 +135,36 @@ enum TimerQueueWorkload {
 }
 
 extension TimerQueueWorkload {
-    /// The same plan as ``drive(_:on:)``, in three batch calls; operations are counted as for the per-call sides
-    /// (one per schedule, reschedule and cancelled event), and building the requests is timed.
+    /// The same plan as ``drive(_:on:)``, in three batch calls of `NotificationManager`; operations are counted as
+    /// for the per-call sides (one per schedule, reschedule and cancelled event), and building the batches is timed.
     static func driveInBatches(
+        _ plan: TimerQueuePlan, on manager: some NotificationManager
+    ) async throws -> [String: Double] {
+        let startCPU = ProcessCPU.seconds()
+        let start = ContinuousClock.now
+        try await manager.scheduleNotifications(
+            plan.delays.indices.map { index in
+                NotificationSchedule(
+                    eventID: plan.eventID(of: index), trigger: plan.trigger(of: index), delay: plan.delays[index],
+                    content: plan.contents[index])
+            })
+        let scheduled = ContinuousClock.now
+        try await manager.scheduleNotifications(
+            plan.replacements.map { replacement in
+                NotificationSchedule(
+                    eventID: plan.eventID(of: replacement.index), trigger: plan.trigger(of: replacement.index),
+                    delay: replacement.delay, content: plan.contents[replacement.index])
+            })
+        let replaced = ContinuousClock.now
+        try await manager.cancelAllNotifications(eventIDs: plan.cancelledEvents.map { plan.eventIDs[$0] })
+        let cancelled = ContinuousClock.now
+        return phaseMetrics(
+            plan, startCPU: startCPU, start: start, scheduled: scheduled, replaced: replaced, cancelled: cancelled)
+    }
+
+    /// The same plan as ``drive(_:on:)``, in three request-level batch calls; operations are counted as for the
+    /// per-call sides (one per schedule, reschedule and cancelled event), and building the requests is timed.
+    static func driveInRequestBatches(
         _ plan: TimerQueuePlan, on manager: LinuxNotificationManager
     ) async throws -> [String: Double] {
         func request(_ index: Int, delay: Duration) throws -> NotificationRequest {

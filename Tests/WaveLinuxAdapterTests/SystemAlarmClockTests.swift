@@ -90,3 +90,22 @@ struct SystemAlarmClockTests {
         await manager.stop()
     }
 }
+
+extension SystemAlarmClockTests {
+    /// A wake runs above every priority an app's own tasks use, so a manager's actor takes it before the calls
+    /// queued there: with 50 callers listing, deliveries waited behind them (wavebench `delivery-contended`).
+    @Test func alarmsWakeAboveTheHighestPriorityOfAppTasks() async throws {
+        let clock = SystemAlarmClock()
+        let priorities = Mutex<[TaskPriority]>([])
+        let wakes = Wakes()
+        let deadline = clock.now.addingTimeInterval(0.02)
+        try await Task(priority: .high) {
+            clock.setAlarm(AlarmID(), at: deadline) {
+                priorities.withLock { $0.append(Task.currentPriority) }
+                wakes.record("a", deadline: deadline, now: clock.now)
+            }
+            try await wakes.waitFor(count: 1)
+        }.value
+        #expect(priorities.withLock { $0 }.allSatisfy { $0 > .high })
+    }
+}

@@ -32,6 +32,8 @@ public final class SystemAlarmClock: AlarmClock {
     private let state = Mutex(State())
     /// The longest single sleep, so a wall-clock step or a system suspend is corrected within a minute.
     private static let longestSleep = Duration.seconds(60)
+    /// The priority the loop, and so every alarm's wake, runs at.
+    private static let wakePriority = TaskPriority(rawValue: 33)
 
     /// Creates a clock.
     ///
@@ -74,7 +76,10 @@ public final class SystemAlarmClock: AlarmClock {
         state.generation += 1
         let generation = state.generation
         state.sleepingUntil = nil
-        state.loop = Task { [weak self] in
+        // Above every priority an app's own tasks run at (`high` at most): a wake waiting to enter a busy manager's
+        // actor is then taken before the callers' calls queued there (an actor runs its waiting jobs highest priority
+        // first), so deliveries stay on time however many calls wait. 33 is the user-interactive class.
+        state.loop = Task(priority: Self.wakePriority) { [weak self] in
             await self?.runLoop(generation: generation)
         }
     }

@@ -31,6 +31,49 @@ extension LinuxNotificationManager {
         try await finishAdding(placed)
     }
 
+    /// Schedules many WorldWideWaves notifications in one step and one transaction, each kept compact as
+    /// ``scheduleNotification(eventID:trigger:delay:content:)`` keeps it; every delay counts from this call.
+    ///
+    /// Every event id is checked before anything changes: an invalid one anywhere refuses the whole batch.
+    ///
+    /// - Parameter schedules: The notifications; a later one replaces an earlier one with the same identifier.
+    /// - Throws: ``EventIDError`` for an invalid id (nothing is scheduled); whatever ``add(_:)`` throws.
+    public func scheduleNotifications(_ schedules: [NotificationSchedule]) async throws {
+        for schedule in schedules {
+            try EventID.validate(schedule.eventID)
+        }
+        let callTime = clock.now
+        try await ensureRunning()
+        guard !schedules.isEmpty else { return }
+        let now = clock.now
+        queue.reserveCapacity(forAdditional: schedules.count)
+        var placed: [PendingNotification] = []
+        if persists {
+            placed.reserveCapacity(schedules.count)
+        }
+        for schedule in schedules {
+            let fireAt = callTime.addingTimeInterval(schedule.delay.timeInterval)
+            insert(
+                PendingNotification(
+                    eventID: schedule.eventID, trigger: schedule.trigger, content: schedule.content,
+                    requestedAt: fireAt, fireDate: max(fireAt, now), sequence: nextSequence),
+                placed: &placed)
+        }
+        try await finishAdding(placed)
+    }
+
+    /// Cancels every WorldWideWaves notification of each event, as ``cancelAllNotifications(eventID:)`` does, in one
+    /// step and one transaction.
+    ///
+    /// - Parameter eventIDs: The events' ids; every one is checked before anything changes.
+    /// - Throws: ``EventIDError`` for an invalid id (nothing is cancelled); whatever the removal throws.
+    public func cancelAllNotifications(eventIDs: [String]) async throws {
+        let threadIDs = try eventIDs.map { eventID throws(EventIDError) in
+            try NotificationManagerBridge.threadID(eventID: eventID)
+        }
+        try await removePending(threadIDs: threadIDs, reason: .reschedule)
+    }
+
     /// Shows a WorldWideWaves notification now through ``NotificationManagerBridge`` and ``show(_:)``.
     ///
     /// - Parameters:

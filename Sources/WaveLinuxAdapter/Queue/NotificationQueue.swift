@@ -24,7 +24,7 @@ package struct NotificationQueue: Sendable {
 
     /// Every pending request, at the slot its heap entries name, with its armed flag kept current; `nil` marks a
     /// free slot. Payloads stay put while the heaps reorder small keys.
-    private var slots: [PendingNotification?] = []
+    private var slots: Slots = []
     /// The thread number of each occupied slot and its position in that thread's member list.
     private var threadOfSlot: [Int] = []
     private var positionInThread: [Int] = []
@@ -67,9 +67,46 @@ package struct NotificationQueue: Sendable {
     /// When the armed request that fires next, which is also the soonest of all, is due.
     package var nextFireDate: Date? { armedBySoonest.first?.priority.fireDate }
 
+    /// The queue's slots: every pending request with its armed flag, in no order, `nil` for a free slot.
+    package typealias Slots = [PendingNotification?]
+
     /// Every pending request, sorted by fire date then order of addition, with its armed flag.
     package func snapshot() -> [PendingNotification] {
-        slots.compactMap { $0 }.sorted { $0.queueKey < $1.queueKey }
+        Self.sortedPending(slots)
+    }
+
+    /// The slots as they are now, in constant time (a copy-on-write reference); ``sortedPending(_:)`` orders them.
+    package var slotsSnapshot: Slots { slots }
+
+    /// The pending requests of a slots snapshot, sorted by fire date then order of addition.
+    ///
+    /// - Parameter slots: A ``slotsSnapshot``.
+    /// - Returns: The pending requests, soonest first.
+    package static func sortedPending(_ slots: Slots) -> [PendingNotification] {
+        sortedOccupiedSlots(slots).map { slots[$0]! }
+    }
+
+    /// The requests of a slots snapshot, sorted by fire date then order of addition.
+    ///
+    /// - Parameter slots: A ``slotsSnapshot``.
+    /// - Returns: The pending requests, soonest first.
+    static func sortedRequests(_ slots: Slots) -> [NotificationRequest] {
+        sortedOccupiedSlots(slots).map { slots[$0]!.request }
+    }
+
+    /// The occupied slots' numbers in queue order. Sorting plain keys and numbers, not the notifications, moves no
+    /// reference-counted payload (sorting the notifications themselves, a retain and a release per move, was most of
+    /// a listing's time).
+    private static func sortedOccupiedSlots(_ slots: Slots) -> [Int] {
+        var keyed: [(key: QueueKey, slot: Int)] = []
+        keyed.reserveCapacity(slots.count)
+        for slot in slots.indices {
+            if let notification = slots[slot] {
+                keyed.append((notification.queueKey, slot))
+            }
+        }
+        keyed.sort { $0.key < $1.key }
+        return keyed.map(\.slot)
     }
 
     /// The pending request with this identifier, if any.

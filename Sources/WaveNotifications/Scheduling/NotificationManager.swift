@@ -15,6 +15,10 @@
 /// - Throw when the request could not be carried out (an invalid event id, a full platform queue, a
 ///   storage failure); never fail silently. Callers keep going after one call fails.
 /// - Be safe to call from many tasks at once.
+/// - The batch calls, ``scheduleNotifications(_:)`` and ``cancelAllNotifications(eventIDs:)``, have the effect of
+///   the single calls made in order; their defaults make exactly those calls. A manager that can do better (one
+///   hop, one transaction) implements them itself, and may then refuse a whole batch before changing anything
+///   (an invalid event id anywhere in it) rather than stop part-way.
 public protocol NotificationManager: Sendable {
     /// Schedules a notification to fire `delay` from now, replacing any pending one with the same identifier.
     ///
@@ -50,4 +54,42 @@ public protocol NotificationManager: Sendable {
     /// - Parameter eventID: The event's id.
     /// - Throws: When the cancellation could not be carried out.
     func cancelAllNotifications(eventID: String) async throws
+
+    /// Schedules many notifications, each as ``scheduleNotification(eventID:trigger:delay:content:)`` would, in
+    /// order (a later one replaces an earlier one with the same identifier); each delay counts from the moment its
+    /// notification is scheduled, which for a manager taking the batch at once is this call.
+    ///
+    /// - Parameter schedules: The notifications.
+    /// - Throws: When they could not be scheduled.
+    func scheduleNotifications(_ schedules: [NotificationSchedule]) async throws
+
+    /// Cancels every pending notification of each event, as ``cancelAllNotifications(eventID:)`` would.
+    ///
+    /// - Parameter eventIDs: The events' ids.
+    /// - Throws: When the cancellations could not be carried out.
+    func cancelAllNotifications(eventIDs: [String]) async throws
+}
+
+extension NotificationManager {
+    /// Makes one ``scheduleNotification(eventID:trigger:delay:content:)`` call per notification, in order,
+    /// stopping at the first that throws.
+    ///
+    /// - Parameter schedules: The notifications.
+    /// - Throws: The first error a call threw.
+    public func scheduleNotifications(_ schedules: [NotificationSchedule]) async throws {
+        for schedule in schedules {
+            try await scheduleNotification(
+                eventID: schedule.eventID, trigger: schedule.trigger, delay: schedule.delay, content: schedule.content)
+        }
+    }
+
+    /// Makes one ``cancelAllNotifications(eventID:)`` call per event, in order, stopping at the first that throws.
+    ///
+    /// - Parameter eventIDs: The events' ids.
+    /// - Throws: The first error a call threw.
+    public func cancelAllNotifications(eventIDs: [String]) async throws {
+        for eventID in eventIDs {
+            try await cancelAllNotifications(eventID: eventID)
+        }
+    }
 }
