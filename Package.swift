@@ -113,7 +113,8 @@ let package = Package(
                 "WaveNotifications", "WaveNotificationsTesting", "GoNowNotifications", "HydracatNotifications",
                 "ShadowNotifications",
                 "GrowBroNotifications",
-            ]
+            ],
+            resources: [.copy("Fixtures")]
         ),
         .testTarget(
             name: "WaveNotificationsTestingTests", dependencies: ["WaveNotificationsTesting", "WaveNotifications"]),

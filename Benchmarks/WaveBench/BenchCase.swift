@@ -47,6 +47,15 @@ enum BenchCase: String, CaseIterable, Sendable {
     case replayShadowRefreshLinux = "replay-shadow-refresh-linux"
     /// The same scenario on iOS (64 held, the app runs only at the refreshes).
     case replayShadowRefreshIOS = "replay-shadow-refresh-ios"
+    /// Shadow with a daily background refresh, over one year and over four (the size in days), on the Linux adapter:
+    /// peak memory, time and the bytes of the state the app saves (``YearsReplayWorkload``).
+    case replayYearsShadowLinux = "replay-years-shadow-linux"
+    /// The same on iOS.
+    case replayYearsShadowIOS = "replay-years-shadow-ios"
+    /// Hydracat logged twice a day, over one year and over four, on the Linux adapter.
+    case replayYearsHydracatLinux = "replay-years-hydracat-linux"
+    /// The same on iOS.
+    case replayYearsHydracatIOS = "replay-years-hydracat-ios"
     /// WorldWideWaves: 20 favorite events a day, a background refresh every 6 hours (each a full sync), on the
     /// always-running Linux adapter.
     case replayWaveRefreshLinux = "replay-www-refresh-linux"
@@ -103,6 +112,9 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [31] : [AppReplayWorkload.days]
         case .replayWaveRefreshLinux, .replayWaveRefreshIOS:
             return quick ? [10] : [AppReplayWorkload.waveRefreshDays]
+        case .replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS:
+            // One span and four times it: a week and four in `--quick`, a year and four in the full run.
+            return quick ? [7, 28] : [AppReplayWorkload.days, 4 * AppReplayWorkload.days]
         case .localizationLoad, .localizationParse, .localizationParseFoundation:
             return [LocalizationWorkload.expectedTableCount]
         case .localizationResolve, .localizationResolveFoundation:
@@ -184,6 +196,14 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await AppReplayWorkload.waveRefresh(days: size, platform: "linux")
         case .replayWaveRefreshIOS:
             return try await AppReplayWorkload.waveRefresh(days: size, platform: "ios")
+        case .replayYearsShadowLinux:
+            return try await YearsReplayWorkload.run(app: .shadow, days: size, platform: "linux")
+        case .replayYearsShadowIOS:
+            return try await YearsReplayWorkload.run(app: .shadow, days: size, platform: "ios")
+        case .replayYearsHydracatLinux:
+            return try await YearsReplayWorkload.run(app: .hydracat, days: size, platform: "linux")
+        case .replayYearsHydracatIOS:
+            return try await YearsReplayWorkload.run(app: .hydracat, days: size, platform: "ios")
         case .localizationLoad:
             return try LocalizationWorkload.load()
         case .localizationParse:

@@ -25,6 +25,7 @@ struct BenchmarkSuite {
         [.replayGoNowYear],
         [.replayShadowRefreshLinux, .replayShadowRefreshIOS],
         [.replayWaveRefreshLinux, .replayWaveRefreshIOS],
+        [.replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS],
         [.localizationLoad],
         [.localizationParse, .localizationParseFoundation],
         [.localizationResolve, .localizationResolveFoundation],

@@ -151,6 +151,7 @@ extension Report {
                     name: "replay on ios against linux, WorldWideWaves refreshed", target: "within 10%",
                     measured: "\(Format.significant(ratio))×", met: ratio <= 1.1))
         }
+        goals += yearsGoals()
         if let next = summary(.recurrenceNext, 1_000_000), next.failure == nil {
             let nanoseconds = next.nanosecondsPerOperation
             goals.append(
@@ -191,6 +192,52 @@ extension Report {
                     met: seconds.map { $0 <= 0.050 }))
         } else {
             goals.append(Goal(name: "loading the 34 tables", target: "≤ 50 ms", measured: "not measured"))
+        }
+        return goals
+    }
+
+    /// The cases of 4f with their names: one year of an app and four.
+    static let yearsCases: [(BenchCase, String)] = [
+        (.replayYearsShadowLinux, "Shadow, linux"), (.replayYearsShadowIOS, "Shadow, ios"),
+        (.replayYearsHydracatLinux, "Hydracat, linux"), (.replayYearsHydracatIOS, "Hydracat, ios"),
+    ]
+
+    /// Four years of Shadow and of Hydracat against one (4f): peak memory and the saved state within 10%, time
+    /// linear (k ≤ 1.1 between the two sizes).
+    private func yearsGoals() -> [Goal] {
+        var goals: [Goal] = []
+        let (one, four) = (AppReplayWorkload.days, 4 * AppReplayWorkload.days)
+        for (benchCase, name) in Self.yearsCases {
+            guard let small = summary(benchCase, one), let large = summary(benchCase, four), small.failure == nil,
+                large.failure == nil
+            else {
+                goals.append(
+                    Goal(
+                        name: "four years vs one, \(name)",
+                        target: "peak memory and saved state within 10%, time linear", measured: "not measured"))
+                continue
+            }
+            let peak = ratio(large.peakResidentBytes, small.peakResidentBytes)
+            goals.append(
+                Goal(
+                    name: "four years vs one, \(name): peak memory", target: "within 10%",
+                    measured: "\(Format.bytes(large.peakResidentBytes)) vs \(Format.bytes(small.peakResidentBytes)): "
+                        + Format.ratio(peak), met: peak.map { $0 <= 1.1 }))
+            let time = ratio(large.median("seconds"), small.median("seconds"))
+            let work = ratio(large.median("operations"), small.median("operations"))
+            let exponent = time.flatMap { time in work.map { log(time) / log($0) } }
+            goals.append(
+                Goal(
+                    name: "four years vs one, \(name): wall time", target: "linear (k ≤ 1.1)",
+                    measured: "\(Format.ratio(time)), k \(exponent.map { Format.fixed($0, 2) } ?? "–")",
+                    met: exponent.map { $0 <= 1.1 }))
+            let saved = ratio(large.median("savedStateBytes"), small.median("savedStateBytes"))
+            goals.append(
+                Goal(
+                    name: "state saved between launches, four years vs one, \(name)", target: "within 10% in bytes",
+                    measured: "\(Format.bytes(large.median("savedStateBytes"))) vs "
+                        + "\(Format.bytes(small.median("savedStateBytes"))): \(Format.ratio(saved))",
+                    met: saved.map { $0 <= 1.1 }))
         }
         return goals
     }

@@ -199,7 +199,9 @@ extension Report {
     private func replaySection() -> String {
         let sizes = sizes([.replay])
         let goNowYears = summaries.filter { $0.caseName == BenchCase.replayGoNowYear.rawValue }
-        guard !sizes.isEmpty || summary(.replayShadowYear, AppReplayWorkload.days) != nil || !goNowYears.isEmpty
+        guard
+            !sizes.isEmpty || summary(.replayShadowYear, AppReplayWorkload.days) != nil || !goNowYears.isEmpty
+                || !self.sizes(Self.yearsCases.map(\.0)).isEmpty
         else { return "" }
         var text =
             "\n4. Replay: virtual clock, N favorite events (6 deliveries each), JSON Lines to /dev/null, end to end\n"
@@ -250,7 +252,26 @@ extension Report {
                 text += "   ios / linux wall time: \(Format.significant(ratio))×.\n"
             }
         }
-        return text
+        return text + yearsTable()
+    }
+
+    /// 4f: each app and platform at one span and four times it.
+    private func yearsTable() -> String {
+        let cases = Self.yearsCases
+        let sizes = sizes(cases.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text = "   4f. The same app over one span and four (days): Shadow refreshed daily, Hydracat logged twice a "
+        text += "day,\n   lines to /dev/null, and the bytes of the state the app saves between launches at the end.\n"
+        var table = TextTable(
+            ["days", "app, platform", "deliveries", "wall time", "CPU time", "peak RSS", "saved state"], leftAligned: 2)
+        addRows(cases, sizes: sizes, to: &table) { summary, _ in
+            [
+                Format.count(Int(summary.median("deliveries") ?? 0)), Format.duration(summary.median("seconds")),
+                Format.duration(summary.median("cpuSeconds")), Format.bytes(summary.peakResidentBytes),
+                Format.bytes(summary.median("savedStateBytes")),
+            ]
+        }
+        return text + table.render()
     }
 
     /// Deliveries, wall time, deliveries/s, CPU time and peak memory of a year of an app, or why it failed.
@@ -394,6 +415,10 @@ extension Report {
             (.syncReconcileLinux, "secondSyncSeconds", "3. reconciling sync, unchanged (per request)"),
             (.recurrenceNext, "seconds", "8. recurrence: nextOccurrence(after:)"),
             (.replay, "seconds", "4. replay (per delivery)"),
+            (.replayYearsShadowLinux, "seconds", "4f. years of Shadow, linux (per delivery)"),
+            (.replayYearsShadowIOS, "seconds", "4f. years of Shadow, ios (per delivery)"),
+            (.replayYearsHydracatLinux, "seconds", "4f. years of Hydracat, linux (per delivery)"),
+            (.replayYearsHydracatIOS, "seconds", "4f. years of Hydracat, ios (per delivery)"),
         ]
         var text = "\n6. Growth: time per operation at each size, and the exponent k in time ∝ size^k between sizes\n"
         text += "   (k ≈ 1 is linear; n log n shows as k slightly above 1; k ≈ 2 is quadratic). Operations: manager\n"

@@ -117,7 +117,8 @@ public actor HydracatNotificationService: AppNotificationService {
         planner.settings = settings
     }
 
-    /// Plans yesterday's, today's and tomorrow's treatments and summaries and brings the platform to the plan:
+    /// Forgets what no rule reads any more (a week of what was shown, two weeks of logs), then plans yesterday's,
+    /// today's and tomorrow's treatments and summaries and brings the platform to the plan:
     /// withdraws logged slots' shown notifications (`responded`) and yesterday's (`expired`), reports what is held
     /// back, changes the pending requests, and shows now an unlogged reminder within its 30-minute grace (`late`).
     ///
@@ -131,10 +132,35 @@ public actor HydracatNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws; the calls made before it stand.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Never> {
+        await forgetWhatNoRuleReads(device: device)
         let pending = try await session.pendingRequests()
         let plan = await plan(device: device)
         return ServiceReport(
             try await session.reconcile(plan.plan, withdrawals: plan.withdrawals, pending: pending, at: device.now))
+    }
+
+    /// How far back a reconcile keeps what was shown, the suppressions reported and the snoozes (docs/core.md,
+    /// "Bounded state"): a week. The plan reads what was shown only for the slots of yesterday, today and tomorrow,
+    /// this week's summary and the end-of-day ones of today and tomorrow (each shown at or after its slot, at most a
+    /// day after it), its candidates are due from yesterday's first slot on, and a snooze is read while its
+    /// notification is on screen, which the midnight cleanup ends.
+    static let shownLookBack: TimeInterval = 7 * 86_400
+    /// How many local days back a reconcile keeps the treatments logged: two weeks. The plan reads the logs of
+    /// yesterday's to tomorrow's slots, and Monday's summary the seven days before it, at most seven days ago.
+    static let logLookBackDays = 14
+
+    /// Forgets what no rule reads any more: what was shown and the suppressions of candidates due more than a week
+    /// ago (unless on screen), the snoozes due then, and the logs of slots more than two weeks ago.
+    private func forgetWhatNoRuleReads(device: DeviceState) async {
+        let cutoff = device.now.addingTimeInterval(-Self.shownLookBack)
+        await session.forget(shownBefore: cutoff, suppressionsDueBefore: cutoff)
+        let oldest = device.timeZone.localDate(for: device.now).adding(days: -Self.logLookBackDays)
+        if planner.logs.contains(where: { $0.slot.date < oldest }) {
+            planner.logs = planner.logs.filter { $0.slot.date >= oldest }
+        }
+        if planner.snoozes.values.contains(where: { $0.fireAt < cutoff }) {
+            planner.snoozes = planner.snoozes.filter { $0.value.fireAt >= cutoff }
+        }
     }
 
     /// The requests the plan at this instant wants pending, soonest first (identifiers already done left out).

@@ -12,7 +12,9 @@ package import WaveNotifications
 ///
 /// The plans are equal to ``ShadowPlanner/plan(settings:now:timeZone:permission:history:pending:)``'s, with the
 /// same requests where nothing changed, so a reconcile compares them by identity. The history must only grow
-/// between calls (a session's history does); another history starts a new cache.
+/// between calls but for records forgotten from before the horizon (a session's history does: it is keyed by the
+/// records ever appended, ``WaveNotifications/NotificationHistory/appendedCount``); another history starts a new
+/// cache.
 package struct ShadowPlanCache: Sendable {
     /// How much planning work the cache did, for tests.
     package struct Counts: Hashable, Sendable {
@@ -40,6 +42,7 @@ package struct ShadowPlanCache: Sendable {
         var firstSerial: Int
         var endSerial: Int
         var permission: PermissionStatus
+        /// The history's records ever appended: a new record changes it, forgetting old ones does not.
         var historyCount: Int
     }
 
@@ -109,7 +112,7 @@ package struct ShadowPlanCache: Sendable {
         let inHorizon = entries.prefix { $0.fireAt < horizonEnd }
         let key = PlanKey(
             firstSerial: inHorizon.first?.serial ?? nextSerial, endSerial: inHorizon.last.map { $0.serial + 1 } ?? 0,
-            permission: permission, historyCount: history.records.count)
+            permission: permission, historyCount: history.appendedCount)
 
         var plan: NotificationPlan
         let desired: Set<String>

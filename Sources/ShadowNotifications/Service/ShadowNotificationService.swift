@@ -93,6 +93,13 @@ public actor ShadowNotificationService: AppNotificationService {
         zone.instant(for: LocalDateTime(date: zone.localDate(for: instant).adding(days: 1), time: .midnight))
     }
 
+    /// How far back a reconcile keeps what was shown and the suppressions reported (docs/core.md, "Bounded state"):
+    /// three days. Shadow plans check-ins due in [now, now + 48 h), each under its local slot; a check-in was shown
+    /// at or after its instant, and a move to another zone puts the same slot at most 26 hours later (UTC+14 to
+    /// UTC−12), so nothing shown more than 26 hours ago, and no suppression of a check-in due before now, is read
+    /// again.
+    static let lookBack: TimeInterval = 3 * 86_400
+
     /// When the next shown check-in expires, if one is on screen.
     public var nextExpiry: Date? {
         get async { await session.nextExpiry }
@@ -109,7 +116,8 @@ public actor ShadowNotificationService: AppNotificationService {
     ///
     /// Only what changed since the last reconcile is planned again: the check-ins of the time the horizon moved
     /// into, or nothing when the settings, the zone, the permission, what was shown and the check-ins in the horizon
-    /// are the same.
+    /// are the same. First it forgets what was shown, and the suppressions of check-ins due, more than three days
+    /// ago (``lookBack``), which no plan reads again.
     ///
     /// - Parameters:
     ///   - device: The instant, zone and permission now.
@@ -118,6 +126,8 @@ public actor ShadowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws; the calls made before it stand.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Never> {
+        let horizon = device.now.addingTimeInterval(-Self.lookBack)
+        await session.forget(shownBefore: horizon, suppressionsDueBefore: horizon)
         let pending = try await session.pendingRequests()
         let plan = planCache.plan(
             settings: settings, now: device.now, timeZone: device.timeZone, permission: device.permission,

@@ -13,11 +13,16 @@ public struct NotificationHistory: Hashable, Sendable, Codable {
         set {
             storedRecords = newValue
             index = Index(newValue)
+            appendedCount = newValue.count
         }
     }
 
     private var storedRecords: [ShownNotification]
     private var index: Index
+    /// How many records were ever appended (or set): grows with every ``append(_:)`` and never shrinks when old
+    /// records are forgotten (``removeRecords(shownBefore:)``), so a planner that keyed its last plan on the history
+    /// tells a newer history from an older one even after a prune. Not part of equality or the saved form.
+    package private(set) var appendedCount: Int
 
     /// Creates a history.
     ///
@@ -25,6 +30,7 @@ public struct NotificationHistory: Hashable, Sendable, Codable {
     public init(_ records: [ShownNotification] = []) {
         storedRecords = records
         index = Index(records)
+        appendedCount = records.count
     }
 
     /// An empty history.
@@ -36,6 +42,26 @@ public struct NotificationHistory: Hashable, Sendable, Codable {
     public mutating func append(_ record: ShownNotification) {
         storedRecords.append(record)
         index.add(record)
+        appendedCount += 1
+    }
+
+    /// Whether any record was shown before an instant (what ``removeRecords(shownBefore:)`` would remove).
+    ///
+    /// - Parameter cutoff: The instant.
+    /// - Returns: `true` when a record's `shownAt` is earlier than `cutoff`.
+    public func hasRecords(shownBefore cutoff: Date) -> Bool {
+        storedRecords.contains { $0.shownAt < cutoff }
+    }
+
+    /// Forgets the records shown before an instant: a rule that never looks back that far decides the same without
+    /// them, and the history stays as long as the rule's horizon however long the app runs (docs/core.md, "Bounded
+    /// state").
+    ///
+    /// - Parameter cutoff: Records with `shownAt` earlier than this are removed; the others keep their order.
+    public mutating func removeRecords(shownBefore cutoff: Date) {
+        guard hasRecords(shownBefore: cutoff) else { return }
+        storedRecords.removeAll { $0.shownAt < cutoff }
+        index = Index(storedRecords)
     }
 
     /// Whether a notification with this dedupe key was shown.

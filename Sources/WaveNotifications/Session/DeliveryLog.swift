@@ -110,6 +110,32 @@ public struct DeliveryLog: Hashable, Sendable, Codable {
         if lastShownAt[identifier] != nil { requestedAgain.insert(identifier) }
     }
 
+    /// Whether ``forget(shownBefore:)`` would remove anything.
+    ///
+    /// - Parameter cutoff: The instant.
+    /// - Returns: `true` when a record or an identifier not on screen was shown before `cutoff`, or a collapse id
+    ///   names a notification no longer on screen.
+    public func hasEntries(shownBefore cutoff: Date) -> Bool {
+        history.hasRecords(shownBefore: cutoff) || lastShownAt.contains { $0.value < cutoff && onScreen[$0.key] == nil }
+            || latestByCollapseID.values.contains { onScreen[$0] == nil }
+    }
+
+    /// Forgets what was shown before an instant, for an app whose rules never look back that far: the history's
+    /// records shown before it, and the identifiers last shown before it (no longer *done*: the app's rules must
+    /// never propose them again), unless still on screen. A collapse id whose latest notification is no longer on
+    /// screen is forgotten too (it withdraws nothing). What is on screen, and its expiry, stays.
+    ///
+    /// Each app service calls it at its reconciles with its own horizon (docs/core.md, "Bounded state"), so the log
+    /// an app saves between launches stays as long as that horizon however long the app is used.
+    ///
+    /// - Parameter cutoff: The instant; what was shown at or after it stays.
+    public mutating func forget(shownBefore cutoff: Date) {
+        history.removeRecords(shownBefore: cutoff)
+        lastShownAt = lastShownAt.filter { $0.value >= cutoff || onScreen[$0.key] != nil }
+        requestedAgain = requestedAgain.filter { lastShownAt[$0] != nil }
+        latestByCollapseID = latestByCollapseID.filter { onScreen[$0.value] != nil }
+    }
+
     /// The identifiers whose expiry is at or before an instant, soonest first.
     ///
     /// - Parameter instant: The current instant.

@@ -163,6 +163,26 @@ public actor NotificationSession {
         suppressions.compactMap { reported.insert($0).inserted ? .suppressed($0, at: now) : nil }
     }
 
+    // MARK: - Bounded state
+
+    /// Forgets what the app's rules can no longer need: what was shown before one instant
+    /// (``DeliveryLog/forget(shownBefore:)``) and the suppressions reported of candidates due before another (a
+    /// candidate is reported once per identifier, fire instant and reason; an app that never proposes a candidate
+    /// due that early never reports one again).
+    ///
+    /// An app service calls it at its reconciles with the horizons of its rules (docs/core.md, "Bounded state"); the
+    /// log changes only when something is forgotten.
+    ///
+    /// - Parameters:
+    ///   - cutoff: What was shown before this is forgotten, unless on screen.
+    ///   - suppressionCutoff: Suppressions of candidates due before this are forgotten.
+    public func forget(shownBefore cutoff: Date, suppressionsDueBefore suppressionCutoff: Date) {
+        if log.hasEntries(shownBefore: cutoff) { log.forget(shownBefore: cutoff) }
+        if reported.contains(where: { $0.fireAt < suppressionCutoff }) {
+            reported = reported.filter { $0.fireAt >= suppressionCutoff }
+        }
+    }
+
     // MARK: - User requests
 
     /// Adds requests the user asked for (a snooze, a task moved to a new due time): added at once, and a reconcile

@@ -123,6 +123,7 @@ package enum ReplayCommand {
                 }
             },
             warn: { errors.writeLine("wavesim: warning: \(options.scenarioPath): \($0)") })
+        engine.measuresSavedState = options.measuresSavedState
         let summary = try await engine.run()
         progress.finish()
         await desktop?.sink.stopListening()

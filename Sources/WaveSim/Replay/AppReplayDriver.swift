@@ -121,6 +121,13 @@ protocol AppReplayDriver: Sendable {
     /// - Returns: The line.
     /// - Throws: When a store of the app's fails.
     func summaryLine(_ summary: AppReplaySummary, device: DeviceState) async throws -> AppOutputLine
+
+    /// What the app's service would save between launches now (``AppNotificationService/savedState``), encoded as
+    /// an app saves it (`JSONEncoder`, sorted keys); never printed, for measuring how it grows.
+    ///
+    /// - Returns: The encoded state.
+    /// - Throws: When encoding fails.
+    func encodedSavedState() async throws -> Data
 }
 
 extension AppReplayDriver {
@@ -188,6 +195,12 @@ extension ServiceReplayDriver {
 
     func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
         try await service.desiredRequests(device: device)
+    }
+
+    func encodedSavedState() async throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(await service.savedState)
     }
 
     /// A report's entries as outputs, in order.

@@ -1,3 +1,4 @@
+package import Foundation
 internal import WaveNotifications
 
 /// The counts printed at the end of an app replay.
@@ -28,6 +29,9 @@ package struct AppReplaySummary: Sendable, Equatable {
     package var removed = 0
     /// Notifications the desktop refused.
     package var failed = 0
+    /// What the app's service would save between launches at the end of the replay, encoded
+    /// (``AppReplayDriver/encodedSavedState()``), when ``ReplayOptions/measuresSavedState`` asked for it; not printed.
+    package var savedState: Data?
 
     /// Counts a fact: a delivery, a suppression by its reason, a cancellation.
     ///

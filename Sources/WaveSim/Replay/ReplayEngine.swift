@@ -36,6 +36,8 @@ struct ReplayEngine {
     let pacer: ReplayPacer?
     /// Shows what is delivered on the desktop, and closes what is withdrawn; `nil` without `--sink desktop`.
     let desktop: ReplayDesktop?
+    /// Whether the summary gets the size of the state the app would save at the end (``AppReplaySummary/savedState``).
+    var measuresSavedState = false
 
     /// Whether the app's own moments are foreground moments (WorldWideWaves' wave hits), asked once.
     private let ownMomentsAreForeground: Bool
@@ -148,6 +150,7 @@ struct ReplayEngine {
         summary.peakPending = await platform.peakPendingCount
         summary.added = await platform.addedCount
         summary.removed = await platform.removedCount
+        if measuresSavedState { summary.savedState = try await driver.encodedSavedState() }
         emit(try await driver.summaryLine(summary, device: device), device.timeZone)
         return summary
     }

@@ -53,6 +53,9 @@ package struct ReplayOptions: Sendable, Hashable {
 
     /// The scenario file's path.
     package var scenarioPath: String
+    /// Measure the bytes of the state the app would save between launches at the end
+    /// (``AppReplaySummary/savedState``); no flag sets it, and the output does not change (wavebench sets it).
+    package var measuresSavedState = false
     /// Print the app's analytics events (GoNow), one `analytics` line each.
     package var printsAnalytics = false
     /// Print each push's payload for this platform (GrowBro), one `payload` line each.

@@ -104,12 +104,24 @@ enum HydracatSection: AppReplaySection {
     static func validate(
         _ actions: [(action: AppScenario.Action, settings: JSONValue)], _ diagnostics: inout DecodingDiagnostics
     ) {
-        for (index, (action, value)) in actions.enumerated() {
+        // The settings change only at a `settings` action: each is decoded once, not once per later log (a year of
+        // logs twice a day made that quadratic).
+        var decoded: [HydracatSettings] = []
+        var changes: [Int] = []
+        for (index, entry) in actions.enumerated() {
+            if index > 0, entry.settings == actions[index - 1].settings {
+                decoded.append(decoded[index - 1])
+            } else {
+                decoded.append(decodedSettings(entry.settings))
+                changes.append(index)
+            }
+        }
+        for (index, (action, _)) in actions.enumerated() {
             guard case .app(let payload) = action.kind else { continue }
-            let settings = decodedSettings(value)
+            let settings = decoded[index]
             let path = JSONPath(action.path)
             if let log = payload as? LogAction {
-                let later = actions[index...].map { decodedSettings($0.settings) }
+                let later = [settings] + changes.filter { $0 > index }.map { decoded[$0] }
                 guard let schedule = logSchedule(log.log, in: settings, later: later, at: path, &diagnostics) else {
                     continue
                 }
