@@ -35,7 +35,8 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     public struct SavedState: Hashable, Sendable, Codable {
         /// The ids of the user's favorite events.
         public var favoriteIDs: Set<String>
-        /// The events whose wave hit was shown (each is shown once).
+        /// The events whose wave hit was shown (each is shown once while it is listed); a process forgets, at its
+        /// first reconcile, those it does not list, and at once an event the event service removes.
         public var waveHitsShown: Set<String>
 
         /// Creates a state.
@@ -54,7 +55,12 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// The listed events and their wave hits; behind a lock so that the next wave hit is answered without a hop
     /// onto the actor (a replay asks it at every step).
     private let list: Mutex<WaveEventList>
+    /// The listed events whose wave hit was shown: an event no longer listed cannot hit again in this process, so
+    /// its id goes (docs/core.md, "Bounded state").
     private var waveHitsShown: Set<String>
+    /// Whether ``waveHitsShown`` may hold ids of events not listed: those of a restored state, until the first
+    /// reconcile forgets them.
+    private var waveHitsShownMayBeUnlisted: Bool
 
     /// Creates the service.
     ///
@@ -82,6 +88,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
             simulation: simulation, clock: clock)
         list = Mutex(WaveEventList(events: events, waveHits: waveHits, start: start))
         waveHitsShown = state?.waveHitsShown ?? []
+        waveHitsShownMayBeUnlisted = !waveHitsShown.isEmpty
     }
 
     /// The events listed now, in the app's order.
@@ -99,6 +106,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// - Throws: Nothing: the scheduler reports a failing platform call to its observer and carries on.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Fact> {
+        forgetWaveHitsOfUnlistedEvents()
         if cause == .ownMoment {
             return await showWaveHits(dueBy: device.now)
         }
@@ -256,11 +264,21 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     public func remove(_ eventID: String, device: DeviceState) async -> ActionOutcome {
         guard list.withLock({ $0.events[eventID] }) != nil else { return .unknownEvent }
         list.withLock { $0.remove(eventID) }
+        waveHitsShown.remove(eventID)
         await scheduler.cancelAllNotifications(eventID: eventID)
         return .applied
     }
 
     // MARK: - Private
+
+    /// Forgets the wave hits shown of events a restored state names but this process does not list: none of them
+    /// can hit in this process, and what it saves is then only about the events it lists.
+    private func forgetWaveHitsOfUnlistedEvents() {
+        guard waveHitsShownMayBeUnlisted else { return }
+        waveHitsShownMayBeUnlisted = false
+        let unlisted = list.withLock { list in waveHitsShown.filter { list.events[$0] == nil } }
+        waveHitsShown.subtract(unlisted)
+    }
 
     /// Shows, once per event, each favorite's wave hit due by `now`.
     private func showWaveHits(dueBy now: Date) async -> ServiceReport<Fact> {
