@@ -1,7 +1,8 @@
 internal import Synchronization
 internal import WaveNotifications
 
-/// Forwards every call to another manager and counts the calls, for managers that do not record them.
+/// Forwards every call to another manager and counts the calls, for managers that do not record them. A batch
+/// call is forwarded as a batch and counts as one call: what the wrapped manager received.
 final class CallCountingManager<Wrapped: NotificationManager>: NotificationManager {
     private let wrapped: Wrapped
     private let calls = Atomic<Int>(0)
@@ -38,4 +39,17 @@ final class CallCountingManager<Wrapped: NotificationManager>: NotificationManag
         calls.add(1, ordering: .relaxed)
         try await wrapped.cancelAllNotifications(eventID: eventID)
     }
+
+    func scheduleNotifications(_ schedules: [NotificationSchedule]) async throws {
+        calls.add(1, ordering: .relaxed)
+        try await wrapped.scheduleNotifications(schedules)
+    }
+
+    func cancelAllNotifications(eventIDs: [String]) async throws {
+        calls.add(1, ordering: .relaxed)
+        try await wrapped.cancelAllNotifications(eventIDs: eventIDs)
+    }
 }
+
+/// Takes batches whole exactly when the wrapped manager does.
+extension CallCountingManager: BatchingNotificationManager where Wrapped: BatchingNotificationManager {}

@@ -257,9 +257,13 @@ package struct NotificationQueue: Sendable {
         let total = identifierIndex.count + additional
         guard additional > 1 else { return }
         identifierIndex.reserveCapacity(total)
-        slots.reserveCapacity(total)
-        threadOfSlot.reserveCapacity(total)
-        positionInThread.reserveCapacity(total)
+        // `Array.reserveCapacity` grows to exactly what is asked: asked a little more at each of many small
+        // batches, it would copy the arrays every time. Grow them by doubling at least, as appending does.
+        guard total > slots.capacity else { return }
+        let capacity = Swift.max(total, 2 * slots.capacity)
+        slots.reserveCapacity(capacity)
+        threadOfSlot.reserveCapacity(capacity)
+        positionInThread.reserveCapacity(capacity)
     }
 
     /// The slot of the pending request with this identifier.

@@ -63,7 +63,8 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     }
 
     /// Schedules each standard reminder whose instant is still strictly ahead, then the finished
-    /// notification if the end is strictly ahead: at most six calls, all measured from one reading of now.
+    /// notification if the end is strictly ahead: at most six calls, all measured from one reading of now; one
+    /// batch call instead for a ``BatchingNotificationManager``, with the six calls made if the batch throws.
     public func scheduleAllNotifications(for event: some WaveEvent) async {
         guard isValid(event.id) else { return }
         let now = clock.now
@@ -75,16 +76,21 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
         // One provider call for all of them, so what they share (the deep link) is built once per event.
         let contents = contentProvider.scheduledNotifications(
             for: event, before: reminders.map(\.interval), includesFinished: includesFinished)
+        var schedules: [NotificationSchedule] = []
+        schedules.reserveCapacity(reminders.count + 1)
         for (reminder, content) in zip(reminders, contents.starting) {
-            await schedule(
-                eventID: event.id, trigger: .eventStarting(reminder.interval),
-                delay: Self.duration(from: now, to: reminder.fireDate), content: content)
+            schedules.append(
+                NotificationSchedule(
+                    eventID: event.id, trigger: .eventStarting(reminder.interval),
+                    delay: Self.duration(from: now, to: reminder.fireDate), content: content))
         }
         if includesFinished, let finished = contents.finished {
-            await schedule(
-                eventID: event.id, trigger: .eventFinished, delay: Self.duration(from: now, to: event.endDate),
-                content: finished)
+            schedules.append(
+                NotificationSchedule(
+                    eventID: event.id, trigger: .eventFinished, delay: Self.duration(from: now, to: event.endDate),
+                    content: finished))
         }
+        await schedule(schedules)
     }
 
     public func cancelAllNotifications(eventID: String) async {
@@ -152,13 +158,30 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
         }
     }
 
-    private func schedule(
-        eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
-    ) async {
+    /// Schedules one event's notifications: in one batch call when the manager takes batches whole
+    /// (``BatchingNotificationManager``), else (and when the batch throws, which for such a manager changed
+    /// nothing) one call each, in order, reporting each call that throws.
+    private func schedule(_ schedules: [NotificationSchedule]) async {
+        if schedules.count > 1, manager is any BatchingNotificationManager {
+            do {
+                try await manager.scheduleNotifications(schedules)
+                return
+            } catch {
+                // Refused whole: the single calls find out, and report, which ones fail.
+            }
+        }
+        for schedule in schedules {
+            await self.schedule(schedule)
+        }
+    }
+
+    private func schedule(_ schedule: NotificationSchedule) async {
         do {
-            try await manager.scheduleNotification(eventID: eventID, trigger: trigger, delay: delay, content: content)
+            try await manager.scheduleNotification(
+                eventID: schedule.eventID, trigger: schedule.trigger, delay: schedule.delay, content: schedule.content)
         } catch {
-            observer.schedulerDidReport(.managerCallFailed(.schedule(eventID: eventID, trigger: trigger), error: error))
+            observer.schedulerDidReport(
+                .managerCallFailed(.schedule(eventID: schedule.eventID, trigger: schedule.trigger), error: error))
         }
     }
 
