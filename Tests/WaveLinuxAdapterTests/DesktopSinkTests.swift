@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 import WaveLinuxAdapter
@@ -162,7 +161,7 @@ struct DesktopSinkTests {
 extension DesktopSinkTests {
     /// Keeps the actions it receives.
     final class ActionLog: DesktopActionHandler {
-        private let actions = Mutex<[DesktopAction]>([])
+        private let actions = WaveLock<[DesktopAction]>([])
 
         var all: [DesktopAction] { actions.withLock { $0 } }
 

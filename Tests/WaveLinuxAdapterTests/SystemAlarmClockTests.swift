@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
@@ -9,7 +8,7 @@ import WaveNotifications
 struct SystemAlarmClockTests {
     /// Collects wakes and lets a test await the n-th one, failing instead of hanging if it never comes.
     final class Wakes: Sendable {
-        private let state = Mutex<[(String, Date, Date)]>([])
+        private let state = WaveLock<[(String, Date, Date)]>([])
 
         func record(_ name: String, deadline: Date, now: Date) {
             state.withLock { $0.append((name, deadline, now)) }

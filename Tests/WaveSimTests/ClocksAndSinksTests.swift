@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
+import WaveNotifications
 import WaveSim
 
 /// Every app on every clock and sink (`docs/scenario-format.md`, "Clocks and sinks"): the wall clock prints the
@@ -90,7 +90,7 @@ import WaveSim
                 "--sink", "desktop", "--format", "json",
             ],
             environment: desktop.variables)
-        let collected = Mutex<[String]>([])
+        let collected = WaveLock<[String]>([])
         let reader = Task {
             while let line = await replay.nextLine() { collected.withLock { $0.append(line) } }
         }

@@ -1,9 +1,9 @@
-import Synchronization
 import WaveLinuxAdapter
+import WaveNotifications
 
 /// An observer that keeps every event, in order.
 final class EventLog: NotificationManagerObserver {
-    private let events = Mutex<[ManagerEvent]>([])
+    private let events = WaveLock<[ManagerEvent]>([])
 
     var all: [ManagerEvent] { events.withLock { $0 } }
 
