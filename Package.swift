@@ -158,11 +158,14 @@ let package = Package(
             ]
         ),
         // Stand-ins with the shape of UserNotifications' and BackgroundTasks' types, so the iOS examples of
-        // docs/conformers.md compile and run here (each imports the real framework on iOS instead).
-        .target(name: "IOSFrameworkStandIns", path: "Tests/IOSFrameworkStandIns"),
+        // docs/conformers.md compile and run here (each imports the real framework on iOS instead). The core only for
+        // its lock, WaveLock.
+        .target(name: "IOSFrameworkStandIns", dependencies: ["WaveNotifications"], path: "Tests/IOSFrameworkStandIns"),
         // Helpers for this package's own tests: child processes, temporary folders, a private desktop (dbus-daemon,
-        // Xvfb, dunst) for the desktop tests.
-        .target(name: "TestSupport", path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
+        // Xvfb, dunst) for the desktop tests. The core only for its lock, WaveLock.
+        .target(
+            name: "TestSupport", dependencies: ["WaveNotifications"], path: "Tests/TestSupport",
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WaveLinuxAdapterTests",
             dependencies: [

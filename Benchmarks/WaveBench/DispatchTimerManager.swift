@@ -1,6 +1,5 @@
 internal import Dispatch
 internal import Foundation
-internal import Synchronization
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 
@@ -21,7 +20,7 @@ final class DispatchTimerManager: NotificationManager {
         var generation: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
     private let sink: any NotificationSink
     private let renderer: any NotificationTextRenderer
     private let queue = DispatchQueue(label: "wavebench.dispatch-timers")

@@ -1,5 +1,4 @@
 internal import Foundation
-internal import Synchronization
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 
@@ -14,7 +13,7 @@ final class LatenessSink: NotificationSink {
         var duplicates = 0
     }
 
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
 
     /// Sets the notifications expected, with the instant each is meant for.
     func expect(_ intended: [NotificationIdentifier: Date]) {

@@ -20,7 +20,7 @@ final class TaskPerNotificationManager: NotificationManager {
         var generation: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
     private let sink: any NotificationSink
     private let renderer: any NotificationTextRenderer
     /// Tasks that have started running; with ``ended``, lets the benchmark wait until the work it caused is done.

@@ -1,6 +1,5 @@
 import Foundation
 import GrowBroServer
-import Synchronization
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
@@ -213,9 +212,9 @@ struct PushDispatcherTests {
 
     /// A transport that, while sending, asks the dispatcher to dispatch again, as a second task would.
     final class ReentrantTransport: PushTransport {
-        let dispatcher = Mutex<PushDispatcher?>(nil)
-        let nestedDecisions = Mutex<[Int]>([])
-        let sent = Mutex(0)
+        let dispatcher = WaveLock<PushDispatcher?>(nil)
+        let nestedDecisions = WaveLock<[Int]>([])
+        let sent = WaveLock(0)
 
         func send(_ request: ProviderRequest) async throws -> ProviderResponse {
             sent.withLock { $0 += 1 }

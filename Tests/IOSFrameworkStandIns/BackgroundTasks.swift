@@ -1,17 +1,17 @@
 public import Foundation
-import Synchronization
+import WaveNotifications
 
 // Stand-ins with the shape of BackgroundTasks' types, for the refresh example of docs/conformers.md.
 
 /// `BGTaskRequest`: a task the app asks the system to run, not before `earliestBeginDate`.
 public class BGTaskRequest: @unchecked Sendable {
     // Every stored property is behind `lock`.
-    private let lock: Mutex<Date?>
+    private let lock: WaveLock<Date?>
     public let identifier: String
 
     init(identifier: String) {
         self.identifier = identifier
-        lock = Mutex(nil)
+        lock = WaveLock(nil)
     }
 
     public var earliestBeginDate: Date? {
@@ -30,7 +30,7 @@ public final class BGAppRefreshTaskRequest: BGTaskRequest, @unchecked Sendable {
 /// `BGTaskScheduler`: keeps the submitted requests, one per identifier (a new one replaces it), as on iOS.
 public final class BGTaskScheduler: Sendable {
     public static let shared = BGTaskScheduler()
-    private let submitted = Mutex<[BGTaskRequest]>([])
+    private let submitted = WaveLock<[BGTaskRequest]>([])
 
     /// Stand-in only (iOS has `shared` alone): a scheduler of its own for a test that runs beside others.
     public init() {}

@@ -1,5 +1,5 @@
 public import Foundation
-import Synchronization
+import WaveNotifications
 
 // Stand-ins with the shape of UserNotifications' types, so the iOS examples of docs/conformers.md compile and run on
 // Linux: an example file imports UserNotifications on iOS and this module elsewhere, outside its example markers.
@@ -8,7 +8,7 @@ import Synchronization
 /// before it is handed over, and the stand-in center copies what it keeps.
 public final class UNMutableNotificationContent: @unchecked Sendable {
     // Every stored property is behind `lock`.
-    private let lock = Mutex<
+    private let lock = WaveLock<
         (thread: String, category: String, userInfo: [String: String], title: String, body: String)
     >(
         ("", "", [:], "", ""))
@@ -80,7 +80,7 @@ public final class UNUserNotificationCenter: Sendable {
     }
 
     private static let shared = UNUserNotificationCenter()
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
 
     /// The app's center, as on iOS.
     public static func current() -> UNUserNotificationCenter { shared }

@@ -1,6 +1,6 @@
 import Dispatch
 package import Foundation
-import Synchronization
+import WaveNotifications
 
 #if canImport(Glibc)
     import Glibc
@@ -8,9 +8,9 @@ import Synchronization
 
 /// A child process whose standard output is read line by line without blocking Swift concurrency threads.
 package final class ChildProcess: Sendable {
-    private let process: Mutex<Process>
+    private let process: WaveLock<Process>
     private let output: FileHandle
-    private let buffer = Mutex(Data())
+    private let buffer = WaveLock(Data())
     package let pid: Int32
 
     package init(
@@ -30,7 +30,7 @@ package final class ChildProcess: Sendable {
         try process.run()
         pid = process.processIdentifier
         output = pipe.fileHandleForReading
-        self.process = Mutex(process)
+        self.process = WaveLock(process)
     }
 
     /// The next line of output, or `nil` at end of output.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 import WaveLinuxAdapter
@@ -20,7 +19,7 @@ struct BatchedSyncTests {
     final class SingleCallManager: NotificationManager {
         let wrapped: LinuxNotificationManager
         let refuses: @Sendable (String, NotificationTrigger?) -> Bool
-        private let log = Mutex<[String]>([])
+        private let log = WaveLock<[String]>([])
 
         init(
             wrapping wrapped: LinuxNotificationManager,
@@ -98,7 +97,7 @@ struct BatchedSyncTests {
     }
 
     final class Reports: SchedulerObserver {
-        private let reports = Mutex<[String]>([])
+        private let reports = WaveLock<[String]>([])
         var all: [String] { reports.withLock { $0 } }
 
         func schedulerDidReport(_ problem: SchedulerProblem) {

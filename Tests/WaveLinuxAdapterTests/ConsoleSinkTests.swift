@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
@@ -7,7 +6,7 @@ import WaveStrings
 
 struct ConsoleSinkTests {
     @Test func writesOneReadableLine() async throws {
-        let lines = Mutex<[String]>([])
+        let lines = WaveLock<[String]>([])
         let sink = ConsoleSink { line in lines.withLock { $0.append(line) } }
         try await sink.deliver(JSONLinesSinkTests.paris)
         #expect(

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 import WaveLinuxAdapter
@@ -12,6 +11,10 @@ import WaveStrings
 /// Skipped, with the reason, when a tool is missing; `.ci/run` installs them, so CI always runs it.
 @Suite(.serialized)
 struct DesktopSinkTests {
+    /// How long a test may take before it is stopped as hung: a minute, five under ThreadSanitizer (`.ci/run`), where
+    /// the test, the sink and the tools they start share the machine with the rest of the suite, several times slower.
+    static let timeLimit: TimeLimitTrait.Duration = ThreadSanitizer.isActive ? .minutes(5) : .minutes(1)
+
     /// Text with everything GVariant text and markup could trip on.
     struct TrickyRenderer: NotificationTextRenderer {
         func render(_ content: NotificationContent) -> RenderedText {
@@ -23,7 +26,7 @@ struct DesktopSinkTests {
 
     @Test(
         .enabled(if: DesktopEnvironment.canRun, Comment(rawValue: DesktopEnvironment.skipReason)),
-        .timeLimit(.minutes(1)))
+        .timeLimit(DesktopSinkTests.timeLimit))
     func aRealNotificationServerShowsAndClosesWhatTheSinkSends() async throws {
         let desktop = try await DesktopEnvironment.start()
         defer { desktop.stop() }
@@ -98,7 +101,7 @@ struct DesktopSinkTests {
         .enabled(
             if: DesktopEnvironment.find("gdbus") != nil || DesktopEnvironment.isRequired,
             "gdbus (libglib2.0-bin) is not installed"),
-        .timeLimit(.minutes(1)))
+        .timeLimit(DesktopSinkTests.timeLimit))
     func withoutABusTheCheckThrowsAClearErrorAndTheQueueKeepsRunning() async throws {
         let environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
@@ -112,7 +115,7 @@ struct DesktopSinkTests {
             if: DesktopEnvironment.find("gdbus") != nil && DesktopEnvironment.find("dbus-daemon") != nil
                 || DesktopEnvironment.isRequired,
             "gdbus or dbus-daemon is not installed"),
-        .timeLimit(.minutes(1)))
+        .timeLimit(DesktopSinkTests.timeLimit))
     func aBusWithoutANotificationServerIsReportedTheSameWay() async throws {
         let desktop = try await DesktopEnvironment.start(notificationServer: false)
         defer { desktop.stop() }
@@ -162,7 +165,7 @@ struct DesktopSinkTests {
 extension DesktopSinkTests {
     /// Keeps the actions it receives.
     final class ActionLog: DesktopActionHandler {
-        private let actions = Mutex<[DesktopAction]>([])
+        private let actions = WaveLock<[DesktopAction]>([])
 
         var all: [DesktopAction] { actions.withLock { $0 } }
 
@@ -176,7 +179,7 @@ extension DesktopSinkTests {
 
     @Test(
         .enabled(if: DesktopEnvironment.canRun, Comment(rawValue: DesktopEnvironment.skipReason)),
-        .timeLimit(.minutes(1)))
+        .timeLimit(DesktopSinkTests.timeLimit))
     func anActionPickedOnTheServerReachesTheHandlerAndAWithdrawalClosesTheNotification() async throws {
         let desktop = try await DesktopEnvironment.start()
         defer { desktop.stop() }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 import WaveLinuxAdapter
@@ -60,7 +59,7 @@ struct JSONLinesSinkTests {
     }
 
     @Test func theWriterReceivesOneLinePerDelivery() async throws {
-        let lines = Mutex<[String]>([])
+        let lines = WaveLock<[String]>([])
         let sink = JSONLinesSink { line in lines.withLock { $0.append(line) } }
         try await sink.deliver(Self.paris)
         try await sink.deliver(Self.paris)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 import WaveLinuxAdapter
@@ -12,7 +11,7 @@ struct LinuxNotificationManagerConformanceTests {
     /// A desktop as the check sees it: what was delivered and not withdrawn since.
     final class ScreenSink: NotificationSink {
         /// Each identifier on screen and its thread.
-        private let screen = Mutex<[String: String]>([:])
+        private let screen = WaveLock<[String: String]>([:])
 
         var identifiers: [String] { screen.withLock { Array($0.keys) } }
 
@@ -41,7 +40,7 @@ struct LinuxNotificationManagerConformanceTests {
 
     @Test(arguments: Kind.allCases)
     func followsEveryRule(kind: Kind) async throws {
-        let directories = Mutex<[TemporaryDirectory]>([])
+        let directories = WaveLock<[TemporaryDirectory]>([])
         defer { directories.withLock { $0.forEach { $0.remove() } } }
         let report = await NotificationCenterConformance.check { clock in
             var configuration = LinuxNotificationManager.Configuration(pendingLimit: kind == .armingOne ? 1 : 64)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
@@ -170,7 +169,7 @@ struct LinuxNotificationManagerRequestTests {
 
     /// Records the tables it was asked for, and answers with table and key.
     final class TableRenderer: NotificationTextRenderer {
-        let tables = Mutex<[String]>([])
+        let tables = WaveLock<[String]>([])
 
         func render(_ content: NotificationContent) -> RenderedText {
             RenderedText(title: content.titleKey, body: content.bodyKey, locale: "en")

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WaveLinuxAdapter
 import WaveNotifications
@@ -9,7 +8,7 @@ import WaveNotifications
 struct SystemAlarmClockTests {
     /// Collects wakes and lets a test await the n-th one, failing instead of hanging if it never comes.
     final class Wakes: Sendable {
-        private let state = Mutex<[(String, Date, Date)]>([])
+        private let state = WaveLock<[(String, Date, Date)]>([])
 
         func record(_ name: String, deadline: Date, now: Date) {
             state.withLock { $0.append((name, deadline, now)) }
@@ -96,7 +95,7 @@ extension SystemAlarmClockTests {
     /// queued there: with 50 callers listing, deliveries waited behind them (wavebench `delivery-contended`).
     @Test func alarmsWakeAboveTheHighestPriorityOfAppTasks() async throws {
         let clock = SystemAlarmClock()
-        let priorities = Mutex<[TaskPriority]>([])
+        let priorities = WaveLock<[TaskPriority]>([])
         let wakes = Wakes()
         let deadline = clock.now.addingTimeInterval(0.02)
         try await Task(priority: .high) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
@@ -88,7 +87,7 @@ struct DefaultNotificationSchedulerEligibilityTests {
 /// Simulation settings that count how often they are asked.
 private final class CountingSimulationSettings: SimulationSettings {
     private let simulation: Simulation?
-    private let count = Mutex(0)
+    private let count = WaveLock(0)
 
     init(simulation: Simulation?) {
         self.simulation = simulation

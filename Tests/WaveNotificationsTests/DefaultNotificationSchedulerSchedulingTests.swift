@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
@@ -174,11 +173,11 @@ private final class TickingClock: WaveClock {
         var readings = 0
     }
 
-    private let state: Mutex<State>
+    private let state: WaveLock<State>
     private let tick: TimeInterval
 
     init(start: Date, tick: Duration) {
-        state = Mutex(State(now: start))
+        state = WaveLock(State(now: start))
         self.tick = Fixtures.seconds(tick)
     }
 

@@ -67,8 +67,8 @@ struct DefaultNotificationSchedulerWaveHitTests {
     }
 
     @Test func aFailedDeliveryIsReportedAndCanBeRetried() async {
-        let failing = Locked(true)
-        let harness = SchedulerHarness { _ in failing.value ? InjectedFailure() : nil }
+        let failing = WaveLock(true)
+        let harness = SchedulerHarness { _ in failing.withLock { $0 } ? InjectedFailure() : nil }
         #expect(await harness.scheduler.deliverWaveHit(for: Fixtures.event()) == .failed)
         #expect(
             harness.observer.reports == [
@@ -76,7 +76,7 @@ struct DefaultNotificationSchedulerWaveHitTests {
             ])
         #expect(harness.manager.delivered.isEmpty)
 
-        failing.withValue { $0 = false }
+        failing.withLock { $0 = false }
         #expect(await harness.scheduler.deliverWaveHit(for: Fixtures.event()) == .delivered)
         #expect(await harness.scheduler.deliverWaveHit(for: Fixtures.event()) == .alreadyDelivered)
         #expect(harness.manager.delivered.count == 1)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
@@ -8,8 +7,8 @@ import WaveNotificationsTesting
 struct EventNotificationContentsTests {
     /// Counts the calls the scheduler makes, answering with the default provider.
     final class CountingProvider: NotificationContentProvider {
-        let batches = Mutex(0)
-        let singles = Mutex(0)
+        let batches = WaveLock(0)
+        let singles = WaveLock(0)
         private let base = DefaultNotificationContentProvider()
 
         func startingNotification(for event: some WaveEvent, before interval: Duration) -> NotificationContent {

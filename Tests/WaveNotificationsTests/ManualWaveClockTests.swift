@@ -21,77 +21,77 @@ struct ManualWaveClockTests {
 
     @Test func advanceWakesDueAlarmsInDeadlineOrderWithNowAtEachDeadline() async {
         let clock = ManualWaveClock(now: start)
-        let woken = Locked<[(String, Date)]>([])
+        let woken = WaveLock<[(String, Date)]>([])
         for (name, offset) in [("thirty", 30.0), ("ten", 10), ("twenty", 20), ("later", 100)] {
             clock.setAlarm(AlarmID(), at: at(offset)) {
-                woken.withValue { $0.append((name, clock.now)) }
+                woken.withLock { $0.append((name, clock.now)) }
             }
         }
         await clock.advance(to: at(60))
-        #expect(woken.value.map(\.0) == ["ten", "twenty", "thirty"])
-        #expect(woken.value.map(\.1) == [at(10), at(20), at(30)])
+        #expect(woken.withLock { $0 }.map(\.0) == ["ten", "twenty", "thirty"])
+        #expect(woken.withLock { $0 }.map(\.1) == [at(10), at(20), at(30)])
         #expect(clock.now == at(60))
         #expect(clock.nextDeadline == at(100))
     }
 
     @Test func anAlarmExactlyAtTheTargetIsWokenOnce() async {
         let clock = ManualWaveClock(now: start)
-        let count = Locked(0)
-        clock.setAlarm(AlarmID(), at: at(10)) { count.withValue { $0 += 1 } }
+        let count = WaveLock(0)
+        clock.setAlarm(AlarmID(), at: at(10)) { count.withLock { $0 += 1 } }
         await clock.advance(to: at(9))
-        #expect(count.value == 0)
+        #expect(count.withLock { $0 } == 0)
         await clock.advance(to: at(10))
-        #expect(count.value == 1)
+        #expect(count.withLock { $0 } == 1)
         await clock.advance(to: at(1000))
-        #expect(count.value == 1)
+        #expect(count.withLock { $0 } == 1)
         #expect(clock.nextDeadline == nil)
     }
 
     @Test func alarmsSetWhileWakingAreHonouredWhenDue() async {
         let clock = ManualWaveClock(now: start)
-        let woken = Locked<[Date]>([])
+        let woken = WaveLock<[Date]>([])
         let chained = AlarmID()
         clock.setAlarm(AlarmID(), at: at(10)) {
-            woken.withValue { $0.append(clock.now) }
+            woken.withLock { $0.append(clock.now) }
             // Due within this advance: woken before it returns.
             clock.setAlarm(chained, at: at(15)) {
-                woken.withValue { $0.append(clock.now) }
+                woken.withLock { $0.append(clock.now) }
                 // Already past: woken at once, without moving time back.
-                clock.setAlarm(AlarmID(), at: at(5)) { woken.withValue { $0.append(clock.now) } }
+                clock.setAlarm(AlarmID(), at: at(5)) { woken.withLock { $0.append(clock.now) } }
                 // Beyond the target: left for a later advance.
-                clock.setAlarm(chained, at: at(500)) { woken.withValue { $0.append(clock.now) } }
+                clock.setAlarm(chained, at: at(500)) { woken.withLock { $0.append(clock.now) } }
             }
         }
         await clock.advance(to: at(60))
-        #expect(woken.value == [at(10), at(15), at(15)])
+        #expect(woken.withLock { $0 } == [at(10), at(15), at(15)])
         #expect(clock.now == at(60))
         #expect(clock.nextDeadline == at(500))
         await clock.advance(to: at(600))
-        #expect(woken.value == [at(10), at(15), at(15), at(500)])
+        #expect(woken.withLock { $0 } == [at(10), at(15), at(15), at(500)])
     }
 
     @Test func settingAnAlarmAgainReplacesIt() async {
         let clock = ManualWaveClock(now: start)
-        let woken = Locked<[String]>([])
+        let woken = WaveLock<[String]>([])
         let id = AlarmID()
-        clock.setAlarm(id, at: at(10)) { woken.withValue { $0.append("first") } }
-        clock.setAlarm(id, at: at(20)) { woken.withValue { $0.append("second") } }
+        clock.setAlarm(id, at: at(10)) { woken.withLock { $0.append("first") } }
+        clock.setAlarm(id, at: at(20)) { woken.withLock { $0.append("second") } }
         #expect(clock.nextDeadline == at(20))
         await clock.advance(to: at(60))
-        #expect(woken.value == ["second"])
+        #expect(woken.withLock { $0 } == ["second"])
     }
 
     @Test func clearingAnAlarmStopsIt() async {
         let clock = ManualWaveClock(now: start)
-        let count = Locked(0)
+        let count = WaveLock(0)
         let id = AlarmID()
         let other = AlarmID()
-        clock.setAlarm(id, at: at(10)) { count.withValue { $0 += 1 } }
-        clock.setAlarm(other, at: at(20)) { count.withValue { $0 += 100 } }
-        clock.setAlarm(id, at: nil) { count.withValue { $0 += 1 } }
+        clock.setAlarm(id, at: at(10)) { count.withLock { $0 += 1 } }
+        clock.setAlarm(other, at: at(20)) { count.withLock { $0 += 100 } }
+        clock.setAlarm(id, at: nil) { count.withLock { $0 += 1 } }
         #expect(clock.nextDeadline == at(20))
         await clock.advance(to: at(60))
-        #expect(count.value == 100)
+        #expect(count.withLock { $0 } == 100)
     }
 
     @Test func timeNeverMovesBackward() async {
@@ -107,10 +107,10 @@ struct ManualWaveClockTests {
 
     @Test func anOverdueAlarmWakesAtTheCurrentInstant() async {
         let clock = ManualWaveClock(now: start)
-        let woken = Locked<[Date]>([])
-        clock.setAlarm(AlarmID(), at: at(-30)) { woken.withValue { $0.append(clock.now) } }
+        let woken = WaveLock<[Date]>([])
+        clock.setAlarm(AlarmID(), at: at(-30)) { woken.withLock { $0.append(clock.now) } }
         await clock.advance(to: at(-10))
-        #expect(woken.value == [start])
+        #expect(woken.withLock { $0 } == [start])
         #expect(clock.now == start)
     }
 

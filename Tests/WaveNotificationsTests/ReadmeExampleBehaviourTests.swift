@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
@@ -101,11 +100,11 @@ struct ReadmeExampleBehaviourTests {
         await exercise(disabled, with: event)
 
         let alarms = QueueAlarmClock(now: Fixtures.now)
-        let woken = Locked(0)
-        alarms.setAlarm(AlarmID(), at: Fixtures.now) { woken.withValue { $0 += 1 } }
-        alarms.setAlarm(AlarmID(), at: Fixtures.now + 1) { woken.withValue { $0 += 10 } }
+        let woken = WaveLock(0)
+        alarms.setAlarm(AlarmID(), at: Fixtures.now) { woken.withLock { $0 += 1 } }
+        alarms.setAlarm(AlarmID(), at: Fixtures.now + 1) { woken.withLock { $0 += 10 } }
         await alarms.wakeDueAlarms()
-        #expect(woken.value == 1)
+        #expect(woken.withLock { $0 } == 1)
     }
 
     private func exercise(_ scheduler: some NotificationScheduler, with event: some WaveEvent) async {
@@ -182,7 +181,7 @@ private struct FixedClock: WaveClock {
 
 /// An alarm clock whose owner decides when due alarms run.
 private final class QueueAlarmClock: AlarmClock {
-    private let alarms = Mutex<[AlarmID: (Date, @Sendable () async -> Void)]>([:])
+    private let alarms = WaveLock<[AlarmID: (Date, @Sendable () async -> Void)]>([:])
     let now: Date
 
     init(now: Date) {
@@ -228,7 +227,7 @@ private struct DisabledNotificationScheduler: NotificationScheduler {
 
 /// An observer that only counts reports.
 private final class CountingSchedulerObserver: SchedulerObserver {
-    private let reports = Mutex(0)
+    private let reports = WaveLock(0)
     var count: Int { reports.withLock { $0 } }
     func schedulerDidReport(_ problem: SchedulerProblem) { reports.withLock { $0 += 1 } }
 }

@@ -1,5 +1,4 @@
 internal import Foundation
-internal import Synchronization
 public import WaveNotifications
 internal import WavePushPayloads
 
@@ -31,8 +30,8 @@ public final class PushDispatcher: Sendable {
     private let credentials: any ProviderCredentials
     private let clock: any WaveClock
     private let policy: RetryPolicy
-    private let random: Mutex<any RandomNumberGenerator & Sendable>
-    private let isDispatching = Mutex(false)
+    private let random: WaveLock<any RandomNumberGenerator & Sendable>
+    private let isDispatching = WaveLock(false)
 
     /// Creates a dispatcher.
     ///
@@ -51,7 +50,7 @@ public final class PushDispatcher: Sendable {
         self.credentials = credentials
         self.clock = clock
         self.policy = RetryPolicy(base: server.configuration.backoffBase, cap: server.configuration.backoffCap)
-        self.random = Mutex(random)
+        self.random = WaveLock(random)
     }
 
     /// Attempts every send due at the clock's instant, earliest first, one at a time.

@@ -1,10 +1,10 @@
-internal import Synchronization
+internal import WaveNotifications
 public import WavePushPayloads
 
 /// ``ProviderCredentials`` that make `apns-1`, `apns-2`, … and `fcm-1`, … (a new one on each renewal), counting
 /// renewals: for tests and replays.
 public final class CountingCredentials: ProviderCredentials {
-    private let generations = Mutex<[PushPlatform: Int]>([:])
+    private let generations = WaveLock<[PushPlatform: Int]>([:])
 
     /// Creates the source.
     public init() {}

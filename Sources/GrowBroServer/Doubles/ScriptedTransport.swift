@@ -1,4 +1,4 @@
-internal import Synchronization
+internal import WaveNotifications
 internal import WavePushPayloads
 
 /// A ``PushTransport`` that answers from a script per token, and records every request: for tests and replays.
@@ -25,13 +25,13 @@ public final class ScriptedTransport: PushTransport {
         var requests: [ProviderRequest] = []
     }
 
-    private let state: Mutex<State>
+    private let state: WaveLock<State>
 
     /// Creates a transport.
     ///
     /// - Parameter answers: The answers per token, in order.
     public init(answers: [String: [Answer]] = [:]) {
-        state = Mutex(State(answers: answers))
+        state = WaveLock(State(answers: answers))
     }
 
     /// Adds answers for a token, after any still scripted.

@@ -1,5 +1,4 @@
 public import Foundation
-internal import Synchronization
 public import WaveNotifications
 
 /// The system's clock as an ``AlarmClock``, optionally starting at another instant and running faster or slower.
@@ -29,7 +28,7 @@ public final class SystemAlarmClock: AlarmClock {
     private let start = ContinuousClock.now
     /// The simulated instant at `start`: `origin`, or the wall clock at creation.
     private let base: Date
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
     /// The longest single sleep, so a wall-clock step or a system suspend is corrected within a minute.
     private static let longestSleep = Duration.seconds(60)
     /// The priority the loop, and so every alarm's wake, runs at.

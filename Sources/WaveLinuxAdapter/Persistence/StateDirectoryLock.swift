@@ -1,5 +1,5 @@
 package import Foundation
-internal import Synchronization
+internal import WaveNotifications
 
 #if canImport(Glibc)
     internal import Glibc
@@ -14,8 +14,8 @@ internal import Synchronization
 package final class StateDirectoryLock: Sendable {
     /// The lock file.
     package let lockFile: URL
-    // The descriptor holding the lock, or -1 once released; behind a Mutex so release is safe from any task.
-    private let descriptor: Mutex<Int32>
+    // The descriptor holding the lock, or -1 once released; behind a WaveLock so release is safe from any task.
+    private let descriptor: WaveLock<Int32>
 
     /// Takes the lock, creating the directory and the lock file if needed.
     ///
@@ -48,7 +48,7 @@ package final class StateDirectoryLock: Sendable {
         if ftruncate(fd, 0) == 0 {
             _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress!, $0.count, 0) }
         }
-        descriptor = Mutex(fd)
+        descriptor = WaveLock(fd)
     }
 
     deinit {

@@ -1,5 +1,5 @@
 package import Foundation
-internal import Synchronization
+internal import WaveNotifications
 
 /// Where a text sink's lines go, one whole line at a time even when deliveries overlap.
 package final class LineWriter: Sendable {
@@ -10,7 +10,7 @@ package final class LineWriter: Sendable {
 
     private let output: Output
     /// Serializes writes so lines from concurrent deliveries never interleave.
-    private let serial = Mutex(())
+    private let serial = WaveLock(())
 
     /// Hands each line, without its newline, to `writer`.
     ///

@@ -1,6 +1,6 @@
 internal import Dispatch
 package import Foundation
-internal import Synchronization
+internal import WaveNotifications
 
 /// Runs a short-lived helper program and collects its output without blocking the cooperative thread pool.
 package enum ProcessRunner {
@@ -66,7 +66,7 @@ package enum ProcessRunner {
 
 /// Hands the stderr bytes from the draining thread to the waiting one.
 private final class ErrorBox: Sendable {
-    private let data = Mutex(Data())
+    private let data = WaveLock(Data())
 
     func set(_ value: Data) { data.withLock { $0 = value } }
 

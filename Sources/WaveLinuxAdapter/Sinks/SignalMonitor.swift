@@ -1,6 +1,6 @@
 internal import Dispatch
 package import Foundation
-internal import Synchronization
+internal import WaveNotifications
 
 /// A `dbus-monitor` child that reports the notification server's `ActionInvoked` and `NotificationClosed` signals.
 ///
@@ -18,8 +18,8 @@ package final class SignalMonitor: Sendable {
 
     /// The signals, in the order the monitor printed them; finishes when the monitor exits.
     package let signals: AsyncStream<Signal>
-    // Every stored property is Sendable: the process behind a Mutex, the rest immutable.
-    private let process: Mutex<Process>
+    // Every stored property is Sendable: the process behind a WaveLock, the rest immutable.
+    private let process: WaveLock<Process>
 
     /// Starts the monitor and returns once it is monitoring, so no later signal is missed.
     ///
@@ -40,7 +40,7 @@ package final class SignalMonitor: Sendable {
         process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        self.process = Mutex(process)
+        self.process = WaveLock(process)
         let (signals, continuation) = AsyncStream.makeStream(of: Signal.self)
         self.signals = signals
         let output = pipe.fileHandleForReading

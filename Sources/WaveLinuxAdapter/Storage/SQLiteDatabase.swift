@@ -5,7 +5,7 @@ internal import Foundation
 ///
 /// Opening sets the busy timeout, write-ahead logging (`journal_mode=WAL`), `synchronous=FULL` (a commit
 /// that returned is on disk: acknowledged means durable) and foreign keys. Not thread-safe: its owner
-/// serializes every call (the stores keep it behind a `Mutex`).
+/// serializes every call (the stores keep it behind a `WaveLock`).
 package final class SQLiteDatabase {
     /// How a connection is opened.
     package struct Options: Sendable {

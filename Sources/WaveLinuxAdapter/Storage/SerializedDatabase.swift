@@ -1,20 +1,20 @@
-internal import Synchronization
+internal import WaveNotifications
 
-/// A ``SQLiteDatabase`` behind a `Mutex`, so the stores sharing one connection can be called from any task.
+/// A ``SQLiteDatabase`` behind a `WaveLock`, so the stores sharing one connection can be called from any task.
 ///
 /// One connection serves the notification store and the inbox alike, so a transaction never waits for
 /// another connection of the same process.
 package final class SerializedDatabase: Sendable {
     /// The file, or `:memory:`.
     package let path: String
-    private let database: Mutex<SQLiteDatabase>
+    private let database: WaveLock<SQLiteDatabase>
 
     /// Takes ownership of a connection.
     ///
     /// - Parameter database: The connection; nothing else may use it afterwards.
     package init(_ database: sending SQLiteDatabase) {
         path = database.path
-        self.database = Mutex(database)
+        self.database = WaveLock(database)
     }
 
     /// Runs `body` with the connection, holding the lock.

@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// Tells which events the user has marked as favorite: only those get notifications.
 ///
 /// Implementation requirements: answers must reflect the latest ``setFavorite(_:eventID:)`` that returned.
@@ -25,13 +23,13 @@ public protocol FavoriteEventsStore: Sendable {
 
 /// A thread-safe in-memory ``FavoriteEventsStore``.
 public final class InMemoryFavoriteEventsStore: FavoriteEventsStore {
-    private let ids: Mutex<Set<String>>
+    private let ids: WaveLock<Set<String>>
 
     /// Creates a store.
     ///
     /// - Parameter favoriteIDs: The initial favorites.
     public init(favoriteIDs: Set<String> = []) {
-        ids = Mutex(favoriteIDs)
+        ids = WaveLock(favoriteIDs)
     }
 
     public func isFavorite(eventID: String) async -> Bool {

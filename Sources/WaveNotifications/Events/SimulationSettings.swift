@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// A running simulation of event time, as the app's simulation mode has it.
 public struct Simulation: Hashable, Sendable {
     /// How many simulated seconds pass per real second: 1 is realistic, 0 is paused, above 1 is accelerated.
@@ -26,13 +24,13 @@ public protocol SimulationSettings: Sendable {
 
 /// A thread-safe, settable ``SimulationSettings``.
 public final class SimulationSettingsStore: SimulationSettings {
-    private let simulation: Mutex<Simulation?>
+    private let simulation: WaveLock<Simulation?>
 
     /// Creates settings.
     ///
     /// - Parameter simulation: The running simulation; `nil` (the default) for none.
     public init(simulation: Simulation? = nil) {
-        self.simulation = Mutex(simulation)
+        self.simulation = WaveLock(simulation)
     }
 
     public func currentSimulation() async -> Simulation? {

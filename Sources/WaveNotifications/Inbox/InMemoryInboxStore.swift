@@ -1,5 +1,4 @@
 public import Foundation
-internal import Synchronization
 
 /// The reference ``InboxStore``, in memory: for tests, previews and apps that keep no inbox across launches.
 public final class InMemoryInboxStore: InboxStore {
@@ -16,7 +15,7 @@ public final class InMemoryInboxStore: InboxStore {
     }
 
     public let archiveAfterDays: Int
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
 
     /// Creates an empty inbox.
     ///

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Every UTC offset change of one zone over a span of instants, so offsets are a binary search instead of a
 /// `TimeZone` call (which costs about 0.1 µs on Linux and would dominate expanding a year of occurrences).
@@ -97,7 +96,7 @@ struct ZoneOffsetTable: Sendable {
 
 /// The tables built so far, one per zone identifier, each grown to cover every span asked for.
 enum ZoneOffsetCache {
-    private static let tables = Mutex<[String: ZoneOffsetTable]>([:])
+    private static let tables = WaveLock<[String: ZoneOffsetTable]>([:])
 
     /// Tables are built in whole blocks of about a year, so nearby queries share one build.
     private static let block = 31_556_952

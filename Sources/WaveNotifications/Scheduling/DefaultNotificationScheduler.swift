@@ -1,5 +1,4 @@
 internal import Foundation
-internal import Synchronization
 
 /// The original app's scheduling logic: favorites only, five reminders and a finished notification per
 /// event, off during accelerated simulations, and a one-time wave-hit notification.
@@ -210,7 +209,7 @@ public enum WaveHitOutcome: Hashable, Sendable {
 
 /// Remembers which events' wave hits were delivered, shared by copies of one scheduler.
 private final class WaveHitLedger: Sendable {
-    private let delivered = Mutex<Set<String>>([])
+    private let delivered = WaveLock<Set<String>>([])
 
     /// Claims the event's wave hit; `false` when it was already claimed.
     func claim(_ eventID: String) -> Bool {

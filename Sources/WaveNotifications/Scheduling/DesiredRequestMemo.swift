@@ -1,5 +1,4 @@
 internal import Foundation
-internal import Synchronization
 
 /// The WorldWideWaves requests last built for each event, so a reconcile with an unchanged event reuses them
 /// instead of building six requests again.
@@ -39,7 +38,7 @@ final class DesiredRequestMemo: Sendable {
         var previousCall: [Entry] = []
     }
 
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
 
     /// Every request each event can want on `channel`: the remembered ones for an event that is unchanged, otherwise
     /// `build`'s, remembered.

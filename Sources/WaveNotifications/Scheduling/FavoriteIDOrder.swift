@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// The favorite ids a reconcile was last given, sorted, with their validity and the threads `event_<id>` of the valid
 /// ones, so a reconcile with the same ids (the usual case) neither sorts nor validates them nor builds their thread
 /// ids again.
@@ -15,7 +13,7 @@ final class FavoriteIDOrder: Sendable {
         let threadIDs: [String]
     }
 
-    private let last = Mutex<(ids: Set<String>, order: Order)?>(nil)
+    private let last = WaveLock<(ids: Set<String>, order: Order)?>(nil)
 
     /// The ids in order.
     ///

@@ -1,5 +1,3 @@
-internal import Synchronization
-
 /// What reconciles last found in the WorldWideWaves threads of one center: for each thread, the change count it had
 /// (``NotificationRequestCenter/changeCounts(threadIDs:)``) and the requests it then held, equal to those desired;
 /// and the center's own change count (``NotificationRequestCenter/changeCount()``) when every thread held them.
@@ -51,7 +49,7 @@ final class ReconciledThreadMemo: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
 
     /// The center as an object the memo can remember, or `nil` for a value type.
     ///

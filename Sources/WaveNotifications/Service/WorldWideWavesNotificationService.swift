@@ -1,5 +1,4 @@
 public import Foundation
-internal import Synchronization
 
 /// WorldWideWaves' notifications at run time: what the app calls when it runs, when the user favorites, unfavorites,
 /// or the event service updates or removes an event, and when a wave reaches the user.
@@ -54,7 +53,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     public nonisolated let scheduler: DefaultNotificationScheduler
     /// The listed events and their wave hits; behind a lock so that the next wave hit is answered without a hop
     /// onto the actor (a replay asks it at every step).
-    private let list: Mutex<WaveEventList>
+    private let list: WaveLock<WaveEventList>
     /// The listed events whose wave hit was shown: an event no longer listed cannot hit again in this process, so
     /// its id goes (docs/core.md, "Bounded state").
     private var waveHitsShown: Set<String>
@@ -86,7 +85,7 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
             manager: manager, contentProvider: contentProvider,
             favorites: favorites ?? InMemoryFavoriteEventsStore(favoriteIDs: state?.favoriteIDs ?? []),
             simulation: simulation, clock: clock)
-        list = Mutex(WaveEventList(events: events, waveHits: waveHits, start: start))
+        list = WaveLock(WaveEventList(events: events, waveHits: waveHits, start: start))
         waveHitsShown = state?.waveHitsShown ?? []
         waveHitsShownMayBeUnlisted = !waveHitsShown.isEmpty
     }

@@ -1,5 +1,4 @@
 public import Foundation
-internal import Synchronization
 public import WaveNotifications
 
 /// A clock that moves only when told to, for tests and runs in virtual time.
@@ -12,13 +11,13 @@ public final class ManualWaveClock: AlarmClock {
         var alarms = AlarmTable()
     }
 
-    private let state: Mutex<State>
+    private let state: WaveLock<State>
 
     /// Creates a clock.
     ///
     /// - Parameter now: The starting instant.
     public init(now: Date) {
-        state = Mutex(State(now: now))
+        state = WaveLock(State(now: now))
     }
 
     public var now: Date {

@@ -1,4 +1,3 @@
-internal import Synchronization
 public import WaveNotifications
 
 /// An in-memory ``NotificationManager`` that records every call and keeps the pending set a real manager
@@ -78,7 +77,7 @@ public final class RecordingNotificationManager: NotificationManager {
         var delivered: [DeliveredNotification] = []
     }
 
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
     private let failure: @Sendable (Call) -> (any Error)?
 
     /// Creates a manager.

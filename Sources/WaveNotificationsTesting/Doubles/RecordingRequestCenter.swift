@@ -1,4 +1,3 @@
-internal import Synchronization
 public import WaveNotifications
 
 /// An in-memory ``NotificationRequestCenter`` that records every call and keeps the pending and shown sets a real
@@ -81,7 +80,7 @@ public final class RecordingRequestCenter: NotificationRequestCenter {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
     private let failure: @Sendable (Call) -> (any Error)?
 
     /// Creates a center.

@@ -1,5 +1,5 @@
 internal import Foundation
-internal import Synchronization
+internal import WaveNotifications
 
 /// Where a command writes: a file descriptor's stream, or a buffer a test reads back.
 public final class CommandOutput: Sendable {
@@ -15,7 +15,7 @@ public final class CommandOutput: Sendable {
     }
 
     private let target: Target
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
 
     private init(_ target: Target) {
         self.target = target

@@ -1,13 +1,12 @@
 internal import Foundation
-internal import Synchronization
 internal import WaveNotifications
 
 /// The replay's clock: it reads what the replay set, and moves only forward.
 final class ReplayClock: WaveClock {
-    private let instant: Mutex<Date>
+    private let instant: WaveLock<Date>
 
     init(now: Date) {
-        instant = Mutex(now)
+        instant = WaveLock(now)
     }
 
     var now: Date { instant.withLock { $0 } }

@@ -1,7 +1,7 @@
 internal import Foundation
-internal import Synchronization
 internal import WaveJSON
 internal import WaveLinuxAdapter
+internal import WaveNotifications
 
 /// The readable timeline of an app replay (`wavesim replay --format text` for an app scenario), in the style of
 /// WorldWideWaves' ``TextTimeline``: which notifications the user gets, when, in which words, and why others were
@@ -19,11 +19,11 @@ final class AppTextTimeline: Sendable {
     /// Where the lines go.
     private let output: OutputChannel
     /// The device's zone, in which local times are shown; it follows the scenario's `timeZone` actions.
-    private let currentZone: Mutex<TimeZone>
+    private let currentZone: WaveLock<TimeZone>
     /// Colours, or plain text.
     let style: TerminalStyle
     /// The instant of the last line that had one: a line without `at` (a push's payload) belongs to it.
-    private let lastInstant = Mutex<Date?>(nil)
+    private let lastInstant = WaveLock<Date?>(nil)
     /// The platform's name in words ("iOS"), for what an app run's line says the system holds.
     let platformName: String
     /// WorldWideWaves' events' zones: its lines take its own forms (``worldWideWavesLines(for:eventZones:)``).
@@ -47,7 +47,7 @@ final class AppTextTimeline: Sendable {
         self.output = output
         self.platformName = platformName
         self.eventZones = eventZones
-        currentZone = Mutex(timeZone)
+        currentZone = WaveLock(timeZone)
         self.style = TerminalStyle(enabled: usesColor)
     }
 

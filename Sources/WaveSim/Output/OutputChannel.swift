@@ -1,5 +1,5 @@
 internal import Foundation
-internal import Synchronization
+internal import WaveNotifications
 
 /// A buffered, thread-safe text output: a file descriptor (standard output or error) or an in-memory capture.
 ///
@@ -18,7 +18,7 @@ package final class OutputChannel: Sendable {
     }
 
     private let destination: Destination
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
     /// Whether the destination is an interactive terminal (never true for a capture).
     package let isTerminal: Bool
 

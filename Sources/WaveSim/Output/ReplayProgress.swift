@@ -1,6 +1,6 @@
 internal import Foundation
-internal import Synchronization
 internal import WaveLinuxAdapter
+internal import WaveNotifications
 
 /// A progress line on standard error while a long replay runs, only when standard error is a terminal.
 final class ReplayProgress: Sendable {
@@ -8,7 +8,7 @@ final class ReplayProgress: Sendable {
     /// Whether it writes anything (on a terminal).
     let isEnabled: Bool
     private let totalEvents: Int
-    private let count = Mutex(0)
+    private let count = WaveLock(0)
 
     /// How many deliveries between two updates of the line.
     private static let interval = 20_000

@@ -1,5 +1,4 @@
 internal import Foundation
-internal import Synchronization
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 internal import WaveNotificationsTesting
@@ -20,7 +19,7 @@ final class LinuxReplayPlatform: AppReplayPlatform {
 
     /// Collects what the manager delivers while the clock advances.
     private final class CollectingSink: NotificationSink {
-        private let due = Mutex<[NotificationRequest]>([])
+        private let due = WaveLock<[NotificationRequest]>([])
 
         func deliver(_ delivery: NotificationDelivery) async throws {
             guard !delivery.isImmediate else { return }

@@ -1,5 +1,5 @@
-internal import Synchronization
 internal import WaveLinuxAdapter
+internal import WaveNotifications
 
 /// Counts what the adapter reports during a replay, for the summary.
 final class ReplayCounters: NotificationManagerObserver {
@@ -12,7 +12,7 @@ final class ReplayCounters: NotificationManagerObserver {
         var failures: [String] = []
     }
 
-    private let counts = Mutex(Counts())
+    private let counts = WaveLock(Counts())
 
     var snapshot: Counts { counts.withLock { $0 } }
 

@@ -1,5 +1,4 @@
 internal import Foundation
-internal import Synchronization
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 
@@ -19,7 +18,7 @@ final class ReplayPacer: DesktopActionHandler {
 
     /// The wall clock, in simulated time.
     let clock: SystemAlarmClock
-    private let picked = Mutex<[PickedAction]>([])
+    private let picked = WaveLock<[PickedAction]>([])
     /// How long, in real time, the engine waits before looking for a picked action again.
     private static let slice = 0.05
 

@@ -1,5 +1,4 @@
 public import Foundation
-internal import Synchronization
 public import WaveNotifications
 public import WaveStringTables
 
@@ -40,8 +39,8 @@ public final class LocalizedStringResolver: Sendable {
     private let tableURLs: [String: [String: URL]]
     private let environment: [String: String]
     private let observer: (any LocalizationObserver)?
-    // Every mutable field lives in this Mutex, which is what makes the class Sendable.
-    private let state: Mutex<State>
+    // Every mutable field lives in this WaveLock, which is what makes the class Sendable.
+    private let state: WaveLock<State>
 
     private struct State {
         var current: LanguageCache
@@ -89,7 +88,7 @@ public final class LocalizedStringResolver: Sendable {
         self.environment = environment
         self.observer = observer
         let preference = LanguagePreference.resolve(argument: language, environment: environment)
-        self.state = Mutex(State(current: LanguageCache(resolution: Self.resolve(preference, available: tableURLs))))
+        self.state = WaveLock(State(current: LanguageCache(resolution: Self.resolve(preference, available: tableURLs))))
     }
 
     /// The language currently used and how it was chosen.

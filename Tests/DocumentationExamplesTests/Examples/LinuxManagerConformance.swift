@@ -1,7 +1,6 @@
 // Shown in docs/conformers.md, "Checking your conformer": the check's call, here over the Linux manager; run by
 // ConformersExampleTests.
 // example-begin
-import Synchronization
 import WaveLinuxAdapter
 import WaveNotifications
 import WaveNotificationsTesting
@@ -9,7 +8,7 @@ import WaveNotificationsTesting
 /// What is on screen, as a sink of the Linux manager sees it: what was delivered and not withdrawn since.
 final class ScreenSink: NotificationSink {
     /// Each identifier on screen, and its thread.
-    private let screen = Mutex<[String: String]>([:])
+    private let screen = WaveLock<[String: String]>([:])
 
     var identifiers: [String] { screen.withLock { Array($0.keys) } }
 

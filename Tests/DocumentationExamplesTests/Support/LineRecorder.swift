@@ -1,8 +1,8 @@
-import Synchronization
+import WaveNotifications
 
 /// The lines a sink wrote.
 final class LineRecorder: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = WaveLock<[String]>([])
 
     var all: [String] { lines.withLock { $0 } }
 

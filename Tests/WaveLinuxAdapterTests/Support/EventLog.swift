@@ -1,10 +1,10 @@
-import Synchronization
 import WaveLinuxAdapter
+import WaveNotifications
 import WaveStrings
 
 /// An observer that keeps every event, in order.
 final class EventLog: NotificationManagerObserver {
-    private let events = Mutex<[ManagerEvent]>([])
+    private let events = WaveLock<[ManagerEvent]>([])
 
     var all: [ManagerEvent] { events.withLock { $0 } }
 

@@ -1,4 +1,3 @@
-import Synchronization
 import WaveLinuxAdapter
 import WaveNotifications
 import WaveStrings
@@ -6,11 +5,11 @@ import WaveStrings
 /// A renderer whose output names the key, the arguments and the current language, so tests can see when
 /// (and in which language) text was rendered.
 final class FakeRenderer: NotificationTextRenderer {
-    private let language: Mutex<String>
-    private let renders = Mutex(0)
+    private let language: WaveLock<String>
+    private let renders = WaveLock(0)
 
     init(language: String = "en") {
-        self.language = Mutex(language)
+        self.language = WaveLock(language)
     }
 
     /// Switches the language used by later renders.

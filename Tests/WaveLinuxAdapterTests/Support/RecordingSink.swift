@@ -1,4 +1,3 @@
-import Synchronization
 import WaveLinuxAdapter
 import WaveNotifications
 
@@ -14,7 +13,7 @@ final class RecordingSink: NotificationSink {
         var withdrawals: [String] = []
     }
 
-    private let state = Mutex(State())
+    private let state = WaveLock(State())
     private let shouldFail: @Sendable (NotificationIdentifier) -> Bool
 
     init(failing shouldFail: @escaping @Sendable (NotificationIdentifier) -> Bool = { _ in false }) {

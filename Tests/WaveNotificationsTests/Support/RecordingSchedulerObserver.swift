@@ -1,4 +1,3 @@
-import Synchronization
 import WaveNotifications
 
 /// A ``SchedulerObserver`` that keeps every report, in order, in a comparable form.
@@ -9,7 +8,7 @@ final class RecordingSchedulerObserver: SchedulerObserver {
         case invalidEventID(String, EventIDError)
     }
 
-    private let storage = Mutex<[Report]>([])
+    private let storage = WaveLock<[Report]>([])
 
     /// Every report received so far.
     var reports: [Report] { storage.withLock { $0 } }
