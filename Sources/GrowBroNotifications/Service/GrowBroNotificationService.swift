@@ -85,6 +85,9 @@ public actor GrowBroNotificationService: AppNotificationService {
             suppressedDue = []
         }
 
+        /// How many reminders and digests that came due and were suppressed it names (for tests).
+        package var suppressedDueCount: Int { suppressedDue.count }
+
         fileprivate init(session: NotificationSession.State, suppressedDue: Set<DueKey>) {
             self.session = session
             self.suppressedDue = suppressedDue
@@ -212,7 +215,44 @@ public actor GrowBroNotificationService: AppNotificationService {
         for request in plan.showNow {
             events += try await decideDue(request, device: device, showsOnPlatform: true)
         }
+        await forgetWhatNoRuleReads(device: device)
         return ServiceReport(events)
+    }
+
+    // MARK: - Bounded state
+
+    /// How far back a reconcile keeps what was shown (not on screen), the suppressions reported and the reminders
+    /// and digests suppressed (docs/core.md, "Bounded state"): a week. A reminder or digest comes due at or after its
+    /// instant, and its instant moves later only with the zone (at most 26 h, UTC+14 → UTC−12) or quiet hours
+    /// switched on (to their end, less than 24 h later); the plan wants a candidate only while its instant is ahead,
+    /// and its digests are yesterday's to tomorrow's. A push's message id is used once.
+    static let lookBack: TimeInterval = 7 * 86_400
+    /// How many shown notifications the log keeps on screen at most after a reconcile that found more than
+    /// ``onScreenBeyond``: the latest ones. GrowBro never withdraws a push or a reminder itself, so what is on screen
+    /// leaves the log only as the platform takes it away: no platform the package models shows that many (the
+    /// simulated centers keep at most 2,000, the Linux adapter 512). A like or a response on one taken off the log
+    /// finds nothing to collapse or open.
+    static let onScreenKept = 2_000
+    /// More on screen than this makes a reconcile take the oldest off the log, down to ``onScreenKept``.
+    static let onScreenBeyond = 2_500
+
+    /// Forgets what no rule reads any more: what was shown more than a week ago and is neither on screen nor the
+    /// reminder of a task listed (a task listed again, or moved back to the same due time, reads it), the
+    /// suppressions of candidates due more than a week ago, the reminders and digests suppressed whose due time
+    /// (digests: their date) is more than a week back, and, past 2,500 on screen, all but the latest 2,000.
+    private func forgetWhatNoRuleReads(device: DeviceState) async {
+        let cutoff = device.now.addingTimeInterval(-Self.lookBack)
+        let listed = Set(settings.tasks.map { GrowBroLinks.taskIdentifier($0.id) })
+        await session.forget(
+            shownBefore: cutoff, suppressionsDueBefore: cutoff, keeping: listed, onScreenBeyond: Self.onScreenBeyond,
+            keepingOnScreen: Self.onScreenKept)
+        let oldest = device.timeZone.localDate(for: cutoff).adding(days: -1)
+        let isRead = { (key: DueKey) -> Bool in
+            if let due = key.due { return due.date >= oldest }
+            guard let date = GrowBroLinks.digestDate(ofIdentifier: key.identifier) else { return false }
+            return date >= oldest
+        }
+        if !suppressedDue.allSatisfy(isRead) { suppressedDue = suppressedDue.filter(isRead) }
     }
 
     /// The plan at an instant, without what came due and was suppressed and what is done.

@@ -110,13 +110,16 @@ public struct DeliveryLog: Hashable, Sendable, Codable {
         if lastShownAt[identifier] != nil { requestedAgain.insert(identifier) }
     }
 
-    /// Whether ``forget(shownBefore:)`` would remove anything.
+    /// Whether ``forget(shownBefore:keeping:)`` would remove anything.
     ///
-    /// - Parameter cutoff: The instant.
-    /// - Returns: `true` when a record or an identifier not on screen was shown before `cutoff`, or a collapse id
-    ///   names a notification no longer on screen.
-    public func hasEntries(shownBefore cutoff: Date) -> Bool {
-        history.hasRecords(shownBefore: cutoff) || lastShownAt.contains { $0.value < cutoff && onScreen[$0.key] == nil }
+    /// - Parameters:
+    ///   - cutoff: The instant.
+    ///   - kept: Identifiers that stay *done* however long ago they were shown.
+    /// - Returns: `true` when a record, or an identifier not on screen and not in `kept`, was shown before `cutoff`,
+    ///   or a collapse id names a notification no longer on screen.
+    public func hasEntries(shownBefore cutoff: Date, keeping kept: Set<String> = []) -> Bool {
+        history.hasRecords(shownBefore: cutoff)
+            || lastShownAt.contains { $0.value < cutoff && onScreen[$0.key] == nil && !kept.contains($0.key) }
             || latestByCollapseID.values.contains { onScreen[$0] == nil }
     }
 
@@ -128,12 +131,32 @@ public struct DeliveryLog: Hashable, Sendable, Codable {
     /// Each app service calls it at its reconciles with its own horizon (docs/core.md, "Bounded state"), so the log
     /// an app saves between launches stays as long as that horizon however long the app is used.
     ///
-    /// - Parameter cutoff: The instant; what was shown at or after it stays.
-    public mutating func forget(shownBefore cutoff: Date) {
+    /// - Parameters:
+    ///   - cutoff: The instant; what was shown at or after it stays.
+    ///   - kept: Identifiers that stay *done* however long ago they were shown (an app whose rule reads them for as
+    ///     long as its own records list them, as GrowBro's task reminders).
+    public mutating func forget(shownBefore cutoff: Date, keeping kept: Set<String> = []) {
         history.removeRecords(shownBefore: cutoff)
-        lastShownAt = lastShownAt.filter { $0.value >= cutoff || onScreen[$0.key] != nil }
+        lastShownAt = lastShownAt.filter { $0.value >= cutoff || onScreen[$0.key] != nil || kept.contains($0.key) }
         requestedAgain = requestedAgain.filter { lastShownAt[$0] != nil }
         latestByCollapseID = latestByCollapseID.filter { onScreen[$0.value] != nil }
+    }
+
+    /// Takes off the screen, in the log only, all but the latest notifications on screen, for an app that never
+    /// withdraws some of its notifications (a platform does not show them for ever): each one taken off no longer
+    /// collapses, expires or answers a response, and is forgotten like any other by ``forget(shownBefore:keeping:)``.
+    /// Nothing is withdrawn on the platform.
+    ///
+    /// - Parameter count: How many stay on screen: the latest shown (ties by identifier, the greater stays).
+    public mutating func forgetOnScreen(keepingLatest count: Int) {
+        guard onScreen.count > count else { return }
+        let gone = onScreen.keys.sorted {
+            (lastShownAt[$0] ?? .distantPast, $0) < (lastShownAt[$1] ?? .distantPast, $1)
+        }.prefix(onScreen.count - count)
+        for identifier in gone {
+            onScreen.removeValue(forKey: identifier)
+            removeExpiry(of: identifier)
+        }
     }
 
     /// The identifiers whose expiry is at or before an instant, soonest first.

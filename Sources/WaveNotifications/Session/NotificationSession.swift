@@ -166,7 +166,7 @@ public actor NotificationSession {
     // MARK: - Bounded state
 
     /// Forgets what the app's rules can no longer need: what was shown before one instant
-    /// (``DeliveryLog/forget(shownBefore:)``) and the suppressions reported of candidates due before another (a
+    /// (``DeliveryLog/forget(shownBefore:keeping:)``) and the suppressions reported of candidates due before another (a
     /// candidate is reported once per identifier, fire instant and reason; an app that never proposes a candidate
     /// due that early never reports one again).
     ///
@@ -174,10 +174,18 @@ public actor NotificationSession {
     /// log changes only when something is forgotten.
     ///
     /// - Parameters:
-    ///   - cutoff: What was shown before this is forgotten, unless on screen.
+    ///   - cutoff: What was shown before this is forgotten, unless on screen or kept.
     ///   - suppressionCutoff: Suppressions of candidates due before this are forgotten.
-    public func forget(shownBefore cutoff: Date, suppressionsDueBefore suppressionCutoff: Date) {
-        if log.hasEntries(shownBefore: cutoff) { log.forget(shownBefore: cutoff) }
+    ///   - kept: Identifiers that stay *done* however long ago they were shown.
+    ///   - onScreenCount: When more than this many are on screen, the log takes the oldest off
+    ///     (``DeliveryLog/forgetOnScreen(keepingLatest:)``) down to `onScreenKept`; `nil` keeps all.
+    ///   - onScreenKept: How many stay on screen then.
+    public func forget(
+        shownBefore cutoff: Date, suppressionsDueBefore suppressionCutoff: Date, keeping kept: Set<String> = [],
+        onScreenBeyond onScreenCount: Int? = nil, keepingOnScreen onScreenKept: Int = 0
+    ) {
+        if let onScreenCount, log.onScreen.count > onScreenCount { log.forgetOnScreen(keepingLatest: onScreenKept) }
+        if log.hasEntries(shownBefore: cutoff, keeping: kept) { log.forget(shownBefore: cutoff, keeping: kept) }
         if reported.contains(where: { $0.fireAt < suppressionCutoff }) {
             reported = reported.filter { $0.fireAt >= suppressionCutoff }
         }

@@ -89,4 +89,37 @@ struct DeliveryLogForgetTests {
 
         #expect(await session.log == before)
     }
+
+    @Test func identifiersKeptStayDoneHoweverOldAndTheOthersGo() {
+        var log = DeliveryLog()
+        for identifier in ["kept", "gone"] {
+            log.recordShown(F.request(identifier, at: at(hours: 0)), at: at(hours: 0))
+            _ = log.recordWithdrawn(identifier)
+        }
+        #expect(log.hasEntries(shownBefore: at(hours: 1), keeping: ["kept"]))
+        log.forget(shownBefore: at(hours: 1), keeping: ["kept"])
+
+        #expect(log.isDone("kept") && !log.isDone("gone"))
+        #expect(log.history.records.isEmpty)
+        #expect(!log.hasEntries(shownBefore: at(hours: 1), keeping: ["kept"]))
+    }
+
+    @Test func onlyTheLatestStayOnTheLogsScreenAndTheOthersNoLongerCollapseOrExpire() {
+        var log = DeliveryLog()
+        for (hour, identifier) in [(0.0, "a"), (1, "b"), (2, "c")] {
+            var request = F.request(identifier, at: at(hours: hour), expiresAfter: .seconds(86_400))
+            request.collapseID = "x-\(identifier)"
+            log.recordShown(request, at: at(hours: hour))
+        }
+        log.forgetOnScreen(keepingLatest: 2)
+
+        #expect(!log.isOnScreen("a") && log.isOnScreen("b") && log.isOnScreen("c"))
+        #expect(log.isDone("a"))
+        #expect(log.nextExpiry == at(hours: 25))
+        var again = F.request("a2", at: at(hours: 3))
+        again.collapseID = "x-a"
+        #expect(log.recordShown(again, at: at(hours: 3)) == nil)
+        log.forgetOnScreen(keepingLatest: 5)
+        #expect(log.onScreen.count == 3)
+    }
 }

@@ -1,0 +1,137 @@
+import Foundation
+import GrowBroNotifications
+import Testing
+import WaveNotifications
+import WaveNotificationsTesting
+
+/// What GrowBro's service keeps (the history, the identifiers done, what is on screen, the reminders and digests
+/// suppressed, the suppressions reported) stays as long as its rules look back, however long the app runs
+/// (docs/core.md, "Bounded state"), and the rules decide as before at the edge of what is kept.
+struct GrowBroBoundedStateTests {
+    private typealias Run = ServiceDeviceRun<GrowBroNotificationService>
+
+    private static func makeRun(permission: PermissionStatus = .authorized) -> Run {
+        let clock = ManualWaveClock(now: GrowBroFixtures.berlin.instant(for: GrowBroFixtures.local("2026-01-01T07:00")))
+        let center = SimulatedAndroidCenter(clock: clock)
+        let service = GrowBroNotificationService(settings: GrowBroSettings(), center: center)
+        return ServiceDeviceRun(
+            service: service, center: center, clock: clock, timeZone: GrowBroFixtures.berlin, permission: permission)
+    }
+
+    private static func at(_ date: LocalDate, _ time: String) -> Date {
+        GrowBroFixtures.berlin.instant(for: LocalDateTime(date: date, time: try! LocalTime(parsing: time)))
+    }
+
+    /// Every day from 2026-01-01: a task `t<day>` added at 08:00, due at 18:00 (completed the next morning when
+    /// `completing`), and `pushes` pushes (likes of distinct posts and a reply) from 10:00 on.
+    private static func actions(
+        for service: GrowBroNotificationService, days: Int, pushes: Int, completing: Bool
+    ) -> [Run.Action] {
+        let first = try! LocalDate(parsing: "2026-01-01")
+        var actions: [Run.Action] = []
+        for day in 0..<days {
+            let date = first.adding(days: day)
+            let task = GrowBroTask(
+                id: "t\(day)", title: "Water", due: LocalDateTime(date: date, time: try! LocalTime(parsing: "18:00")))
+            if completing, day > 0 {
+                actions.append(
+                    .init(at: at(date, "07:30")) { device in
+                        try await service.completeTask("t\(day - 1)", device: device)
+                    })
+            }
+            actions.append(.init(at: at(date, "08:00")) { device in try await service.addTask(task, device: device) })
+            for index in 0..<pushes {
+                let push: GrowBroPush =
+                    index == 0
+                    ? .reply(messageID: "r\(day)", postID: "p\(day)", author: "Kim", text: "Nice")
+                    : .like(messageID: "l\(day)_\(index)", postID: "p\(day)_\(index)", author: "Ana")
+                actions.append(
+                    .init(at: at(date, "10:00").addingTimeInterval(Double(index) * 60)) { device in
+                        try await service.receive(push, device: device)
+                    })
+            }
+        }
+        return actions
+    }
+
+    private static func count(_ events: [NotificationEvent], delivered: Bool) -> Int {
+        events.filter {
+            switch $0 {
+            case .delivered: delivered
+            case .suppressed: !delivered
+            default: false
+            }
+        }.count
+    }
+
+    @Test func theHistoryAndWhatIsOnScreenStayBoundedOverAYear() async throws {
+        let run = Self.makeRun()
+        let events = try await run.run(
+            until: Self.at(try LocalDate(parsing: "2026-12-31"), "23:00"),
+            actions: Self.actions(for: run.service, days: 365, pushes: 8, completing: true))
+        let saved = await run.service.savedState
+
+        #expect(Self.count(events, delivered: true) >= 365)
+        // Kept: what was shown in the last week, the latest 2,000 to 2,500 on screen, and the reminders of the
+        // tasks listed (365 here: the user's own records).
+        #expect(saved.session.log.history.records.count <= 9 * 8)
+        #expect(saved.session.log.onScreen.count <= 2_500)
+        #expect(saved.session.log.lastShownAt.count <= 2_500 + 365)
+
+        // The edge of the identifiers kept: the first task's reminder, shown a year ago and long off the log's
+        // screen, is still done while the task is listed.
+        let device = run.device
+        let again = try await run.service.rescheduleTask(
+            "t0", to: GrowBroFixtures.local("2026-01-01T18:00"), device: device)
+        #expect(again.outcome == .reminderAlreadyShown)
+        try await run.service.addTask(
+            GrowBroTask(id: "t0", title: "Water", due: GrowBroFixtures.local("2027-01-02T18:00")), device: device)
+        #expect(try await run.service.desiredRequests(device: device).allSatisfy { $0.identifier != "task_t0" })
+    }
+
+    @Test func theSuppressedRemindersAndDigestsStayBoundedOverAYear() async throws {
+        let run = Self.makeRun(permission: .denied)
+        let events = try await run.run(
+            until: Self.at(try LocalDate(parsing: "2026-12-31"), "23:00"),
+            actions: Self.actions(for: run.service, days: 365, pushes: 1, completing: false))
+        let saved = await run.service.savedState
+
+        let suppressed = Self.count(events, delivered: false)
+        #expect(suppressed >= 2 * 364)
+        // Kept: the reminders and digests due in the last week, and the suppressions of the last week.
+        #expect(saved.suppressedDueCount <= 3 * 9)
+        #expect(saved.session.reportedSuppressions.count <= 3 * 9)
+    }
+
+    /// The edge of what is on screen: after 2,501 pushes, the log keeps the latest 2,000 on screen; a like that is
+    /// the oldest of them is still collapsed by a newer like on its post.
+    @Test func aLikeStillOnTheLogsScreenIsStillCollapsed() async throws {
+        let run = Self.makeRun()
+        let start = run.clock.now
+        func device(_ index: Int) -> DeviceState {
+            DeviceState(
+                now: start.addingTimeInterval(Double(index)), timeZone: GrowBroFixtures.berlin, permission: .authorized)
+        }
+        for index in 0..<501 {
+            try await run.service.receive(
+                .like(messageID: "old\(index)", postID: "o\(index)", author: "A"), device: device(index))
+        }
+        try await run.service.receive(.like(messageID: "edge", postID: "edge", author: "A"), device: device(501))
+        for index in 502..<2_501 {
+            try await run.service.receive(
+                .like(messageID: "new\(index)", postID: "n\(index)", author: "A"), device: device(index))
+        }
+        try await run.service.reconcile(device: device(2_501), cause: .start)
+        let result = try await run.service.receive(
+            .like(messageID: "edge2", postID: "edge", author: "B"), device: device(2_502))
+
+        #expect(
+            result.events.contains {
+                if case .withdrawn(let identifier, _, _) = $0 { identifier == "msg_edge" } else { false }
+            })
+        #expect(
+            try await run.service.respond(
+                to: "msg_edge2", actionID: NotificationAction.defaultActionID, device: device(2_503)
+            ).entries.count == 1)
+    }
+}
