@@ -19,20 +19,8 @@ enum ContendedDeliveryWorkload {
     ///   window's end (the callers stop at its end), one fires twice, a caller's request fires, a listing misses the background or the pending
     ///   count is off at the end.
     static func run(background: Int, quick: Bool) async throws -> [String: Double] {
-        let dueCount = quick ? 200 : 2_000
-        let window = quick ? 1.0 : 5.0
-        let lead = quick ? 0.3 : 1.0
-        let grace = 2.0
-
+        let due = DueNotifications(quick: quick, seed: 19)
         let plan = TimerQueuePlan(count: background, seed: 17, prefix: "bg", churn: false)
-        var random = SeededGenerator(seed: 19)
-        let offsets = (0..<dueCount).map { _ in Double.random(in: 0...window, using: &random) }
-        let dueIDs = (0..<dueCount).map { TimerQueuePlan.eventID(prefix: "due", number: $0) }
-        let dueContents = dueIDs.map { id in
-            DefaultNotificationContentProvider().finishedNotification(
-                for: WaveEventRecord(
-                    id: id, name: "Wave \(id)", location: "Paris", startDate: .distantPast, endDate: .distantPast))
-        }
 
         let sink = LatenessSink()
         let manager = try LinuxNotificationManager(
@@ -47,21 +35,11 @@ enum ContendedDeliveryWorkload {
                     fireAt: daysAhead.addingTimeInterval(plan.delays[index].seconds), content: plan.contents[index])
             })
 
-        let anchor = Date().addingTimeInterval(lead)
-        var intended: [NotificationIdentifier: Date] = [:]
-        for (id, offset) in zip(dueIDs, offsets) {
-            intended[try NotificationIdentifier(eventID: id, trigger: .eventFinished)] = anchor.addingTimeInterval(
-                offset)
-        }
-        sink.expect(intended)
-        for index in 0..<dueCount {
-            let delay = anchor.addingTimeInterval(offsets[index]).timeIntervalSince(Date())
-            try await manager.scheduleNotification(
-                eventID: dueIDs[index], trigger: .eventFinished, delay: .nanoseconds(Int64(delay * 1e9)),
-                content: dueContents[index])
-        }
+        let anchor = Date().addingTimeInterval(due.lead)
+        try due.expect(on: sink, windowOpeningAt: anchor)
+        try await due.schedule(on: manager, windowOpeningAt: anchor)
         try WorkloadFailure.check(
-            Date() < anchor, "scheduling the due notifications took longer than the \(lead) s lead")
+            Date() < anchor, "scheduling the due notifications took longer than the \(due.lead) s lead")
 
         let flags = CallerFlags()
         let callers = Task {
@@ -76,22 +54,22 @@ enum ContendedDeliveryWorkload {
             }
         }
         // The callers stop when the window ends; a delivery still waiting then is measured as late as it is.
-        let windowEnd = anchor.addingTimeInterval(window)
-        while sink.count < dueCount && Date() < windowEnd {
+        let windowEnd = anchor.addingTimeInterval(due.window)
+        while sink.count < due.count && Date() < windowEnd {
             try await Task.sleep(for: .milliseconds(20))
         }
         flags.stop.store(true, ordering: .relaxed)
         let rounds = try await callers.value
-        let deadline = windowEnd.addingTimeInterval(grace)
-        while sink.count < dueCount && Date() < deadline {
+        let deadline = windowEnd.addingTimeInterval(due.grace)
+        while sink.count < due.count && Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         let (samples, unexpected, duplicates) = sink.results
         let stillPending = await manager.pendingCount
         await manager.stop()
         try WorkloadFailure.check(
-            samples.count == dueCount,
-            "\(dueCount - samples.count) of \(dueCount) due notifications were not delivered within \(grace) s")
+            samples.count == due.count,
+            "\(due.count - samples.count) of \(due.count) due notifications were not delivered within \(due.grace) s")
         try WorkloadFailure.check(unexpected == 0, "\(unexpected) notifications fired that were not due")
         try WorkloadFailure.check(duplicates == 0, "\(duplicates) notifications were delivered twice")
         try WorkloadFailure.check(
@@ -101,15 +79,10 @@ enum ContendedDeliveryWorkload {
             stillPending == background, "\(stillPending) notifications pending after the window, expected \(background)"
         )
 
-        let sorted = samples.sorted().map { $0 * 1000 }
         return [
             "delivered": Double(samples.count),
             "callerRounds": Double(rounds),
-            "latenessMinMilliseconds": sorted.first ?? .nan,
-            "latenessP50Milliseconds": Statistics.percentile(50, ofSorted: sorted),
-            "latenessP99Milliseconds": Statistics.percentile(99, ofSorted: sorted),
-            "latenessMaxMilliseconds": sorted.last ?? .nan,
-        ]
+        ].merging(DueNotifications.latenessFigures(ofSeconds: samples)) { first, _ in first }
     }
 
     /// One caller's loop until `stop`: add a request of its own thread, list everything pending, remove the request.

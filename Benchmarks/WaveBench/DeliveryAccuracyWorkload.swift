@@ -22,20 +22,8 @@ enum DeliveryAccuracyWorkload {
     /// - Throws: ``WorkloadFailure`` when a due notification is not delivered within two seconds of the
     ///   window's end, or a background one fires, or one fires twice.
     static func run(background: Int, side: Side, quick: Bool) async throws -> [String: Double] {
-        let dueCount = quick ? 200 : 2_000
-        let window = quick ? 1.0 : 5.0
-        let lead = quick ? 0.3 : 1.0
-        let grace = 2.0
-
+        let due = DueNotifications(quick: quick, seed: 13)
         let plan = TimerQueuePlan(count: background, seed: 11, prefix: "bg", churn: false)
-        var random = SeededGenerator(seed: 13)
-        let offsets = (0..<dueCount).map { _ in Double.random(in: 0...window, using: &random) }
-        let dueIDs = (0..<dueCount).map { TimerQueuePlan.eventID(prefix: "due", number: $0) }
-        let dueContents = dueIDs.map { id in
-            DefaultNotificationContentProvider().finishedNotification(
-                for: WaveEventRecord(
-                    id: id, name: "Wave \(id)", location: "Paris", startDate: .distantPast, endDate: .distantPast))
-        }
 
         let sink = LatenessSink()
         let renderer = LocalizedStringResolver(language: "en", environment: [:])
@@ -75,52 +63,37 @@ enum DeliveryAccuracyWorkload {
         await settle()
         let backgroundScheduled = ContinuousClock.now
 
-        let anchor = Date().addingTimeInterval(lead)
-        var intended: [NotificationIdentifier: Date] = [:]
-        for (id, offset) in zip(dueIDs, offsets) {
-            intended[try NotificationIdentifier(eventID: id, trigger: .eventFinished)] = anchor.addingTimeInterval(
-                offset)
-        }
-        sink.expect(intended)
+        let anchor = Date().addingTimeInterval(due.lead)
+        try due.expect(on: sink, windowOpeningAt: anchor)
         let dueStart = ContinuousClock.now
-        for index in 0..<dueCount {
-            let delay = anchor.addingTimeInterval(offsets[index]).timeIntervalSince(Date())
-            try await manager.scheduleNotification(
-                eventID: dueIDs[index], trigger: .eventFinished, delay: .nanoseconds(Int64(delay * 1e9)),
-                content: dueContents[index])
-        }
+        try await due.schedule(on: manager, windowOpeningAt: anchor)
         let dueScheduled = ContinuousClock.now
         try WorkloadFailure.check(
-            Date() < anchor, "scheduling the due notifications took longer than the \(lead) s lead")
+            Date() < anchor, "scheduling the due notifications took longer than the \(due.lead) s lead")
 
-        let deadline = anchor.addingTimeInterval(window + grace)
-        while sink.count < dueCount && Date() < deadline {
+        let deadline = anchor.addingTimeInterval(due.window + due.grace)
+        while sink.count < due.count && Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
         let (samples, unexpected, duplicates) = sink.results
         let stillPending = await pendingCount()
         await finish()
         try WorkloadFailure.check(
-            samples.count == dueCount,
-            "\(dueCount - samples.count) of \(dueCount) due notifications were not delivered within \(grace) s")
+            samples.count == due.count,
+            "\(due.count - samples.count) of \(due.count) due notifications were not delivered within \(due.grace) s")
         try WorkloadFailure.check(unexpected == 0, "\(unexpected) background notifications fired")
         try WorkloadFailure.check(duplicates == 0, "\(duplicates) notifications were delivered twice")
         try WorkloadFailure.check(
             stillPending == background, "\(stillPending) notifications pending after the window, expected \(background)"
         )
 
-        let sorted = samples.sorted().map { $0 * 1000 }
         let scheduleSeconds = (backgroundScheduled - start).seconds + (dueScheduled - dueStart).seconds
         return [
             "seconds": scheduleSeconds,
-            "operations": Double(background + dueCount),
+            "operations": Double(background + due.count),
             "backgroundScheduleSeconds": (backgroundScheduled - start).seconds,
             "dueScheduleSeconds": (dueScheduled - dueStart).seconds,
             "delivered": Double(samples.count),
-            "latenessMinMilliseconds": sorted.first ?? .nan,
-            "latenessP50Milliseconds": Statistics.percentile(50, ofSorted: sorted),
-            "latenessP99Milliseconds": Statistics.percentile(99, ofSorted: sorted),
-            "latenessMaxMilliseconds": sorted.last ?? .nan,
-        ]
+        ].merging(DueNotifications.latenessFigures(ofSeconds: samples)) { first, _ in first }
     }
 }
