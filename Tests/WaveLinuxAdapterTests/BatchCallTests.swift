@@ -36,6 +36,18 @@ struct BatchCallTests {
         return (manager, log, sink)
     }
 
+    @Test func anEmptyBatchIsNoCallAtAll() async throws {
+        let (manager, log, _) = try makeManager(limit: 64)
+        // Zero single calls would neither start an idle manager nor be refused by a stopped one.
+        try await manager.scheduleNotifications([])
+        try await manager.cancelAllNotifications(eventIDs: [])
+        #expect(log.names.isEmpty)
+        try await manager.start()
+        await manager.stop()
+        try await manager.scheduleNotifications([])
+        try await manager.cancelAllNotifications(eventIDs: [])
+    }
+
     @Test(arguments: [2, 64])
     func aBatchHasTheEffectOfTheSingleCallsInOrder(limit: Int) async throws {
         let (single, singleLog, singleSink) = try makeManager(limit: limit)

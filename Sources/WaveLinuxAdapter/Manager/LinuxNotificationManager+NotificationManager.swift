@@ -42,9 +42,10 @@ extension LinuxNotificationManager {
         for schedule in schedules {
             try EventID.validate(schedule.eventID)
         }
+        // No call, no effect: an empty batch neither starts nor refuses anything, as zero single calls would not.
+        guard !schedules.isEmpty else { return }
         let callTime = clock.now
         try await ensureRunning()
-        guard !schedules.isEmpty else { return }
         let now = clock.now
         queue.reserveCapacity(forAdditional: schedules.count)
         var placed: [PendingNotification] = []
@@ -71,6 +72,7 @@ extension LinuxNotificationManager {
         let threadIDs = try eventIDs.map { eventID throws(EventIDError) in
             try NotificationManagerBridge.threadID(eventID: eventID)
         }
+        guard !threadIDs.isEmpty else { return }
         try await removePending(threadIDs: threadIDs, reason: .reschedule)
     }
 

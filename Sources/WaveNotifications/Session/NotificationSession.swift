@@ -179,12 +179,14 @@ public actor NotificationSession {
     ///   - kept: Identifiers that stay *done* however long ago they were shown.
     ///   - onScreenCount: When more than this many are on screen, the log takes the oldest off
     ///     (``DeliveryLog/forgetOnScreen(keepingLatest:)``) down to `onScreenKept`; `nil` keeps all.
-    ///   - onScreenKept: How many stay on screen then.
+    ///   - onScreenKept: How many stay on screen then; `nil` (the default) keeps `onScreenCount`.
     public func forget(
         shownBefore cutoff: Date, suppressionsDueBefore suppressionCutoff: Date, keeping kept: Set<String> = [],
-        onScreenBeyond onScreenCount: Int? = nil, keepingOnScreen onScreenKept: Int = 0
+        onScreenBeyond onScreenCount: Int? = nil, keepingOnScreen onScreenKept: Int? = nil
     ) {
-        if let onScreenCount, log.onScreen.count > onScreenCount { log.forgetOnScreen(keepingLatest: onScreenKept) }
+        if let onScreenCount, log.onScreen.count > onScreenCount {
+            log.forgetOnScreen(keepingLatest: onScreenKept ?? onScreenCount)
+        }
         if log.hasEntries(shownBefore: cutoff, keeping: kept) { log.forget(shownBefore: cutoff, keeping: kept) }
         if reported.contains(where: { $0.fireAt < suppressionCutoff }) {
             reported = reported.filter { $0.fireAt >= suppressionCutoff }

@@ -80,6 +80,17 @@ struct DeliveryLogForgetTests {
         #expect(await session.report([new], at: at(hours: 6)).isEmpty)
     }
 
+    @Test func aSessionAskedOnlyForAnOnScreenLimitKeepsThatManyOnScreen() async throws {
+        let session = NotificationSession(center: RecordingRequestCenter())
+        for (hour, identifier) in [(2.0, "a"), (3, "b"), (4, "c")] {
+            _ = try await session.recordShown(F.request(identifier, at: at(hours: hour)), at: at(hours: hour))
+        }
+
+        await session.forget(shownBefore: at(hours: 1), suppressionsDueBefore: at(hours: 1), onScreenBeyond: 2)
+
+        #expect(Set(await session.log.onScreen.keys) == ["b", "c"])
+    }
+
     @Test func forgettingNothingLeavesTheLogUnchanged() async throws {
         let session = NotificationSession(center: RecordingRequestCenter())
         _ = try await session.recordShown(F.request("a", at: at(hours: 2)), at: at(hours: 2))
