@@ -46,21 +46,12 @@ extension LinuxNotificationManager {
         guard !schedules.isEmpty else { return }
         let callTime = clock.now
         try await ensureRunning()
-        let now = clock.now
-        queue.reserveCapacity(forAdditional: schedules.count)
-        var placed: [PendingNotification] = []
-        if persists {
-            placed.reserveCapacity(schedules.count)
-        }
-        for schedule in schedules {
+        try await insertAll(schedules) { schedule, now, sequence in
             let fireAt = callTime.addingTimeInterval(schedule.delay.timeInterval)
-            insert(
-                PendingNotification(
-                    eventID: schedule.eventID, trigger: schedule.trigger, content: schedule.content,
-                    requestedAt: fireAt, fireDate: max(fireAt, now), sequence: nextSequence),
-                placed: &placed)
+            return PendingNotification(
+                eventID: schedule.eventID, trigger: schedule.trigger, content: schedule.content,
+                requestedAt: fireAt, fireDate: max(fireAt, now), sequence: sequence)
         }
-        try await finishAdding(placed)
     }
 
     /// Cancels every WorldWideWaves notification of each event, as ``cancelAllNotifications(eventID:)`` does, in one

@@ -15,16 +15,24 @@ extension LinuxNotificationManager {
     public func add(_ requests: [NotificationRequest]) async throws {
         try await ensureRunning()
         guard !requests.isEmpty else { return }
+        try await insertAll(requests) { request, now, sequence in
+            PendingNotification(request: request, fireDate: max(request.fireAt, now), sequence: sequence)
+        }
+    }
+
+    /// Inserts a batch, each element made into a pending notification with the current instant and its sequence
+    /// number, then reports, persists and re-arms once for all (``finishAdding(_:)``).
+    func insertAll<Batch: Collection>(
+        _ batch: Batch, making pending: (Batch.Element, _ now: Date, _ sequence: UInt64) -> PendingNotification
+    ) async throws {
         let now = clock.now
-        queue.reserveCapacity(forAdditional: requests.count)
+        queue.reserveCapacity(forAdditional: batch.count)
         var placed: [PendingNotification] = []
         if persists {
-            placed.reserveCapacity(requests.count)
+            placed.reserveCapacity(batch.count)
         }
-        for request in requests {
-            insert(
-                PendingNotification(request: request, fireDate: max(request.fireAt, now), sequence: nextSequence),
-                placed: &placed)
+        for element in batch {
+            insert(pending(element, now, nextSequence), placed: &placed)
         }
         try await finishAdding(placed)
     }
@@ -100,21 +108,7 @@ extension LinuxNotificationManager {
     /// - Throws: ``LinuxNotificationManagerError/stopped``; ``SQLiteError`` when the removal could not be
     ///   committed.
     public func removePending(threadID: String, reason: NotificationReason) async throws {
-        try await ensureRunning()
-        let (removed, transitions) = queue.removeAll(threadID: threadID)
-        if !removed.isEmpty {
-            threadChanges.recordChange(inThread: RequestKey(threadID), pendingCount: queue.count)
-        }
-        for notification in removed {
-            observer.manager(didReport: .cancelled(notification, reason: reason))
-        }
-        report(transitions)
-        let withdrawn = shown.removeAll(threadID: threadID)
-        try await finishRemoval(removed: removed, withdrawn: withdrawn, reason: reason) {
-            try await $0.withdraw(identifiers: [], threadID: threadID, reason: reason)
-        } describing: {
-            "thread \(threadID)"
-        }
+        try await removePending(threadIDs: [threadID], reason: reason)
     }
 
     /// Removes every pending request of each thread, as ``removePending(threadID:reason:)`` does for one, in one
@@ -142,9 +136,7 @@ extension LinuxNotificationManager {
             for shownNotification in withdrawn {
                 observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
             }
-            if persists {
-                removedAll += removed
-            }
+            removedAll += removed
             withdrawnAll += withdrawn
         }
         armAlarm()
