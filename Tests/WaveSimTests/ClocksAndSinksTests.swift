@@ -85,8 +85,9 @@ import WaveSim
         defer { desktop.stop() }
         // 5 simulated minutes a second: the follow-up comes 24 s after the start unless Log is picked before (12 s at
         // 10 a second were too few for dunst and the picking on a loaded machine). Under ThreadSanitizer (`.ci/run`),
-        // where wavesim, this test and the picking run several times slower, 2 a second: a minute.
-        let speed = ThreadSanitizer.isActive ? "120" : "300"
+        // where wavesim, this test and the picking run several times slower, 40 a second: three minutes (one minute
+        // was once too few on a fresh clone: the pick came after the follow-up), the replay's end at 3 min 46 s.
+        let speed = ThreadSanitizer.isActive ? "40" : "300"
         let replay = try ChildProcess(
             WaveSimBinary.url,
             arguments: [
@@ -104,7 +105,7 @@ import WaveSim
         #expect(shown[2] == "Time for Luna's morning medication")
         // Picked from dunst's menu, as a user would; a menu opened before dunst is ready shows nothing, so again.
         var picked = false
-        for _ in 0..<20 where !picked {
+        for _ in 0..<120 where !picked {
             try await desktop.pickAction(labelled: "Log")
             picked = try await desktop.waitUntil(seconds: 1) {
                 collected.withLock { $0.contains { $0.contains(#""type":"action""#) } }
