@@ -13,8 +13,9 @@ package import WaveNotifications
 ///
 /// The plans are equal to
 /// ``GoNowPlanner/plan(settings:forecast:now:moment:timeZone:permission:history:pending:)-(_,_,_,_,_,_,NotificationHistory,_)``'s.
-/// The history must only grow between calls (a session's history does), and `forecastRevision` must change
-/// whenever the forecast does.
+/// Between calls the history may only grow, or forget records no candidate firing after the instant can read (a
+/// session's history does both; the cache keys on ``WaveNotifications/NotificationHistory/appendedCount``, which a
+/// forgetting does not lower), and `forecastRevision` must change whenever the forecast does.
 package struct GoNowPlanCache: Sendable {
     /// How much planning work the cache did, for tests.
     package struct Counts: Hashable, Sendable {
@@ -73,7 +74,7 @@ package struct GoNowPlanCache: Sendable {
     ///   - moment: Foreground or background.
     ///   - timeZone: The device's zone.
     ///   - permission: The platform permission.
-    ///   - history: GoNow notifications shown so far (only growing between calls).
+    ///   - history: GoNow notifications shown so far (growing between calls, or forgetting what no plan reads).
     ///   - pending: The requests pending on the platform.
     /// - Returns: The plan.
     package mutating func plan(
@@ -95,7 +96,7 @@ package struct GoNowPlanCache: Sendable {
         }
         let key = PlanKey(
             stage: GoNowPlanner.stage(candidates: candidates, forecast: forecast, now: now, moment: moment),
-            permission: permission, historyCount: history.records.count)
+            permission: permission, historyCount: history.appendedCount)
         let decisions: GoNowPlanner.Decisions
         if let last, last.key == key {
             counts.plansReused += 1

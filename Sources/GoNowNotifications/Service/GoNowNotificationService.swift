@@ -101,6 +101,21 @@ public actor GoNowNotificationService: AppNotificationService {
         return await session.removingDone(from: planned).desired.sorted { $0.fireAt < $1.fireAt }
     }
 
+    /// How far back a reconcile keeps what was shown (on screen or not) and the suppressions reported
+    /// (docs/core.md, "Bounded state"): four days.
+    ///
+    /// A reconcile reads the history only for candidates firing after now whose window ends after their fire
+    /// instant (a forecast's older windows, a stale forecast's included, are discarded or `window_passed` first).
+    /// Such a window lies within one local date of today's zone (25 hours at most), so it starts less than 25 hours
+    /// before now. A notification with the same dedupe key (mode and window start) was shown at or after its fire
+    /// instant, at the earliest 06:30 on the day before the window's date in the zone of then (the heads-up), and
+    /// that window starts less than 42.5 hours after that. So nothing shown more than 67.5 hours ago shares a dedupe
+    /// key with a candidate read. The same identifier (mode, date, kind) fires at the same local slot, moved at most
+    /// 24 hours later by quiet hours and 26 by a zone move (UTC+14 → UTC−12): 50 hours; the cap key looks 30 minutes
+    /// back; candidates are due after now. GoNow's rules never read the screen (nothing is withdrawn, expires or
+    /// collapses), so what is on screen is forgotten on the same horizon.
+    static let lookBack: TimeInterval = 4 * 86_400
+
     /// Replaces the settings; the next reconcile plans with them.
     ///
     /// - Parameter settings: The new settings.
@@ -127,7 +142,8 @@ public actor GoNowNotificationService: AppNotificationService {
     ///
     /// Only what changed since the last reconcile is planned again: nothing when the forecast, the settings, the
     /// zone, the permission, what was shown, the pending requests and the candidates still to fire are the same and
-    /// the forecast has not aged past 3 or 6 hours since.
+    /// the forecast has not aged past 3 or 6 hours since. First it forgets what was shown, and the suppressions of
+    /// candidates due, more than four days ago (``lookBack``), which no plan reads again.
     ///
     /// The report lists, in order: the candidates held back (each identifier, fire instant and reason once per
     /// session), `notif_dst_reschedule` when `cause` is an offset change (`count_rescheduled`: the requests pending
@@ -144,6 +160,8 @@ public actor GoNowNotificationService: AppNotificationService {
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> GoNowReport {
         let now = device.now
+        let horizon = now.addingTimeInterval(-Self.lookBack)
+        await session.forget(shownBefore: horizon, suppressionsDueBefore: horizon, includingOnScreen: true)
         let pending = try await session.pendingRequests()
         let planned = planCache.plan(
             settings: settings, forecast: forecast, forecastRevision: forecastRevision, now: now,

@@ -159,6 +159,27 @@ public struct DeliveryLog: Hashable, Sendable, Codable {
         }
     }
 
+    /// Takes off the screen, in the log only, the notifications on screen that were last shown before an instant, for
+    /// an app that never reads its screen (no withdrawal, expiry, collapse or response reads it): each one taken off
+    /// is forgotten like any other by ``forget(shownBefore:keeping:)``. Nothing is withdrawn on the platform.
+    ///
+    /// - Parameter cutoff: The instant; what was last shown at or after it stays on screen.
+    public mutating func forgetOnScreen(shownBefore cutoff: Date) {
+        let gone = onScreen.keys.filter { (lastShownAt[$0] ?? .distantPast) < cutoff }
+        for identifier in gone {
+            onScreen.removeValue(forKey: identifier)
+            removeExpiry(of: identifier)
+        }
+    }
+
+    /// Whether ``forgetOnScreen(shownBefore:)`` would take anything off the screen.
+    ///
+    /// - Parameter cutoff: The instant.
+    /// - Returns: `true` when a notification on screen was last shown before `cutoff`.
+    public func hasOnScreen(shownBefore cutoff: Date) -> Bool {
+        onScreen.keys.contains { (lastShownAt[$0] ?? .distantPast) < cutoff }
+    }
+
     /// The identifiers whose expiry is at or before an instant, soonest first.
     ///
     /// - Parameter instant: The current instant.

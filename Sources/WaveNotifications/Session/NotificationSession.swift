@@ -180,13 +180,18 @@ public actor NotificationSession {
     ///   - onScreenCount: When more than this many are on screen, the log takes the oldest off
     ///     (``DeliveryLog/forgetOnScreen(keepingLatest:)``) down to `onScreenKept`; `nil` keeps all.
     ///   - onScreenKept: How many stay on screen then; `nil` (the default) keeps `onScreenCount`.
+    ///   - includingOnScreen: Whether what is on screen and was shown before `cutoff` is taken off the log's screen
+    ///     first (``DeliveryLog/forgetOnScreen(shownBefore:)``), and so forgotten too: for an app none of whose rules
+    ///     reads its screen. `false` by default.
     public func forget(
         shownBefore cutoff: Date, suppressionsDueBefore suppressionCutoff: Date, keeping kept: Set<String> = [],
-        onScreenBeyond onScreenCount: Int? = nil, keepingOnScreen onScreenKept: Int? = nil
+        onScreenBeyond onScreenCount: Int? = nil, keepingOnScreen onScreenKept: Int? = nil,
+        includingOnScreen: Bool = false
     ) {
         if let onScreenCount, log.onScreen.count > onScreenCount {
             log.forgetOnScreen(keepingLatest: onScreenKept ?? onScreenCount)
         }
+        if includingOnScreen, log.hasOnScreen(shownBefore: cutoff) { log.forgetOnScreen(shownBefore: cutoff) }
         if log.hasEntries(shownBefore: cutoff, keeping: kept) { log.forget(shownBefore: cutoff, keeping: kept) }
         if reported.contains(where: { $0.fireAt < suppressionCutoff }) {
             reported = reported.filter { $0.fireAt >= suppressionCutoff }

@@ -133,4 +133,21 @@ struct DeliveryLogForgetTests {
         log.forgetOnScreen(keepingLatest: 5)
         #expect(log.onScreen.count == 3)
     }
+
+    @Test func aSessionForgettingTheScreenTooForgetsWhatWasShownBeforeTheCutoffAndKeepsTheRest() async throws {
+        let session = NotificationSession(center: RecordingRequestCenter())
+        for (hour, identifier) in [(0.0, "a"), (1, "b"), (2, "c")] {
+            let request = F.request(identifier, at: at(hours: hour), expiresAfter: .seconds(86_400))
+            _ = try await session.recordShown(request, at: at(hours: hour))
+        }
+
+        await session.forget(shownBefore: at(hours: 1), suppressionsDueBefore: at(hours: 1), includingOnScreen: true)
+
+        let log = await session.log
+        #expect(Set(log.onScreen.keys) == ["b", "c"])
+        #expect(!log.isDone("a") && log.isDone("b"))
+        #expect(log.history.records.map(\.identifier) == ["b", "c"])
+        #expect(log.nextExpiry == at(hours: 25))
+        #expect(!log.hasOnScreen(shownBefore: at(hours: 1)) && log.hasOnScreen(shownBefore: at(hours: 1.5)))
+    }
 }
