@@ -16,7 +16,8 @@ public import WaveNotifications
 ///
 /// Call ``reconcile(device:cause:)`` at every app run and after a DST change or a time-zone move,
 /// ``receiveForecast(_:device:)`` when a forecast was fetched, and ``notificationShown(_:device:)`` when a pending
-/// request was shown.
+/// request was shown. Calls that wait on the platform run one at a time, in the order they arrived: a forecast that
+/// arrives while a reconcile waits on the platform is planned after it, against what it left pending.
 public actor GoNowNotificationService: AppNotificationService {
     /// The user's settings; replace them with ``replaceSettings(_:)``, then reconcile.
     public private(set) var settings: GoNowSettings
@@ -24,6 +25,9 @@ public actor GoNowNotificationService: AppNotificationService {
     public private(set) var forecast: GoNowForecast?
     /// The history of what was shown, and the platform calls.
     let session: NotificationSession
+    /// Lets the calls run one at a time, in the order they arrived, though each waits on the session and the
+    /// platform.
+    private let gate = CallGate()
     /// Counts the forecasts received, so the plan cache knows a new one without comparing it hour by hour.
     private var forecastRevision = 0
     /// The last plan's candidates and requests, so a reconcile plans only what changed since.
@@ -55,7 +59,7 @@ public actor GoNowNotificationService: AppNotificationService {
     /// What the service remembers now, to save between app runs: the session's history (the settings and the
     /// forecast are the app's).
     public var savedState: NotificationSession.State {
-        get async { await session.state }
+        get async { await gate.run { await session.state } }
     }
 
     /// GoNow's notifications do not expire.
@@ -93,12 +97,14 @@ public actor GoNowNotificationService: AppNotificationService {
     /// - Returns: The desired requests.
     /// - Throws: What the platform conformer throws when listing its pending requests.
     public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
-        let pending = try await session.pendingRequests()
-        let planned = planCache.plan(
-            settings: settings, forecast: forecast, forecastRevision: forecastRevision, now: device.now,
-            moment: .background, timeZone: device.timeZone, permission: device.permission,
-            history: await session.log.history, pending: pending)
-        return await session.removingDone(from: planned).desired.sorted { $0.fireAt < $1.fireAt }
+        try await gate.run {
+            let pending = try await session.pendingRequests()
+            let planned = planCache.plan(
+                settings: settings, forecast: forecast, forecastRevision: forecastRevision, now: device.now,
+                moment: .background, timeZone: device.timeZone, permission: device.permission,
+                history: await session.log.history, pending: pending)
+            return await session.removingDone(from: planned).desired.sorted { $0.fireAt < $1.fireAt }
+        }
     }
 
     /// How far back a reconcile keeps what was shown (on screen or not) and the suppressions reported
@@ -133,9 +139,11 @@ public actor GoNowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws; the calls made before it stand, and the forecast is replaced.
     @discardableResult
     public func receiveForecast(_ forecast: GoNowForecast, device: DeviceState) async throws -> GoNowReport {
-        self.forecast = forecast
-        forecastRevision += 1
-        return try await reconcile(device: device, cause: .userAction("forecast"))
+        try await gate.run {
+            self.forecast = forecast
+            forecastRevision += 1
+            return try await reconciling(device: device, cause: .userAction("forecast"))
+        }
     }
 
     /// Plans with the latest forecast and brings the pending requests to the plan.
@@ -159,6 +167,11 @@ public actor GoNowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws; the calls made before it stand.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> GoNowReport {
+        try await gate.run { try await reconciling(device: device, cause: cause) }
+    }
+
+    /// ``reconcile(device:cause:)`` inside the gate.
+    private func reconciling(device: DeviceState, cause: ReconcileCause) async throws -> GoNowReport {
         let now = device.now
         let horizon = now.addingTimeInterval(-Self.lookBack)
         await session.forget(shownBefore: horizon, suppressionsDueBefore: horizon, includingOnScreen: true)
@@ -192,7 +205,9 @@ public actor GoNowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws.
     @discardableResult
     public func notificationShown(_ request: NotificationRequest, device: DeviceState) async throws -> GoNowReport {
-        GoNowReport(entries: Self.entries(try await session.recordShown(request, at: device.now)))
+        try await gate.run {
+            GoNowReport(entries: Self.entries(try await session.recordShown(request, at: device.now)))
+        }
     }
 
     /// Records a window notification the system showed while the app was not running (iOS shows a pending request at
@@ -210,7 +225,9 @@ public actor GoNowNotificationService: AppNotificationService {
     public func notificationShownWhileClosed(
         _ request: NotificationRequest, shownAt: Date, device: DeviceState
     ) async throws -> GoNowReport {
-        let events = try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
+        let events = try await gate.run {
+            try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
+        }
         let fired = GoNowAnalyticsEvent.fired(request, at: device.now).map { [GoNowReport.Entry.fact($0)] } ?? []
         return GoNowReport(entries: fired + events.map(GoNowReport.Entry.notification))
     }

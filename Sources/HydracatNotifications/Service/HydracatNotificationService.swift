@@ -12,7 +12,8 @@ public import WaveNotifications
 /// Call ``reconcile(device:cause:)`` at every app run, at local midnight (``nextOwnMoment(after:in:)``: the midnight
 /// cleanup) and after a DST change; ``notificationShown(_:device:)`` when a pending request was shown;
 /// ``log(_:device:)`` and ``snooze(_:device:)`` for the user's actions. Texts and links carry the pet's name, never
-/// a medication name or dose; errors quote neither.
+/// a medication name or dose; errors quote neither. Calls that wait on the platform run one at a time, in the order
+/// they arrived.
 public actor HydracatNotificationService: AppNotificationService {
     /// Hydracat's rules with the app's state: settings, logs, snoozes.
     public private(set) var planner: HydracatPlanner {
@@ -22,6 +23,9 @@ public actor HydracatNotificationService: AppNotificationService {
     private var plannerRevision = 0
     /// The last plan and what it was made of: a reconcile at the same instant with nothing changed reuses it.
     private var lastPlan: (key: PlanKey, plan: HydracatPlan)?
+    /// Lets the calls run one at a time, in the order they arrived, though each waits on the session and the
+    /// platform.
+    private let gate = CallGate()
     /// How much planning work the reconciles did so far (for tests).
     package private(set) var planningCounts = PlanReuseCounts()
 
@@ -81,12 +85,14 @@ public actor HydracatNotificationService: AppNotificationService {
 
     /// What the service remembers now, to save between app runs (the settings and the start are the app's own).
     public var savedState: SavedState {
-        get async { SavedState(logs: planner.logs, snoozes: planner.snoozes, session: await session.state) }
+        get async {
+            await gate.run { SavedState(logs: planner.logs, snoozes: planner.snoozes, session: await session.state) }
+        }
     }
 
     /// When the next shown notification expires, if one does.
     public var nextExpiry: Date? {
-        get async { await session.nextExpiry }
+        get async { await gate.run { await session.nextExpiry } }
     }
 
     /// The next local midnight after an instant: Hydracat's own reconcile moment (the midnight cleanup withdraws
@@ -132,6 +138,11 @@ public actor HydracatNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws; the calls made before it stand.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Never> {
+        try await gate.run { try await reconciling(device: device) }
+    }
+
+    /// ``reconcile(device:cause:)`` inside the gate.
+    private func reconciling(device: DeviceState) async throws -> ServiceReport<Never> {
         await forgetWhatNoRuleReads(device: device)
         let pending = try await session.pendingRequests()
         let plan = await plan(device: device)
@@ -168,7 +179,9 @@ public actor HydracatNotificationService: AppNotificationService {
     /// - Parameter device: The instant, zone and permission now.
     /// - Returns: The desired requests.
     public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
-        await session.removingDone(from: plan(device: device).plan).desired.sorted { $0.fireAt < $1.fireAt }
+        await gate.run {
+            await session.removingDone(from: plan(device: device).plan).desired.sorted { $0.fireAt < $1.fireAt }
+        }
     }
 
     /// The plan at an instant: the last one when nothing it was made of changed since.
@@ -200,7 +213,7 @@ public actor HydracatNotificationService: AppNotificationService {
     public func notificationShown(
         _ request: NotificationRequest, device: DeviceState
     ) async throws -> ServiceReport<Never> {
-        ServiceReport(try await session.recordShown(request, at: device.now))
+        try await gate.run { ServiceReport(try await session.recordShown(request, at: device.now)) }
     }
 
     /// Records a treatment notification the system showed while the app was not running (iOS shows a pending request at
@@ -218,7 +231,9 @@ public actor HydracatNotificationService: AppNotificationService {
     public func notificationShownWhileClosed(
         _ request: NotificationRequest, shownAt: Date, device: DeviceState
     ) async throws -> ServiceReport<Never> {
-        ServiceReport(try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
+        try await gate.run {
+            ServiceReport(try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
+        }
     }
 
     /// Withdraws the shown notifications whose expiry has come (`expired`).
@@ -228,7 +243,7 @@ public actor HydracatNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws.
     @discardableResult
     public func withdrawExpired(device: DeviceState) async throws -> ServiceReport<Never> {
-        ServiceReport(try await session.withdrawExpired(at: device.now))
+        try await gate.run { ServiceReport(try await session.withdrawExpired(at: device.now)) }
     }
 
     /// The user responded to a treatment notification: `log` logs its slot (``log(_:device:)``), `snooze` snoozes it
@@ -245,6 +260,13 @@ public actor HydracatNotificationService: AppNotificationService {
     public func respond(
         to identifier: String, actionID: String, device: DeviceState
     ) async throws -> ServiceReport<Never> {
+        try await gate.run { try await responding(to: identifier, actionID: actionID, device: device) }
+    }
+
+    /// ``respond(to:actionID:device:)`` inside the gate.
+    private func responding(
+        to identifier: String, actionID: String, device: DeviceState
+    ) async throws -> ServiceReport<Never> {
         switch actionID {
         case HydracatContent.logAction.id:
             let parsed = try HydracatIdentifier(parsing: identifier)
@@ -254,10 +276,10 @@ public actor HydracatNotificationService: AppNotificationService {
             guard pet.schedules.contains(where: { $0.id == parsed.scheduleID }) else {
                 throw HydracatError.unknownSchedule(petID: pet.id)
             }
-            return try await log(
+            return try await logging(
                 TreatmentLog(petID: pet.id, scheduleID: parsed.scheduleID, slot: parsed.slot), device: device)
         case HydracatContent.snoozeAction.id:
-            return try await snooze(identifier, device: device)
+            return try await snoozing(identifier, device: device)
         default:
             return ServiceReport()
         }
@@ -275,8 +297,13 @@ public actor HydracatNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws.
     @discardableResult
     public func log(_ treatment: TreatmentLog, device: DeviceState) async throws -> ServiceReport<Never> {
+        try await gate.run { try await logging(treatment, device: device) }
+    }
+
+    /// ``log(_:device:)`` inside the gate.
+    private func logging(_ treatment: TreatmentLog, device: DeviceState) async throws -> ServiceReport<Never> {
         planner.logs.insert(treatment)
-        return try await reconcile(device: device, cause: .userAction("log"))
+        return try await reconciling(device: device)
     }
 
     /// The user snoozed a shown treatment notification: it leaves the screen (`snoozed`) and its texts come back
@@ -292,6 +319,11 @@ public actor HydracatNotificationService: AppNotificationService {
     ///   unknown schedule (nothing changes); what the platform conformer throws.
     @discardableResult
     public func snooze(_ identifier: String, device: DeviceState) async throws -> ServiceReport<Never> {
+        try await gate.run { try await snoozing(identifier, device: device) }
+    }
+
+    /// ``snooze(_:device:)`` inside the gate.
+    private func snoozing(_ identifier: String, device: DeviceState) async throws -> ServiceReport<Never> {
         let snooze = try planner.snooze(
             identifier: identifier, at: device.now, in: device.timeZone, permission: device.permission,
             shown: await session.log)

@@ -12,7 +12,7 @@ public import WaveNotifications
 ///
 /// Call ``reconcile(device:cause:)`` at every app run and at local midnight (``nextOwnMoment(after:in:)``), and after
 /// a DST change; ``notificationShown(_:device:)`` when a pending check-in was shown; ``withdrawExpired(device:)`` at
-/// ``nextExpiry``.
+/// ``nextExpiry``. Calls that wait on the platform run one at a time, in the order they arrived.
 public actor ShadowNotificationService: AppNotificationService {
     /// The user's settings; replace them with ``replaceSettings(_:)``, then reconcile.
     public private(set) var settings: ShadowSettings
@@ -20,6 +20,9 @@ public actor ShadowNotificationService: AppNotificationService {
     let session: NotificationSession
     /// The last plan's check-ins and requests, so a reconcile plans only what changed since.
     private var planCache = ShadowPlanCache()
+    /// Lets the calls run one at a time, in the order they arrived, though each waits on the session and the
+    /// platform.
+    private let gate = CallGate()
 
     /// How much planning work the reconciles did so far (for tests: a reconcile where nothing changed reuses the
     /// last plan).
@@ -42,7 +45,7 @@ public actor ShadowNotificationService: AppNotificationService {
 
     /// What the service remembers now, to save between app runs: the session's history (the settings are the app's).
     public var savedState: NotificationSession.State {
-        get async { await session.state }
+        get async { await gate.run { await session.state } }
     }
 
     /// The next local midnight after an instant (``nextOwnMoment(after:in:)-swift.type.method``).
@@ -61,11 +64,13 @@ public actor ShadowNotificationService: AppNotificationService {
     /// - Returns: The desired requests.
     /// - Throws: What the platform conformer throws when listing its pending requests.
     public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
-        let pending = try await session.pendingRequests()
-        let plan = planCache.plan(
-            settings: settings, now: device.now, timeZone: device.timeZone, permission: device.permission,
-            history: await session.log.history, pending: pending)
-        return await session.removingDone(from: plan).desired.sorted { $0.fireAt < $1.fireAt }
+        try await gate.run {
+            let pending = try await session.pendingRequests()
+            let plan = planCache.plan(
+                settings: settings, now: device.now, timeZone: device.timeZone, permission: device.permission,
+                history: await session.log.history, pending: pending)
+            return await session.removingDone(from: plan).desired.sorted { $0.fireAt < $1.fireAt }
+        }
     }
 
     /// The user responded to a shown check-in: a tap or any action answers it (``respond(to:device:)``).
@@ -102,7 +107,7 @@ public actor ShadowNotificationService: AppNotificationService {
 
     /// When the next shown check-in expires, if one is on screen.
     public var nextExpiry: Date? {
-        get async { await session.nextExpiry }
+        get async { await gate.run { await session.nextExpiry } }
     }
 
     /// Replaces the settings; the next reconcile plans with them.
@@ -126,13 +131,15 @@ public actor ShadowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws; the calls made before it stand.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Never> {
-        let horizon = device.now.addingTimeInterval(-Self.lookBack)
-        await session.forget(shownBefore: horizon, suppressionsDueBefore: horizon)
-        let pending = try await session.pendingRequests()
-        let plan = planCache.plan(
-            settings: settings, now: device.now, timeZone: device.timeZone, permission: device.permission,
-            history: await session.log.history, pending: pending)
-        return ServiceReport(try await session.reconcile(plan, pending: pending, at: device.now))
+        try await gate.run {
+            let horizon = device.now.addingTimeInterval(-Self.lookBack)
+            await session.forget(shownBefore: horizon, suppressionsDueBefore: horizon)
+            let pending = try await session.pendingRequests()
+            let plan = planCache.plan(
+                settings: settings, now: device.now, timeZone: device.timeZone, permission: device.permission,
+                history: await session.log.history, pending: pending)
+            return ServiceReport(try await session.reconcile(plan, pending: pending, at: device.now))
+        }
     }
 
     /// Records a check-in the platform showed at its instant.
@@ -146,7 +153,7 @@ public actor ShadowNotificationService: AppNotificationService {
     public func notificationShown(
         _ request: NotificationRequest, device: DeviceState
     ) async throws -> ServiceReport<Never> {
-        ServiceReport(try await session.recordShown(request, at: device.now))
+        try await gate.run { ServiceReport(try await session.recordShown(request, at: device.now)) }
     }
 
     /// Records a check-in the system showed while the app was not running (iOS shows a pending request at its instant
@@ -163,7 +170,9 @@ public actor ShadowNotificationService: AppNotificationService {
     public func notificationShownWhileClosed(
         _ request: NotificationRequest, shownAt: Date, device: DeviceState
     ) async throws -> ServiceReport<Never> {
-        ServiceReport(try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
+        try await gate.run {
+            ServiceReport(try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
+        }
     }
 
     /// Withdraws the shown check-ins whose expiry has come (`expired`).
@@ -173,7 +182,7 @@ public actor ShadowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws.
     @discardableResult
     public func withdrawExpired(device: DeviceState) async throws -> ServiceReport<Never> {
-        ServiceReport(try await session.withdrawExpired(at: device.now))
+        try await gate.run { ServiceReport(try await session.withdrawExpired(at: device.now)) }
     }
 
     /// The user answered a shown check-in: it leaves the screen (`responded`) and will not expire.
@@ -185,7 +194,9 @@ public actor ShadowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws.
     @discardableResult
     public func respond(to identifier: String, device: DeviceState) async throws -> ServiceReport<Never> {
-        ServiceReport(
-            try await session.withdraw([Withdrawal(identifier: identifier, reason: .responded)], at: device.now))
+        try await gate.run {
+            ServiceReport(
+                try await session.withdraw([Withdrawal(identifier: identifier, reason: .responded)], at: device.now))
+        }
     }
 }

@@ -15,6 +15,10 @@ public import Foundation
 /// app open: call ``reconcile(device:cause:)`` with ``ReconcileCause/ownMoment`` then, and it shows the wave hits due.
 /// Its scheduler, older than the contract, reads the instant from the clock the service is given, which must show
 /// the instant the ``DeviceState`` gives (the one exception to the contract's "never reads a clock").
+///
+/// Its calls run one at a time, in the order they arrived, though each waits on the scheduler and the platform: an
+/// ``unfavorite(_:device:)`` that arrives while a sync schedules the event's reminders runs after the sync and cancels
+/// them, and never lets the sync schedule them after it.
 public actor WorldWideWavesNotificationService: AppNotificationService {
     /// What a sync or a user's action did that the app may want to show.
     public enum Fact: Hashable, Sendable {
@@ -60,6 +64,11 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// Whether ``waveHitsShown`` may hold ids of events not listed: those of a restored state, until the first
     /// reconcile forgets them.
     private var waveHitsShownMayBeUnlisted: Bool
+    /// Lets the calls run one at a time, in the order they arrived, though each waits on the platform.
+    private let gate = CallGate()
+
+    /// How many calls wait for the one running (for tests).
+    package var waitingCallCount: Int { gate.waitingCount }
 
     /// Creates the service.
     ///
@@ -105,15 +114,17 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// - Throws: Nothing: the scheduler reports a failing platform call to its observer and carries on.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Fact> {
-        forgetWaveHitsOfUnlistedEvents()
-        if cause == .ownMoment {
-            return await showWaveHits(dueBy: device.now)
+        await gate.run {
+            forgetWaveHitsOfUnlistedEvents()
+            if cause == .ownMoment {
+                return await showWaveHits(dueBy: device.now)
+            }
+            let favoriteIDs = await scheduler.favorites.favoriteIDs()
+            let (count, events) = list.withLock { ($0.count, $0.orderedEvents) }
+            let report = ServiceReport<Fact>(entries: [.fact(.synced(favorites: favoriteIDs.count, events: count))])
+            await scheduler.syncNotifications(favoriteIDs: favoriteIDs, currentEvents: events)
+            return report
         }
-        let favoriteIDs = await scheduler.favorites.favoriteIDs()
-        let (count, events) = list.withLock { ($0.count, $0.orderedEvents) }
-        let report = ServiceReport<Fact>(entries: [.fact(.synced(favorites: favoriteIDs.count, events: count))])
-        await scheduler.syncNotifications(favoriteIDs: favoriteIDs, currentEvents: events)
-        return report
     }
 
     /// Records a reminder the platform showed: WorldWideWaves decides nothing when one comes due.
@@ -185,13 +196,19 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// - Parameter device: The instant now.
     /// - Returns: The desired requests.
     public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
-        await scheduler.desiredRequests(
-            favoriteIDs: await scheduler.favorites.favoriteIDs(), currentEvents: list.withLock { $0.orderedEvents })
+        await gate.run {
+            await scheduler.desiredRequests(
+                favoriteIDs: await scheduler.favorites.favoriteIDs(), currentEvents: list.withLock { $0.orderedEvents })
+        }
     }
 
     /// The favorites and the wave hits shown.
     public var savedState: SavedState {
-        get async { SavedState(favoriteIDs: await scheduler.favorites.favoriteIDs(), waveHitsShown: waveHitsShown) }
+        get async {
+            await gate.run {
+                SavedState(favoriteIDs: await scheduler.favorites.favoriteIDs(), waveHitsShown: waveHitsShown)
+            }
+        }
     }
 
     // MARK: - Actions
@@ -204,12 +221,14 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// - Returns: ``ActionOutcome/unknownEvent`` when no listed event has the id.
     @discardableResult
     public func favorite(_ eventID: String, device: DeviceState) async -> ActionOutcome {
-        guard let event = list.withLock({ $0.events[eventID] }) else { return .unknownEvent }
-        await scheduler.favorites.setFavorite(true, eventID: eventID)
-        if await scheduler.shouldScheduleNotifications(for: event) {
-            await scheduler.scheduleAllNotifications(for: event)
+        await gate.run {
+            guard let event = list.withLock({ $0.events[eventID] }) else { return .unknownEvent }
+            await scheduler.favorites.setFavorite(true, eventID: eventID)
+            if await scheduler.shouldScheduleNotifications(for: event) {
+                await scheduler.scheduleAllNotifications(for: event)
+            }
+            return .applied
         }
-        return .applied
     }
 
     /// The user removed an event from the favorites: its notifications are cancelled.
@@ -220,10 +239,12 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// - Returns: ``ActionOutcome/unknownEvent`` when no listed event has the id.
     @discardableResult
     public func unfavorite(_ eventID: String, device: DeviceState) async -> ActionOutcome {
-        guard list.withLock({ $0.events[eventID] }) != nil else { return .unknownEvent }
-        await scheduler.favorites.setFavorite(false, eventID: eventID)
-        await scheduler.cancelAllNotifications(eventID: eventID)
-        return .applied
+        await gate.run {
+            guard list.withLock({ $0.events[eventID] }) != nil else { return .unknownEvent }
+            await scheduler.favorites.setFavorite(false, eventID: eventID)
+            await scheduler.cancelAllNotifications(eventID: eventID)
+            return .applied
+        }
     }
 
     /// The event service moved an event: a favorite's notifications are cancelled and scheduled again.
@@ -239,17 +260,19 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     public func update(
         _ eventID: String, startDate: Date? = nil, endDate: Date? = nil, waveHitAt: Date? = nil, device: DeviceState
     ) async -> ActionOutcome {
-        guard var event = list.withLock({ $0.events[eventID] }) else { return .unknownEvent }
-        event.startDate = startDate ?? event.startDate
-        event.endDate = endDate ?? event.endDate
-        list.withLock { $0.replace(event, waveHitAt: waveHitAt, now: device.now) }
-        if await scheduler.favorites.isFavorite(eventID: eventID) {
-            await scheduler.cancelAllNotifications(eventID: eventID)
-            if await scheduler.shouldScheduleNotifications(for: event) {
-                await scheduler.scheduleAllNotifications(for: event)
+        await gate.run {
+            guard var event = list.withLock({ $0.events[eventID] }) else { return .unknownEvent }
+            event.startDate = startDate ?? event.startDate
+            event.endDate = endDate ?? event.endDate
+            list.withLock { $0.replace(event, waveHitAt: waveHitAt, now: device.now) }
+            if await scheduler.favorites.isFavorite(eventID: eventID) {
+                await scheduler.cancelAllNotifications(eventID: eventID)
+                if await scheduler.shouldScheduleNotifications(for: event) {
+                    await scheduler.scheduleAllNotifications(for: event)
+                }
             }
+            return .applied
         }
-        return .applied
     }
 
     /// The event service removed an event: it leaves the list, its notifications are cancelled and its wave hit
@@ -261,11 +284,13 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     /// - Returns: ``ActionOutcome/unknownEvent`` when no listed event has the id.
     @discardableResult
     public func remove(_ eventID: String, device: DeviceState) async -> ActionOutcome {
-        guard list.withLock({ $0.events[eventID] }) != nil else { return .unknownEvent }
-        list.withLock { $0.remove(eventID) }
-        waveHitsShown.remove(eventID)
-        await scheduler.cancelAllNotifications(eventID: eventID)
-        return .applied
+        await gate.run {
+            guard list.withLock({ $0.events[eventID] }) != nil else { return .unknownEvent }
+            list.withLock { $0.remove(eventID) }
+            waveHitsShown.remove(eventID)
+            await scheduler.cancelAllNotifications(eventID: eventID)
+            return .applied
+        }
     }
 
     // MARK: - Private
