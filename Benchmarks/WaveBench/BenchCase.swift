@@ -56,6 +56,11 @@ enum BenchCase: String, CaseIterable, Sendable {
     case replayYearsHydracatLinux = "replay-years-hydracat-linux"
     /// The same on iOS.
     case replayYearsHydracatIOS = "replay-years-hydracat-ios"
+    /// GoNow's year scenario (4c: four modes, a forecast every 8 hours), over one year and over four, on the Linux
+    /// adapter.
+    case replayYearsGoNowLinux = "replay-years-gonow-linux"
+    /// The same on iOS.
+    case replayYearsGoNowIOS = "replay-years-gonow-ios"
     /// WorldWideWaves: 20 favorite events a day, a background refresh every 6 hours (each a full sync), on the
     /// always-running Linux adapter.
     case replayWaveRefreshLinux = "replay-www-refresh-linux"
@@ -114,6 +119,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [10] : [AppReplayWorkload.waveRefreshDays]
         case .replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS:
             // One span and four times it: a week and four in `--quick`, a year and four in the full run.
+            return quick ? [7, 28] : [AppReplayWorkload.days, 4 * AppReplayWorkload.days]
+        case .replayYearsGoNowLinux, .replayYearsGoNowIOS:
             return quick ? [7, 28] : [AppReplayWorkload.days, 4 * AppReplayWorkload.days]
         case .localizationLoad, .localizationParse, .localizationParseFoundation:
             return [LocalizationWorkload.expectedTableCount]
@@ -204,6 +211,10 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await YearsReplayWorkload.run(app: .hydracat, days: size, platform: "linux")
         case .replayYearsHydracatIOS:
             return try await YearsReplayWorkload.run(app: .hydracat, days: size, platform: "ios")
+        case .replayYearsGoNowLinux, .replayYearsGoNowIOS:
+            guard let input = context.input else { throw WorkloadFailure("\(rawValue) needs --input <scenario.json>") }
+            let platform = self == .replayYearsGoNowLinux ? "linux" : "ios"
+            return try await YearsReplayWorkload.runGoNow(days: size, platform: platform, scenarioPath: input)
         case .localizationLoad:
             return try LocalizationWorkload.load()
         case .localizationParse:

@@ -26,6 +26,7 @@ struct BenchmarkSuite {
         [.replayShadowRefreshLinux, .replayShadowRefreshIOS],
         [.replayWaveRefreshLinux, .replayWaveRefreshIOS],
         [.replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS],
+        [.replayYearsGoNowLinux, .replayYearsGoNowIOS],
         [.localizationLoad],
         [.localizationParse, .localizationParseFoundation],
         [.localizationResolve, .localizationResolveFoundation],
@@ -50,6 +51,9 @@ struct BenchmarkSuite {
                 var input: String?
                 if members.contains(.replay) {
                     input = prepareScenario(events: size, in: workDirectory)
+                }
+                if members.contains(.replayYearsGoNowLinux) || members.contains(.replayYearsGoNowIOS) {
+                    input = prepareGoNowScenario(days: size, in: workDirectory)
                 }
                 summaries += runInterleaved(members, size: size, input: input)
                 if let input { try? FileManager.default.removeItem(atPath: input) }
@@ -147,6 +151,15 @@ struct BenchmarkSuite {
             return url.path
         } catch {
             log("cannot write the replay scenario: \(error)")
+            return nil
+        }
+    }
+
+    private func prepareGoNowScenario(days: Int, in directory: URL) -> String? {
+        do {
+            return try YearsReplayWorkload.writeGoNowScenario(days: days, in: directory)
+        } catch {
+            log("cannot write GoNow's scenario: \(error)")
             return nil
         }
     }

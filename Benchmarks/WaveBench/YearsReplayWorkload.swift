@@ -50,7 +50,24 @@ enum YearsReplayWorkload {
         let file = directory.appendingPathComponent("\(app)-\(days).json")
         try Data(scenario.utf8).write(to: file)
 
-        var options = ReplayOptions(scenarioPath: file.path)
+        let (metrics, summary) = try await replay(file.path, platform: platform)
+        try WorkloadFailure.check(
+            summary.delivered == expected, "\(summary.delivered) delivered, expected \(expected): \(summary)")
+        try WorkloadFailure.check(
+            summary.lost == 0 && summary.suppressed.isEmpty, "lost or suppressed notifications: \(summary)")
+        return metrics
+    }
+
+    /// Replays a scenario file as `wavesim replay <file> --format json --platform <p>` does, lines to standard
+    /// output, and measures it.
+    ///
+    /// - Parameters:
+    ///   - path: The scenario file.
+    ///   - platform: `linux` or `ios`.
+    /// - Returns: The time, the deliveries and the bytes of the state saved at the end; the replay's summary.
+    /// - Throws: ``WorkloadFailure`` when the replay fails or reports no state.
+    static func replay(_ path: String, platform: String) async throws -> ([String: Double], AppReplaySummary) {
+        var options = ReplayOptions(scenarioPath: path)
         options.format = .json
         options.requestedPlatform = ReplayOptions.Platform(rawValue: platform)
         options.measuresSavedState = true
@@ -65,14 +82,11 @@ enum YearsReplayWorkload {
 
         try WorkloadFailure.check(status == 0, "wavesim exited \(status): \(errors.captured)")
         guard let summary, let saved = summary.savedState else { throw WorkloadFailure("the replay reported no state") }
-        try WorkloadFailure.check(
-            summary.delivered == expected, "\(summary.delivered) delivered, expected \(expected): \(summary)")
-        try WorkloadFailure.check(
-            summary.lost == 0 && summary.suppressed.isEmpty, "lost or suppressed notifications: \(summary)")
-        return [
+        let metrics = [
             "seconds": seconds, "cpuSeconds": cpuSeconds, "operations": Double(summary.delivered),
             "deliveries": Double(summary.delivered), "savedStateBytes": Double(saved.count),
         ]
+        return (metrics, summary)
     }
 
     /// `days` days of Hydracat from ``hydracatStart`` in Europe/Berlin: one pet, a medication at 08:00 and 20:00,
