@@ -93,6 +93,15 @@ struct SavedStateFixtureTests {
         #expect(restored.log.isDone("swim_solo_2026-03-27_backup"))
         #expect(restored.log.onScreen.keys.sorted().first == "run_dog_2026-03-27_backup")
         #expect(restored.reportedSuppressions.count == 6)
+        // A launch four days after the first of it was shown and due keeps it all (GoNow looks four days back); four
+        // days after the last of it, it is all forgotten.
+        let zone = TimeZone(identifier: "Asia/Jerusalem")!
+        try await service.reconcile(
+            device: DeviceState(now: Self.instant("2026-03-31T04:00:00Z"), timeZone: zone), cause: .launch)
+        #expect(await service.savedState == saved)
+        try await service.reconcile(
+            device: DeviceState(now: Self.instant("2026-04-01T09:00:01Z"), timeZone: zone), cause: .launch)
+        #expect(await service.savedState == NotificationSession.State())
     }
 
     @Test func growBroSessionLoads() async throws {
