@@ -12,31 +12,12 @@ struct WorldWideWavesNotificationServiceOrderTests {
     /// straight to the recording manager.
     private final class HoldingManager: NotificationManager {
         let recorder = RecordingNotificationManager()
-        private let isHolding = WaveLock(false)
-        private let arrivals = AsyncStream<Void>.makeStream()
-        private let releases = AsyncStream<Void>.makeStream()
-
-        /// Waits until the first schedule call is held.
-        func firstScheduleHeld() async {
-            for await _ in arrivals.stream { return }
-        }
-
-        /// Lets the held call go on.
-        func release() {
-            releases.continuation.yield()
-        }
+        let hold = FirstCallHold()
 
         func scheduleNotification(
             eventID: String, trigger: NotificationTrigger, delay: Duration, content: NotificationContent
         ) async throws {
-            let holds = isHolding.withLock { isHolding in
-                defer { isHolding = true }
-                return !isHolding
-            }
-            if holds {
-                arrivals.continuation.yield()
-                for await _ in releases.stream { break }
-            }
+            await hold.passThrough()
             try await recorder.scheduleNotification(eventID: eventID, trigger: trigger, delay: delay, content: content)
         }
 
@@ -62,7 +43,7 @@ struct WorldWideWavesNotificationServiceOrderTests {
             favorites: InMemoryFavoriteEventsStore(favoriteIDs: ["paris"]), clock: ManualWaveClock(now: Fixtures.now))
 
         let sync = Task { try await service.reconcile(device: Self.device, cause: .launch) }
-        await manager.firstScheduleHeld()
+        await manager.hold.firstHeld()
         let callsBefore = manager.recorder.calls.count
         let unfavorite = Task { await service.unfavorite("paris", device: Self.device) }
         // The unfavorite has arrived once it waits at the service's gate or (without one) has cancelled already.
@@ -72,7 +53,7 @@ struct WorldWideWavesNotificationServiceOrderTests {
             try #require(turns < 1_000_000, "the unfavorite never arrived")
             await Task.yield()
         }
-        manager.release()
+        manager.hold.release()
         _ = try await sync.value
         #expect(await unfavorite.value == .applied)
 
@@ -90,7 +71,7 @@ struct WorldWideWavesNotificationServiceOrderTests {
             favorites: InMemoryFavoriteEventsStore(favoriteIDs: ["paris"]), clock: ManualWaveClock(now: Fixtures.now))
 
         let first = Task { await service.favorite("rome", device: Self.device) }
-        await manager.firstScheduleHeld()
+        await manager.hold.firstHeld()
         var later: [Task<WorldWideWavesNotificationService.ActionOutcome, Never>] = []
         for (index, id) in ["oslo", "rome", "oslo"].enumerated() {
             later.append(
@@ -106,7 +87,7 @@ struct WorldWideWavesNotificationServiceOrderTests {
                 await Task.yield()
             }
         }
-        manager.release()
+        manager.hold.release()
         _ = await first.value
         for task in later { _ = await task.value }
 

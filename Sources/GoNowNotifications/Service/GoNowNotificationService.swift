@@ -33,6 +33,9 @@ public actor GoNowNotificationService: AppNotificationService {
     /// The last plan's candidates and requests, so a reconcile plans only what changed since.
     private var planCache = GoNowPlanCache()
 
+    /// How many calls wait for the one running (for tests).
+    package var waitingCallCount: Int { gate.waitingCount }
+
     /// How much planning work the reconciles did so far (for tests: a reconcile where nothing changed reuses the
     /// last plan).
     package var planningCounts: GoNowPlanCache.Counts { planCache.counts }

@@ -1,0 +1,80 @@
+import Foundation
+import GoNowNotifications
+import Testing
+import WaveNotifications
+import WaveNotificationsTesting
+
+private typealias F = GoNowFixtures
+
+/// The service's calls run one at a time, in the order they arrived: a forecast that arrives while a reconcile waits
+/// on the platform is planned after it, against what it left pending.
+struct GoNowServiceOrderTests {
+    /// A center that holds the first `add` it gets until the test lets it go; every other call goes straight to the
+    /// recording center.
+    private final class HoldingCenter: NotificationRequestCenter {
+        let recorder = RecordingRequestCenter()
+        let hold = FirstCallHold()
+
+        func add(_ requests: [NotificationRequest]) async throws {
+            await hold.passThrough()
+            try await recorder.add(requests)
+        }
+
+        func removePending(identifiers: [String], reason: NotificationReason) async throws {
+            try await recorder.removePending(identifiers: identifiers, reason: reason)
+        }
+
+        func removePending(threadID: String, reason: NotificationReason) async throws {
+            try await recorder.removePending(threadID: threadID, reason: reason)
+        }
+
+        func pendingRequests() async throws -> [NotificationRequest] {
+            try await recorder.pendingRequests()
+        }
+
+        func show(_ request: NotificationRequest) async throws {
+            try await recorder.show(request)
+        }
+
+        func withdrawShown(identifiers: [String], reason: NotificationReason) async throws {
+            try await recorder.withdrawShown(identifiers: identifiers, reason: reason)
+        }
+    }
+
+    private static func forecast(_ start: String) -> GoNowForecast {
+        GoNowForecast(fetchedAt: F.local("2026-06-01T05:00"), hours: F.hours(from: start, [80, 80]))
+    }
+
+    /// The first forecast's reconcile is adding today's best window when a second forecast, without today, arrives:
+    /// the second is planned after the first, so today's request is taken back (`reschedule`).
+    @Test func aForecastArrivingDuringAReconcileIsPlannedAfterIt() async throws {
+        let center = HoldingCenter()
+        let service = GoNowNotificationService(settings: F.settings([.swimSolo]), center: center)
+        let device = DeviceState(now: F.local("2026-06-01T05:00"), timeZone: F.zone)
+
+        let first = Task { try await service.receiveForecast(Self.forecast("2026-06-01T07:00"), device: device) }
+        await center.hold.firstHeld()
+        let secondDone = WaveLock(false)
+        let second = Task {
+            defer { secondDone.withLock { $0 = true } }
+            return try await service.receiveForecast(Self.forecast("2026-06-02T07:00"), device: device)
+        }
+        // The second has arrived once it waits at the service's gate or (without one) has finished.
+        var turns = 0
+        while await service.waitingCallCount == 0, !secondDone.withLock({ $0 }) {
+            turns += 1
+            try #require(turns < 1_000_000, "the second forecast never arrived")
+            await Task.yield()
+        }
+        center.hold.release()
+        _ = try await first.value
+        let report = try await second.value
+
+        #expect(
+            center.recorder.pending.map(\.identifier).sorted() == [
+                "swim_solo_2026-06-02_best", "swim_solo_2026-06-02_tomorrow",
+            ])
+        #expect(
+            report.events == [.cancelled(identifier: "swim_solo_2026-06-01_best", reason: .reschedule, at: device.now)])
+    }
+}
