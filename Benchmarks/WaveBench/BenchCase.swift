@@ -56,6 +56,11 @@ enum BenchCase: String, CaseIterable, Sendable {
     case replayYearsHydracatLinux = "replay-years-hydracat-linux"
     /// The same on iOS.
     case replayYearsHydracatIOS = "replay-years-hydracat-ios"
+    /// GrowBro's pushes, task reminders, digests and inbox actions, over one year and over four, on the Linux adapter
+    /// (``GrowBroYearsScenario``); with `--input <path>` the child also keeps the scenario there.
+    case replayYearsGrowBroLinux = "replay-years-growbro-linux"
+    /// The same on iOS.
+    case replayYearsGrowBroIOS = "replay-years-growbro-ios"
     /// WorldWideWaves: 20 favorite events a day, a background refresh every 6 hours (each a full sync), on the
     /// always-running Linux adapter.
     case replayWaveRefreshLinux = "replay-www-refresh-linux"
@@ -112,7 +117,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [31] : [AppReplayWorkload.days]
         case .replayWaveRefreshLinux, .replayWaveRefreshIOS:
             return quick ? [10] : [AppReplayWorkload.waveRefreshDays]
-        case .replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS:
+        case .replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS,
+            .replayYearsGrowBroLinux, .replayYearsGrowBroIOS:
             // One span and four times it: a week and four in `--quick`, a year and four in the full run.
             return quick ? [7, 28] : [AppReplayWorkload.days, 4 * AppReplayWorkload.days]
         case .localizationLoad, .localizationParse, .localizationParseFoundation:
@@ -204,6 +210,12 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await YearsReplayWorkload.run(app: .hydracat, days: size, platform: "linux")
         case .replayYearsHydracatIOS:
             return try await YearsReplayWorkload.run(app: .hydracat, days: size, platform: "ios")
+        case .replayYearsGrowBroLinux:
+            return try await YearsReplayWorkload.run(
+                app: .growBro, days: size, platform: "linux", keptScenario: context.input)
+        case .replayYearsGrowBroIOS:
+            return try await YearsReplayWorkload.run(
+                app: .growBro, days: size, platform: "ios", keptScenario: context.input)
         case .localizationLoad:
             return try LocalizationWorkload.load()
         case .localizationParse:

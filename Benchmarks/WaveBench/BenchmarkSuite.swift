@@ -26,6 +26,7 @@ struct BenchmarkSuite {
         [.replayShadowRefreshLinux, .replayShadowRefreshIOS],
         [.replayWaveRefreshLinux, .replayWaveRefreshIOS],
         [.replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS],
+        [.replayYearsGrowBroLinux, .replayYearsGrowBroIOS],
         [.localizationLoad],
         [.localizationParse, .localizationParseFoundation],
         [.localizationResolve, .localizationResolveFoundation],

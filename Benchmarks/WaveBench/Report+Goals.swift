@@ -200,6 +200,7 @@ extension Report {
     static let yearsCases: [(BenchCase, String)] = [
         (.replayYearsShadowLinux, "Shadow, linux"), (.replayYearsShadowIOS, "Shadow, ios"),
         (.replayYearsHydracatLinux, "Hydracat, linux"), (.replayYearsHydracatIOS, "Hydracat, ios"),
+        (.replayYearsGrowBroLinux, "GrowBro, linux"), (.replayYearsGrowBroIOS, "GrowBro, ios"),
     ]
 
     /// Four years of Shadow and of Hydracat against one (4f): peak memory and the saved state within 10%, time

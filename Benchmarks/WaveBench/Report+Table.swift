@@ -419,6 +419,8 @@ extension Report {
             (.replayYearsShadowIOS, "seconds", "4f. years of Shadow, ios (per delivery)"),
             (.replayYearsHydracatLinux, "seconds", "4f. years of Hydracat, linux (per delivery)"),
             (.replayYearsHydracatIOS, "seconds", "4f. years of Hydracat, ios (per delivery)"),
+            (.replayYearsGrowBroLinux, "seconds", "4f. years of GrowBro, linux (per delivery)"),
+            (.replayYearsGrowBroIOS, "seconds", "4f. years of GrowBro, ios (per delivery)"),
         ]
         var text = "\n6. Growth: time per operation at each size, and the exponent k in time ∝ size^k between sizes\n"
         text += "   (k ≈ 1 is linear; n log n shows as k slightly above 1; k ≈ 2 is quadratic). Operations: manager\n"
