@@ -215,7 +215,7 @@ public actor GrowBroNotificationService: AppNotificationService {
         for request in plan.showNow {
             events += try await decideDue(request, device: device, showsOnPlatform: true)
         }
-        await forgetWhatNoRuleReads(device: device)
+        try await forgetWhatNoRuleReads(device: device)
         return ServiceReport(events)
     }
 
@@ -239,13 +239,15 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// Forgets what no rule reads any more: what was shown more than a week ago and is neither on screen nor the
     /// reminder of a task listed (a task listed again, or moved back to the same due time, reads it), the
     /// suppressions of candidates due more than a week ago, the reminders and digests suppressed whose due time
-    /// (digests: their date) is more than a week back, and, past 2,500 on screen, all but the latest 2,000.
-    private func forgetWhatNoRuleReads(device: DeviceState) async {
+    /// (digests: their date) is more than a week back, past 2,500 on screen all but the latest 2,000, and the inbox
+    /// entries past its purge age (``InboxStore/purgeArchived(now:)``).
+    private func forgetWhatNoRuleReads(device: DeviceState) async throws {
         let cutoff = device.now.addingTimeInterval(-Self.lookBack)
         let listed = Set(settings.tasks.map { GrowBroLinks.taskIdentifier($0.id) })
         await session.forget(
             shownBefore: cutoff, suppressionsDueBefore: cutoff, keeping: listed, onScreenBeyond: Self.onScreenBeyond,
             keepingOnScreen: Self.onScreenKept)
+        try await inbox.purgeArchived(now: device.now)
         let oldest = device.timeZone.localDate(for: cutoff).adding(days: -1)
         let isRead = { (key: DueKey) -> Bool in
             if let due = key.due { return due.date >= oldest }
