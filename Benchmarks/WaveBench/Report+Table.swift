@@ -261,7 +261,8 @@ extension Report {
         let sizes = sizes(cases.map(\.0))
         guard !sizes.isEmpty else { return "" }
         var text = "   4f. The same app over one span and four (days): Shadow refreshed daily, Hydracat logged twice a "
-        text += "day,\n   lines to /dev/null, and the bytes of the state the app saves between launches at the end.\n"
+        text += "day,\n   GrowBro's pushes, tasks, digests and inbox, lines to /dev/null, and the bytes of the state "
+        text += "the app saves\n   between launches at the end.\n"
         var table = TextTable(
             ["days", "app, platform", "deliveries", "wall time", "CPU time", "peak RSS", "saved state"], leftAligned: 2)
         addRows(cases, sizes: sizes, to: &table) { summary, _ in
