@@ -14,8 +14,8 @@ internal import WaveNotifications
 /// - the inbox: the morning reply read at 21:00, the first like deleted at 21:05, a page of 20 and the next page
 ///   every Sunday at 21:10, and every 30th day a read of the reply of 90 days before (archived long since).
 ///
-/// On screen grows by about four and a half a day and nothing is withdrawn but collapsed likes: a year ends with
-/// about 1,600 on screen, four years with the service's bound.
+/// Nothing is withdrawn but collapsed likes, so what is on screen grows by about four and a half a day: about 1,600 in a
+/// year, past the service's bound of 1,000 (docs/core.md, "Bounded state") well before the year ends.
 enum GrowBroYearsScenario {
     /// 2026-01-01T07:00:00+01:00.
     static let start = Date(timeIntervalSince1970: 1_767_247_200)
