@@ -61,6 +61,11 @@ enum BenchCase: String, CaseIterable, Sendable {
     case replayYearsGoNowLinux = "replay-years-gonow-linux"
     /// The same on iOS.
     case replayYearsGoNowIOS = "replay-years-gonow-ios"
+    /// GrowBro's pushes, task reminders, digests and inbox actions, over one year and over four, on the Linux adapter
+    /// (``GrowBroYearsScenario``); with `--input <path>` the child also keeps the scenario there.
+    case replayYearsGrowBroLinux = "replay-years-growbro-linux"
+    /// The same on iOS.
+    case replayYearsGrowBroIOS = "replay-years-growbro-ios"
     /// WorldWideWaves: 20 favorite events a day, a background refresh every 6 hours (each a full sync), on the
     /// always-running Linux adapter.
     case replayWaveRefreshLinux = "replay-www-refresh-linux"
@@ -117,7 +122,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [31] : [AppReplayWorkload.days]
         case .replayWaveRefreshLinux, .replayWaveRefreshIOS:
             return quick ? [10] : [AppReplayWorkload.waveRefreshDays]
-        case .replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS:
+        case .replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS,
+            .replayYearsGrowBroLinux, .replayYearsGrowBroIOS:
             // One span and four times it: a week and four in `--quick`, a year and four in the full run.
             return quick ? [7, 28] : [AppReplayWorkload.days, 4 * AppReplayWorkload.days]
         case .replayYearsGoNowLinux, .replayYearsGoNowIOS:
@@ -215,6 +221,12 @@ enum BenchCase: String, CaseIterable, Sendable {
             guard let input = context.input else { throw WorkloadFailure("\(rawValue) needs --input <scenario.json>") }
             let platform = self == .replayYearsGoNowLinux ? "linux" : "ios"
             return try await YearsReplayWorkload.runGoNow(days: size, platform: platform, scenarioPath: input)
+        case .replayYearsGrowBroLinux:
+            return try await YearsReplayWorkload.run(
+                app: .growBro, days: size, platform: "linux", keptScenario: context.input)
+        case .replayYearsGrowBroIOS:
+            return try await YearsReplayWorkload.run(
+                app: .growBro, days: size, platform: "ios", keptScenario: context.input)
         case .localizationLoad:
             return try LocalizationWorkload.load()
         case .localizationParse:

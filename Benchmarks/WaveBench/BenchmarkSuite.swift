@@ -27,6 +27,7 @@ struct BenchmarkSuite {
         [.replayWaveRefreshLinux, .replayWaveRefreshIOS],
         [.replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS],
         [.replayYearsGoNowLinux, .replayYearsGoNowIOS],
+        [.replayYearsGrowBroLinux, .replayYearsGrowBroIOS],
         [.localizationLoad],
         [.localizationParse, .localizationParseFoundation],
         [.localizationResolve, .localizationResolveFoundation],

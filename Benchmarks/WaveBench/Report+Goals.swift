@@ -201,6 +201,7 @@ extension Report {
         (.replayYearsShadowLinux, "Shadow, linux"), (.replayYearsShadowIOS, "Shadow, ios"),
         (.replayYearsHydracatLinux, "Hydracat, linux"), (.replayYearsHydracatIOS, "Hydracat, ios"),
         (.replayYearsGoNowLinux, "GoNow, linux"), (.replayYearsGoNowIOS, "GoNow, ios"),
+        (.replayYearsGrowBroLinux, "GrowBro, linux"), (.replayYearsGrowBroIOS, "GrowBro, ios"),
     ]
 
     /// Four years of Shadow and of Hydracat against one (4f): peak memory and the saved state within 10%, time

@@ -261,7 +261,8 @@ extension Report {
         let sizes = sizes(cases.map(\.0))
         guard !sizes.isEmpty else { return "" }
         var text = "   4f. The same app over one span and four (days): Shadow refreshed daily, Hydracat logged twice a "
-        text += "day,\n   lines to /dev/null, and the bytes of the state the app saves between launches at the end.\n"
+        text += "day,\n   GrowBro's pushes, tasks, digests and inbox, lines to /dev/null, and the bytes of the state "
+        text += "the app saves\n   between launches at the end.\n"
         var table = TextTable(
             ["days", "app, platform", "deliveries", "wall time", "CPU time", "peak RSS", "saved state"], leftAligned: 2)
         addRows(cases, sizes: sizes, to: &table) { summary, _ in
@@ -421,6 +422,8 @@ extension Report {
             (.replayYearsHydracatIOS, "seconds", "4f. years of Hydracat, ios (per delivery)"),
             (.replayYearsGoNowLinux, "seconds", "4f. years of GoNow, linux (per delivery)"),
             (.replayYearsGoNowIOS, "seconds", "4f. years of GoNow, ios (per delivery)"),
+            (.replayYearsGrowBroLinux, "seconds", "4f. years of GrowBro, linux (per delivery)"),
+            (.replayYearsGrowBroIOS, "seconds", "4f. years of GrowBro, ios (per delivery)"),
         ]
         var text = "\n6. Growth: time per operation at each size, and the exponent k in time ∝ size^k between sizes\n"
         text += "   (k ≈ 1 is linear; n log n shows as k slightly above 1; k ≈ 2 is quadratic). Operations: manager\n"

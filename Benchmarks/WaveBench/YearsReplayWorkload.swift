@@ -19,6 +19,8 @@ enum YearsReplayWorkload {
     enum App: String {
         case shadow
         case hydracat
+        /// GrowBro: pushes, task reminders, digests and inbox actions (``GrowBroYearsScenario``).
+        case growBro = "growbro"
     }
 
     /// 2026-01-01T07:00:00+01:00: Hydracat's first day starts before its 08:00 reminder.
@@ -36,11 +38,14 @@ enum YearsReplayWorkload {
     ///   - platform: `linux` or `ios`.
     /// - Returns: The metrics, with `savedStateBytes`.
     /// - Throws: ``WorkloadFailure`` when the replay fails, delivers other than expected, or loses a notification.
-    static func run(app: App, days: Int, platform: String) async throws -> [String: Double] {
+    ///   - keptScenario: Where to keep a copy of the scenario (to replay it with another `wavesim`), if anywhere.
+    static func run(app: App, days: Int, platform: String, keptScenario: String? = nil) async throws -> [String: Double]
+    {
         let (scenario, expected) =
             switch app {
             case .shadow: try AppReplayWorkload.shadowRefreshScenario(days: days)
             case .hydracat: hydracatScenario(days: days)
+            case .growBro: GrowBroYearsScenario.make(days: days)
             }
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent(
@@ -49,6 +54,7 @@ enum YearsReplayWorkload {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let file = directory.appendingPathComponent("\(app)-\(days).json")
         try Data(scenario.utf8).write(to: file)
+        if let keptScenario { try Data(scenario.utf8).write(to: URL(fileURLWithPath: keptScenario)) }
 
         let (metrics, summary) = try await replay(file.path, platform: platform)
         try WorkloadFailure.check(

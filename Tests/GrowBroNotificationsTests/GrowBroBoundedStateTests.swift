@@ -72,11 +72,12 @@ struct GrowBroBoundedStateTests {
         let saved = await run.service.savedState
 
         #expect(Self.count(events, delivered: true) >= 365)
-        // Kept: what was shown in the last week, the latest 2,000 to 2,500 on screen, and the reminders of the
-        // tasks listed (365 here: the user's own records).
+        // Kept: what was shown in the last week, the latest 1,000 to 1,050 on screen (and what the last day showed
+        // after its last reconcile: 8 pushes and a reminder), and the reminders of the tasks listed (365 here: the
+        // user's own records).
         #expect(saved.session.log.history.records.count <= 9 * 8)
-        #expect(saved.session.log.onScreen.count <= 2_500)
-        #expect(saved.session.log.lastShownAt.count <= 2_500 + 365)
+        #expect(saved.session.log.onScreen.count <= 1_050 + 9)
+        #expect(saved.session.log.lastShownAt.count <= 1_050 + 9 + 365)
 
         // The edge of the identifiers kept: the first task's reminder, shown a year ago and long off the log's
         // screen, is still done while the task is listed.
@@ -103,35 +104,68 @@ struct GrowBroBoundedStateTests {
         #expect(saved.session.reportedSuppressions.count <= 3 * 9)
     }
 
-    /// The edge of what is on screen: after 2,501 pushes, the log keeps the latest 2,000 on screen; a like that is
-    /// the oldest of them is still collapsed by a newer like on its post.
-    @Test func aLikeStillOnTheLogsScreenIsStillCollapsed() async throws {
-        let run = Self.makeRun()
-        let start = run.clock.now
-        func device(_ index: Int) -> DeviceState {
-            DeviceState(
-                now: start.addingTimeInterval(Double(index)), timeZone: GrowBroFixtures.berlin, permission: .authorized)
-        }
-        for index in 0..<501 {
+    /// Likes of distinct posts, one a second from the run's start, `messageID` `<prefix><index>`.
+    private static func receiveLikes(
+        _ run: Run, _ indexes: Range<Int>, prefix: String, post: (Int) -> String
+    ) async throws {
+        for index in indexes {
             try await run.service.receive(
-                .like(messageID: "old\(index)", postID: "o\(index)", author: "A"), device: device(index))
+                .like(messageID: "\(prefix)\(index)", postID: post(index), author: "A"), device: device(run, index))
         }
-        try await run.service.receive(.like(messageID: "edge", postID: "edge", author: "A"), device: device(501))
-        for index in 502..<2_501 {
-            try await run.service.receive(
-                .like(messageID: "new\(index)", postID: "n\(index)", author: "A"), device: device(index))
-        }
-        try await run.service.reconcile(device: device(2_501), cause: .start)
-        let result = try await run.service.receive(
-            .like(messageID: "edge2", postID: "edge", author: "B"), device: device(2_502))
+    }
 
-        #expect(
-            result.events.contains {
-                if case .withdrawn(let identifier, _, _) = $0 { identifier == "msg_edge" } else { false }
-            })
+    /// `index` seconds after the run's start, authorized.
+    private static func device(_ run: Run, _ index: Int) -> DeviceState {
+        DeviceState(
+            now: GrowBroFixtures.berlin.instant(for: GrowBroFixtures.local("2026-01-01T07:00"))
+                .addingTimeInterval(Double(index)),
+            timeZone: GrowBroFixtures.berlin, permission: .authorized)
+    }
+
+    private static func withdrawn(_ identifier: String, in events: [NotificationEvent]) -> Bool {
+        events.contains { if case .withdrawn(identifier, _, _) = $0 { true } else { false } }
+    }
+
+    /// The edge of what is on screen: after 1,052 likes and a reconcile (more than 1,050), the log keeps the latest
+    /// 1,000 on screen (as many as the simulated centers show); the oldest of them is still collapsed by a newer like
+    /// on its post and still answers a response, the one before it neither.
+    @Test func aLikeAmongTheLatestThousandIsStillCollapsedAndTheOneBeforeNot() async throws {
+        let run = Self.makeRun()
+        try await Self.receiveLikes(run, 0..<52, prefix: "gone", post: { "g\($0)" })
+        try await Self.receiveLikes(run, 52..<53, prefix: "edge", post: { _ in "edge" })
+        try await Self.receiveLikes(run, 53..<1_052, prefix: "new", post: { "n\($0)" })
+        try await run.service.reconcile(device: Self.device(run, 1_052), cause: .start)
+        #expect(await run.service.savedState.session.log.onScreen.count == 1_000)
+
+        let respond = try await run.service.respond(
+            to: "msg_edge52", actionID: NotificationAction.defaultActionID, device: Self.device(run, 1_053))
+        #expect(respond.entries.count == 1)
+        let edge = try await run.service.receive(
+            .like(messageID: "edge2", postID: "edge", author: "B"), device: Self.device(run, 1_054))
+        #expect(Self.withdrawn("msg_edge52", in: edge.events))
+        let gone = try await run.service.receive(
+            .like(messageID: "gone2", postID: "g51", author: "B"), device: Self.device(run, 1_055))
+        #expect(!Self.withdrawn("msg_gone51", in: gone.events))
         #expect(
             try await run.service.respond(
-                to: "msg_edge2", actionID: NotificationAction.defaultActionID, device: device(2_503)
-            ).entries.count == 1)
+                to: "msg_gone51", actionID: NotificationAction.defaultActionID, device: Self.device(run, 1_056)
+            ).entries.isEmpty)
+    }
+
+    /// The inbox keeps what a page, a count or an archive age raised by up to 30 days can show: a reconcile purges
+    /// the entries received more than 60 days before it, and only those.
+    @Test func aReconcilePurgesTheInboxEntriesPastItsPurgeAge() async throws {
+        let run = Self.makeRun()
+        let start = Self.device(run, 0)
+        try await run.service.receive(.system(messageID: "old", title: "Tip", text: "pH"), device: start)
+        try await run.service.receive(
+            .system(messageID: "edge", title: "Tip", text: "pH"), device: Self.device(run, 1))
+        var later = start
+        later.now = start.now.addingTimeInterval(60 * 86_400 + 0.5)
+        try await run.service.reconcile(device: later, cause: .start)
+
+        #expect(try await run.service.markRead("msg_old", device: later) == 0)
+        #expect(try await run.service.markRead("msg_edge", device: later) == 1)
+        #expect(try await run.service.inboxCounts(device: later) == GrowBroInboxCounts(total: 0, unread: 0))
     }
 }

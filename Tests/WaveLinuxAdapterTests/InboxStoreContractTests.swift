@@ -11,10 +11,12 @@ struct InboxStoreContractTests {
 
         var testDescription: String { rawValue }
 
-        func make(archiveAfterDays: Int = 30) throws -> any InboxStore {
+        func make(archiveAfterDays: Int = 30, purgeAfterDays: Int? = nil) throws -> any InboxStore {
             switch self {
-            case .inMemory: return InMemoryInboxStore(archiveAfterDays: archiveAfterDays)
-            case .sqlite: return try SQLiteInboxStore.inMemory(archiveAfterDays: archiveAfterDays)
+            case .inMemory:
+                return InMemoryInboxStore(archiveAfterDays: archiveAfterDays, purgeAfterDays: purgeAfterDays)
+            case .sqlite:
+                return try SQLiteInboxStore.inMemory(archiveAfterDays: archiveAfterDays, purgeAfterDays: purgeAfterDays)
             }
         }
     }
@@ -130,6 +132,70 @@ struct InboxStoreContractTests {
         #expect(try await store.totalCount(now: now.addingTimeInterval(-1)) == 3)
         // Read and delete still reach an archived entry.
         #expect(try await store.markRead(identifier: "archived", at: now) == 1)
+    }
+
+    /// Entries not deleted and not read, walking the pages: what the unread count must say.
+    static func unreadByWalking(_ store: any InboxStore, now: Date) async throws -> Int {
+        var unread = 0
+        var cursor: InboxCursor?
+        repeat {
+            let page = try await store.page(size: 100, after: cursor, now: now)
+            unread += page.items.count { $0.readAt == nil }
+            cursor = page.nextCursor
+        } while cursor != nil
+        return unread
+    }
+
+    /// The purge's edge: 1 ms past the purge age goes for good (read, deleted or neither), exactly at it stays and is
+    /// still reached by read and delete while archived; what is visible, and the counts, are as before the purge.
+    @Test(arguments: Implementation.allCases, [(30, nil), (7, 7), (1, 90)] as [(Int, Int?)])
+    func thePurgeRemovesForGoodOnlyEntriesPastThePurgeAge(
+        _ implementation: Implementation, days: (archive: Int, purge: Int?)
+    ) async throws {
+        let store = try implementation.make(archiveAfterDays: days.archive, purgeAfterDays: days.purge)
+        let purgeDays = days.purge ?? days.archive + 30
+        #expect(store.purgeAfterDays == purgeDays)
+        let age = Double(purgeDays) * 86_400
+        let now = Self.start.addingTimeInterval(age + 1_000)
+        try await store.add([
+            Self.entry("gone", at: 999.999), Self.entry("gone-read", at: 500), Self.entry("gone-deleted", at: 0),
+            Self.entry("at-limit", at: 1_000), Self.entry("unread", at: age), Self.entry("recent", at: age + 500),
+        ])
+        _ = try await store.markRead(identifier: "gone-read", at: Self.start)
+        _ = try await store.delete(identifier: "gone-deleted", at: Self.start)
+        let before = (
+            total: try await store.totalCount(now: now), unread: try await store.unreadCount(now: now),
+            pages: try await Self.walk(store, size: 2, now: now)
+        )
+
+        #expect(try await store.purgeArchived(now: now) == 3)
+        #expect(try await store.purgeArchived(now: now) == 0)
+        #expect(try await store.totalCount(now: now) == before.total)
+        #expect(try await store.unreadCount(now: now) == before.unread)
+        #expect(try await Self.walk(store, size: 2, now: now) == before.pages)
+        for later in [now, now.addingTimeInterval(86_400), now.addingTimeInterval(age)] {
+            #expect(try await store.unreadCount(now: later) == (try await Self.unreadByWalking(store, now: later)))
+        }
+        #expect(try await store.markRead(identifier: "gone", at: now) == 0)
+        #expect(try await store.delete(identifier: "gone-read", at: now) == 0)
+        #expect(try await store.markRead(identifier: "at-limit", at: now) == 1)
+        // 1 ms later, the entry at the limit goes too.
+        #expect(try await store.purgeArchived(now: now.addingTimeInterval(0.001)) == 1)
+        #expect(try await store.delete(identifier: "at-limit", at: now) == 0)
+    }
+
+    /// The margin: what an archive age raised from 30 to 60 days would show (the counts at `now` − 30 days with 30
+    /// days are the counts at `now` with 60) is all still there after a purge.
+    @Test(arguments: Implementation.allCases)
+    func aPurgeKeepsWhatAnArchiveAgeRaisedByTheMarginShows(_ implementation: Implementation) async throws {
+        let store = try implementation.make()
+        try await store.add((0..<90).map { Self.entry("d\($0)", at: Double($0) * 86_400) })
+        let now = Self.start.addingTimeInterval(89 * 86_400)
+        let raised = now.addingTimeInterval(-30 * 86_400)
+        #expect(try await store.totalCount(now: raised) == 61)
+        #expect(try await store.purgeArchived(now: now) == 29)
+        #expect(try await store.totalCount(now: raised) == 61)
+        #expect(try await Self.walk(store, size: 100, now: raised).last == "d29")
     }
 
     @Test(arguments: Implementation.allCases, [0, -1, 101, 1_000])

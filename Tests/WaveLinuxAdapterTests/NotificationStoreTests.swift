@@ -220,4 +220,13 @@ struct NotificationStoreTests {
         #expect(!plans.contains { $0.hasPrefix("SCAN inbox") }, "\(plans)")
         #expect(!plans.contains { $0.contains("TEMP B-TREE") }, "\(plans)")
     }
+
+    /// The purge deletes through ranges of `inbox_entry_visible` (not deleted, then deleted), never a scan of the
+    /// table, so a purge that finds nothing costs two index seeks.
+    @Test func theInboxPurgeUsesTheVisibleIndex() throws {
+        let plans = try SQLiteInboxStore.inMemory().purgeQueryPlans()
+        #expect(plans.count == 2, "\(plans)")
+        #expect(plans.allSatisfy { $0.hasPrefix("SEARCH inbox_entry USING") && $0.contains("inbox_entry_visible") })
+        #expect(plans.first?.contains("deleted_ms=? AND received_ms<?") == true, "\(plans)")
+    }
 }

@@ -314,6 +314,23 @@ struct GrowBroReplayTests {
         #expect(pages[5]["unread"] as? Int == 2)
     }
 
+    /// A read of an entry purged long after its archive (more than 60 days old) warns no more than before the
+    /// purge: the warning is for an identifier with no entry yet, not for one whose entries the store let go.
+    @Test func aReadOfAnEntryPurgedAfterItsArchiveDoesNotWarn() async throws {
+        let run = try await ReplayRun.app("growbro-inbox.json", arguments: ["--format", "json"]) { scenario in
+            // Up to m6 (before the erase), then a read of m1 75 days after it arrived.
+            var actions = Array((scenario["actions"] as! [[String: Any]]).prefix(15))
+            actions.append(["at": "2026-05-15T09:00:00Z", "type": "read", "identifier": "msg_m1"])
+            actions.append(["at": "2026-05-15T09:00:00Z", "type": "inbox", "pageSize": 5])
+            scenario["actions"] = actions
+            scenario["until"] = "2026-05-16T00:00:00Z"
+        }
+        #expect(run.status == 0)
+        #expect(!run.standardError.contains("'msg_m1' has no inbox entry"), "\(run.standardError)")
+        #expect(run.standardError.contains("actions[10].identifier: 'msg_m6' has no inbox entry yet"))
+        #expect(Self.identifiers(Self.objects(run, "inbox").last ?? [:]).isEmpty)
+    }
+
     @Test func aGDPREraseRemovesEveryEntryForGood() async {
         let run = await ReplayRun.app("growbro-inbox.json")
         let pages = Self.objects(run, "inbox")

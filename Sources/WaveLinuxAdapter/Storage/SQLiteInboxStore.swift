@@ -9,6 +9,7 @@ public import WaveNotifications
 /// the same at the start and deep in a large inbox; the counts are range counts over covering indexes.
 public final class SQLiteInboxStore: InboxStore {
     public let archiveAfterDays: Int
+    public let purgeAfterDays: Int
     private let database: SerializedDatabase
     private let titleEncoder = LocalizedTextCoding()
 
@@ -17,21 +18,31 @@ public final class SQLiteInboxStore: InboxStore {
     /// - Parameters:
     ///   - database: The shared connection.
     ///   - archiveAfterDays: Entries older than this many days are archived.
-    package init(database: SerializedDatabase, archiveAfterDays: Int) {
+    ///   - purgeAfterDays: Entries older than this many days are removed by ``purgeArchived(now:)``, at least
+    ///     `archiveAfterDays`; `nil` for `archiveAfterDays` + ``InboxStore/purgeMarginDays``.
+    package init(database: SerializedDatabase, archiveAfterDays: Int, purgeAfterDays: Int? = nil) {
         precondition(archiveAfterDays >= 0, "archiveAfterDays must not be negative")
+        let purgeAfterDays = purgeAfterDays ?? archiveAfterDays + Self.purgeMarginDays
+        precondition(purgeAfterDays >= archiveAfterDays, "purgeAfterDays must not be less than archiveAfterDays")
         self.database = database
         self.archiveAfterDays = archiveAfterDays
+        self.purgeAfterDays = purgeAfterDays
     }
 
     /// A store in a private in-memory database: the SQLite code paths without a file (tests, previews).
     ///
-    /// - Parameter archiveAfterDays: Entries older than this many days are archived; 30 by default.
+    /// - Parameters:
+    ///   - archiveAfterDays: Entries older than this many days are archived; 30 by default.
+    ///   - purgeAfterDays: Entries older than this many days are removed by ``purgeArchived(now:)``; `nil` for
+    ///     `archiveAfterDays` + ``InboxStore/purgeMarginDays``.
     /// - Returns: The store.
     /// - Throws: ``SQLiteError`` when SQLite cannot set it up.
-    public static func inMemory(archiveAfterDays: Int = 30) throws -> SQLiteInboxStore {
+    public static func inMemory(archiveAfterDays: Int = 30, purgeAfterDays: Int? = nil) throws -> SQLiteInboxStore {
         let connection = try SQLiteDatabase.inMemory()
         try connection.migrate(NotificationStoreSchema.migrations)
-        return SQLiteInboxStore(database: SerializedDatabase(connection), archiveAfterDays: archiveAfterDays)
+        return SQLiteInboxStore(
+            database: SerializedDatabase(connection), archiveAfterDays: archiveAfterDays,
+            purgeAfterDays: purgeAfterDays)
     }
 
     public func add(_ entries: [InboxEntry]) throws {
@@ -139,6 +150,29 @@ public final class SQLiteInboxStore: InboxStore {
         return InboxPage(items: items, nextCursor: nil)
     }
 
+    @discardableResult
+    public func purgeArchived(now: Date) throws -> Int {
+        let oldest = now.millisecondsSince1970 - Int64(purgeAfterDays) * Self.dayMilliseconds
+        return try database.transaction { database in
+            var removed = 0
+            // Two ranges of `inbox_entry_visible` (not deleted; deleted, which purges keep few), not a table scan.
+            for sql in Self.purgeSQL {
+                let delete = try database.cached(sql)
+                try delete.bind(oldest, at: 1)
+                try delete.run()
+                removed += database.changes
+            }
+            // Days wholly before the oldest kept instant have no entries left: their counters (all 0) go too.
+            // Only from 1970 on, where `received_ms / 86400000` is the floor.
+            if removed > 0, oldest > 0 {
+                let days = try database.cached("DELETE FROM inbox_unread_day WHERE day < ?")
+                try days.bind(oldest / Self.dayMilliseconds, at: 1)
+                try days.run()
+            }
+            return removed
+        }
+    }
+
     public func eraseAll() throws {
         try database.withDatabase { database in
             try database.transaction { try database.execute("DELETE FROM inbox_entry") }
@@ -164,6 +198,23 @@ public final class SQLiteInboxStore: InboxStore {
         }
     }
 
+    /// The plans SQLite chooses for the purge's two deletes (for checking they are index ranges, not table scans).
+    ///
+    /// - Returns: `EXPLAIN QUERY PLAN` details, one line per step.
+    /// - Throws: ``SQLiteError``.
+    package func purgeQueryPlans() throws -> [String] {
+        try database.withDatabase { database in
+            var lines: [String] = []
+            for query in Self.purgeSQL {
+                let plan = try database.prepare("EXPLAIN QUERY PLAN " + query)
+                while try plan.step() {
+                    lines.append(plan.text(at: 3))
+                }
+            }
+            return lines
+        }
+    }
+
     private static let pageSQL = """
         SELECT sequence, identifier, received_ms, channel_id, title, body, deep_link, read_ms
         FROM inbox_entry INDEXED BY inbox_entry_visible
@@ -178,6 +229,12 @@ public final class SQLiteInboxStore: InboxStore {
                WHERE deleted_ms IS NULL AND read_ms IS NULL AND received_ms >= ?2 AND received_ms < ?3
                    AND received_ms / 86400000 = ?4)
         """
+
+    /// The purge: entries not deleted, then deleted ones, received before `?1`.
+    private static let purgeSQL = [
+        "DELETE FROM inbox_entry INDEXED BY inbox_entry_visible WHERE deleted_ms IS NULL AND received_ms < ?1",
+        "DELETE FROM inbox_entry INDEXED BY inbox_entry_visible WHERE deleted_ms IS NOT NULL AND received_ms < ?1",
+    ]
 
     private static let totalSQL = """
         SELECT count(*) FROM inbox_entry INDEXED BY inbox_entry_visible

@@ -15,14 +15,21 @@ public final class InMemoryInboxStore: InboxStore {
     }
 
     public let archiveAfterDays: Int
+    public let purgeAfterDays: Int
     private let state = WaveLock(State())
 
     /// Creates an empty inbox.
     ///
-    /// - Parameter archiveAfterDays: Entries older than this many days are archived; 30 by default.
-    public init(archiveAfterDays: Int = 30) {
+    /// - Parameters:
+    ///   - archiveAfterDays: Entries older than this many days are archived; 30 by default.
+    ///   - purgeAfterDays: Entries older than this many days are removed by ``purgeArchived(now:)``, at least
+    ///     `archiveAfterDays`; `nil` for `archiveAfterDays` + ``InboxStore/purgeMarginDays``.
+    public init(archiveAfterDays: Int = 30, purgeAfterDays: Int? = nil) {
         precondition(archiveAfterDays >= 0, "archiveAfterDays must not be negative")
+        let purgeAfterDays = purgeAfterDays ?? archiveAfterDays + Self.purgeMarginDays
+        precondition(purgeAfterDays >= archiveAfterDays, "purgeAfterDays must not be less than archiveAfterDays")
         self.archiveAfterDays = archiveAfterDays
+        self.purgeAfterDays = purgeAfterDays
     }
 
     public func add(_ entries: [InboxEntry]) async throws {
@@ -93,6 +100,17 @@ public final class InMemoryInboxStore: InboxStore {
                 items.append(stored)
             }
             return InboxPage(items: items.map(\.entry), nextCursor: nil)
+        }
+    }
+
+    @discardableResult
+    public func purgeArchived(now: Date) async throws -> Int {
+        let oldest = now.millisecondsSince1970 - Int64(purgeAfterDays) * 86_400_000
+        return state.withLock { state in
+            // Oldest first: the purged ones are a prefix.
+            let count = Self.firstIndex(in: state.entries) { $0.milliseconds >= oldest }
+            state.entries.removeFirst(count)
+            return count
         }
     }
 

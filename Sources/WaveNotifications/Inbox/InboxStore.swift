@@ -15,8 +15,14 @@ public import Foundation
 ///   Passing that cursor back continues right after the page's last entry in the order: entries added since,
 ///   or read or deleted since, never shift it (keyset pagination, not offsets).
 /// - **Read and delete** set ``InboxEntry/readAt`` or ``InboxEntry/deletedAt`` to the given instant on every
-///   entry with the identifier (including entries already read, deleted or archived) and return how many
-///   entries have it: 0 means there is no such entry yet, and nothing changed.
+///   entry with the identifier the store still keeps (including entries already read, deleted or archived, until
+///   purged) and return how many it keeps: 0 means none is kept (none was added, or every one was purged or
+///   erased), and nothing changed.
+/// - **Purge.** An archived entry is never listed or counted again at any later `now`, and nothing reads it back,
+///   so a store may remove it for good: ``purgeArchived(now:)`` removes the entries received more than
+///   ``purgeAfterDays`` days before `now` (at least ``archiveAfterDays``). The days between the two are the margin
+///   for a per-user archive age raised later: an entry still kept shows again under the larger age. A store that
+///   never purges (the default implementation) keeps the contract, not its bound.
 /// - **Counts.** ``unreadCount(now:)`` counts visible entries not read; ``totalCount(now:)`` counts visible
 ///   entries.
 /// - **Erase.** ``eraseAll()`` removes every entry for good (a user's right to erasure), not a soft delete.
@@ -25,6 +31,10 @@ public import Foundation
 public protocol InboxStore: Sendable {
     /// Entries received more than this many days before `now` are archived (30 unless configured).
     var archiveAfterDays: Int { get }
+
+    /// Entries received more than this many days before `now` may be removed for good by ``purgeArchived(now:)``:
+    /// at least ``archiveAfterDays`` (by default 30 days more than it).
+    var purgeAfterDays: Int { get }
 
     /// Adds entries, in order: the later in the array counts as added later.
     ///
@@ -76,6 +86,15 @@ public protocol InboxStore: Sendable {
     /// - Throws: ``InboxError/pageSizeOutOfRange(_:)``, or when the store cannot be read.
     func page(size: Int, after cursor: InboxCursor?, now: Date) async throws -> InboxPage
 
+    /// Removes for good the entries received more than ``purgeAfterDays`` days before `now`, read, deleted or not:
+    /// archived since long enough that no page, count or archive age within the margin shows them again.
+    ///
+    /// - Parameter now: The current instant (the caller's clock, as for pages and counts).
+    /// - Returns: How many entries were removed.
+    /// - Throws: When the store cannot keep the change.
+    @discardableResult
+    func purgeArchived(now: Date) async throws -> Int
+
     /// Removes every entry for good.
     ///
     /// - Throws: When the store cannot keep the change.
@@ -83,6 +102,20 @@ public protocol InboxStore: Sendable {
 }
 
 extension InboxStore {
+    /// ``archiveAfterDays`` and the margin for an archive age raised later: 30 days.
+    public var purgeAfterDays: Int { archiveAfterDays + Self.purgeMarginDays }
+
+    /// How many days longer than its archive age a store keeps entries by default: a user's archive age raised by up
+    /// to this much (30 to 60 days) shows every entry again.
+    public static var purgeMarginDays: Int { 30 }
+
+    /// Keeps every entry: a store that does not purge still keeps the contract.
+    ///
+    /// - Parameter now: The current instant.
+    /// - Returns: 0.
+    @discardableResult
+    public func purgeArchived(now: Date) async throws -> Int { 0 }
+
     /// Adds one entry.
     ///
     /// - Parameter entry: The entry.

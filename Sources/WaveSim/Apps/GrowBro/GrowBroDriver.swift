@@ -7,6 +7,8 @@ internal import WaveNotifications
 /// answers as output (and, with `--payloads`, each push as a server would encode it).
 struct GrowBroDriver: ServiceReplayDriver {
     let service: GrowBroNotificationService
+    /// The service's inbox, which knows whether an identifier read or deleted ever had an entry.
+    let inbox: GrowBroReplayInbox
     /// The replay's end, when the summary's inbox counts are taken.
     let until: Date
     /// The push platform whose payloads are printed, if any.
@@ -33,11 +35,12 @@ struct GrowBroDriver: ServiceReplayDriver {
         case let task as GrowBroSection.TaskAction:
             return try await change(task, device: device)
         case let entry as GrowBroSection.InboxEntryAction:
-            let marked =
+            _ =
                 entry.deletes
                 ? try await service.delete(entry.identifier, device: device)
                 : try await service.markRead(entry.identifier, device: device)
-            guard marked == 0 else { return AppActionResult() }
+            // Whether one was added, not whether one is kept: an entry purged long after its archive had one.
+            guard !inbox.hadEntry(entry.identifier) else { return AppActionResult() }
             return AppActionResult(warnings: [
                 "\(entry.path).identifier: '\(entry.identifier)' has no inbox entry yet; the \(entry.type) does nothing"
             ])

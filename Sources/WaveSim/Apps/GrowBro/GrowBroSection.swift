@@ -271,9 +271,18 @@ enum GrowBroSection: AppReplaySection {
     static func makeDriver(
         settings: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
     ) -> any AppReplayDriver {
-        GrowBroDriver(
-            service: GrowBroNotificationService(settings: decodedSettings(settings), center: environment.center),
-            until: scenario.until ?? scenario.start, payloads: options.payloads, render: environment.render)
+        var watched: Set<String> = []
+        for action in scenario.actions {
+            if case .app(let payload) = action.kind, let entry = payload as? InboxEntryAction {
+                watched.insert(entry.identifier)
+            }
+        }
+        let inbox = GrowBroReplayInbox(watching: watched)
+        return GrowBroDriver(
+            service: GrowBroNotificationService(
+                settings: decodedSettings(settings), center: environment.center, inbox: inbox),
+            inbox: inbox, until: scenario.until ?? scenario.start, payloads: options.payloads,
+            render: environment.render)
     }
 
     static let fallbackSettings = GrowBroSettings()
