@@ -9,38 +9,6 @@ private typealias F = GoNowFixtures
 /// The service's calls run one at a time, in the order they arrived: a forecast that arrives while a reconcile waits
 /// on the platform is planned after it, against what it left pending.
 struct GoNowServiceOrderTests {
-    /// A center that holds the first `add` it gets until the test lets it go; every other call goes straight to the
-    /// recording center.
-    private final class HoldingCenter: NotificationRequestCenter {
-        let recorder = RecordingRequestCenter()
-        let hold = FirstCallHold()
-
-        func add(_ requests: [NotificationRequest]) async throws {
-            await hold.passThrough()
-            try await recorder.add(requests)
-        }
-
-        func removePending(identifiers: [String], reason: NotificationReason) async throws {
-            try await recorder.removePending(identifiers: identifiers, reason: reason)
-        }
-
-        func removePending(threadID: String, reason: NotificationReason) async throws {
-            try await recorder.removePending(threadID: threadID, reason: reason)
-        }
-
-        func pendingRequests() async throws -> [NotificationRequest] {
-            try await recorder.pendingRequests()
-        }
-
-        func show(_ request: NotificationRequest) async throws {
-            try await recorder.show(request)
-        }
-
-        func withdrawShown(identifiers: [String], reason: NotificationReason) async throws {
-            try await recorder.withdrawShown(identifiers: identifiers, reason: reason)
-        }
-    }
-
     private static func forecast(_ start: String) -> GoNowForecast {
         GoNowForecast(fetchedAt: F.local("2026-06-01T05:00"), hours: F.hours(from: start, [80, 80]))
     }
@@ -48,7 +16,7 @@ struct GoNowServiceOrderTests {
     /// The first forecast's reconcile is adding today's best window when a second forecast, without today, arrives:
     /// the second is planned after the first, so today's request is taken back (`reschedule`).
     @Test func aForecastArrivingDuringAReconcileIsPlannedAfterIt() async throws {
-        let center = HoldingCenter()
+        let center = HoldingRequestCenter()
         let service = GoNowNotificationService(settings: F.settings([.swimSolo]), center: center)
         let device = DeviceState(now: F.local("2026-06-01T05:00"), timeZone: F.zone)
 

@@ -21,7 +21,9 @@ public import WaveNotifications
 ///
 /// Call ``reconcile(device:cause:)`` at every app run, at local midnight (``nextOwnMoment(after:in:)``) and after a
 /// DST change; ``notificationShown(_:device:)`` when a pending request fires; the action methods when the user acts.
-/// Every method takes the instant, zone and permission from its ``DeviceState``.
+/// Every method takes the instant, zone and permission from its ``DeviceState``. Calls that wait on the platform or
+/// the inbox run one at a time, in the order they arrived: a push that arrives while a reconcile waits on the platform
+/// is decided after it, against what it left.
 public actor GrowBroNotificationService: AppNotificationService {
     /// The user's settings, with the tasks as the task actions left them.
     public private(set) var settings: GrowBroSettings {
@@ -52,6 +54,12 @@ public actor GrowBroNotificationService: AppNotificationService {
     private var suppressedDue: Set<DueKey> = []
     /// Where the last inbox page ended, for a page that continues it.
     private var lastPage: PageEnd = .none
+    /// Lets the calls run one at a time, in the order they arrived, though each waits on the session, the inbox and
+    /// the platform.
+    private let gate = CallGate()
+
+    /// How many calls wait for the one running (for tests).
+    package var waitingCallCount: Int { gate.waitingCount }
 
     /// A request that came due: its identifier and, for a task reminder, the task's due time.
     fileprivate struct DueKey: Hashable, Sendable, Codable {
@@ -114,12 +122,12 @@ public actor GrowBroNotificationService: AppNotificationService {
 
     /// What the service remembers now, to save between app runs.
     public var savedState: SavedState {
-        get async { SavedState(session: await session.state, suppressedDue: suppressedDue) }
+        get async { await gate.run { SavedState(session: await session.state, suppressedDue: suppressedDue) } }
     }
 
     /// When the next shown notification expires, if one does.
     public var nextExpiry: Date? {
-        get async { await session.nextExpiry }
+        get async { await gate.run { await session.nextExpiry } }
     }
 
     /// The next local midnight after an instant (``nextOwnMoment(after:in:)-swift.type.method``).
@@ -139,7 +147,7 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws.
     @discardableResult
     public func withdrawExpired(device: DeviceState) async throws -> ServiceReport<GrowBroFact> {
-        ServiceReport(try await session.withdrawExpired(at: device.now))
+        try await gate.run { ServiceReport(try await session.withdrawExpired(at: device.now)) }
     }
 
     /// The task reminders and digests the settings want pending now, soonest first.
@@ -148,8 +156,10 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Returns: The desired requests.
     /// - Throws: What the platform conformer throws when listing its pending requests.
     public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
-        let pending = try await session.pendingRequests()
-        return await plan(device: device, pending: pending).desired.sorted { $0.fireAt < $1.fireAt }
+        try await gate.run {
+            let pending = try await session.pendingRequests()
+            return await plan(device: device, pending: pending).desired.sorted { $0.fireAt < $1.fireAt }
+        }
     }
 
     /// The user responded to a shown notification: a tap (or `reply`, which opens the post) opens its deep link,
@@ -163,11 +173,13 @@ public actor GrowBroNotificationService: AppNotificationService {
     public func respond(
         to identifier: String, actionID: String, device: DeviceState
     ) async throws -> ServiceReport<GrowBroFact> {
-        guard let request = await session.log.onScreen[identifier],
-            let link = link(forAction: actionID, on: request)
-        else { return ServiceReport() }
-        let route = Result { () throws(DeepLinkRouteRejection) in try openLink(link) }
-        return ServiceReport(entries: [.fact(.linkOpened(url: link, route: route, at: device.now))])
+        await gate.run {
+            guard let request = await session.log.onScreen[identifier],
+                let link = link(forAction: actionID, on: request)
+            else { return ServiceReport() }
+            let route = Result { () throws(DeepLinkRouteRejection) in try openLink(link) }
+            return ServiceReport(entries: [.fact(.linkOpened(url: link, route: route, at: device.now))])
+        }
     }
 
     /// The next local midnight after an instant: GrowBro's own reconcile moment, which brings the next day's digest.
@@ -208,6 +220,11 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer or the inbox throws; the calls made before it stand.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<GrowBroFact> {
+        try await gate.run { try await reconciling(device: device, cause: cause) }
+    }
+
+    /// ``reconcile(device:cause:)`` inside the gate.
+    private func reconciling(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<GrowBroFact> {
         let pending = try await session.pendingRequests()
         let plan = await plan(device: device, pending: pending)
         var events = await session.report(plan.suppressed, at: device.now)
@@ -300,10 +317,12 @@ public actor GrowBroNotificationService: AppNotificationService {
     public func notificationShown(
         _ request: NotificationRequest, device: DeviceState
     ) async throws -> ServiceReport<GrowBroFact> {
-        guard request.metadataValue(forKey: "messageId") == nil else {
-            return ServiceReport(try await session.recordShown(request, at: device.now))
+        try await gate.run {
+            guard request.metadataValue(forKey: "messageId") == nil else {
+                return ServiceReport(try await session.recordShown(request, at: device.now))
+            }
+            return ServiceReport(try await decideDue(request, device: device, showsOnPlatform: false))
         }
-        return ServiceReport(try await decideDue(request, device: device, showsOnPlatform: false))
     }
 
     /// Records a task reminder the system showed while the app was not running (iOS shows a pending request at its
@@ -322,8 +341,11 @@ public actor GrowBroNotificationService: AppNotificationService {
     public func notificationShownWhileClosed(
         _ request: NotificationRequest, shownAt: Date, device: DeviceState
     ) async throws -> ServiceReport<GrowBroFact> {
-        try await inbox.add(GrowBroDelivery.shown(request).inboxEntry(receivedAt: shownAt))
-        return ServiceReport(try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
+        try await gate.run {
+            try await inbox.add(GrowBroDelivery.shown(request).inboxEntry(receivedAt: shownAt))
+            return ServiceReport(
+                try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
+        }
     }
 
     /// A push arrived: decided now (permission, channel switch, quiet hours), put in the inbox either way, and shown
@@ -336,17 +358,19 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Throws: What the inbox or the platform conformer throws.
     @discardableResult
     public func receive(_ push: GrowBroPush, device: DeviceState) async throws -> GrowBroPushResult {
-        let delivery = GrowBroDeliveryRules.decide(
-            push, receivedAt: device.now, settings: settings, permission: device.permission,
-            timeZone: device.timeZone)
-        try await inbox.add(delivery.inboxEntry(receivedAt: device.now))
-        let events: [NotificationEvent]
-        if let suppression = delivery.suppression {
-            events = await session.report([suppression], at: device.now)
-        } else {
-            events = try await session.show(delivery.request, at: device.now)
+        try await gate.run {
+            let delivery = GrowBroDeliveryRules.decide(
+                push, receivedAt: device.now, settings: settings, permission: device.permission,
+                timeZone: device.timeZone)
+            try await inbox.add(delivery.inboxEntry(receivedAt: device.now))
+            let events: [NotificationEvent]
+            if let suppression = delivery.suppression {
+                events = await session.report([suppression], at: device.now)
+            } else {
+                events = try await session.show(delivery.request, at: device.now)
+            }
+            return GrowBroPushResult(delivery: delivery, events: events)
         }
-        return GrowBroPushResult(delivery: delivery, events: events)
     }
 
     // MARK: - Tasks
@@ -361,8 +385,10 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer or the inbox throws.
     @discardableResult
     public func completeTask(_ taskID: String, device: DeviceState) async throws -> GrowBroTaskActionResult {
-        let found = settings.completeTask(taskID)
-        return try await afterTaskAction(found ? .applied : .noSuchTask, type: "complete", device: device)
+        try await gate.run {
+            let found = settings.completeTask(taskID)
+            return try await afterTaskAction(found ? .applied : .noSuchTask, type: "complete", device: device)
+        }
     }
 
     /// The user moved a task to another due time: its reminder is replaced by one at the new time; then the service
@@ -382,20 +408,22 @@ public actor GrowBroNotificationService: AppNotificationService {
     public func rescheduleTask(
         _ taskID: String, to due: LocalDateTime, device: DeviceState
     ) async throws -> GrowBroTaskActionResult {
-        let identifier = GrowBroLinks.taskIdentifier(taskID)
-        let outcome: GrowBroTaskActionResult.Outcome
-        if let task = settings.tasks.first(where: { $0.id == taskID }) {
-            if task.due == due {
-                outcome = await session.log.isDone(identifier) ? .reminderAlreadyShown : .applied
+        try await gate.run {
+            let identifier = GrowBroLinks.taskIdentifier(taskID)
+            let outcome: GrowBroTaskActionResult.Outcome
+            if let task = settings.tasks.first(where: { $0.id == taskID }) {
+                if task.due == due {
+                    outcome = await session.log.isDone(identifier) ? .reminderAlreadyShown : .applied
+                } else {
+                    settings.rescheduleTask(taskID, to: due)
+                    await session.allowAgain([identifier])
+                    outcome = .applied
+                }
             } else {
-                settings.rescheduleTask(taskID, to: due)
-                await session.allowAgain([identifier])
-                outcome = .applied
+                outcome = .noSuchTask
             }
-        } else {
-            outcome = .noSuchTask
+            return try await afterTaskAction(outcome, type: "reschedule", device: device)
         }
-        return try await afterTaskAction(outcome, type: "reschedule", device: device)
     }
 
     /// The user added a task (or replaced the task with its id): its reminder is wanted at its due time; then the
@@ -408,8 +436,10 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer or the inbox throws.
     @discardableResult
     public func addTask(_ task: GrowBroTask, device: DeviceState) async throws -> GrowBroTaskActionResult {
-        settings.addTask(task)
-        return try await afterTaskAction(.applied, type: "addTask", device: device)
+        try await gate.run {
+            settings.addTask(task)
+            return try await afterTaskAction(.applied, type: "addTask", device: device)
+        }
     }
 
     // MARK: - Inbox and links
@@ -422,7 +452,7 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Returns: How many entries have the identifier; 0 when none came due yet (nothing changed).
     /// - Throws: What the inbox throws.
     public func markRead(_ identifier: String, device: DeviceState) async throws -> Int {
-        try await inbox.markRead(identifier: identifier, at: device.now)
+        try await gate.run { try await inbox.markRead(identifier: identifier, at: device.now) }
     }
 
     /// The user deleted a notification from the inbox: every entry with the identifier is deleted now.
@@ -433,14 +463,14 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Returns: How many entries have the identifier; 0 when none came due yet (nothing changed).
     /// - Throws: What the inbox throws.
     public func delete(_ identifier: String, device: DeviceState) async throws -> Int {
-        try await inbox.delete(identifier: identifier, at: device.now)
+        try await gate.run { try await inbox.delete(identifier: identifier, at: device.now) }
     }
 
     /// The user asked for their data to be erased: every inbox entry is removed for good.
     ///
     /// - Throws: What the inbox throws.
     public func eraseInbox() async throws {
-        try await inbox.eraseAll()
+        try await gate.run { try await inbox.eraseAll() }
     }
 
     /// One page of the inbox, newest first; a continuing page starts after the last entry of the previous page
@@ -453,17 +483,19 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Returns: The entries, not deleted and not archived, and a cursor when more follow.
     /// - Throws: ``InboxError/pageSizeOutOfRange(_:)``, or what the inbox throws; the paging state is then unchanged.
     public func inboxPage(size: Int, continuing: Bool, device: DeviceState) async throws -> InboxPage {
-        let page: InboxPage
-        switch (continuing, lastPage) {
-        case (true, .end):
-            page = InboxPage(items: [], nextCursor: nil)
-        case (true, .more(let cursor)):
-            page = try await inbox.page(size: size, after: cursor, now: device.now)
-        default:
-            page = try await inbox.page(size: size, after: nil, now: device.now)
+        try await gate.run {
+            let page: InboxPage
+            switch (continuing, lastPage) {
+            case (true, .end):
+                page = InboxPage(items: [], nextCursor: nil)
+            case (true, .more(let cursor)):
+                page = try await inbox.page(size: size, after: cursor, now: device.now)
+            default:
+                page = try await inbox.page(size: size, after: nil, now: device.now)
+            }
+            lastPage = page.nextCursor.map { .more($0) } ?? .end
+            return page
         }
-        lastPage = page.nextCursor.map { .more($0) } ?? .end
-        return page
     }
 
     /// The inbox's counts now.
@@ -472,9 +504,11 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// - Returns: Entries not deleted and not archived, and of them the unread ones.
     /// - Throws: What the inbox throws.
     public func inboxCounts(device: DeviceState) async throws -> GrowBroInboxCounts {
-        let total = try await inbox.totalCount(now: device.now)
-        let unread = try await inbox.unreadCount(now: device.now)
-        return GrowBroInboxCounts(total: total, unread: unread)
+        try await gate.run {
+            let total = try await inbox.totalCount(now: device.now)
+            let unread = try await inbox.unreadCount(now: device.now)
+            return GrowBroInboxCounts(total: total, unread: unread)
+        }
     }
 
     /// The user opened a link: routed through GrowBro's allowlist (``DeepLinkRouter/growBro``).
@@ -523,7 +557,7 @@ public actor GrowBroNotificationService: AppNotificationService {
     private func afterTaskAction(
         _ outcome: GrowBroTaskActionResult.Outcome, type: String, device: DeviceState
     ) async throws -> GrowBroTaskActionResult {
-        let events = try await reconcile(device: device, cause: .userAction(type))
+        let events = try await reconciling(device: device, cause: .userAction(type))
         return GrowBroTaskActionResult(outcome: outcome, events: events.events)
     }
 
