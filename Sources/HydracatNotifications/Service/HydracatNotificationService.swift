@@ -26,6 +26,9 @@ public actor HydracatNotificationService: AppNotificationService {
     /// Lets the calls run one at a time, in the order they arrived, though each waits on the session and the
     /// platform.
     private let gate = CallGate()
+
+    /// How many calls wait for the one running (for tests).
+    package var waitingCallCount: Int { gate.waitingCount }
     /// How much planning work the reconciles did so far (for tests).
     package private(set) var planningCounts = PlanReuseCounts()
 

@@ -24,6 +24,9 @@ public actor ShadowNotificationService: AppNotificationService {
     /// platform.
     private let gate = CallGate()
 
+    /// How many calls wait for the one running (for tests).
+    package var waitingCallCount: Int { gate.waitingCount }
+
     /// How much planning work the reconciles did so far (for tests: a reconcile where nothing changed reuses the
     /// last plan).
     package var planningCounts: ShadowPlanCache.Counts { planCache.counts }

@@ -1,0 +1,42 @@
+import Foundation
+import HydracatNotifications
+import Testing
+import WaveNotifications
+import WaveNotificationsTesting
+
+/// The service's calls run one at a time, in the order they arrived: a reconcile after a zone move that arrives while
+/// the launch's reconcile waits on the platform ends as if it had come after it.
+struct HydracatServiceOrderTests {
+    private static let berlin = TimeZone(identifier: "Europe/Berlin")!
+    private static let settings = HydracatSettings(
+        userID: "u1",
+        pets: [
+            HydracatPet(
+                id: "p1", name: "Luna",
+                schedules: [
+                    TreatmentSchedule(
+                        id: "s1", kind: .medication, medicationName: "Benazepril", dose: "2.5 mg",
+                        times: [try! LocalTime(parsing: "08:00"), try! LocalTime(parsing: "20:00")])
+                ])
+        ])
+    private static let start = berlin.instant(for: try! LocalDateTime(parsing: "2026-03-10T07:00"))
+    private static let launch = DeviceState(now: start, timeZone: berlin, permission: .authorized)
+    private static let moved = DeviceState(
+        now: start, timeZone: TimeZone(identifier: "Asia/Tokyo")!, permission: .authorized)
+
+    @Test func aReconcileArrivingDuringAReconcileEndsAsIfItCameAfter() async throws {
+        let alone = RecordingRequestCenter()
+        let expected = try await ServiceCallOrder.sequential(
+            HydracatNotificationService(settings: Self.settings, start: Self.start, center: alone), center: alone,
+            first: Self.launch, second: Self.moved)
+
+        let center = HoldingRequestCenter()
+        let service = HydracatNotificationService(settings: Self.settings, start: Self.start, center: center)
+        let outcome = try await ServiceCallOrder.interleaved(
+            service, center: center, first: Self.launch, second: Self.moved,
+            waitingCalls: { await service.waitingCallCount })
+
+        #expect(!expected.secondReport.events.isEmpty)
+        #expect(outcome == expected)
+    }
+}
