@@ -75,7 +75,8 @@ package struct NotificationQueue: Sendable {
         Self.sortedPending(slots)
     }
 
-    /// The slots as they are now, in constant time (a copy-on-write reference); ``sortedPending(_:)`` orders them.
+    /// The slots as they are now, in constant time (a copy-on-write reference); ``sortedPending(_:)`` and
+    /// ``PendingListing`` order them.
     package var slotsSnapshot: Slots { slots }
 
     /// The pending requests of a slots snapshot, sorted by fire date then order of addition.
@@ -84,14 +85,6 @@ package struct NotificationQueue: Sendable {
     /// - Returns: The pending requests, soonest first.
     package static func sortedPending(_ slots: Slots) -> [PendingNotification] {
         sortedOccupiedSlots(slots).map { slots[$0]! }
-    }
-
-    /// The requests of a slots snapshot, sorted by fire date then order of addition.
-    ///
-    /// - Parameter slots: A ``slotsSnapshot``.
-    /// - Returns: The pending requests, soonest first.
-    static func sortedRequests(_ slots: Slots) -> [NotificationRequest] {
-        sortedOccupiedSlots(slots).map { slots[$0]!.request }
     }
 
     /// The occupied slots' numbers in queue order. Sorting plain keys and numbers, not the notifications, moves no
