@@ -74,6 +74,30 @@ struct CompactPendingTests {
         }
     }
 
+    /// A compact call keeps no instant of its own (its request fires at ``PendingNotification/fireDate``): moving
+    /// the date must leave the request as it was, and an overdue call keeps the instant it asked for.
+    @Test(arguments: Self.triggers)
+    func aCompactCallsRequestKeepsItsInstant(trigger: NotificationTrigger) throws {
+        let content = NotificationContent(titleKey: "t", bodyKey: "b", bodyArgs: ["x"], deepLink: "link")
+        let at = Date(timeIntervalSince1970: 1_800_000_000)
+        let identifier = try NotificationIdentifier(eventID: "paris", trigger: trigger)
+        let request = NotificationManagerBridge.request(for: identifier, fireAt: at, content: content)
+        var moved = PendingNotification(identifier: identifier, content: content, fireDate: at, sequence: 3)
+        moved.fireDate = at.addingTimeInterval(600)
+        #expect(moved.request == request)
+        #expect(moved.fireDate == at.addingTimeInterval(600))
+        #expect(moved == PendingNotification(request: request, fireDate: at.addingTimeInterval(600), sequence: 3))
+
+        let overdue = PendingNotification(
+            eventID: "paris", trigger: trigger, content: content, requestedAt: at, fireDate: at.addingTimeInterval(5),
+            sequence: 4)
+        #expect(overdue.request == request)
+        #expect(overdue.fireDate == at.addingTimeInterval(5))
+        #expect(overdue.identifierKey == RequestKey(eventID: "paris", trigger: trigger))
+        #expect(overdue.threadKey == RequestKey(threadOfEvent: "paris"))
+        #expect(overdue.content == content)
+    }
+
     @Test func callsAndRequestsReplaceAndRemoveEachOther() async throws {
         let clock = ManualWaveClock(now: Fixtures.start)
         let sink = RecordingSink()

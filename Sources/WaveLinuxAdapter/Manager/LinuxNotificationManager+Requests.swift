@@ -158,18 +158,37 @@ extension LinuxNotificationManager {
         }
     }
 
-    /// Every pending request exactly as added, soonest first (ties in order of addition).
+    /// Every pending request exactly as added, soonest first (ties in order of addition), as it was when the call
+    /// reached the manager.
     ///
-    /// Built on the actor, by sorting plain keys and slot numbers rather than the requests (see
-    /// ``NotificationQueue/sortedRequests(_:)``). A listing stays on the actor on purpose: sorting in the callers'
-    /// tasks freed the actor but, with many callers listing at once, kept every thread of the pool busy, and a
-    /// delivery's wake then waited for a thread (wavebench `delivery-contended`: p99 14–347 ms against 9 ms).
+    /// Built on the actor in pieces (``PendingListing``): the pending requests are copied at once, then ordered and
+    /// built a piece at a time; when a delivery is waiting (the alarm is due, or a delivery pass is between steps),
+    /// the listing yields the actor between pieces, so a delivery waits for one piece of a long listing rather than
+    /// all of it. A listing stays on the actor on
+    /// purpose: sorting in the callers' tasks freed the actor but, with many callers listing at once, kept every
+    /// thread of the pool busy, and a delivery's wake then waited for a thread (wavebench `delivery-contended`: p99
+    /// 14–347 ms against 9 ms).
     ///
     /// - Returns: The pending requests.
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func pendingRequests() async throws -> [NotificationRequest] {
         try await ensureRunning()
-        return NotificationQueue.sortedRequests(queue.slotsSnapshot)
+        var listing = PendingListing(slots: queue.slotsSnapshot)
+        listing.buildNextPiece()
+        while !listing.isFinished {
+            // Yielding costs a wake-up of a pool thread: only when a delivery waits for the actor.
+            if deliveryIsWaiting {
+                await Task.yield()
+            }
+            listing.buildNextPiece()
+        }
+        return listing.requests
+    }
+
+    /// Whether a delivery is waiting for the actor: the alarm is due (its wake not run yet), or a delivery pass is
+    /// between its steps.
+    private var deliveryIsWaiting: Bool {
+        isDelivering || alarmDeadline.map { $0 <= clock.now } ?? false
     }
 
     /// The pending requests of each thread given, soonest first, read from the per-thread index (so listing a few

@@ -22,12 +22,13 @@ package struct IndexedHeap<Priority: Comparable & Sendable>: Sendable {
         package var priority: Priority
     }
 
-    private static var absent: Int { -1 }
+    private static var absent: Int32 { -1 }
     private static var arity: Int { 4 }
 
     private var entries: [Entry] = []
-    /// The index in `entries` of each slot, or `absent`; grows to the largest slot seen.
-    private var positions: [Int] = []
+    /// The index in `entries` of each slot, or `absent`; grows to the largest slot seen. 32-bit: slots are queue slots,
+    /// and a position per slot is the heap's only cost beside its entries.
+    private var positions: [Int32] = []
     /// Which end of the order is on top.
     package let order: Order
 
@@ -63,7 +64,7 @@ package struct IndexedHeap<Priority: Comparable & Sendable>: Sendable {
     /// - Parameter slot: The slot.
     /// - Returns: Its priority, or `nil` when the heap does not hold it.
     package func priority(of slot: Int) -> Priority? {
-        contains(slot) ? entries[positions[slot]].priority : nil
+        contains(slot) ? entries[Int(positions[slot])].priority : nil
     }
 
     /// Inserts a slot, or moves it to its new place when the heap already holds it.
@@ -78,7 +79,7 @@ package struct IndexedHeap<Priority: Comparable & Sendable>: Sendable {
         let entry = Entry(slot: slot, priority: priority)
         let index = positions[slot]
         if index != Self.absent {
-            restoreOrder(placing: entry, at: index)
+            restoreOrder(placing: entry, at: Int(index))
             return
         }
         entries.append(entry)
@@ -92,7 +93,7 @@ package struct IndexedHeap<Priority: Comparable & Sendable>: Sendable {
     @discardableResult
     package mutating func remove(_ slot: Int) -> Entry? {
         guard contains(slot) else { return nil }
-        return remove(at: positions[slot])
+        return remove(at: Int(positions[slot]))
     }
 
     /// Removes and returns the top entry.
@@ -138,11 +139,11 @@ package struct IndexedHeap<Priority: Comparable & Sendable>: Sendable {
             let parentEntry = entries[parent]
             guard outranks(entry.priority, parentEntry.priority) else { break }
             entries[hole] = parentEntry
-            positions[parentEntry.slot] = hole
+            positions[parentEntry.slot] = Int32(truncatingIfNeeded: hole)
             hole = parent
         }
         entries[hole] = entry
-        positions[entry.slot] = hole
+        positions[entry.slot] = Int32(truncatingIfNeeded: hole)
     }
 
     /// Moves the hole at `start` down past every child that outranks `entry`, then fills it with `entry`.
@@ -160,10 +161,10 @@ package struct IndexedHeap<Priority: Comparable & Sendable>: Sendable {
             let bestEntry = entries[best]
             guard outranks(bestEntry.priority, entry.priority) else { break }
             entries[hole] = bestEntry
-            positions[bestEntry.slot] = hole
+            positions[bestEntry.slot] = Int32(truncatingIfNeeded: hole)
             hole = best
         }
         entries[hole] = entry
-        positions[entry.slot] = hole
+        positions[entry.slot] = Int32(truncatingIfNeeded: hole)
     }
 }

@@ -26,8 +26,9 @@ package struct NotificationQueue: Sendable {
     /// free slot. Payloads stay put while the heaps reorder small keys.
     private var slots: Slots = []
     /// The thread number of each occupied slot and its position in that thread's member list.
-    private var threadOfSlot: [Int] = []
-    private var positionInThread: [Int] = []
+    /// 32-bit, as the slots of a thread's member list: a slot's thread entry costs 8 bytes instead of 16.
+    private var threadOfSlot: [Int32] = []
+    private var positionInThread: [Int32] = []
     private var freeSlots: [Int] = []
     private var armedBySoonest = IndexedHeap<QueueKey>(order: .smallestFirst)
     /// Kept only under a real limit: without one (`Int.max`) the armed set is never full, so nothing is ever
@@ -43,7 +44,7 @@ package struct NotificationQueue: Sendable {
     private var threadKeys: [RequestKey?] = []
     /// Each thread's pending slots, by thread number. Lists of threads that emptied are kept, empty, for the next
     /// new thread to reuse.
-    private var membersOfThread: [[Int]] = []
+    private var membersOfThread: [[Int32]] = []
     private var freeThreadNumbers: [Int] = []
     private var log = TransitionLog()
 
@@ -75,7 +76,8 @@ package struct NotificationQueue: Sendable {
         Self.sortedPending(slots)
     }
 
-    /// The slots as they are now, in constant time (a copy-on-write reference); ``sortedPending(_:)`` orders them.
+    /// The slots as they are now, in constant time (a copy-on-write reference); ``sortedPending(_:)`` and
+    /// ``PendingListing`` order them.
     package var slotsSnapshot: Slots { slots }
 
     /// The pending requests of a slots snapshot, sorted by fire date then order of addition.
@@ -84,14 +86,6 @@ package struct NotificationQueue: Sendable {
     /// - Returns: The pending requests, soonest first.
     package static func sortedPending(_ slots: Slots) -> [PendingNotification] {
         sortedOccupiedSlots(slots).map { slots[$0]! }
-    }
-
-    /// The requests of a slots snapshot, sorted by fire date then order of addition.
-    ///
-    /// - Parameter slots: A ``slotsSnapshot``.
-    /// - Returns: The pending requests, soonest first.
-    static func sortedRequests(_ slots: Slots) -> [NotificationRequest] {
-        sortedOccupiedSlots(slots).map { slots[$0]!.request }
     }
 
     /// The occupied slots' numbers in queue order. Sorting plain keys and numbers, not the notifications, moves no
@@ -124,8 +118,9 @@ package struct NotificationQueue: Sendable {
     func requests(inThread threadID: String) -> [NotificationRequest] {
         guard let thread = threadNumber(of: RequestKey(threadID)) else { return [] }
         // Keys from the heaps, not the slots: reading a slot's key copies (retains and releases) its request.
-        var keyed = membersOfThread[thread].map { slot in
-            (key: armedBySoonest.priority(of: slot) ?? backlog.priority(of: slot)!, slot: slot)
+        var keyed = membersOfThread[thread].map { member in
+            let slot = Int(member)
+            return (key: armedBySoonest.priority(of: slot) ?? backlog.priority(of: slot)!, slot: slot)
         }
         keyed.sort { $0.key < $1.key }
         return keyed.map { slots[$0.slot]!.request }
@@ -206,7 +201,8 @@ package struct NotificationQueue: Sendable {
             return ([], [])
         }
         let members = membersOfThread[thread]
-        let removed = members.map { slot in
+        let removed = members.map { member in
+            let slot = Int(member)
             defer { freeSlots.append(slot) }
             identifierIndex.remove(slot)
             return detachFromSets(slot)
@@ -303,19 +299,19 @@ package struct NotificationQueue: Sendable {
             }
             threadIndex.insert(thread, hash: threadKey.hashCode)
         }
-        threadOfSlot[slot] = thread
-        positionInThread[slot] = membersOfThread[thread].count
-        membersOfThread[thread].append(slot)
+        threadOfSlot[slot] = Int32(thread)
+        positionInThread[slot] = Int32(membersOfThread[thread].count)
+        membersOfThread[thread].append(Int32(slot))
     }
 
     /// Takes `slot` out of its thread's member list by moving the last member into its place.
     private mutating func leaveThread(_ slot: Int, threadKey: RequestKey) {
-        let thread = threadOfSlot[slot]
+        let thread = Int(threadOfSlot[slot])
         let position = positionInThread[slot]
         let last = membersOfThread[thread].removeLast()
-        if last != slot {
-            membersOfThread[thread][position] = last
-            positionInThread[last] = position
+        if Int(last) != slot {
+            membersOfThread[thread][Int(position)] = last
+            positionInThread[Int(last)] = position
         }
         if membersOfThread[thread].isEmpty {
             releaseThreadNumber(thread, threadKey: threadKey)

@@ -7,16 +7,24 @@ public import WaveNotifications
 /// A WorldWideWaves call (``LinuxNotificationManager/scheduleNotification(eventID:trigger:delay:content:)``) is
 /// kept compact, as the event id, trigger and content it was made with: ``request`` builds the request with
 /// ``NotificationManagerBridge``'s mapping only when it is read (listed, shown, saved or reported), so a pending
-/// WorldWideWaves notification holds no request, identifier or thread string of its own.
+/// WorldWideWaves notification holds no request, identifier or thread string of its own. (A call that was already
+/// overdue, and so fires later than it asked, keeps the request itself, which holds the instant asked.)
 public struct PendingNotification: Hashable, Sendable {
     /// What the notification was made from.
+    ///
+    /// A WorldWideWaves call is boxed, so a pending notification stays as small as a request reference in the
+    /// queue's slots; its trigger's case is the payload's case and the instant it asked for is ``fireDate``, so a box
+    /// holds the event id, the content and at most a duration (104 bytes, where the trigger and instant took 120 and
+    /// a 128-byte allocation).
     private enum Payload: Sendable {
         /// A request as added.
         case request(NotificationRequest)
-        /// A WorldWideWaves call: a valid event id, its trigger and content, and the instant the call asked for.
-        /// Boxed, so a pending notification stays as small as a request reference in the queue's slots.
-        indirect case worldWideWaves(
-            eventID: String, trigger: NotificationTrigger, content: NotificationContent, fireAt: Date)
+        /// A WorldWideWaves ``NotificationTrigger/eventStarting(_:)`` call with a valid event id.
+        indirect case eventStarting(eventID: String, content: NotificationContent, before: Duration)
+        /// A WorldWideWaves ``NotificationTrigger/eventFinished`` call with a valid event id.
+        indirect case eventFinished(eventID: String, content: NotificationContent)
+        /// A WorldWideWaves ``NotificationTrigger/waveHit`` call with a valid event id.
+        indirect case waveHit(eventID: String, content: NotificationContent)
     }
 
     private var payload: Payload
@@ -25,14 +33,12 @@ public struct PendingNotification: Hashable, Sendable {
     /// maps it to, built now).
     public var request: NotificationRequest {
         get {
-            switch payload {
-            case .request(let request):
+            if case .request(let request) = payload {
                 return request
-            case .worldWideWaves(let eventID, let trigger, let content, let fireAt):
-                return NotificationManagerBridge.request(
-                    for: NotificationIdentifier(validatedEventID: eventID, trigger: trigger), fireAt: fireAt,
-                    content: content)
             }
+            return NotificationManagerBridge.request(
+                for: NotificationIdentifier(validatedEventID: callEventID!, trigger: callTrigger!), fireAt: fireDate,
+                content: content)
         }
         set { payload = .request(newValue) }
     }
@@ -40,7 +46,19 @@ public struct PendingNotification: Hashable, Sendable {
     /// The instant it fires on the manager's clock: the request's ``NotificationRequest/fireAt``, or the instant it
     /// was added when that was already past, so an overdue request fires at the next wake and never jumps ahead
     /// of requests added before it for the same instant.
-    public var fireDate: Date
+    public var fireDate: Date {
+        get { storedFireDate }
+        set {
+            if case .request = payload {
+                storedFireDate = newValue
+                return
+            }
+            // A compact call's request fires at `fireDate`: keep that request as it is before moving the date.
+            payload = .request(request)
+            storedFireDate = newValue
+        }
+    }
+    private var storedFireDate: Date
     /// The order in which it was added, among everything this manager (and its saved state) added; breaks ties
     /// between equal fire dates.
     public var sequence: UInt64
@@ -56,7 +74,7 @@ public struct PendingNotification: Hashable, Sendable {
     ///   - isArmed: Whether it is armed.
     public init(request: NotificationRequest, fireDate: Date? = nil, sequence: UInt64, isArmed: Bool = false) {
         payload = .request(request)
-        self.fireDate = fireDate ?? request.fireAt
+        storedFireDate = fireDate ?? request.fireAt
         self.sequence = sequence
         self.isArmed = isArmed
     }
@@ -92,18 +110,49 @@ public struct PendingNotification: Hashable, Sendable {
         eventID: String, trigger: NotificationTrigger, content: NotificationContent, requestedAt: Date,
         fireDate: Date, sequence: UInt64, isArmed: Bool = false
     ) {
-        payload = .worldWideWaves(eventID: eventID, trigger: trigger, content: content, fireAt: requestedAt)
-        self.fireDate = fireDate
+        if requestedAt == fireDate {
+            switch trigger {
+            case .eventStarting(let before):
+                payload = .eventStarting(eventID: eventID, content: content, before: before)
+            case .eventFinished:
+                payload = .eventFinished(eventID: eventID, content: content)
+            case .waveHit:
+                payload = .waveHit(eventID: eventID, content: content)
+            }
+        } else {
+            payload = .request(
+                NotificationManagerBridge.request(
+                    for: NotificationIdentifier(validatedEventID: eventID, trigger: trigger), fireAt: requestedAt,
+                    content: content))
+        }
+        storedFireDate = fireDate
         self.sequence = sequence
         self.isArmed = isArmed
     }
 
     /// The request's identifier, unique among pending requests.
     public var identifier: String {
+        if case .request(let request) = payload {
+            return request.identifier
+        }
+        return NotificationIdentifier(validatedEventID: callEventID!, trigger: callTrigger!).requestIdentifier
+    }
+
+    /// The event id of a WorldWideWaves call; `nil` for a request.
+    private var callEventID: String? {
         switch payload {
-        case .request(let request): request.identifier
-        case .worldWideWaves(let eventID, let trigger, _, _):
-            NotificationIdentifier(validatedEventID: eventID, trigger: trigger).requestIdentifier
+        case .request: nil
+        case .eventStarting(let eventID, _, _), .eventFinished(let eventID, _), .waveHit(let eventID, _): eventID
+        }
+    }
+
+    /// The trigger of a WorldWideWaves call; `nil` for a request.
+    private var callTrigger: NotificationTrigger? {
+        switch payload {
+        case .request: nil
+        case .eventStarting(_, _, let before): .eventStarting(before)
+        case .eventFinished: .eventFinished
+        case .waveHit: .waveHit
         }
     }
 
@@ -114,7 +163,7 @@ public struct PendingNotification: Hashable, Sendable {
             NotificationContent(
                 titleKey: request.title.key, bodyKey: request.body.key, bodyArgs: request.body.arguments,
                 deepLink: request.deepLink)
-        case .worldWideWaves(_, _, let content, _):
+        case .eventStarting(_, let content, _), .eventFinished(_, let content), .waveHit(_, let content):
             content
         }
     }
@@ -125,26 +174,26 @@ public struct PendingNotification: Hashable, Sendable {
     /// The key of its identifier in the queue's indexes, built without the identifier string for a WorldWideWaves
     /// call.
     var identifierKey: RequestKey {
-        switch payload {
-        case .request(let request): RequestKey(request.identifier)
-        case .worldWideWaves(let eventID, let trigger, _, _): RequestKey(eventID: eventID, trigger: trigger)
+        if case .request(let request) = payload {
+            return RequestKey(request.identifier)
         }
+        return RequestKey(eventID: callEventID!, trigger: callTrigger!)
     }
 
     /// Whether its identifier is the one `key` stands for, compared without hashing either again.
     func hasIdentifier(_ key: RequestKey) -> Bool {
-        switch payload {
-        case .request(let request): key.isSpelled(asText: request.identifier)
-        case .worldWideWaves(let eventID, let trigger, _, _): key.isSpelled(eventID: eventID, trigger: trigger)
+        if case .request(let request) = payload {
+            return key.isSpelled(asText: request.identifier)
         }
+        return key.isSpelled(eventID: callEventID!, trigger: callTrigger!)
     }
 
     /// The key of its thread in the queue's indexes.
     var threadKey: RequestKey {
-        switch payload {
-        case .request(let request): RequestKey(request.threadID)
-        case .worldWideWaves(let eventID, _, _, _): RequestKey(threadOfEvent: eventID)
+        if case .request(let request) = payload {
+            return RequestKey(request.threadID)
         }
+        return RequestKey(threadOfEvent: callEventID!)
     }
 
     /// Equal when the requests, fire dates, orders and armed flags are; a WorldWideWaves call equals the request
@@ -153,18 +202,12 @@ public struct PendingNotification: Hashable, Sendable {
         guard lhs.fireDate == rhs.fireDate, lhs.sequence == rhs.sequence, lhs.isArmed == rhs.isArmed else {
             return false
         }
-        switch (lhs.payload, rhs.payload) {
-        case (
-            .worldWideWaves(let leftID, let leftTrigger, let leftContent, let leftAt),
-            .worldWideWaves(let rightID, let rightTrigger, let rightContent, let rightAt)
-        ):
-            if leftID == rightID && leftTrigger == rightTrigger && leftContent == rightContent && leftAt == rightAt {
-                return true
-            }
-            return lhs.request == rhs.request
-        default:
-            return lhs.request == rhs.request
+        if let leftID = lhs.callEventID, let rightID = rhs.callEventID, leftID == rightID,
+            lhs.callTrigger == rhs.callTrigger, lhs.content == rhs.content
+        {
+            return true
         }
+        return lhs.request == rhs.request
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -1,18 +1,23 @@
 /// A hash index from keys to small integers (queue slots, thread numbers), for keys whose hash is already computed:
-/// open addressing with linear probing over 32-bit entries, and deletion by backward shift, so it never fills with
+/// open addressing with linear probing over 64-bit entries, and deletion by backward shift, so it never fills with
 /// tombstones.
 ///
-/// It stores only the integers and each one's hash; the caller keeps the keys and says, in ``find(hash:where:)``,
-/// whether the key at an integer is the one looked for. Compared with a `Dictionary` keyed by the key itself, a
-/// lookup hashes nothing (the hash is the key's own, computed once), growing moves 4-byte entries without
-/// rehashing a key, and an entry costs about 10 bytes instead of the key's size plus the integer's.
+/// It stores only the integers and the low 32 bits of each one's hash; the caller keeps the keys and says, in
+/// ``find(hash:where:)``, whether the key at an integer is the one looked for. Compared with a `Dictionary` keyed by
+/// the key itself, a lookup hashes nothing (the hash is the key's own, computed once), growing moves 8-byte entries
+/// without rehashing a key, and an entry costs about 15 bytes instead of the key's size plus the integer's.
+///
+/// Each bucket holds its integer's hash bits beside the integer, so a probe past other keys, a removal's backward
+/// shift and growing read only the table, never a per-integer array at a random place (a cache miss each).
 struct SlotIndex: Sendable {
-    private static let empty: Int32 = -1
+    /// An empty bucket: its integer half is no integer the index holds.
+    private static let empty = UInt64.max
 
-    /// The table: an integer, or `empty`; its size is a power of two, at most three quarters full.
-    private var buckets: [Int32] = []
-    /// The hash each stored integer was inserted with, by integer.
-    private var hashOfValue: [Int] = []
+    /// The table: the low 32 bits of an integer's hash in the high half, the integer in the low half, or `empty`;
+    /// its size is a power of two, at most three quarters full.
+    private var buckets: [UInt64] = []
+    /// The low 32 bits of the hash each stored integer was inserted with, by integer: where a removal starts.
+    private var hashOfValue: [UInt32] = []
     /// How many integers are stored.
     private(set) var count = 0
 
@@ -25,14 +30,18 @@ struct SlotIndex: Sendable {
     func find(hash: Int, where matches: (Int) -> Bool) -> Int? {
         guard count > 0 else { return nil }
         let mask = buckets.count - 1
-        var bucket = hash & mask
+        let bits = UInt32(truncatingIfNeeded: hash)
+        var bucket = Int(bits) & mask
         while true {
-            let value = Int(buckets[bucket])
-            if value < 0 {
+            let entry = buckets[bucket]
+            if entry == Self.empty {
                 return nil
             }
-            if hashOfValue[value] == hash && matches(value) {
-                return value
+            if Self.hashBits(of: entry) == bits {
+                let value = Self.value(of: entry)
+                if matches(value) {
+                    return value
+                }
             }
             bucket = (bucket + 1) & mask
         }
@@ -49,8 +58,9 @@ struct SlotIndex: Sendable {
         if value >= hashOfValue.count {
             hashOfValue.append(contentsOf: repeatElement(0, count: value + 1 - hashOfValue.count))
         }
-        hashOfValue[value] = hash
-        place(Int32(value), hash: hash)
+        let bits = UInt32(truncatingIfNeeded: hash)
+        hashOfValue[value] = bits
+        place(UInt64(bits) << 32 | UInt64(value))
         count += 1
     }
 
@@ -59,14 +69,14 @@ struct SlotIndex: Sendable {
     /// - Parameter value: An integer stored earlier and not removed since.
     mutating func remove(_ value: Int) {
         let mask = buckets.count - 1
-        var hole = hashOfValue[value] & mask
-        while Int(buckets[hole]) != value {
+        var hole = Int(hashOfValue[value]) & mask
+        while Self.value(of: buckets[hole]) != value {
             hole = (hole + 1) & mask
         }
         // Backward shift: pull later entries of the run into the hole when their home bucket allows it.
         var next = (hole + 1) & mask
         while buckets[next] != Self.empty {
-            let home = hashOfValue[Int(buckets[next])] & mask
+            let home = Int(Self.hashBits(of: buckets[next])) & mask
             if (next &- home) & mask >= (next &- hole) & mask {
                 buckets[hole] = buckets[next]
                 hole = next
@@ -88,8 +98,8 @@ struct SlotIndex: Sendable {
         }
         let old = buckets
         buckets = Array(repeating: Self.empty, count: capacity)
-        for value in old where value != Self.empty {
-            place(value, hash: hashOfValue[Int(value)])
+        for entry in old where entry != Self.empty {
+            place(entry)
         }
     }
 
@@ -101,12 +111,23 @@ struct SlotIndex: Sendable {
         count = 0
     }
 
-    private mutating func place(_ value: Int32, hash: Int) {
+    /// Puts an entry in the first empty bucket from its home on.
+    private mutating func place(_ entry: UInt64) {
         let mask = buckets.count - 1
-        var bucket = hash & mask
+        var bucket = Int(Self.hashBits(of: entry)) & mask
         while buckets[bucket] != Self.empty {
             bucket = (bucket + 1) & mask
         }
-        buckets[bucket] = value
+        buckets[bucket] = entry
+    }
+
+    /// The hash bits of a bucket's entry.
+    private static func hashBits(of entry: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: entry >> 32)
+    }
+
+    /// The integer of a bucket's entry.
+    private static func value(of entry: UInt64) -> Int {
+        Int(UInt32(truncatingIfNeeded: entry))
     }
 }
