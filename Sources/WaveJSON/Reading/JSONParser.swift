@@ -100,7 +100,9 @@ public struct JSONParser {
     private mutating func parseObject() throws(SyntaxError) -> JSONValue {
         try enter()
         index += 1
+        // Room for the few members of most objects at once, rather than growing one member at a time.
         var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(4)
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             index += 1
