@@ -266,34 +266,34 @@ public enum GoNowPlanner {
     private static func windows(
         for mode: GoNowMode, in hours: [(hour: GoNowForecastHour, date: LocalDate)], instants: inout LocalInstants
     ) -> [LocalDate: [GoNowWindow]] {
-        // Each run with the local date of its first hour (the date of every hour in it).
-        var runs: [(hours: [GoNowForecastHour], date: LocalDate)] = []
-        var run: [GoNowForecastHour] = []
-        var runDate: LocalDate?
-        for (hour, date) in hours {
-            let qualifies = (hour.scores[mode] ?? 0) >= qualifyingScore && !hour.heatGated.contains(mode)
-            if qualifies, let last = run.last, last.start.addingTimeInterval(Self.hour) == hour.start,
-                runDate == date
+        // The mode's score of each hour, read once; runs are ranges of `hours`.
+        let scores = hours.map { $0.hour.scores[mode] ?? 0 }
+        var runs: [Range<Int>] = []
+        var runStart: Int?
+        for index in hours.indices {
+            let (hour, date) = hours[index]
+            let qualifies = scores[index] >= qualifyingScore && !hour.heatGated.contains(mode)
+            if qualifies, let first = runStart, hours[index - 1].hour.start.addingTimeInterval(Self.hour) == hour.start,
+                hours[first].date == date
             {
-                run.append(hour)
                 continue
             }
-            if !run.isEmpty, let runDate { runs.append((run, runDate)) }
-            run = qualifies ? [hour] : []
-            runDate = date
+            if let first = runStart { runs.append(first..<index) }
+            runStart = qualifies ? index : nil
         }
-        if !run.isEmpty, let runDate { runs.append((run, runDate)) }
+        if let first = runStart { runs.append(first..<hours.count) }
 
         var result: [LocalDate: [GoNowWindow]] = [:]
-        for (run, date) in runs {
-            let end = run[run.count - 1].start.addingTimeInterval(Self.hour)
+        for run in runs {
+            let date = hours[run.lowerBound].date
+            let end = hours[run.upperBound - 1].hour.start.addingTimeInterval(Self.hour)
             guard end > instants.morning(on: date) else { continue }
-            var top = run[0]
-            for hour in run where (hour.scores[mode] ?? 0) > (top.scores[mode] ?? 0) { top = hour }
+            var top = run.lowerBound
+            for index in run where scores[index] > scores[top] { top = index }
             result[date, default: []].append(
                 GoNowWindow(
-                    mode: mode, date: date, start: run[0].start, end: end, scores: run.map { $0.scores[mode] ?? 0 },
-                    topReason: top.reasons[mode]))
+                    mode: mode, date: date, start: hours[run.lowerBound].hour.start, end: end,
+                    scores: Array(scores[run]), topReason: hours[top].hour.reasons[mode]))
         }
         for date in result.keys { result[date]!.sort { $0.ranksBefore($1) } }
         return result
