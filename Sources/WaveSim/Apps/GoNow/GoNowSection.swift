@@ -121,7 +121,7 @@ enum GoNowSection: AppReplaySection {
 
     /// Whether an instant starts a forecast hour: minutes and seconds zero in UTC, or in a zone offset by whole
     /// hours.
-    fileprivate static func isWholeHour(_ instant: Date) -> Bool {
+    static func isWholeHour(_ instant: Date) -> Bool {
         instant.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0
             && Int(instant.timeIntervalSince1970) % 1800 == 0
     }
