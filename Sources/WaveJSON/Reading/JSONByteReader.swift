@@ -89,6 +89,34 @@ package struct JSONByteReader {
         return negative ? -value : value
     }
 
+    /// Reads an object, handing each member's key to `member`, which reads the value.
+    ///
+    /// - Parameter member: Reads the value of the member with this key; `false` when it does not take it.
+    /// - Returns: Whether the object was read to its end, every member taken (an empty object is).
+    package mutating func object(_ member: (UnsafeBufferPointer<UInt8>, inout JSONByteReader) -> Bool) -> Bool {
+        guard take(UInt8(ascii: "{")) else { return false }
+        if take(UInt8(ascii: "}")) { return true }
+        repeat {
+            guard let key = plainKey(), member(key, &self) else { return false }
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "}"))
+    }
+
+    /// Reads an array, each element with `element`.
+    ///
+    /// - Parameter element: Reads one element; `nil` when it does not take it.
+    /// - Returns: The elements; `nil` unless the array was read to its end, every element taken.
+    package mutating func array<Element>(_ element: (inout JSONByteReader) -> Element?) -> [Element]? {
+        guard take(UInt8(ascii: "[")) else { return nil }
+        var elements: [Element] = []
+        if take(UInt8(ascii: "]")) { return elements }
+        repeat {
+            guard let read = element(&self) else { return nil }
+            elements.append(read)
+        } while take(UInt8(ascii: ","))
+        return take(UInt8(ascii: "]")) ? elements : nil
+    }
+
     /// Reads any value with ``JSONParser/parseValue(in:at:depth:)``.
     ///
     /// - Parameter depth: How many arrays and objects enclose the value.

@@ -31,26 +31,22 @@ enum GoNowScenarioReader {
 
     private static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Document? {
         var reader = JSONByteReader(bytes)
-        guard reader.take(UInt8(ascii: "{")) else { return nil }
         var members: [(key: String, value: JSONValue)] = []
         var actions: [AppScenarioDecoder.ActionElement]?
-        if !reader.take(UInt8(ascii: "}")) {
-            repeat {
-                guard let key = reader.plainKey() else { return nil }
-                let name = String(decoding: key, as: UTF8.self)
-                guard !members.contains(where: { $0.key == name }) else { return nil }
-                if name == "actions" {
-                    guard let elements = readActions(&reader) else { return nil }
-                    actions = elements
-                    members.append((name, .array([])))
-                } else {
-                    guard let value = reader.value(depth: 1) else { return nil }
-                    members.append((name, value))
-                }
-            } while reader.take(UInt8(ascii: ","))
-            guard reader.take(UInt8(ascii: "}")) else { return nil }
+        let read = reader.object { key, reader in
+            let name = String(decoding: key, as: UTF8.self)
+            guard !members.contains(where: { $0.key == name }) else { return false }
+            if name == "actions" {
+                guard let elements = readActions(&reader) else { return false }
+                actions = elements
+                members.append((name, .array([])))
+            } else {
+                guard let value = reader.value(depth: 1) else { return false }
+                members.append((name, value))
+            }
+            return true
         }
-        guard reader.isAtEnd, let actions else { return nil }
+        guard read, reader.isAtEnd, let actions else { return nil }
         let root = JSONValue.object(members)
         guard AppScenarioDecoder.appName(of: root) == GoNowSection.name else { return nil }
         return Document(root: root, actions: actions)
@@ -58,51 +54,41 @@ enum GoNowScenarioReader {
 
     /// The `actions` array: each plain forecast decoded, any other element parsed.
     private static func readActions(_ reader: inout JSONByteReader) -> [AppScenarioDecoder.ActionElement]? {
-        guard reader.take(UInt8(ascii: "[")) else { return nil }
-        var elements: [AppScenarioDecoder.ActionElement] = []
-        if reader.take(UInt8(ascii: "]")) { return elements }
-        repeat {
+        reader.array { reader in
             let start = reader.index
-            if let forecast = readForecast(&reader) {
-                elements.append(forecast)
-            } else {
-                reader.index = start
-                guard let value = reader.value(depth: 2) else { return nil }
-                elements.append(.json(value))
-            }
-        } while reader.take(UInt8(ascii: ","))
-        guard reader.take(UInt8(ascii: "]")) else { return nil }
-        return elements
+            if let forecast = readForecast(&reader) { return forecast }
+            reader.index = start
+            return reader.value(depth: 2).map { .json($0) }
+        }
     }
 
     /// A plain `forecast` action, decoded; `nil` for any other element.
     private static func readForecast(_ reader: inout JSONByteReader) -> AppScenarioDecoder.ActionElement? {
-        guard reader.take(UInt8(ascii: "{")) else { return nil }
         var at: Date?
         var fetchedAt: Date?
         var hours: [GoNowForecastHour]?
         var isForecast = false
-        repeat {
-            guard let key = reader.plainKey() else { return nil }
+        let read = reader.object { key, reader in
             if key.elementsEqual("at".utf8) {
-                guard at == nil, let instant = readInstant(&reader) else { return nil }
+                guard at == nil, let instant = readInstant(&reader) else { return false }
                 at = instant
             } else if key.elementsEqual("fetchedAt".utf8) {
-                guard fetchedAt == nil, let instant = readInstant(&reader) else { return nil }
+                guard fetchedAt == nil, let instant = readInstant(&reader) else { return false }
                 fetchedAt = instant
             } else if key.elementsEqual("type".utf8) {
                 guard !isForecast, let type = reader.plainString(), type.elementsEqual("forecast".utf8) else {
-                    return nil
+                    return false
                 }
                 isForecast = true
             } else if key.elementsEqual("hours".utf8) {
-                guard hours == nil, let read = readHours(&reader) else { return nil }
+                guard hours == nil, let read = reader.array(readHour) else { return false }
                 hours = read
             } else {
-                return nil
+                return false
             }
-        } while reader.take(UInt8(ascii: ","))
-        guard reader.take(UInt8(ascii: "}")), isForecast, let at, let fetchedAt, let hours else { return nil }
+            return true
+        }
+        guard read, isForecast, let at, let fetchedAt, let hours else { return nil }
         let forecast = GoNowSection.ForecastAction(forecast: GoNowForecast(fetchedAt: fetchedAt, hours: hours))
         return .decoded(at: at, kind: .app(forecast))
     }
@@ -113,46 +99,35 @@ enum GoNowScenarioReader {
         return instant.addingTimeInterval(InstantShift.seconds)
     }
 
-    private static func readHours(_ reader: inout JSONByteReader) -> [GoNowForecastHour]? {
-        guard reader.take(UInt8(ascii: "[")) else { return nil }
-        var hours: [GoNowForecastHour] = []
-        if reader.take(UInt8(ascii: "]")) { return hours }
-        repeat {
-            guard let hour = readHour(&reader) else { return nil }
-            hours.append(hour)
-        } while reader.take(UInt8(ascii: ","))
-        guard reader.take(UInt8(ascii: "]")) else { return nil }
-        return hours
-    }
-
     /// A plain hour, as ``GoNowSection``'s checked decoder reads it.
     private static func readHour(_ reader: inout JSONByteReader) -> GoNowForecastHour? {
-        guard reader.take(UInt8(ascii: "{")) else { return nil }
         var start: Date?
         var scores: [GoNowMode: Int]?
         var heatGated: Set<GoNowMode>?
         var reasons: [GoNowMode: String]?
-        repeat {
-            guard let key = reader.plainKey() else { return nil }
+        let read = reader.object { key, reader in
             if key.elementsEqual("start".utf8) {
                 guard start == nil, let instant = readInstant(&reader), GoNowSection.isWholeHour(instant) else {
-                    return nil
+                    return false
                 }
                 start = instant
             } else if key.elementsEqual("scores".utf8) {
-                guard scores == nil, let read = readScores(&reader) else { return nil }
+                guard scores == nil, let read = readScores(&reader) else { return false }
                 scores = read
             } else if key.elementsEqual("heatGated".utf8) {
-                guard heatGated == nil, let read = readModes(&reader) else { return nil }
-                heatGated = read
+                guard heatGated == nil, let read = reader.array({ $0.plainString().flatMap(mode(named:)) }) else {
+                    return false
+                }
+                heatGated = Set(read)
             } else if key.elementsEqual("reasons".utf8) {
-                guard reasons == nil, let read = readReasons(&reader) else { return nil }
+                guard reasons == nil, let read = readReasons(&reader) else { return false }
                 reasons = read
             } else {
-                return nil
+                return false
             }
-        } while reader.take(UInt8(ascii: ","))
-        guard reader.take(UInt8(ascii: "}")), let start else { return nil }
+            return true
+        }
+        guard read, let start else { return nil }
         return GoNowForecastHour(
             start: start, scores: scores ?? [:], heatGated: heatGated ?? [], reasons: reasons ?? [:])
     }
@@ -161,17 +136,14 @@ enum GoNowScenarioReader {
     private static func readModeKeyed<Value>(
         _ reader: inout JSONByteReader, value: (inout JSONByteReader) -> Value?
     ) -> [(mode: GoNowMode, value: Value)]? {
-        guard reader.take(UInt8(ascii: "{")) else { return nil }
         var pairs: [(mode: GoNowMode, value: Value)] = []
-        if reader.take(UInt8(ascii: "}")) { return pairs }
-        repeat {
-            guard let key = reader.plainKey(), let mode = mode(named: key), !pairs.contains(where: { $0.mode == mode }),
-                let read = value(&reader)
-            else { return nil }
+        let read = reader.object { key, reader in
+            guard let mode = mode(named: key), !pairs.contains(where: { $0.mode == mode }), let read = value(&reader)
+            else { return false }
             pairs.append((mode, read))
-        } while reader.take(UInt8(ascii: ","))
-        guard reader.take(UInt8(ascii: "}")) else { return nil }
-        return pairs
+            return true
+        }
+        return read ? pairs : nil
     }
 
     /// Scores from 0 to 100, built as the plain scores of ``GoNowSection`` are.
@@ -201,19 +173,6 @@ enum GoNowScenarioReader {
         var reasons = [GoNowMode: String](minimumCapacity: pairs.count)
         for (mode, reason) in pairs { reasons[mode] = reason }
         return reasons
-    }
-
-    /// An array of modes.
-    private static func readModes(_ reader: inout JSONByteReader) -> Set<GoNowMode>? {
-        guard reader.take(UInt8(ascii: "[")) else { return nil }
-        var modes = Set<GoNowMode>()
-        if reader.take(UInt8(ascii: "]")) { return modes }
-        repeat {
-            guard let name = reader.plainString(), let mode = mode(named: name) else { return nil }
-            modes.insert(mode)
-        } while reader.take(UInt8(ascii: ","))
-        guard reader.take(UInt8(ascii: "]")) else { return nil }
-        return modes
     }
 
     private static let modeNames = GoNowMode.allCases.map { ($0, Array($0.rawValue.utf8)) }
