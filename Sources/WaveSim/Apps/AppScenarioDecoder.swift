@@ -85,10 +85,10 @@ enum AppScenarioDecoder {
             diagnostics.problem(rootPath.appending(key: "app"), "unknown app '\(name)'; expected one of \(known)")
             return nil
         }
-        let keys = ["app", "timeZone", "now", "until", "permission", "platform", "bootReceiver", name, "actions"]
         guard
             let object = ObjectDecoder(
-                root, at: rootPath, keys: keys, named: "a scenario object", diagnostics: &diagnostics)
+                root, at: rootPath, keys: envelopeKeys(app: name), named: "a scenario object",
+                diagnostics: &diagnostics)
         else { return nil }
         let zone = object.decode(.required("timeZone", .timeZone), &diagnostics)
         let start = object.decode(.required("now", .instant), &diagnostics)
@@ -157,6 +157,14 @@ enum AppScenarioDecoder {
             platform: options.requestedPlatform ?? ownPlatform ?? .ios, bootReceiver: bootReceiver,
             actions: actions.map(\.action))
         return Result(scenario: scenario, section: section, settings: settings, warnings: [])
+    }
+
+    /// The keys a scenario of `app` may have.
+    ///
+    /// - Parameter app: The app's name, also the key of its settings.
+    /// - Returns: The keys.
+    static func envelopeKeys(app: String) -> [String] {
+        ["app", "timeZone", "now", "until", "permission", "platform", "bootReceiver", app, "actions"]
     }
 
     private static let commonActionKeys: [String: [String]] = [

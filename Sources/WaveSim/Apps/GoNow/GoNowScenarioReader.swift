@@ -33,23 +33,25 @@ enum GoNowScenarioReader {
         var reader = JSONByteReader(bytes)
         var members: [(key: String, value: JSONValue)] = []
         var actions: [AppScenarioDecoder.ActionElement]?
+        // Another app's scenario, or WorldWideWaves' (`events`), is given up at its first key that GoNow's lacks, or
+        // at its `app`: it is read once, by the parser.
         let read = reader.object { key, reader in
             let name = String(decoding: key, as: UTF8.self)
-            guard !members.contains(where: { $0.key == name }) else { return false }
+            guard envelopeKeys.contains(name), !members.contains(where: { $0.key == name }) else { return false }
             if name == "actions" {
                 guard let elements = readActions(&reader) else { return false }
                 actions = elements
                 members.append((name, .array([])))
             } else {
-                guard let value = reader.value(depth: 1) else { return false }
+                guard let value = reader.value(depth: 1), name != "app" || value == .string(GoNowSection.name) else {
+                    return false
+                }
                 members.append((name, value))
             }
             return true
         }
-        guard read, reader.isAtEnd, let actions else { return nil }
-        let root = JSONValue.object(members)
-        guard AppScenarioDecoder.appName(of: root) == GoNowSection.name else { return nil }
-        return Document(root: root, actions: actions)
+        guard read, reader.isAtEnd, let actions, members.contains(where: { $0.key == "app" }) else { return nil }
+        return Document(root: .object(members), actions: actions)
     }
 
     /// The `actions` array: each plain forecast decoded, any other element parsed.
@@ -174,6 +176,8 @@ enum GoNowScenarioReader {
         for (mode, reason) in pairs { reasons[mode] = reason }
         return reasons
     }
+
+    private static let envelopeKeys = AppScenarioDecoder.envelopeKeys(app: GoNowSection.name)
 
     private static let modeNames = GoNowMode.allCases.map { ($0, Array($0.rawValue.utf8)) }
 
