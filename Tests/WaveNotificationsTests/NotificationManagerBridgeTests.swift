@@ -80,4 +80,40 @@ struct NotificationManagerBridgeTests {
             try NotificationManagerBridge.requestIdentifier(eventID: "", trigger: trigger)
         }
     }
+
+    /// A batch reaches the center as one `add` of every request, built as the single calls build them.
+    @Test func aBatchIsOneAddOfEveryRequest() async throws {
+        let center = RecordingRequestCenter()
+        let bridge = NotificationManagerBridge(center: center, clock: ManualWaveClock(now: Fixtures.now))
+        let triggers: [NotificationTrigger] = [.eventStarting(.seconds(300)), .eventFinished]
+        try await bridge.scheduleNotifications(
+            triggers.map {
+                NotificationSchedule(eventID: "paris", trigger: $0, delay: .seconds(60), content: Self.content)
+            })
+        let requests = try triggers.map {
+            try NotificationManagerBridge.scheduledRequest(
+                eventID: "paris", trigger: $0, delay: .seconds(60), content: Self.content, now: Fixtures.now)
+        }
+        #expect(center.calls == [.add(requests)])
+        try await bridge.scheduleNotifications([])
+        #expect(center.calls.count == 1)
+    }
+
+    /// A batch with an invalid event id changes nothing: it is refused before the center is called.
+    @Test func aBatchWithAnInvalidEventIDMakesNoCenterCall() async {
+        let center = RecordingRequestCenter()
+        let bridge = NotificationManagerBridge(center: center, clock: ManualWaveClock(now: Fixtures.now))
+        await #expect(throws: EventIDError.self) {
+            try await bridge.scheduleNotifications([
+                NotificationSchedule(
+                    eventID: "paris", trigger: .eventFinished, delay: .seconds(1), content: Self.content),
+                NotificationSchedule(
+                    eventID: "bad id", trigger: .eventFinished, delay: .seconds(1), content: Self.content),
+            ])
+        }
+        await #expect(throws: EventIDError.self) {
+            try await bridge.cancelAllNotifications(eventIDs: ["paris", "bad id"])
+        }
+        #expect(center.calls.isEmpty)
+    }
 }

@@ -92,6 +92,45 @@ struct GoNowReplayTests {
         #expect(run.standardError.contains(message), "\(run.standardError)")
     }
 
+    /// Plain forecast hours are read on a fast path too; every other hour still gets the checked reading's message.
+    @Test(arguments: [
+        (#"{"heatGated": ["surf"]}"#, "actions[0].hours[0].heatGated[0]: unknown value 'surf'; expected swim_solo"),
+        (#"{"heatGated": "run_dog"}"#, "actions[0].hours[0].heatGated: expected an array, found a string"),
+        (#"{"reasons": {"swim_solo": " "}}"#, "actions[0].hours[0].reasons.swim_solo: is empty; expected some text"),
+        (#"{"reasons": {"surf": "Calm"}}"#, "actions[0].hours[0].reasons.surf: unknown mode 'surf'; expected one of"),
+        (#"{"start": "2026-06-02T05:10:00Z"}"#, "actions[0].hours[0].start: is not on the hour"),
+        (#"{"start": 5}"#, "actions[0].hours[0].start: expected a string, found a number"),
+        (#"{"wind": 3}"#, "actions[0].hours[0].wind: unknown key"),
+    ])
+    func forecastHoursOtherThanPlainAreNamed(edit: String, message: String) async throws {
+        let changes = try #require(try JSONSerialization.jsonObject(with: Data(edit.utf8)) as? [String: Any])
+        let run = try await ReplayRun.app("gonow-renotify.json", arguments: ["--format", "json"]) { scenario in
+            try Self.editFirstHour(of: &scenario) { $0.merge(changes) { _, new in new } }
+        }
+        #expect(run.status == 65)
+        #expect(run.standardError.contains(message), "\(run.standardError)")
+    }
+
+    /// An hour with reasons and heat read on the fast path gives what the checked reading gave: the same deliveries
+    /// as a reason outside ASCII, which only the checked reading accepts.
+    @Test func plainHoursWithReasonsAndHeatReadAsChecked() async throws {
+        var runs: [ReplayRun] = []
+        for reason in ["Calm sea", "Mer calme, \u{E9}t\u{E9}"] {
+            runs.append(
+                try await ReplayRun.app("gonow-renotify.json", arguments: ["--format", "json"]) { scenario in
+                    try Self.editFirstHour(of: &scenario) {
+                        $0["reasons"] = ["swim_solo": reason]
+                        $0["heatGated"] = ["run_dog", "run_dog"]
+                    }
+                })
+        }
+        #expect(runs.allSatisfy { $0.status == 0 && $0.standardError.isEmpty })
+        #expect(runs[0].deliveries.map { $0["identifier"] as? String } == ["swim_solo_2026-06-02_tomorrow"])
+        #expect(
+            runs[0].deliveries.map { $0["identifier"] as? String }
+                == runs[1].deliveries.map { $0["identifier"] as? String })
+    }
+
     @Test func plainScoresOfEveryModeReadAsWritten() async throws {
         let run = try await ReplayRun.app("gonow-renotify.json", arguments: ["--format", "json"]) { scenario in
             try Self.editFirstHour(of: &scenario) {

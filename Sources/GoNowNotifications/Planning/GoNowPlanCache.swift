@@ -30,11 +30,37 @@ package struct GoNowPlanCache: Sendable {
     }
 
     /// What a candidate's request is made of besides the candidate.
+    ///
+    /// Its hash is worked out once: a key is looked up in two tables and stored in one, and hashing a candidate
+    /// (its window's scores and reason included) is most of a look-up's cost.
     private struct RequestKey: Hashable, Sendable {
-        var candidate: GoNowCandidate
-        var dogName: String?
-        var scoringVersion: String
-        var passive: Bool
+        let candidate: GoNowCandidate
+        let dogName: String?
+        let scoringVersion: String
+        let passive: Bool
+        private let hash: Int
+
+        init(candidate: GoNowCandidate, dogName: String?, scoringVersion: String, passive: Bool) {
+            self.candidate = candidate
+            self.dogName = dogName
+            self.scoringVersion = scoringVersion
+            self.passive = passive
+            var hasher = Hasher()
+            hasher.combine(candidate)
+            hasher.combine(dogName)
+            hasher.combine(scoringVersion)
+            hasher.combine(passive)
+            hash = hasher.finalize()
+        }
+
+        static func == (lhs: RequestKey, rhs: RequestKey) -> Bool {
+            lhs.hash == rhs.hash && lhs.candidate == rhs.candidate && lhs.dogName == rhs.dogName
+                && lhs.scoringVersion == rhs.scoringVersion && lhs.passive == rhs.passive
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
     }
 
     /// What the candidates are made of.

@@ -224,7 +224,36 @@ public enum GoNowPlanner {
     public static func windows(
         for mode: GoNowMode, in forecast: GoNowForecast, timeZone: TimeZone
     ) -> [LocalDate: [GoNowWindow]] {
-        windows(for: mode, in: datedHours(of: forecast, timeZone: timeZone), timeZone: timeZone)
+        var instants = LocalInstants(timeZone: timeZone)
+        return windows(for: mode, in: datedHours(of: forecast, timeZone: timeZone), instants: &instants)
+    }
+
+    /// The instants of the local times the rules name (06:30, 12:00) on each date, each worked out once per plan:
+    /// one costs three UTC-offset look-ups, and every mode asks for the same dates.
+    private struct LocalInstants {
+        let timeZone: TimeZone
+        private var morning: [LocalDate: Date] = [:]
+        private var morningSlots: [LocalDate: Date] = [:]
+
+        init(timeZone: TimeZone) {
+            self.timeZone = timeZone
+        }
+
+        /// 06:30 on `date`.
+        mutating func morning(on date: LocalDate) -> Date {
+            if let known = morning[date] { return known }
+            let instant = timeZone.instant(for: LocalDateTime(date: date, time: GoNowPlanner.morning))
+            morning[date] = instant
+            return instant
+        }
+
+        /// The 06:30 slot of `date` after the quiet-hours move, for settings that stay the same.
+        mutating func morningSlot(on date: LocalDate, settings: GoNowSettings) -> Date {
+            if let known = morningSlots[date] { return known }
+            let slot = GoNowPlanner.morningSlot(at: morning(on: date), settings: settings, timeZone: timeZone)
+            morningSlots[date] = slot
+            return slot
+        }
     }
 
     /// A forecast's hours by start, each with its local date: worked out once for every mode.
@@ -235,36 +264,36 @@ public enum GoNowPlanner {
     }
 
     private static func windows(
-        for mode: GoNowMode, in hours: [(hour: GoNowForecastHour, date: LocalDate)], timeZone: TimeZone
+        for mode: GoNowMode, in hours: [(hour: GoNowForecastHour, date: LocalDate)], instants: inout LocalInstants
     ) -> [LocalDate: [GoNowWindow]] {
-        var runs: [[GoNowForecastHour]] = []
-        var run: [GoNowForecastHour] = []
-        var runDate: LocalDate?
-        for (hour, date) in hours {
-            let qualifies = (hour.scores[mode] ?? 0) >= qualifyingScore && !hour.heatGated.contains(mode)
-            if qualifies, let last = run.last, last.start.addingTimeInterval(Self.hour) == hour.start,
-                runDate == date
+        // The mode's score of each hour, read once; runs are ranges of `hours`.
+        let scores = hours.map { $0.hour.scores[mode] ?? 0 }
+        var runs: [Range<Int>] = []
+        var runStart: Int?
+        for index in hours.indices {
+            let (hour, date) = hours[index]
+            let qualifies = scores[index] >= qualifyingScore && !hour.heatGated.contains(mode)
+            if qualifies, let first = runStart, hours[index - 1].hour.start.addingTimeInterval(Self.hour) == hour.start,
+                hours[first].date == date
             {
-                run.append(hour)
                 continue
             }
-            if !run.isEmpty { runs.append(run) }
-            run = qualifies ? [hour] : []
-            runDate = date
+            if let first = runStart { runs.append(first..<index) }
+            runStart = qualifies ? index : nil
         }
-        if !run.isEmpty { runs.append(run) }
+        if let first = runStart { runs.append(first..<hours.count) }
 
         var result: [LocalDate: [GoNowWindow]] = [:]
         for run in runs {
-            let date = timeZone.localDate(for: run[0].start)
-            let end = run[run.count - 1].start.addingTimeInterval(Self.hour)
-            guard end > timeZone.instant(for: LocalDateTime(date: date, time: morning)) else { continue }
-            var top = run[0]
-            for hour in run where (hour.scores[mode] ?? 0) > (top.scores[mode] ?? 0) { top = hour }
+            let date = hours[run.lowerBound].date
+            let end = hours[run.upperBound - 1].hour.start.addingTimeInterval(Self.hour)
+            guard end > instants.morning(on: date) else { continue }
+            var top = run.lowerBound
+            for index in run where scores[index] > scores[top] { top = index }
             result[date, default: []].append(
                 GoNowWindow(
-                    mode: mode, date: date, start: run[0].start, end: end, scores: run.map { $0.scores[mode] ?? 0 },
-                    topReason: top.reasons[mode]))
+                    mode: mode, date: date, start: hours[run.lowerBound].hour.start, end: end,
+                    scores: Array(scores[run]), topReason: hours[top].hour.reasons[mode]))
         }
         for date in result.keys { result[date]!.sort { $0.ranksBefore($1) } }
         return result
@@ -283,18 +312,19 @@ public enum GoNowPlanner {
     ) -> [GoNowCandidate] {
         var result: [GoNowCandidate] = []
         let hours = datedHours(of: forecast, timeZone: timeZone)
+        var instants = LocalInstants(timeZone: timeZone)
         for mode in settings.enabledModes.sorted() {
-            let byDate = windows(for: mode, in: hours, timeZone: timeZone)
+            let byDate = windows(for: mode, in: hours, instants: &instants)
             for (date, ranked) in byDate {
                 let best = ranked[0]
-                let morningFire = morningSlot(on: date, settings: settings, timeZone: timeZone)
+                let morningFire = instants.morningSlot(on: date, settings: settings)
                 result.append(
                     GoNowCandidate(
                         mode: mode, kind: .best, date: date, window: best, fireAt: morningFire, isMorningSlot: true))
                 result.append(
                     GoNowCandidate(
                         mode: mode, kind: .tomorrow, date: date, window: best,
-                        fireAt: morningSlot(on: date.adding(days: -1), settings: settings, timeZone: timeZone),
+                        fireAt: instants.morningSlot(on: date.adding(days: -1), settings: settings),
                         isMorningSlot: true))
                 if ranked.count > 1 {
                     let backup = ranked[1]
@@ -313,7 +343,7 @@ public enum GoNowPlanner {
                 result.append(
                     GoNowCandidate(
                         mode: mode, kind: .heat, date: date, window: nil,
-                        fireAt: morningSlot(on: date, settings: settings, timeZone: timeZone), isMorningSlot: true))
+                        fireAt: instants.morningSlot(on: date, settings: settings), isMorningSlot: true))
             }
         }
         // Each identifier is built once, not twice per comparison.
@@ -322,10 +352,14 @@ public enum GoNowPlanner {
             .map(\.0)
     }
 
-    /// 06:30 on `date`, moved to the quiet end (the first instant at or after it whose local time is the end, with
+    /// A date's 06:30, moved to the quiet end (the first instant at or after it whose local time is the end, with
     /// the core's DST rules) when enabled quiet hours contain it.
-    private static func morningSlot(on date: LocalDate, settings: GoNowSettings, timeZone: TimeZone) -> Date {
-        let slot = timeZone.instant(for: LocalDateTime(date: date, time: morning))
+    ///
+    /// - Parameters:
+    ///   - slot: 06:30 on the date.
+    ///   - settings: The settings (quiet hours).
+    ///   - timeZone: The device's zone.
+    private static func morningSlot(at slot: Date, settings: GoNowSettings, timeZone: TimeZone) -> Date {
         let quiet = settings.quietHours
         guard quiet.enabled, quiet.window.contains(slot, in: timeZone) else { return slot }
         return quiet.window.nextEnd(atOrAfter: slot, in: timeZone)

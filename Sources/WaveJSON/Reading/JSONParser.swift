@@ -72,6 +72,27 @@ public struct JSONParser {
         return value
     }
 
+    /// Parses the one value at `index` (after any white space) of a document that a reader reads partly by itself,
+    /// as ``parse(_:)`` would read it there, nested `depth` arrays and objects deep; `index` then follows the value.
+    ///
+    /// - Parameters:
+    ///   - bytes: The whole document.
+    ///   - index: Where the value starts (white space before it is skipped); on return, the byte after it.
+    ///   - depth: How many arrays and objects enclose the value, counted toward ``maximumDepth``.
+    /// - Returns: The value.
+    /// - Throws: ``SyntaxError`` when the value is not valid JSON (its position is that of ``parse(_:)``).
+    package static func parseValue(
+        in bytes: UnsafeBufferPointer<UInt8>, at index: inout Int, depth: Int
+    ) throws(SyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        parser.index = index
+        parser.depth = depth
+        parser.skipWhitespace()
+        let value = try parser.parseValue()
+        index = parser.index
+        return value
+    }
+
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
@@ -100,7 +121,9 @@ public struct JSONParser {
     private mutating func parseObject() throws(SyntaxError) -> JSONValue {
         try enter()
         index += 1
+        // Room for the few members of most objects at once, rather than growing one member at a time.
         var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(4)
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             index += 1

@@ -34,20 +34,33 @@ enum AppScenarioDecoder {
         return name
     }
 
+    /// An element of a scenario's `actions`.
+    enum ActionElement {
+        /// The element as parsed.
+        case json(JSONValue)
+        /// An action a reader decoded from the file's bytes, exactly as ``decode(_:actions:file:options:)`` decodes
+        /// its JSON, which it does without a problem or a warning (``GoNowScenarioReader``'s forecasts).
+        case decoded(at: Date, kind: AppScenario.Action.Kind)
+    }
+
     /// Decodes an app scenario.
     ///
     /// - Parameters:
     ///   - root: The parsed document.
+    ///   - actions: The elements of `actions` when a reader read them apart (the document's own `actions` is then
+    ///     not read); `nil` to read the document's.
     ///   - file: The file's name, for messages.
     ///   - options: The replay's options, handed to the app's rules.
     /// - Returns: The scenario, its rules and its warnings.
     /// - Throws: ``ScenarioError`` listing every problem.
-    static func decode(_ root: JSONValue, file: String, options: ReplayOptions) throws(ScenarioError) -> Result {
+    static func decode(
+        _ root: JSONValue, actions: [ActionElement]? = nil, file: String, options: ReplayOptions
+    ) throws(ScenarioError) -> Result {
         var diagnostics = DecodingDiagnostics()
         // docs/scenario-format.md, App scenarios: unknown keys are errors naming the JSON path, exit 65, nothing
         // replayed.
         diagnostics.unknownKeysAreProblems = true
-        let result = decodeRoot(root, file: file, options: options, &diagnostics)
+        let result = decodeRoot(root, actions: actions, file: file, options: options, &diagnostics)
         guard diagnostics.isClean, let result else {
             var error = ScenarioError(file: file, problems: diagnostics.problems)
             error.warnings = diagnostics.warnings
@@ -59,7 +72,8 @@ enum AppScenarioDecoder {
     }
 
     private static func decodeRoot(
-        _ root: JSONValue, file: String, options: ReplayOptions, _ diagnostics: inout DecodingDiagnostics
+        _ root: JSONValue, actions elementsRead: [ActionElement]?, file: String, options: ReplayOptions,
+        _ diagnostics: inout DecodingDiagnostics
     ) -> Result? {
         let rootPath = JSONPath("")
         guard case .string(let name) = root.member("app") ?? .null else {
@@ -71,10 +85,10 @@ enum AppScenarioDecoder {
             diagnostics.problem(rootPath.appending(key: "app"), "unknown app '\(name)'; expected one of \(known)")
             return nil
         }
-        let keys = ["app", "timeZone", "now", "until", "permission", "platform", "bootReceiver", name, "actions"]
         guard
             let object = ObjectDecoder(
-                root, at: rootPath, keys: keys, named: "a scenario object", diagnostics: &diagnostics)
+                root, at: rootPath, keys: envelopeKeys(app: name), named: "a scenario object",
+                diagnostics: &diagnostics)
         else { return nil }
         let zone = object.decode(.required("timeZone", .timeZone), &diagnostics)
         let start = object.decode(.required("now", .instant), &diagnostics)
@@ -94,16 +108,25 @@ enum AppScenarioDecoder {
         }
 
         var actions: [(action: AppScenario.Action, settings: JSONValue)] = []
-        if let elements = root.member("actions") {
-            guard case .array(let items) = elements else {
+        var elements = elementsRead
+        if elements == nil, let value = root.member("actions") {
+            guard case .array(let items) = value else {
                 diagnostics.problem(
-                    rootPath.appending(key: "actions"),
-                    "expected an array of actions, found \(elements.typeDescription)")
+                    rootPath.appending(key: "actions"), "expected an array of actions, found \(value.typeDescription)")
                 return nil
             }
+            elements = items.map { .json($0) }
+        }
+        if let elements {
             let actionsPath = JSONPath.Prefix(rootPath.appending(key: "actions"))
-            let decoded = items.enumerated().compactMap { index, item in
-                decodeAction(item, at: actionsPath.appending(index: index), section: section, &diagnostics)
+            let decoded = elements.enumerated().compactMap { index, element -> AppScenario.Action? in
+                let path = actionsPath.appending(index: index)
+                switch element {
+                case .json(let item):
+                    return decodeAction(item, at: path, section: section, &diagnostics)
+                case .decoded(let at, let kind):
+                    return AppScenario.Action(at: at, path: path.description, kind: kind)
+                }
             }
             let ordered = decoded.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
                 .map(\.element)
@@ -134,6 +157,14 @@ enum AppScenarioDecoder {
             platform: options.requestedPlatform ?? ownPlatform ?? .ios, bootReceiver: bootReceiver,
             actions: actions.map(\.action))
         return Result(scenario: scenario, section: section, settings: settings, warnings: [])
+    }
+
+    /// The keys a scenario of `app` may have.
+    ///
+    /// - Parameter app: The app's name, also the key of its settings.
+    /// - Returns: The keys.
+    static func envelopeKeys(app: String) -> [String] {
+        ["app", "timeZone", "now", "until", "permission", "platform", "bootReceiver", app, "actions"]
     }
 
     private static let commonActionKeys: [String: [String]] = [

@@ -145,6 +145,13 @@ package enum ReplayCommand {
             errors.writeLine("wavesim: error: \(message)")
             return .failure(ReadFailure(code: ExitCode.noInput))
         }
+        // A GoNow scenario's plain forecasts are read straight from the bytes (a year of them is megabytes of hours);
+        // anything else, and any scenario that does not decode, is read below, which words every message.
+        if !options.startsNow, let document = GoNowScenarioReader.read(data),
+            let decoded = try? DecodedReplay(root: document.root, actions: document.actions, options: options)
+        {
+            return .success(decoded)
+        }
         let root: JSONValue
         do {
             root = try ScenarioDecoder.parse(data, file: options.scenarioPath)

@@ -27,11 +27,16 @@ struct DecodedReplay {
     ///
     /// - Parameters:
     ///   - root: The parsed JSON.
+    ///   - actions: The elements of an app scenario's `actions` when a reader read them apart
+    ///     (``GoNowScenarioReader``); `nil` to read the document's.
     ///   - options: The command line (the platform it names wins over the scenario's).
     /// - Throws: ``ScenarioError`` naming every problem by its JSON path.
-    init(root: JSONValue, options: ReplayOptions) throws(ScenarioError) {
+    init(
+        root: JSONValue, actions: [AppScenarioDecoder.ActionElement]? = nil, options: ReplayOptions
+    ) throws(ScenarioError) {
         if AppScenarioDecoder.appName(of: root) != nil {
-            let decoded = try AppScenarioDecoder.decode(root, file: options.scenarioPath, options: options)
+            let decoded = try AppScenarioDecoder.decode(
+                root, actions: actions, file: options.scenarioPath, options: options)
             scenario = decoded.scenario
             warnings = decoded.warnings
             source = .app(section: decoded.section, settings: decoded.settings)

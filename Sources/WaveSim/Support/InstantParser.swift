@@ -15,7 +15,12 @@ enum InstantParser {
         return try text.withUTF8 { bytes in Result { () throws(InstantError) in try parse(bytes) } }.get()
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(InstantError) -> Date {
+    /// Parses a timestamp's UTF-8 bytes, as ``parse(_:)-(String)`` parses its text.
+    ///
+    /// - Parameter bytes: The timestamp's bytes.
+    /// - Returns: The instant it names.
+    /// - Throws: What is wrong, as ``parse(_:)-(String)`` says it.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(InstantError) -> Date {
         var reader = Reader(bytes)
         let year = try reader.digits(4, "a four-digit year")
         try reader.expect("-", "'-' after the year")

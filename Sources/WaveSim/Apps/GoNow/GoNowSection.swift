@@ -65,6 +65,67 @@ enum GoNowSection: AppReplaySection {
         return scores.count == pairs.count ? scores : nil
     }
 
+    /// The hour of an object with distinct keys among `start`, `scores`, `heatGated` and `reasons` whose values
+    /// ``checkedHour`` accepts without a word: an instant on the hour, plain scores, modes, reasons of printable
+    /// ASCII text; `nil` for anything else.
+    private static func plainHour(_ value: JSONValue) -> GoNowForecastHour? {
+        guard case .object(let pairs) = value, pairs.count <= 4 else { return nil }
+        var start: Date?
+        var scores: [GoNowMode: Int]?
+        var heatGated: Set<GoNowMode>?
+        var reasons: [GoNowMode: String]?
+        for (key, member) in pairs {
+            switch key {
+            case "start":
+                guard start == nil, case .string(let text) = member, let instant = try? InstantParser.parse(text)
+                else { return nil }
+                let shifted = instant.addingTimeInterval(InstantShift.seconds)
+                guard isWholeHour(shifted) else { return nil }
+                start = shifted
+            case "scores":
+                guard scores == nil, let plain = plainScores(member) else { return nil }
+                scores = plain
+            case "heatGated":
+                guard heatGated == nil, case .array(let names) = member else { return nil }
+                var modes = Set<GoNowMode>(minimumCapacity: names.count)
+                for name in names {
+                    guard case .string(let text) = name, let mode = GoNowMode(rawValue: text) else { return nil }
+                    modes.insert(mode)
+                }
+                heatGated = modes
+            case "reasons":
+                guard reasons == nil, let plain = plainReasons(member) else { return nil }
+                reasons = plain
+            default:
+                return nil
+            }
+        }
+        guard let start else { return nil }
+        return GoNowForecastHour(
+            start: start, scores: scores ?? [:], heatGated: heatGated ?? [], reasons: reasons ?? [:])
+    }
+
+    /// The reasons of an object whose keys are distinct modes and whose values are printable ASCII with some text
+    /// (what ``reasons`` accepts without a word); `nil` for anything else.
+    private static func plainReasons(_ value: JSONValue) -> [GoNowMode: String]? {
+        guard case .object(let pairs) = value, pairs.count <= GoNowMode.allCases.count else { return nil }
+        var reasons = [GoNowMode: String](minimumCapacity: pairs.count)
+        for (key, member) in pairs {
+            guard let mode = GoNowMode(rawValue: key), reasons[mode] == nil, case .string(let text) = member,
+                ValueDecoderText.isPrintableASCIIWithText(text)
+            else { return nil }
+            reasons[mode] = text
+        }
+        return reasons
+    }
+
+    /// Whether an instant starts a forecast hour: minutes and seconds zero in UTC, or in a zone offset by whole
+    /// hours.
+    static func isWholeHour(_ instant: Date) -> Bool {
+        instant.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0
+            && Int(instant.timeIntervalSince1970) % 1800 == 0
+    }
+
     private static let checkedScores = ValueDecoder<[GoNowMode: Int]>.modeKeyed(keys: modeNames) {
         object, diagnostics in
         var scores: [GoNowMode: Int] = [:]
@@ -86,8 +147,15 @@ enum GoNowSection: AppReplaySection {
         return reasons
     }
 
-    private static let hour = ValueDecoder<GoNowForecastHour>.object(keys: ["start", "scores", "heatGated", "reasons"])
-    {
+    /// A forecast hour: a year of forecasts holds tens of thousands, nearly all plain, read directly
+    /// (``plainHour(_:)``); any other value goes through ``checkedHour``, which says what is wrong.
+    private static let hour = ValueDecoder<GoNowForecastHour> { value, path, diagnostics in
+        plainHour(value) ?? checkedHour.decode(value, path, &diagnostics)
+    }
+
+    private static let checkedHour = ValueDecoder<GoNowForecastHour>.object(
+        keys: ["start", "scores", "heatGated", "reasons"]
+    ) {
         object, diagnostics in
         let start = object.decode(.required("start", .wholeHour), &diagnostics)
         let scores = object.decode(.optional("scores", scores, default: [:]), &diagnostics)
@@ -122,9 +190,7 @@ extension ValueDecoder where Value == Date {
     /// An instant on a whole hour (minutes and seconds zero in UTC, or in a zone offset by whole hours).
     fileprivate static var wholeHour: ValueDecoder<Date> {
         ValueDecoder<Date>.instant.map { instant throws(DecodingMessage) in
-            guard instant.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0,
-                Int(instant.timeIntervalSince1970) % 1800 == 0
-            else {
+            guard GoNowSection.isWholeHour(instant) else {
                 throw DecodingMessage("is not on the hour; forecast hours start on a whole hour")
             }
             return instant
