@@ -163,14 +163,23 @@ struct DesktopSinkTests {
 /// Actions, withdrawal, expiry and hints over requests, against dunst; in the same serialized suite as the tests
 /// above, since two private desktops started at once could race for one display number.
 extension DesktopSinkTests {
-    /// Keeps the actions it receives.
+    /// Keeps the actions it receives, and hands each to the test as it comes.
     final class ActionLog: DesktopActionHandler {
         private let actions = WaveLock<[DesktopAction]>([])
+        /// The actions as they arrive: a test awaits the next one instead of polling against a deadline that a loaded
+        /// machine (ThreadSanitizer, parallel builds) can miss; the wait ends when the test is cancelled (its limit).
+        let arrivals: AsyncStream<DesktopAction>
+        private let arrived: AsyncStream<DesktopAction>.Continuation
+
+        init() {
+            (arrivals, arrived) = AsyncStream.makeStream()
+        }
 
         var all: [DesktopAction] { actions.withLock { $0 } }
 
         func handle(_ action: DesktopAction) async {
             actions.withLock { $0.append(action) }
+            arrived.yield(action)
         }
     }
 
@@ -190,6 +199,7 @@ extension DesktopSinkTests {
         while let line = await monitor.nextLine(), !line.contains("member=NameLost") {}
 
         let handler = ActionLog()
+        var arrived = handler.arrivals.makeAsyncIterator()
         let sink = DesktopSink(expireTimeout: .seconds(120), environment: desktop.variables, actionHandler: handler)
         let clock = ManualWaveClock(now: Fixtures.start)
         let log = EventLog()
@@ -201,7 +211,8 @@ extension DesktopSinkTests {
 
         // A named action, picked from dunst's context menu.
         try await desktop.pickAction(labelled: "en:action_snooze")
-        #expect(try await desktop.waitUntil { handler.all.count == 1 })
+        try #require(await arrived.next() != nil)
+        #expect(handler.all.count == 1)
         #expect(handler.all.first?.actionID == "snooze")
         #expect(handler.all.first?.identifier == "fluids-08")
         #expect(handler.all.first?.request.metadata == ["kind": "reminder"])
@@ -214,7 +225,8 @@ extension DesktopSinkTests {
         try await manager.show(Fixtures.request("likes", thread: "likes", at: 0, channel: lowChannel))
         #expect(try await desktop.waitUntil { try desktop.received().count == 2 })
         #expect(try await desktop.run("dunstctl", ["action", "0"]).status == 0)
-        #expect(try await desktop.waitUntil { handler.all.count == 2 })
+        try #require(await arrived.next() != nil)
+        #expect(handler.all.count == 2)
         #expect(handler.all.last?.actionID == "default")
         #expect(handler.all.last?.identifier == "likes")
         try await manager.withdrawShown(identifiers: ["likes"], reason: .responded)
