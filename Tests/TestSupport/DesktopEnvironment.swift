@@ -186,29 +186,17 @@ package final class DesktopEnvironment: Sendable {
         return (status, output)
     }
 
-    /// Starts Xvfb on a free display number.
+    /// Starts Xvfb on a display number it picks itself (`-displayfd`): the first free one, locked before Xvfb prints
+    /// it once it accepts connections. Two desktops started at once, by tests of two suites running in parallel in
+    /// this process, so never share a display (one stopping would take the other's display files with it).
     private static func startXvfb() async throws -> (ChildProcess, String) {
-        for attempt in 0..<10 {
-            let number = 100 + Int(getpid() % 400) + attempt * 7
-            guard !FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock") else { continue }
-            let xvfb = try ChildProcess(
-                find("Xvfb")!, arguments: [":\(number)", "-nolisten", "tcp", "-screen", "0", "640x480x24"],
-                capturesOutput: false)
-            for _ in 0..<100 {
-                if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-                    return (xvfb, ":\(number)")
-                }
-                guard xvfb.isRunning else { break }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            // Only a server that was still ours when killed left its files; otherwise they may be another's.
-            let wasRunning = xvfb.isRunning
+        let xvfb = try ChildProcess(
+            find("Xvfb")!, arguments: ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"])
+        guard let line = await xvfb.nextLine(), let number = Int(line.trimmingCharacters(in: .whitespaces)) else {
             xvfb.terminate()
-            if wasRunning {
-                removeDisplayFiles(":\(number)")
-            }
+            throw SetupError("Xvfb did not start on any display")
         }
-        throw SetupError("Xvfb did not start on any display")
+        return (xvfb, ":\(number)")
     }
 
     package static func find(_ tool: String) -> URL? {

@@ -161,7 +161,7 @@ struct DesktopSinkTests {
 }
 
 /// Actions, withdrawal, expiry and hints over requests, against dunst; in the same serialized suite as the tests
-/// above, since two private desktops started at once could race for one display number.
+/// above, one private desktop at a time.
 extension DesktopSinkTests {
     /// Keeps the actions it receives, and hands each to the test as it comes.
     final class ActionLog: DesktopActionHandler {
