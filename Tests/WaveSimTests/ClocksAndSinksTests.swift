@@ -105,10 +105,13 @@ import WaveNotificationsTesting
             ).status
         }
         // The 08:00 reminder reaches the desktop once simulated time reaches it, and time stays there.
-        await clock.advance(to: start.addingTimeInterval(60))
+        let reminderAt = start.addingTimeInterval(60)
+        await clock.advance(to: reminderAt)
         #expect(try await desktop.waitUntil { try desktop.received().contains { $0.count > 2 && $0[1] == "Hydracat" } })
         let shown = try #require(try desktop.received().first)
         #expect(shown[2] == "Time for Luna's morning medication")
+        // The replay has its id on the server and waits for its next instant (its alarm is set): a pick is its own.
+        #expect(try await desktop.waitUntil { clock.nextDeadline.map { $0 > reminderAt } ?? false })
         // Picked from dunst's menu, as a user would; a pick made before dunst or the replay is ready for it is lost,
         // so again. Simulated time does not move meanwhile, so how long the picking takes changes nothing.
         var picked = false
