@@ -2,7 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 import WaveNotifications
-import WaveSim
+import WaveNotificationsTesting
+
+@testable import WaveSim
 
 /// Every app on every clock and sink (`docs/scenario-format.md`, "Clocks and sinks"): the wall clock prints the
 /// virtual clock's lines, `--start now` moves every instant by one amount, and an action picked on a real desktop
@@ -79,41 +81,49 @@ import WaveSim
 
     /// A Hydracat reminder shown on a real notification server (dunst on Xvfb); the user picks Log in dunst's
     /// menu; the replay prints the `action` line, withdraws the reminder and cancels its follow-up.
+    ///
+    /// The replay runs as `wavesim replay --clock wall --sink desktop` does, with its wall clock a manual clock that
+    /// this test moves: simulated time stays at the reminder until the pick has reached the service, so the follow-up
+    /// cannot come first however slow the machine (ThreadSanitizer, load); then it runs to the scenario's end.
     @Test(.enabled(if: DesktopEnvironment.canRun, Comment(rawValue: DesktopEnvironment.skipReason)))
     func aHydracatActionPickedOnTheDesktopReachesTheService() async throws {
         let desktop = try await DesktopEnvironment.start()
         defer { desktop.stop() }
-        // 5 simulated minutes a second: the follow-up comes 24 s after the start unless Log is picked before (12 s at
-        // 10 a second were too few for dunst and the picking on a loaded machine). Under ThreadSanitizer (`.ci/run`),
-        // where wavesim, this test and the picking run several times slower, 40 a second: three minutes (one minute
-        // was once too few on a fresh clone: the pick came after the follow-up), the replay's end at 3 min 46 s.
-        let speed = ThreadSanitizer.isActive ? "40" : "300"
-        let replay = try ChildProcess(
-            WaveSimBinary.url,
-            arguments: [
-                "replay", Fixture.url("Apps/hydracat-desktop.json").path, "--clock", "wall", "--speed", speed,
-                "--sink", "desktop", "--format", "json",
-            ],
-            environment: desktop.variables)
-        let collected = WaveLock<[String]>([])
-        let reader = Task {
-            while let line = await replay.nextLine() { collected.withLock { $0.append(line) } }
+        let options = try ReplayOptions.parse([
+            Fixture.url("Apps/hydracat-desktop.json").path, "--clock", "wall", "--speed", "300", "--sink", "desktop",
+            "--format", "json",
+        ])
+        // The scenario's now and until, in Paris.
+        let start = try #require(ISO8601DateFormatter().date(from: "2026-03-28T07:59:00+01:00"))
+        let until = try #require(ISO8601DateFormatter().date(from: "2026-03-28T10:30:00+01:00"))
+        let clock = ManualWaveClock(now: start)
+        let output = OutputChannel.capture()
+        let errors = OutputChannel.capture()
+        let replay = Task {
+            try await ReplayCommand.replay(
+                options: options, environment: desktop.variables, output: output, errors: errors, wallClock: clock
+            ).status
         }
-        // The 08:00 reminder reaches the desktop within a second of the start (a simulated minute after it).
+        // The 08:00 reminder reaches the desktop once simulated time reaches it, and time stays there.
+        let reminderAt = start.addingTimeInterval(60)
+        await clock.advance(to: reminderAt)
         #expect(try await desktop.waitUntil { try desktop.received().contains { $0.count > 2 && $0[1] == "Hydracat" } })
         let shown = try #require(try desktop.received().first)
         #expect(shown[2] == "Time for Luna's morning medication")
-        // Picked from dunst's menu, as a user would; a menu opened before dunst is ready shows nothing, so again.
+        // The replay has its id on the server and waits for its next instant (its alarm is set): a pick is its own.
+        #expect(try await desktop.waitUntil { clock.nextDeadline.map { $0 > reminderAt } ?? false })
+        // Picked from dunst's menu, as a user would; a pick made before dunst or the replay is ready for it is lost,
+        // so again. Simulated time does not move meanwhile, so how long the picking takes changes nothing.
         var picked = false
         for _ in 0..<120 where !picked {
             try await desktop.pickAction(labelled: "Log")
-            picked = try await desktop.waitUntil(seconds: 1) {
-                collected.withLock { $0.contains { $0.contains(#""type":"action""#) } }
-            }
+            picked = try await desktop.waitUntil(seconds: 1) { output.captured.contains(#""type":"action""#) }
         }
-        #expect(await replay.waitForExit() == 0)
-        await reader.value
-        let lines = collected.withLock { $0 }
+        // The pick has reached the service: the rest of the morning, to the scenario's end.
+        await clock.advance(to: until)
+        let status = try await replay.value
+        #expect(status == 0, "\(errors.captured)")
+        let lines = output.captured.split(separator: "\n").map(String.init)
 
         let reminder = "u1|p1|s1|2026-03-28T08:00|reminder"
         let types = lines.compactMap { line -> String? in

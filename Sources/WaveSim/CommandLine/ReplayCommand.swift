@@ -1,7 +1,7 @@
 internal import Foundation
 internal import WaveJSON
 internal import WaveLinuxAdapter
-internal import WaveNotifications
+package import WaveNotifications
 internal import WaveNotificationsTesting
 internal import WaveStrings
 
@@ -20,10 +20,14 @@ package enum ReplayCommand {
     ///   - environment: The process environment (language, desktop session).
     ///   - output: Where the lines go.
     ///   - errors: Where warnings and errors go.
+    ///   - wallClock: The clock `--clock wall` runs on, in the scenario's simulated time; `nil` (the default) for the
+    ///     system clock at `--speed` from the scenario's start (or from now, with `--start now`). A test passes a
+    ///     ``ManualWaveClock`` to decide when simulated time moves.
     /// - Returns: The exit status, and the summary when the replay ran.
     /// - Throws: When the platform fails.
     package static func replay(
-        options: ReplayOptions, environment: [String: String], output: OutputChannel, errors: OutputChannel
+        options: ReplayOptions, environment: [String: String], output: OutputChannel, errors: OutputChannel,
+        wallClock: (any AlarmClock)? = nil
     ) async throws -> (status: Int32, summary: AppReplaySummary?) {
         if let strings = options.stringsDirectory {
             var isDirectory: ObjCBool = false
@@ -69,9 +73,14 @@ package enum ReplayCommand {
         if let requested = options.language, !resolver.supports(requested) {
             errors.writeLine("wavesim: warning: --lang: no translation for '\(requested)'; using English")
         }
-        let pacer =
-            options.clock == .wall
-            ? ReplayPacer(origin: options.startsNow ? nil : scenario.start, speed: options.speed) : nil
+        let pacer: ReplayPacer? =
+            if options.clock != .wall {
+                nil
+            } else if let wallClock {
+                ReplayPacer(clock: wallClock)
+            } else {
+                ReplayPacer(origin: options.startsNow ? nil : scenario.start, speed: options.speed)
+            }
         var desktop: ReplayDesktop?
         if options.sink == .desktop {
             let sink = DesktopSink(
