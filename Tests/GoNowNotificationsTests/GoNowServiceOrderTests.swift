@@ -28,12 +28,8 @@ struct GoNowServiceOrderTests {
             return try await service.receiveForecast(Self.forecast("2026-06-02T07:00"), device: device)
         }
         // The second has arrived once it waits at the service's gate or (without one) has finished.
-        var turns = 0
-        while await service.waitingCallCount == 0, !secondDone.withLock({ $0 }) {
-            turns += 1
-            try #require(turns < 1_000_000, "the second forecast never arrived")
-            await Task.yield()
-        }
+        try await ServiceCallOrder.waitForArrival(
+            waitingCalls: { await service.waitingCallCount }, finished: { secondDone.withLock { $0 } })
         center.hold.release()
         _ = try await first.value
         let report = try await second.value

@@ -29,12 +29,8 @@ struct GrowBroServiceOrderTests {
             return try await service.completeTask("t1", device: Self.device)
         }
         // The completion has arrived once it waits at the service's gate or (without one) has finished.
-        var turns = 0
-        while await service.waitingCallCount == 0, !completed.withLock({ $0 }) {
-            turns += 1
-            try #require(turns < 1_000_000, "the completion never arrived")
-            await Task.yield()
-        }
+        try await ServiceCallOrder.waitForArrival(
+            waitingCalls: { await service.waitingCallCount }, finished: { completed.withLock { $0 } })
         center.hold.release()
         _ = try await launch.value
         let result = try await completion.value

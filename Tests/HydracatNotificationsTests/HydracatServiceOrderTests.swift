@@ -7,20 +7,9 @@ import WaveNotificationsTesting
 /// The service's calls run one at a time, in the order they arrived: a reconcile after a zone move that arrives while
 /// the launch's reconcile waits on the platform ends as if it had come after it.
 struct HydracatServiceOrderTests {
-    private static let berlin = TimeZone(identifier: "Europe/Berlin")!
-    private static let settings = HydracatSettings(
-        userID: "u1",
-        pets: [
-            HydracatPet(
-                id: "p1", name: "Luna",
-                schedules: [
-                    TreatmentSchedule(
-                        id: "s1", kind: .medication, medicationName: "Benazepril", dose: "2.5 mg",
-                        times: [try! LocalTime(parsing: "08:00"), try! LocalTime(parsing: "20:00")])
-                ])
-        ])
-    private static let start = berlin.instant(for: try! LocalDateTime(parsing: "2026-03-10T07:00"))
-    private static let launch = DeviceState(now: start, timeZone: berlin, permission: .authorized)
+    private static let settings = HydracatFixtures.settings(times: HydracatFixtures.times("08:00", "20:00"))
+    private static let start = HydracatFixtures.local("2026-03-10T07:00")
+    private static let launch = DeviceState(now: start, timeZone: HydracatFixtures.berlin, permission: .authorized)
     private static let moved = DeviceState(
         now: start, timeZone: TimeZone(identifier: "Asia/Tokyo")!, permission: .authorized)
 

@@ -47,12 +47,9 @@ struct WorldWideWavesNotificationServiceOrderTests {
         let callsBefore = manager.recorder.calls.count
         let unfavorite = Task { await service.unfavorite("paris", device: Self.device) }
         // The unfavorite has arrived once it waits at the service's gate or (without one) has cancelled already.
-        var turns = 0
-        while await service.waitingCallCount == 0, manager.recorder.calls.count == callsBefore {
-            turns += 1
-            try #require(turns < 1_000_000, "the unfavorite never arrived")
-            await Task.yield()
-        }
+        try await ServiceCallOrder.waitForArrival(
+            waitingCalls: { await service.waitingCallCount },
+            finished: { manager.recorder.calls.count != callsBefore })
         manager.hold.release()
         _ = try await sync.value
         #expect(await unfavorite.value == .applied)

@@ -54,17 +54,29 @@ public enum ServiceCallOrder {
             defer { finished.withLock { $0 = true } }
             return try await service.reconcile(device: second, cause: .timeZone)
         }
-        // The second has arrived once it waits at the gate or (without one) has finished.
-        var turns = 0
-        while await waitingCalls() == 0, !finished.withLock({ $0 }) {
-            turns += 1
-            guard turns < 1_000_000 else { throw ServiceCallOrderError.secondCallNeverArrived }
-            await Task.yield()
-        }
+        try await waitForArrival(waitingCalls: waitingCalls, finished: { finished.withLock { $0 } })
         center.hold.release()
         _ = try await firstCall.value
         let report = try await secondCall.value
         return Outcome(pending: center.recorder.pending.map(\.identifier).sorted(), secondReport: report)
+    }
+
+    /// Returns once a call made to a service has arrived: it waits at the service's gate (`waitingCalls` counts it)
+    /// or, without a gate, has finished. It yields to other tasks meanwhile, and never waits on a clock.
+    ///
+    /// - Parameters:
+    ///   - waitingCalls: How many calls wait at the service's gate.
+    ///   - finished: Whether the call has finished.
+    /// - Throws: ``ServiceCallOrderError/secondCallNeverArrived`` after a million turns without either.
+    public static func waitForArrival(
+        waitingCalls: @Sendable () async -> Int, finished: @Sendable () -> Bool
+    ) async throws {
+        var turns = 0
+        while await waitingCalls() == 0, !finished() {
+            turns += 1
+            guard turns < 1_000_000 else { throw ServiceCallOrderError.secondCallNeverArrived }
+            await Task.yield()
+        }
     }
 }
 
