@@ -44,4 +44,62 @@ struct GrowBroServiceOrderTests {
                     .cancelled(identifier: $0, reason: .reschedule, at: Self.device.now)
                 })
     }
+
+    /// A center whose `show` lets the app decide first, as the Linux adapter's delivery gate does: it reports the
+    /// showing to the service before it shows.
+    private final class DecidingCenter: NotificationRequestCenter {
+        let recorder = RecordingRequestCenter()
+        let beforeShow = WaveLock<(@Sendable (NotificationRequest) async -> Void)?>(nil)
+
+        func add(_ requests: [NotificationRequest]) async throws { try await recorder.add(requests) }
+
+        func removePending(identifiers: [String], reason: NotificationReason) async throws {
+            try await recorder.removePending(identifiers: identifiers, reason: reason)
+        }
+
+        func removePending(threadID: String, reason: NotificationReason) async throws {
+            try await recorder.removePending(threadID: threadID, reason: reason)
+        }
+
+        func pendingRequests() async throws -> [NotificationRequest] { try await recorder.pendingRequests() }
+
+        func show(_ request: NotificationRequest) async throws {
+            if let decide = beforeShow.withLock({ $0 }) { await decide(request) }
+            try await recorder.show(request)
+        }
+
+        func withdrawShown(identifiers: [String], reason: NotificationReason) async throws {
+            try await recorder.withdrawShown(identifiers: identifiers, reason: reason)
+        }
+    }
+
+    /// A push shown while the service's `receive` waits on the platform's `show`, which reports the showing back
+    /// (`notificationShown`) before it returns: the report runs at once. Held in turn behind `receive`, it would wait
+    /// at the service's gate for a call that waits for it, and neither would ever end.
+    @Test func aShowingReportedFromInsideThePlatformsShowDoesNotWait() async throws {
+        let center = DecidingCenter()
+        let service = GrowBroNotificationService(settings: Self.settings, center: center)
+        let reported = WaveLock<[String]>([])
+        center.beforeShow.withLock {
+            $0 = { request in
+                _ = try? await service.notificationShown(request, device: Self.device)
+                reported.withLock { $0.append(request.identifier) }
+            }
+        }
+
+        let finished = WaveLock(false)
+        let receiving = Task {
+            defer { finished.withLock { $0 = true } }
+            return try await service.receive(GrowBroFixtures.reply, device: Self.device)
+        }
+        try await ServiceCallOrder.waitForArrival(
+            waitingCalls: { await service.waitingCallCount }, finished: { finished.withLock { $0 } })
+        try #require(
+            finished.withLock { $0 }, "the showing waits at the service's gate behind the receive that waits for it")
+        let result = try await receiving.value
+
+        #expect(result.delivery.suppression == nil)
+        #expect(reported.withLock { $0 } == ["msg_m1"])
+        #expect(center.recorder.shown.map(\.identifier) == ["msg_m1"])
+    }
 }

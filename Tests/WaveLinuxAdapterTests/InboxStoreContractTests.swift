@@ -146,6 +146,18 @@ struct InboxStoreContractTests {
         return unread
     }
 
+    /// A purge age below the archive age is raised to it: nothing still listed or counted can be purged.
+    @Test(arguments: Implementation.allCases)
+    func aPurgeAgeBelowTheArchiveAgeIsRaisedToIt(_ implementation: Implementation) async throws {
+        let store = try implementation.make(archiveAfterDays: 30, purgeAfterDays: 10)
+        #expect(store.purgeAfterDays == 30)
+        let now = Self.start.addingTimeInterval(20 * 86_400)
+        try await store.add([Self.entry("visible", at: 0)])
+
+        #expect(try await store.purgeArchived(now: now) == 0)
+        #expect(try await store.totalCount(now: now) == 1)
+    }
+
     /// The purge's edge: 1 ms past the purge age goes for good (read, deleted or neither), exactly at it stays and is
     /// still reached by read and delete while archived; what is visible, and the counts, are as before the purge.
     @Test(arguments: Implementation.allCases, [(30, nil), (7, 7), (1, 90)] as [(Int, Int?)])

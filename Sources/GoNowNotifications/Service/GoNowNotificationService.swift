@@ -201,6 +201,10 @@ public actor GoNowNotificationService: AppNotificationService {
 
     /// Records a notification the platform showed at its instant.
     ///
+    /// It runs at once, not in turn after the service's other calls: the platform may report a showing while one of
+    /// them waits on it (the Linux adapter's delivery gate is asked inside the manager's `show`, which a reconcile
+    /// may be waiting on), and waiting for that call would never end.
+    ///
     /// - Parameters:
     ///   - request: The request shown.
     ///   - device: The device's state when it was shown.
@@ -208,9 +212,7 @@ public actor GoNowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws.
     @discardableResult
     public func notificationShown(_ request: NotificationRequest, device: DeviceState) async throws -> GoNowReport {
-        try await gate.run {
-            GoNowReport(entries: Self.entries(try await session.recordShown(request, at: device.now)))
-        }
+        GoNowReport(entries: Self.entries(try await session.recordShown(request, at: device.now)))
     }
 
     /// Records a window notification the system showed while the app was not running (iOS shows a pending request at

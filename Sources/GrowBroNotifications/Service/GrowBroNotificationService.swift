@@ -266,7 +266,9 @@ public actor GrowBroNotificationService: AppNotificationService {
         await session.forget(
             shownBefore: cutoff, suppressionsDueBefore: cutoff, keeping: listed, onScreenBeyond: Self.onScreenBeyond,
             keepingOnScreen: Self.onScreenKept)
-        try await inbox.purgeArchived(now: device.now)
+        // Housekeeping, not the call's work: a purge that fails removes nothing (the entries stay, still archived) and
+        // the next reconcile tries again; a store that cannot be written fails its next `add`, which is reported.
+        _ = try? await inbox.purgeArchived(now: device.now)
         let oldest = device.timeZone.localDate(for: cutoff).adding(days: -1)
         let isRead = { (key: DueKey) -> Bool in
             if let due = key.due { return due.date >= oldest }
@@ -308,6 +310,10 @@ public actor GrowBroNotificationService: AppNotificationService {
     /// own (iOS in the background), call it at the app's next run for what was shown meanwhile; a suppression it
     /// returns then names a notification the user already saw, which the app may take off the screen.
     ///
+    /// It runs at once, not in turn after the service's other calls: the platform may report a showing while one of
+    /// them waits on it (the Linux adapter's delivery gate is asked inside the manager's `show`, which a reconcile
+    /// may be waiting on), and waiting for that call would never end.
+    ///
     /// - Parameters:
     ///   - request: The request that fired.
     ///   - device: The instant, zone and permission now.
@@ -317,12 +323,10 @@ public actor GrowBroNotificationService: AppNotificationService {
     public func notificationShown(
         _ request: NotificationRequest, device: DeviceState
     ) async throws -> ServiceReport<GrowBroFact> {
-        try await gate.run {
-            guard request.metadataValue(forKey: "messageId") == nil else {
-                return ServiceReport(try await session.recordShown(request, at: device.now))
-            }
-            return ServiceReport(try await decideDue(request, device: device, showsOnPlatform: false))
+        guard request.metadataValue(forKey: "messageId") == nil else {
+            return ServiceReport(try await session.recordShown(request, at: device.now))
         }
+        return ServiceReport(try await decideDue(request, device: device, showsOnPlatform: false))
     }
 
     /// Records a task reminder the system showed while the app was not running (iOS shows a pending request at its

@@ -207,6 +207,10 @@ public actor HydracatNotificationService: AppNotificationService {
 
     /// Records a notification the platform showed at its instant.
     ///
+    /// It runs at once, not in turn after the service's other calls: the platform may report a showing while one of
+    /// them waits on it (the Linux adapter's delivery gate is asked inside the manager's `show`, which a reconcile
+    /// may be waiting on), and waiting for that call would never end.
+    ///
     /// - Parameters:
     ///   - request: The request shown.
     ///   - device: The device's state when it was shown.
@@ -216,7 +220,7 @@ public actor HydracatNotificationService: AppNotificationService {
     public func notificationShown(
         _ request: NotificationRequest, device: DeviceState
     ) async throws -> ServiceReport<Never> {
-        try await gate.run { ServiceReport(try await session.recordShown(request, at: device.now)) }
+        ServiceReport(try await session.recordShown(request, at: device.now))
     }
 
     /// Records a treatment notification the system showed while the app was not running (iOS shows a pending request at

@@ -147,6 +147,10 @@ public actor ShadowNotificationService: AppNotificationService {
 
     /// Records a check-in the platform showed at its instant.
     ///
+    /// It runs at once, not in turn after the service's other calls: the platform may report a showing while one of
+    /// them waits on it (the Linux adapter's delivery gate is asked inside the manager's `show`, which a reconcile
+    /// may be waiting on), and waiting for that call would never end.
+    ///
     /// - Parameters:
     ///   - request: The request shown.
     ///   - device: The device's state when it was shown.
@@ -156,7 +160,7 @@ public actor ShadowNotificationService: AppNotificationService {
     public func notificationShown(
         _ request: NotificationRequest, device: DeviceState
     ) async throws -> ServiceReport<Never> {
-        try await gate.run { ServiceReport(try await session.recordShown(request, at: device.now)) }
+        ServiceReport(try await session.recordShown(request, at: device.now))
     }
 
     /// Records a check-in the system showed while the app was not running (iOS shows a pending request at its instant

@@ -9,6 +9,8 @@ public import WaveNotifications
 /// the same at the start and deep in a large inbox; the counts are range counts over covering indexes.
 public final class SQLiteInboxStore: InboxStore {
     public let archiveAfterDays: Int
+    /// Entries received more than this many days before `now` are removed by ``purgeArchived(now:)``: at least
+    /// ``archiveAfterDays``.
     public let purgeAfterDays: Int
     private let database: SerializedDatabase
     private let titleEncoder = LocalizedTextCoding()
@@ -18,12 +20,11 @@ public final class SQLiteInboxStore: InboxStore {
     /// - Parameters:
     ///   - database: The shared connection.
     ///   - archiveAfterDays: Entries older than this many days are archived.
-    ///   - purgeAfterDays: Entries older than this many days are removed by ``purgeArchived(now:)``, at least
-    ///     `archiveAfterDays`; `nil` for `archiveAfterDays` + ``InboxStore/purgeMarginDays``.
+    ///   - purgeAfterDays: Entries older than this many days are removed by ``purgeArchived(now:)``, raised to
+    ///     `archiveAfterDays` when less; `nil` for `archiveAfterDays` + ``InboxStore/purgeMarginDays``.
     package init(database: SerializedDatabase, archiveAfterDays: Int, purgeAfterDays: Int? = nil) {
         precondition(archiveAfterDays >= 0, "archiveAfterDays must not be negative")
-        let purgeAfterDays = purgeAfterDays ?? archiveAfterDays + Self.purgeMarginDays
-        precondition(purgeAfterDays >= archiveAfterDays, "purgeAfterDays must not be less than archiveAfterDays")
+        let purgeAfterDays = max(archiveAfterDays, purgeAfterDays ?? archiveAfterDays + Self.purgeMarginDays)
         self.database = database
         self.archiveAfterDays = archiveAfterDays
         self.purgeAfterDays = purgeAfterDays
@@ -33,8 +34,8 @@ public final class SQLiteInboxStore: InboxStore {
     ///
     /// - Parameters:
     ///   - archiveAfterDays: Entries older than this many days are archived; 30 by default.
-    ///   - purgeAfterDays: Entries older than this many days are removed by ``purgeArchived(now:)``; `nil` for
-    ///     `archiveAfterDays` + ``InboxStore/purgeMarginDays``.
+    ///   - purgeAfterDays: Entries older than this many days are removed by ``purgeArchived(now:)``, raised to
+    ///     `archiveAfterDays` when less; `nil` for `archiveAfterDays` + ``InboxStore/purgeMarginDays``.
     /// - Returns: The store.
     /// - Throws: ``SQLiteError`` when SQLite cannot set it up.
     public static func inMemory(archiveAfterDays: Int = 30, purgeAfterDays: Int? = nil) throws -> SQLiteInboxStore {

@@ -15,6 +15,8 @@ public final class InMemoryInboxStore: InboxStore {
     }
 
     public let archiveAfterDays: Int
+    /// Entries received more than this many days before `now` are removed by ``purgeArchived(now:)``: at least
+    /// ``archiveAfterDays``.
     public let purgeAfterDays: Int
     private let state = WaveLock(State())
 
@@ -22,12 +24,11 @@ public final class InMemoryInboxStore: InboxStore {
     ///
     /// - Parameters:
     ///   - archiveAfterDays: Entries older than this many days are archived; 30 by default.
-    ///   - purgeAfterDays: Entries older than this many days are removed by ``purgeArchived(now:)``, at least
-    ///     `archiveAfterDays`; `nil` for `archiveAfterDays` + ``InboxStore/purgeMarginDays``.
+    ///   - purgeAfterDays: Entries older than this many days are removed by ``purgeArchived(now:)``, raised to
+    ///     `archiveAfterDays` when less; `nil` for `archiveAfterDays` + ``InboxStore/purgeMarginDays``.
     public init(archiveAfterDays: Int = 30, purgeAfterDays: Int? = nil) {
         precondition(archiveAfterDays >= 0, "archiveAfterDays must not be negative")
-        let purgeAfterDays = purgeAfterDays ?? archiveAfterDays + Self.purgeMarginDays
-        precondition(purgeAfterDays >= archiveAfterDays, "purgeAfterDays must not be less than archiveAfterDays")
+        let purgeAfterDays = max(archiveAfterDays, purgeAfterDays ?? archiveAfterDays + Self.purgeMarginDays)
         self.archiveAfterDays = archiveAfterDays
         self.purgeAfterDays = purgeAfterDays
     }
