@@ -15,8 +15,9 @@ struct HydracatServiceTests {
         DeviceState(now: local(text), timeZone: zone, permission: permission)
     }
 
-    /// Luna's medication at 08:00 and 20:00; the weekly summary off so the day's requests stay few.
-    private static let settings = HydracatSettings(
+    /// Luna's medication at 08:00 and 20:00; the weekly summary off so the day's requests stay few (also the settings
+    /// the saved-state fixture was made with: `SavedStateFixtureTests`).
+    static let settings = HydracatSettings(
         userID: "u1", isWeeklySummaryEnabled: false,
         pets: [
             HydracatPet(

@@ -47,22 +47,10 @@ struct SavedStateFixtureTests {
     @Test func hydracatSessionLoads() async throws {
         let saved = try Self.fixture("hydracat", as: HydracatNotificationService.SavedState.self)
         let zone = TimeZone(identifier: "Europe/Berlin")!
-        let settings = HydracatSettings(
-            userID: "u1", isWeeklySummaryEnabled: false,
-            pets: [
-                HydracatPet(
-                    id: "p1", name: "Luna",
-                    schedules: [
-                        TreatmentSchedule(
-                            id: "s1", kind: .medication,
-                            times: [
-                                try LocalTime(parsing: "08:00"), try LocalTime(parsing: "20:00"),
-                            ])
-                    ])
-            ])
         let center = OutsideCenter()
         let service = HydracatNotificationService(
-            settings: settings, start: Self.instant("2026-03-28T06:30:00Z"), center: center, restoring: saved)
+            settings: HydracatServiceTests.settings, start: Self.instant("2026-03-28T06:30:00Z"), center: center,
+            restoring: saved)
 
         let restored = await service.savedState
         #expect(restored == saved)
