@@ -19,6 +19,9 @@ public import WaveNotifications
 /// request was shown. Calls that wait on the platform run one at a time, in the order they arrived: a forecast that
 /// arrives while a reconcile waits on the platform is planned after it, against what it left pending.
 public actor GoNowNotificationService: AppNotificationService {
+    /// flutter_local_notifications: exact while allowed, else inexact allow-while-idle (seed 000).
+    public static let androidScheduling: AndroidScheduling = .exactWithInexactFallback
+
     /// The user's settings; replace them with ``replaceSettings(_:)``, then reconcile.
     public private(set) var settings: GoNowSettings
     /// The latest forecast; `nil` before the first one (nothing new is planned, pending requests are kept).

@@ -25,6 +25,10 @@ public import WaveNotifications
 /// the inbox run one at a time, in the order they arrived: a push that arrives while a reconcile waits on the platform
 /// is decided after it, against what it left.
 public actor GrowBroNotificationService: AppNotificationService {
+    /// Exact while allowed, else WorkManager for inexact timing (seed 004, req. 2.3).
+    public static let androidScheduling: AndroidScheduling = AndroidScheduling(
+        whileExactAllowed: .exactAllowWhileIdle, whileExactDenied: .work)
+
     /// The user's settings, with the tasks as the task actions left them.
     public private(set) var settings: GrowBroSettings {
         didSet { settingsRevision &+= 1 }

@@ -15,6 +15,9 @@ public import WaveNotifications
 /// a medication name or dose; errors quote neither. Calls that wait on the platform run one at a time, in the order
 /// they arrived.
 public actor HydracatNotificationService: AppNotificationService {
+    /// Exact while allowed, else inexact allow-while-idle (seed 001's reminders go through the platform's alarms).
+    public static let androidScheduling: AndroidScheduling = .exactWithInexactFallback
+
     /// Hydracat's rules with the app's state: settings, logs, snoozes.
     public private(set) var planner: HydracatPlanner {
         didSet { plannerRevision &+= 1 }

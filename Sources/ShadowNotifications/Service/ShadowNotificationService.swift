@@ -14,6 +14,9 @@ public import WaveNotifications
 /// a DST change; ``notificationShown(_:device:)`` when a pending check-in was shown; ``withdrawExpired(device:)`` at
 /// ``nextExpiry``. Calls that wait on the platform run one at a time, in the order they arrived.
 public actor ShadowNotificationService: AppNotificationService {
+    /// flutter_local_notifications: exact while allowed, else inexact allow-while-idle (seed 002).
+    public static let androidScheduling: AndroidScheduling = .exactWithInexactFallback
+
     /// The user's settings; replace them with ``replaceSettings(_:)``, then reconcile.
     public private(set) var settings: ShadowSettings
     /// The history of what was shown, and the platform calls.

@@ -104,6 +104,11 @@ public protocol AppNotificationService: Actor {
     /// platform wakes the app.
     nonisolated var ownMomentsAreForeground: Bool { get }
 
+    /// How the app's Android code hands its requests and its own moments to the system (an exact alarm, an inexact
+    /// one, WorkManager work), from what the app calls: a phone in Doze or a low standby bucket shows them later or
+    /// sooner by mode (`docs/scenario-format.md`, Device conditions).
+    static var androidScheduling: AndroidScheduling { get }
+
     /// The requests the app's rules want pending now, soonest first: what a reconcile at this instant hands the
     /// platform. Give them to ``NotificationRunway`` to learn what a platform with a limit keeps.
     ///
@@ -119,4 +124,7 @@ public protocol AppNotificationService: Actor {
 extension AppNotificationService {
     /// Own moments are timers (every app but WorldWideWaves).
     public nonisolated var ownMomentsAreForeground: Bool { false }
+
+    /// Exact alarms while allowed, inexact allow-while-idle ones otherwise (flutter_local_notifications' way).
+    public static var androidScheduling: AndroidScheduling { .exactWithInexactFallback }
 }

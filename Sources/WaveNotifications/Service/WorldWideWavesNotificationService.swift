@@ -20,6 +20,9 @@ public import Foundation
 /// ``unfavorite(_:device:)`` that arrives while a sync schedules the event's reminders runs after the sync and cancels
 /// them, and never lets the sync schedule them after it.
 public actor WorldWideWavesNotificationService: AppNotificationService {
+    /// WorkManager one-time work with an initial delay (seed 003: the KMP app schedules through WorkManager).
+    public static let androidScheduling: AndroidScheduling = .work
+
     /// What a sync or a user's action did that the app may want to show.
     public enum Fact: Hashable, Sendable {
         /// The favorites were synced: how many favorites and how many listed events.

@@ -1,0 +1,199 @@
+public import Foundation
+public import WaveNotifications
+
+/// When an Android phone runs an app's alarm or work, given Doze, the allow-while-idle quota, inexact windows and the
+/// standby bucket (`docs/scenario-format.md`, Device conditions), and the history that those limits count.
+///
+/// Ask ``firstInstant(dueAt:handedAt:mode:)`` for the first instant the platform allows, then ``record(firedAt:mode:)``
+/// once it fires: the limits count what fired before, so fires must be recorded in the order of their instants. An
+/// alarm that shows several notifications due at one instant counts once.
+public struct AndroidAlarmTiming: Sendable {
+    /// The conditions; change them as the device changes.
+    public var conditions: DeviceConditions {
+        didSet { schedule.idle = conditions.idle }
+    }
+    /// The idle cycle.
+    public private(set) var schedule: DozeSchedule
+
+    /// Alarm fires on battery (every mode but `alarmClock`), for the bucket's alarm limit.
+    private var alarmFires = FireHistory()
+    /// Work runs on battery, for the bucket's work limit.
+    private var workRuns = FireHistory()
+    /// `exactAllowWhileIdle` fires in deep Doze, for the 72-an-hour quota.
+    private var whileIdleFires = FireHistory()
+    /// The last `inexactAllowWhileIdle` fire in deep Doze, for the 9-minute spacing.
+    private var lastInexactIdleFire: Date?
+
+    /// Allow-while-idle alarms per app in any 60 minutes of deep Doze.
+    static let whileIdleQuota = 72
+    /// The spacing of inexact allow-while-idle alarms in deep Doze.
+    static let inexactSpacing: TimeInterval = 540
+    /// The longest window of an inexact alarm.
+    static let longestInexactWindow: TimeInterval = 3_600
+
+    /// Creates the timing of a phone.
+    ///
+    /// - Parameters:
+    ///   - conditions: The conditions.
+    ///   - timeZone: The zone the windows are read in.
+    public init(conditions: DeviceConditions, timeZone: TimeZone) {
+        self.conditions = conditions
+        schedule = DozeSchedule(idle: conditions.idle, timeZone: timeZone)
+    }
+
+    /// The device's zone (the windows are local).
+    public var timeZone: TimeZone {
+        get { schedule.timeZone }
+        set { schedule.timeZone = newValue }
+    }
+
+    /// The user turned the screen on: a new idle stretch begins here.
+    ///
+    /// - Parameter instant: When.
+    public mutating func userWoke(at instant: Date) {
+        schedule.lastWake = max(schedule.lastWake ?? instant, instant)
+    }
+
+    /// The first instant an alarm or work due at `dueAt` may run, and the rule that set it when that is later.
+    ///
+    /// - Parameters:
+    ///   - dueAt: The app's instant.
+    ///   - handedAt: When the app handed it over (an inexact alarm's window is ¾ of the time between, at most an
+    ///     hour; none under 10 seconds).
+    ///   - mode: The mode it was handed over in.
+    /// - Returns: The instant, and the cause when it is after `dueAt`.
+    public func firstInstant(
+        dueAt: Date, handedAt: Date, mode: AndroidScheduleMode
+    ) -> (at: Date, cause: DelayCause?) {
+        var instant = dueAt
+        var cause: DelayCause?
+        if mode == .alarmClock { return (instant, nil) }
+        if mode == .inexactAllowWhileIdle {
+            let lead = dueAt.timeIntervalSince(handedAt)
+            if lead >= 10 {
+                instant = dueAt.addingTimeInterval(min(0.75 * lead, Self.longestInexactWindow))
+                cause = .inexactWindow
+            }
+        }
+        // Each rule moves the instant later or leaves it; the latest instant wins, and its rule is the cause. A
+        // move can only land where another rule then applies a finite number of times (a stretch ends).
+        for _ in 0..<10_000 {
+            guard let moved = firstRuleMoving(instant, mode: mode) else { break }
+            instant = moved.at
+            cause = moved.cause
+        }
+        return (instant, instant > dueAt ? cause : nil)
+    }
+
+    /// When a remote push reaches the phone: FCM `high` at once; `normal` waits in deep Doze for the next maintenance
+    /// window (light Doze lets both through).
+    ///
+    /// - Parameters:
+    ///   - sentAt: When it was sent.
+    ///   - isHighPriority: Whether its FCM priority is `high`.
+    /// - Returns: When it arrives, and `doze` when that is later.
+    public func pushArrival(sentAt: Date, isHighPriority: Bool) -> (at: Date, cause: DelayCause?) {
+        guard !isHighPriority, case .deepIdle(let release) = schedule.phase(at: sentAt) else { return (sentAt, nil) }
+        return (release, release > sentAt ? .doze : nil)
+    }
+
+    /// Records a fire, for the limits that count fires.
+    ///
+    /// - Parameters:
+    ///   - instant: When it ran.
+    ///   - mode: Its mode.
+    public mutating func record(firedAt instant: Date, mode: AndroidScheduleMode) {
+        if mode == .alarmClock { return }
+        let phase = schedule.phase(at: instant)
+        if schedule.isOnBattery(at: instant) {
+            alarmFires.append(instant)
+            if mode == .work { workRuns.append(instant) }
+        }
+        if case .deepIdle = phase {
+            switch mode {
+            case .exactAllowWhileIdle: whileIdleFires.append(instant)
+            case .inexactAllowWhileIdle: lastInexactIdleFire = instant
+            case .alarmClock, .work: break
+            }
+        }
+    }
+
+    /// The first rule that moves `instant` later, with where to; `nil` when every rule allows it.
+    private func firstRuleMoving(_ instant: Date, mode: AndroidScheduleMode) -> (at: Date, cause: DelayCause)? {
+        let phase = schedule.phase(at: instant)
+        switch (mode, phase) {
+        case (.work, .lightIdle(let release)) where release > instant:
+            return (release, .dozeLight)
+        case (.work, .deepIdle(let release)) where release > instant:
+            return (release, .doze)
+        case (.exactAllowWhileIdle, .deepIdle):
+            if let allowed = whileIdleFires.firstAllowed(instant, limit: Self.whileIdleQuota, window: 3_600),
+                allowed > instant
+            {
+                return (allowed, .whileIdleQuota)
+            }
+        case (.inexactAllowWhileIdle, .deepIdle):
+            if let last = lastInexactIdleFire, last.addingTimeInterval(Self.inexactSpacing) > instant {
+                return (last.addingTimeInterval(Self.inexactSpacing), .whileIdleQuota)
+            }
+        default:
+            break
+        }
+        guard schedule.isOnBattery(at: instant) else { return nil }
+        let bucket = conditions.android.bucket
+        let alarms = bucket.alarmLimit
+        if let allowed = alarmFires.firstAllowed(instant, limit: alarms.count, window: alarms.window.timeInterval),
+            allowed > instant
+        {
+            return (allowed, .standbyBucket)
+        }
+        if mode == .work, let work = bucket.workLimit,
+            let allowed = workRuns.firstAllowed(instant, limit: work.count, window: work.window.timeInterval),
+            allowed > instant
+        {
+            return (allowed, .standbyBucket)
+        }
+        return nil
+    }
+}
+
+/// Past fires in the order of their instants, the last day of them (the longest window a limit counts).
+private struct FireHistory: Sendable {
+    private var fires: [Date] = []
+    /// The first fire still kept; those before it are older than a day and dropped in bulk.
+    private var head = 0
+
+    /// Appends a fire (no earlier than the last) and forgets those older than a day.
+    mutating func append(_ instant: Date) {
+        fires.append(instant)
+        let horizon = instant.addingTimeInterval(-86_400)
+        while head < fires.count, fires[head] <= horizon { head += 1 }
+        if head > 1_024, head * 2 > fires.count {
+            fires.removeFirst(head)
+            head = 0
+        }
+    }
+
+    /// The first instant at or after `instant` at which fewer than `limit` fires lie in `(t − window, t]`; `nil`
+    /// when `instant` itself is allowed.
+    func firstAllowed(_ instant: Date, limit: Int, window: TimeInterval) -> Date? {
+        let from = instant.addingTimeInterval(-window)
+        var index = fires.count - 1
+        var count = 0
+        while index >= head, fires[index] > from {
+            count += 1
+            // The `limit`-th newest fire in the window must leave it first.
+            if count == limit { return fires[index].addingTimeInterval(window) }
+            index -= 1
+        }
+        return nil
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`.
+    fileprivate var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+}
