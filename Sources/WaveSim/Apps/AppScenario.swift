@@ -1,6 +1,7 @@
 internal import Foundation
 internal import WaveJSON
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 
 /// An app scenario: the common envelope of `docs/scenario-format.md` (App scenarios) with the app's actions decoded.
 struct AppScenario: Sendable {
@@ -20,6 +21,9 @@ struct AppScenario: Sendable {
             case timeZone(TimeZone)
             /// The settings, already merged over the previous ones and validated.
             case settings(JSONValue)
+            /// The device's conditions change: the `device` value, already merged over the previous conditions and
+            /// decoded.
+            case device(DeviceConditions)
             /// One of the app's own actions.
             case app(any AppActionPayload)
         }
@@ -48,4 +52,9 @@ struct AppScenario: Sendable {
     var bootReceiver: Bool
     /// The actions, sorted by instant, file order at equal instants.
     var actions: [Action]
+    /// The device's conditions at the start (`device`): an ideal phone when absent.
+    var device = DeviceConditions()
+    /// Whether the scenario gives any device condition (a `device` key with a member, or a `device` action): only
+    /// then does the output add the 50-on-screen cap and the summary's `late` and `quiet`.
+    var hasDeviceConditions = false
 }

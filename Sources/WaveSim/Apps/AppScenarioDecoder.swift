@@ -1,6 +1,7 @@
 internal import Foundation
 internal import WaveJSON
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 
 /// Reads an app scenario (`"app": "gonow" | "hydracat" | "shadow" | "growbro"`): the common envelope of
 /// `docs/scenario-format.md` (App scenarios), then the app's section; every problem is listed with its JSON path.
@@ -97,6 +98,8 @@ enum AppScenarioDecoder {
         // docs/scenario-format.md, Platforms: `--platform` wins over the scenario's own.
         let ownPlatform = object.decode(.optional("platform", .enumeration()), &diagnostics) as ReplayOptions.Platform?
         let bootReceiver = object.decode(.optional("bootReceiver", .bool, default: true), &diagnostics)
+        let deviceValue = root.member("device") ?? .object([])
+        let device = object.decode(.optional("device", .deviceConditions, default: DeviceConditions()), &diagnostics)
         let settingsPath = rootPath.appending(key: name)
         var settings = root.member(name) ?? .object([])
         if !section.validateSettings(settings, at: settingsPath, &diagnostics) {
@@ -119,11 +122,15 @@ enum AppScenarioDecoder {
         }
         if let elements {
             let actionsPath = JSONPath.Prefix(rootPath.appending(key: "actions"))
+            // A `device` action's value as written, by the action's path: merged in time order below.
+            var deviceChanges: [String: JSONValue] = [:]
             let decoded = elements.enumerated().compactMap { index, element -> AppScenario.Action? in
                 let path = actionsPath.appending(index: index)
                 switch element {
                 case .json(let item):
-                    return decodeAction(item, at: path, section: section, &diagnostics)
+                    let action = decodeAction(item, at: path, section: section, &diagnostics)
+                    if let action, case .device = action.kind { deviceChanges[action.path] = item.member("value") }
+                    return action
                 case .decoded(let at, let kind):
                     return AppScenario.Action(at: at, path: path.description, kind: kind)
                 }
@@ -131,6 +138,7 @@ enum AppScenarioDecoder {
             let ordered = decoded.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
                 .map(\.element)
             var current = settings
+            var currentDevice = deviceValue
             for action in ordered {
                 if let start, let until, action.at < start || action.at > until {
                     diagnostics.problem(
@@ -145,17 +153,30 @@ enum AppScenarioDecoder {
                     }
                     actions.append(
                         (AppScenario.Action(at: action.at, path: action.path, kind: .settings(merged)), merged))
+                } else if case .device = action.kind, let change = deviceChanges[action.path] {
+                    currentDevice = currentDevice.merging(change)
+                    let path = JSONPath(action.path).appending(key: "value")
+                    if let merged = ValueDecoder.deviceConditions.decode(currentDevice, path, &diagnostics) {
+                        actions.append(
+                            (AppScenario.Action(at: action.at, path: action.path, kind: .device(merged)), current))
+                    }
                 } else {
                     actions.append((action, current))
                 }
             }
             section.validate(actions, startSettings: settings, &diagnostics)
         }
-        guard diagnostics.isClean, let zone, let start, let until, let permission, let bootReceiver else { return nil }
+        guard diagnostics.isClean, let zone, let start, let until, let permission, let bootReceiver, let device else {
+            return nil
+        }
         let scenario = AppScenario(
             app: name, timeZone: zone, start: start, until: until, permission: permission,
             platform: options.requestedPlatform ?? ownPlatform ?? .ios, bootReceiver: bootReceiver,
-            actions: actions.map(\.action))
+            actions: actions.map(\.action), device: device,
+            hasDeviceConditions: deviceValue != .object([])
+                || actions.contains {
+                    if case .device = $0.action.kind { true } else { false }
+                })
         return Result(scenario: scenario, section: section, settings: settings, warnings: [])
     }
 
@@ -164,12 +185,12 @@ enum AppScenarioDecoder {
     /// - Parameter app: The app's name, also the key of its settings.
     /// - Returns: The keys.
     static func envelopeKeys(app: String) -> [String] {
-        ["app", "timeZone", "now", "until", "permission", "platform", "bootReceiver", app, "actions"]
+        ["app", "timeZone", "now", "until", "permission", "platform", "bootReceiver", "device", app, "actions"]
     }
 
     private static let commonActionKeys: [String: [String]] = [
         "launch": [], "backgroundRefresh": [], "reboot": [], "permission": ["value"], "timeZone": ["value"],
-        "settings": ["value"],
+        "settings": ["value"], "device": ["value"],
     ]
 
     private static func decodeAction(
@@ -211,6 +232,10 @@ enum AppScenarioDecoder {
             kind = object.decode(.required("value", .timeZone), &diagnostics).map { .timeZone($0) }
         case "settings":
             kind = object.decode(.required("value", .settingsObject), &diagnostics).map { .settings($0) }
+        case "device":
+            // Checked as an object here; merged over the conditions before it and decoded whole in decodeRoot.
+            kind = object.decode(.required("value", .deviceObject), &diagnostics).map { _ in .device(DeviceConditions())
+            }
         default:
             kind = section.decodeAction(type: type, object, at: path, &diagnostics).map { .app($0) }
         }
@@ -232,6 +257,19 @@ extension ValueDecoder where Value == JSONValue {
         ValueDecoder { value, path, diagnostics in
             guard case .object = value else {
                 diagnostics.problem(path, "expected an object of settings, found \(value.typeDescription)")
+                return nil
+            }
+            return value
+        }
+    }
+}
+
+extension ValueDecoder where Value == JSONValue {
+    /// A `device` action's value: any JSON object, merged over the conditions before it and checked then.
+    static var deviceObject: ValueDecoder<JSONValue> {
+        ValueDecoder { value, path, diagnostics in
+            guard case .object = value else {
+                diagnostics.problem(path, "expected an object of device conditions, found \(value.typeDescription)")
                 return nil
             }
             return value

@@ -49,7 +49,8 @@ struct DecodedReplay {
             events.events.map { ($0.id, $0.timeZone ?? TimeZone(identifier: "UTC")!) },
             uniquingKeysWith: { first, _ in first })
         scenario = AppScenario(
-            app: Self.worldWideWaves, timeZone: TimeZone(identifier: "UTC")!, start: events.start, until: nil,
+            app: Self.worldWideWaves, timeZone: events.timeZone ?? TimeZone(identifier: "UTC")!, start: events.start,
+            until: nil,
             permission: .authorized, platform: options.requestedPlatform ?? events.platform ?? .ios,
             bootReceiver: events.bootReceiver,
             actions: events.actions.map { action in
@@ -58,10 +59,11 @@ struct DecodedReplay {
                 case .launch: kind = .launch
                 case .backgroundRefresh: kind = .backgroundRefresh
                 case .reboot: kind = .reboot
+                case .device(let conditions): kind = .device(conditions)
                 default: kind = .app(WorldWideWavesDriver.EventAction(action: action))
                 }
                 return AppScenario.Action(at: action.at, path: "actions[\(action.index)]", kind: kind)
-            })
+            }, device: events.device, hasDeviceConditions: events.hasDeviceConditions)
         source = .worldWideWaves(events)
     }
 

@@ -1,5 +1,6 @@
 package import Foundation
 package import WaveNotifications
+package import WaveNotificationsTesting
 
 /// A replay scenario: events, when the replay starts, and what the user does along the way.
 package struct Scenario: Sendable, Hashable {
@@ -13,6 +14,12 @@ package struct Scenario: Sendable, Hashable {
     package var platform: ReplayOptions.Platform?
     /// Whether the app has a boot receiver on Android (`"bootReceiver"`, default true): it runs and syncs at a reboot.
     package var bootReceiver: Bool
+    /// The zone the device's daily windows are read in (`"timeZone"`); UTC when absent.
+    package var timeZone: TimeZone?
+    /// The device's conditions at the start (`"device"`).
+    package var device = DeviceConditions()
+    /// Whether the file gives any device condition (a `device` key with a member, or a `device` action).
+    package var hasDeviceConditions = false
 
     /// Creates a scenario.
     ///
@@ -82,6 +89,8 @@ package struct ScenarioAction: Sendable, Hashable {
         case backgroundRefresh
         /// The device restarts (`docs/scenario-format.md`, Platforms): Android forgets every pending request.
         case reboot
+        /// The device's conditions change: the action's `value` merged over the conditions before it.
+        case device(DeviceConditions)
     }
 
     /// When it happens.
@@ -107,7 +116,7 @@ package struct ScenarioAction: Sendable, Hashable {
     package var eventID: String? {
         switch kind {
         case .favorite(let id), .unfavorite(let id), .remove(let id), .update(let id, _, _, _): return id
-        case .launch, .backgroundRefresh, .reboot: return nil
+        case .launch, .backgroundRefresh, .reboot, .device: return nil
         }
     }
 }

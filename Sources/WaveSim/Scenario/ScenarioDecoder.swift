@@ -2,6 +2,7 @@ package import Foundation
 internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 
 /// Reads a scenario file (`events.json`) strictly: every problem is collected with its JSON path, unknown
 /// keys become warnings, and times must carry a zone.
@@ -67,7 +68,9 @@ package struct ScenarioDecoder {
     // MARK: - The format
 
     private enum Root {
-        static let keys = ["now", "platform", "bootReceiver", "events", "actions"]
+        static let keys = ["now", "platform", "bootReceiver", "timeZone", "device", "events", "actions"]
+        static let timeZone = Field.optional("timeZone", .timeZone)
+        static let device = Field.optional("device", .deviceConditions, default: DeviceConditions())
         static let now = Field.optional("now", .instant)
         static let platform = Field.optional("platform", ValueDecoder<ReplayOptions.Platform>.enumeration())
         static let bootReceiver = Field.optional("bootReceiver", .bool, default: true)
@@ -113,13 +116,14 @@ package struct ScenarioDecoder {
 
     private enum Action {
         enum Kind: String, CaseIterable {
-            case favorite, unfavorite, update, remove, launch, backgroundRefresh, reboot
+            case favorite, unfavorite, update, remove, launch, backgroundRefresh, reboot, device
 
             var keys: [String] {
                 switch self {
                 case .favorite, .unfavorite, .remove: ["at", "type", "eventId"]
                 case .update: ["at", "type", "eventId", "start", "end", "waveHitAt"]
                 case .launch, .backgroundRefresh, .reboot: ["at", "type"]
+                case .device: ["at", "type", "value"]
                 }
             }
 
@@ -127,7 +131,7 @@ package struct ScenarioDecoder {
             var namesAnEvent: Bool {
                 switch self {
                 case .favorite, .unfavorite, .update, .remove: true
-                case .launch, .backgroundRefresh, .reboot: false
+                case .launch, .backgroundRefresh, .reboot, .device: false
                 }
             }
         }
@@ -135,10 +139,12 @@ package struct ScenarioDecoder {
         static let type = Field.required(
             "type",
             ValueDecoder<Kind>.enumeration(unknown: {
-                "unknown action '\($0)'; expected favorite, unfavorite, update, remove, launch, backgroundRefresh or "
-                    + "reboot"
+                "unknown action '\($0)'; expected favorite, unfavorite, update, remove, launch, backgroundRefresh, "
+                    + "reboot or device"
             }),
-            missing: "missing; expected one of favorite, unfavorite, update, remove, launch, backgroundRefresh, reboot")
+            missing:
+                "missing; expected one of favorite, unfavorite, update, remove, launch, backgroundRefresh, reboot, device"
+        )
         static let at = Field.required("at", .instant)
         static let eventID = Field.required("eventId", .string)
         static let start = Field.optional("start", .instant)
@@ -155,6 +161,8 @@ package struct ScenarioDecoder {
         let explicitNow = object.decode(Root.now, &diagnostics)
         let platform = object.decode(Root.platform, &diagnostics)
         let bootReceiver = object.decode(Root.bootReceiver, &diagnostics) ?? true
+        let timeZone = object.decode(Root.timeZone, &diagnostics)
+        let device = object.decode(Root.device, &diagnostics)
         // With an invalid `now` there is no start to check actions against: say nothing rather than guess.
         let nowIsInvalid = object.contains("now") && explicitNow == nil
 
@@ -184,9 +192,12 @@ package struct ScenarioDecoder {
             action.index = index
             return action
         }
-        guard let start else { return nil }
-        let scenario = Scenario(
+        guard let start, let device else { return nil }
+        var scenario = Scenario(
             start: start, events: events, actions: actions, platform: platform, bootReceiver: bootReceiver)
+        scenario.timeZone = timeZone
+        scenario.device = device
+        mergeDeviceChanges(&scenario, root: root, &diagnostics)
         checkUpdates(scenario, &diagnostics)
         return diagnostics.isClean ? scenario : nil
     }
@@ -232,6 +243,11 @@ package struct ScenarioDecoder {
             case .launch: return ScenarioAction(at: at, kind: .launch, index: index)
             case .backgroundRefresh: return ScenarioAction(at: at, kind: .backgroundRefresh, index: index)
             case .reboot: return ScenarioAction(at: at, kind: .reboot, index: index)
+            case .device:
+                // Checked as an object here; merged over the conditions before it in time order, and decoded whole,
+                // by mergeDeviceChanges.
+                let value = object.decode(.required("value", .deviceObject), &diagnostics)
+                return value.map { _ in ScenarioAction(at: at, kind: .device(DeviceConditions()), index: index) }
             case .update:
                 let newStart = object.decode(Action.start, &diagnostics)
                 let newEnd = object.decode(Action.end, &diagnostics)
@@ -245,6 +261,26 @@ package struct ScenarioDecoder {
                         at: at, kind: .update(eventID: $0, start: newStart, end: newEnd, waveHitAt: newWaveHit),
                         index: index)
                 }
+            }
+        }
+    }
+
+    /// Merges each `device` action's value over the conditions before it, in replay order, and decodes the result
+    /// whole into the action; notes whether the file gives any condition.
+    private static func mergeDeviceChanges(
+        _ scenario: inout Scenario, root: JSONValue, _ diagnostics: inout DecodingDiagnostics
+    ) {
+        var current = root.member("device") ?? .object([])
+        scenario.hasDeviceConditions = current != .object([])
+        guard case .array(let items) = root.member("actions") ?? .null else { return }
+        for position in scenario.actions.indices {
+            guard case .device = scenario.actions[position].kind else { continue }
+            scenario.hasDeviceConditions = true
+            let index = scenario.actions[position].index
+            current = current.merging(items[index].member("value") ?? .object([]))
+            let path = JSONPath("actions").appending(index: index).appending(key: "value")
+            if let merged = ValueDecoder.deviceConditions.decode(current, path, &diagnostics) {
+                scenario.actions[position].kind = .device(merged)
             }
         }
     }

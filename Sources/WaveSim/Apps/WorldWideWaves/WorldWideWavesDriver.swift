@@ -81,7 +81,7 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
         case .update(let id, let start, let end, let waveHitAt):
             outcome = await service.update(id, startDate: start, endDate: end, waveHitAt: waveHitAt, device: device)
         case .remove(let id): outcome = await service.remove(id, device: device)
-        case .launch, .backgroundRefresh, .reboot: return AppActionResult()
+        case .launch, .backgroundRefresh, .reboot, .device: return AppActionResult()
         }
         let words = Self.describe(action)
         switch outcome {
@@ -142,6 +142,7 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
         case .launch: return "launch"
         case .backgroundRefresh: return "background refresh"
         case .reboot: return "reboot"
+        case .device: return "device"
         case .update(let id, let start, let end, let hit):
             let changes = [
                 start.map { "start \(utc($0))" }, end.map { "end \(utc($0))" }, hit.map { "wave hit \(utc($0))" },
