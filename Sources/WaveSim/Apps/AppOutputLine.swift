@@ -68,6 +68,19 @@ struct AppOutputLine: Sendable, Equatable {
         lhs.type == rhs.type && Value.object(lhs.fields) == Value.object(rhs.fields)
     }
 
+    /// Adds fields at the end of the line, in the JSON text too when another writer wrote it (a device's `dueAt`,
+    /// `delay`, `toldAt` and `quiet` on a delivery).
+    ///
+    /// - Parameter extra: The fields, in order.
+    mutating func append(_ extra: [(String, Value)]) {
+        guard !extra.isEmpty else { return }
+        fields += extra
+        if let text = json, text.hasSuffix("}") {
+            let members = AppOutputFormat.json(.object(extra)).dropFirst()
+            json = String(text.dropLast()) + (text.hasSuffix("{}") ? "" : ",") + members
+        }
+    }
+
     /// The value of a field, for tests and the text format.
     subscript(key: String) -> Value? {
         fields.first { $0.0 == key }?.1

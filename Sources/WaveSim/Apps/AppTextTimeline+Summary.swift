@@ -1,5 +1,42 @@
 /// The summary block that closes an app's timeline.
 extension AppTextTimeline {
+    /// The summary's device lines, when the scenario gave device conditions: `late: 3 (median 12 min, p95 45 min,
+    /// longest 2 h 14 min): deep Doze 2, standby bucket 1` and, on iOS, `quiet: Focus 2, Scheduled Summary 0`.
+    ///
+    /// - Parameter fields: The summary's fields; `late` and `quiet` are read.
+    /// - Returns: The lines, none without those fields.
+    func deviceSummary(_ fields: inout AppTextFieldReader) -> [String] {
+        var lines: [String] = []
+        if case .object(let late) = fields.value("late") {
+            var reader = AppTextFieldReader(late)
+            if let count = reader.integer("count") {
+                var words = "late: \(count)"
+                if let p50 = reader.integer("p50Minutes"), let p95 = reader.integer("p95Minutes"),
+                    let longest = reader.integer("maxMinutes")
+                {
+                    words += " (median \(Self.duration(minutes: p50)), p95 \(Self.duration(minutes: p95)), longest "
+                        + "\(Self.duration(minutes: longest)))"
+                }
+                if case .object(let causes) = reader.value("byCause"), !causes.isEmpty {
+                    words += ": " + causes.map { cause, value in
+                        let number = if case .integer(let n) = value { n } else { 0 }
+                        return "\(AppTextWords.words(for: cause, in: AppTextWords.delayCauses)) \(number)"
+                    }.joined(separator: ", ")
+                }
+                lines.append(words)
+            }
+        }
+        if case .object(let quiet) = fields.value("quiet") {
+            lines.append(
+                "quiet: "
+                    + quiet.map { reason, value in
+                        let number = if case .integer(let n) = value { n } else { 0 }
+                        return "\(AppTextWords.words(for: reason, in: AppTextWords.quietReasons)) \(number)"
+                    }.joined(separator: ", "))
+        }
+        return lines
+    }
+
     /// A blank line, then `app: <n> delivered, <n> not shown · <n> cancelled · peak <n> pending of <limit>` (bold,
     /// as WorldWideWaves' first summary line), the reasons for what was not shown, GrowBro's inbox totals, and the
     /// other fields (those the format gains later) as `key value` pairs.
@@ -47,6 +84,7 @@ extension AppTextTimeline {
         if let runway {
             lines.append(runway)
         }
+        lines += deviceSummary(&fields)
         let rest = pairs(fields.rest, near: nil)
         if !rest.isEmpty {
             lines.append(rest.joined(separator: "  "))

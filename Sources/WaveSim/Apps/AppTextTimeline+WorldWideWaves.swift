@@ -19,8 +19,10 @@ extension AppTextTimeline {
             guard let request = line.request, let instant, let title = fields.string("title"),
                 let body = fields.string("body")
             else { return nil }
+            let timing = deviceTiming(&fields, at: instant)
             return [
-                header(for: request, at: instant, eventZones: eventZones), "    \(style.bold(title))", "    \(body)",
+                ([header(for: request, at: instant, eventZones: eventZones)] + timing).joined(separator: "  "),
+                "    \(style.bold(title))", "    \(body)",
             ]
         case "lost":
             guard let request = line.request, let reason = fields.string("reason") else { return nil }
@@ -93,7 +95,7 @@ extension AppTextTimeline {
             }
             lines.append("shortest runway: " + runway)
         }
-        return lines
+        return lines + deviceSummary(&fields)
     }
 
     /// `2026-06-21 16:00:00Z`.

@@ -89,6 +89,7 @@ final class AppTextTimeline: Sendable {
         case "suppressed": lines = suppressed(&fields, at: instant)
         case "cancelled", "withdrawn", "lost": lines = removed(line.type, &fields, at: instant)
         case "run": lines = appRun(&fields, at: instant)
+        case "skipped": lines = skipped(&fields, at: instant)
         case "analytics": lines = analytics(&fields, at: instant)
         case "link": lines = link(&fields, at: instant)
         case "inbox": lines = inbox(&fields, at: instant)
@@ -121,11 +122,37 @@ final class AppTextTimeline: Sendable {
         if let level = fields.string("interruptionLevel"), level != "active" {
             parts.append(AppTextWords.words(for: level, in: AppTextWords.interruptionLevels))
         }
+        parts += deviceTiming(&fields, at: instant)
         return [
             row(instant, parts, rest: fields, identifier: identifier),
             Self.indent + style.bold(Self.indented(title)),
             Self.indent + Self.indented(body),
         ]
+    }
+
+    /// What a device did to a delivery's timing, in words: `2 h 14 min late: deep Doze` (yellow) when it was shown
+    /// after the app's instant, `quiet until 07:00: Focus` when iOS told the user later.
+    ///
+    /// - Parameters:
+    ///   - fields: The delivery's fields; `dueAt`, `delay`, `toldAt` and `quiet` are read.
+    ///   - instant: The line's instant.
+    /// - Returns: The parts, none for a delivery told at once.
+    func deviceTiming(_ fields: inout AppTextFieldReader, at instant: Date?) -> [String] {
+        var parts: [String] = []
+        if case .object(let delay) = fields.value("delay") {
+            var reader = AppTextFieldReader(delay)
+            if let minutes = reader.integer("minutes"), let cause = reader.string("cause") {
+                fields.skip("dueAt")
+                let late = minutes == 0 ? "under a minute late" : "\(Self.duration(minutes: minutes)) late"
+                parts.append(style.yellow("\(late): " + AppTextWords.words(for: cause, in: AppTextWords.delayCauses)))
+            }
+        }
+        if let toldAt = fields.instant("toldAt"), let quiet = fields.string("quiet") {
+            parts.append(
+                "quiet until \(local(toldAt, besides: instant)): "
+                    + AppTextWords.words(for: quiet, in: AppTextWords.quietReasons))
+        }
+        return parts
     }
 
     /// `not shown: <reason> (due <local fire time>)  identifier`; the fire time only when it is not the line's.
@@ -154,6 +181,13 @@ final class AppTextTimeline: Sendable {
         let words =
             AppTextWords.words(for: cause, in: AppTextWords.runCauses)
             + ": \(wanted) wanted, \(held) held by \(platformName), runway \(Self.duration(minutes: minutes))"
+        return [row(instant, [style.dim(words)], rest: fields)]
+    }
+
+    /// `skipped: background refresh (Low Power Mode)`, dimmed.
+    private func skipped(_ fields: inout AppTextFieldReader, at instant: Date?) -> [String]? {
+        guard let cause = fields.string("cause") else { return nil }
+        let words = "skipped: background refresh (\(AppTextWords.words(for: cause, in: AppTextWords.skipCauses)))"
         return [row(instant, [style.dim(words)], rest: fields)]
     }
 

@@ -24,6 +24,29 @@ enum AppTextWords {
         "collapsed": "replaced by a newer one",
         "reboot": "the device restarted",
         "pending_limit": "over the platform's pending limit",
+        "exact_alarm_revoked": "exact alarms were revoked",
+        "android_notification_cap": "50 already on screen (Android's cap)",
+    ]
+
+    /// Why a notification reached the user late, keyed by a `delay`'s `cause` (`docs/scenario-format.md`, Device
+    /// conditions).
+    static let delayCauses: [String: String] = [
+        "doze": "deep Doze",
+        "doze_light": "light Doze",
+        "inexact_window": "inexact alarm window",
+        "while_idle_quota": "allow-while-idle quota",
+        "standby_bucket": "standby bucket",
+    ]
+
+    /// What kept a notification quiet on iOS, keyed by a delivery's `quiet`.
+    static let quietReasons: [String: String] = [
+        "focus": "Focus",
+        "scheduled_summary": "Scheduled Summary",
+    ]
+
+    /// Why the system did not run the app, keyed by a `skipped` line's `cause`.
+    static let skipCauses: [String: String] = [
+        "low_power": "Low Power Mode"
     ]
 
     /// Why GrowBro refused to open a link, keyed by the `rejected` value of a `link` line (the spec's checks).
@@ -56,6 +79,7 @@ enum AppTextWords {
         "action": "app runs",
         "backgroundRefresh": "app runs in the background",
         "boot": "app runs at boot",
+        "exact_alarm_allowed": "app runs: exact alarms allowed",
     ]
 
     /// The device platforms' names, keyed by `--platform` value.

@@ -32,6 +32,12 @@ package struct AppReplaySummary: Sendable, Equatable {
     /// What the app's service would save between launches at the end of the replay, encoded
     /// (``AppReplayDriver/encodedSavedState()``), when ``ReplayOptions/measuresSavedState`` asked for it; not printed.
     package var savedState: Data?
+    /// Whether the scenario gave device conditions: only then are ``late`` and ``quiet`` printed.
+    package var hasDeviceConditions = false
+    /// The deliveries shown after the app's instant: each one's whole minutes late, and the count by cause.
+    package var late = LateDeliveries()
+    /// iOS: the deliveries told later, by what held them (`focus`, `scheduled_summary`); `nil` elsewhere.
+    package var quiet: [String: Int]?
 
     /// Counts a fact: a delivery, a suppression by its reason, a cancellation.
     ///
@@ -43,6 +49,16 @@ package struct AppReplaySummary: Sendable, Equatable {
         case .cancelled: cancelled += 1
         case .withdrawn: break
         }
+    }
+
+    /// The summary's device fields when the scenario gave conditions: `late`, and on iOS `quiet`.
+    var deviceFields: [(String, AppOutputLine.Value)] {
+        guard hasDeviceConditions else { return [] }
+        var fields: [(String, AppOutputLine.Value)] = [("late", late.value)]
+        if let quiet {
+            fields.append(("quiet", .object(["focus", "scheduled_summary"].map { ($0, .integer(quiet[$0] ?? 0)) })))
+        }
+        return fields
     }
 
     /// The summary as the last output line.
@@ -60,6 +76,40 @@ package struct AppReplaySummary: Sendable, Equatable {
                         ("platform", .string($0)), ("lost", .integer(lost)),
                         ("minRunwayMinutes", minRunwayMinutes.map(AppOutputLine.Value.integer) ?? .null),
                     ]
-                } ?? []))
+                } ?? []) + deviceFields)
+    }
+}
+
+/// The deliveries a device showed after the app's instant, for the summary's `late`.
+package struct LateDeliveries: Sendable, Equatable {
+    /// Each one's whole minutes late, in the order shown.
+    package private(set) var minutes: [Int] = []
+    /// How many each cause delayed, by cause name.
+    package private(set) var byCause: [String: Int] = [:]
+
+    /// Counts one late delivery.
+    ///
+    /// - Parameters:
+    ///   - minutes: Whole minutes late.
+    ///   - cause: The rule that set the instant shown.
+    mutating func count(minutes: Int, cause: String) {
+        self.minutes.append(minutes)
+        byCause[cause, default: 0] += 1
+    }
+
+    /// `{"count","p50Minutes","p95Minutes","maxMinutes","byCause"}`: nearest-rank percentiles, `null` when none.
+    var value: AppOutputLine.Value {
+        let sorted = minutes.sorted()
+        func rank(_ percent: Int) -> AppOutputLine.Value {
+            guard !sorted.isEmpty else { return .null }
+            // Nearest rank: the smallest value with at least `percent` % of the values at or below it.
+            let index = (percent * sorted.count + 99) / 100
+            return .integer(sorted[max(index, 1) - 1])
+        }
+        return .object([
+            ("count", .integer(sorted.count)), ("p50Minutes", rank(50)), ("p95Minutes", rank(95)),
+            ("maxMinutes", sorted.last.map(AppOutputLine.Value.integer) ?? .null),
+            ("byCause", .object(byCause.keys.sorted().map { ($0, .integer(byCause[$0]!)) })),
+        ])
     }
 }

@@ -124,7 +124,7 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
                 ("minRunwayMinutes", summary.minRunwayMinutes.map(AppOutputLine.Value.integer) ?? .null),
             ]
         }
-        var line = AppOutputLine(type: "summary", fields: fields)
+        var line = AppOutputLine(type: "summary", fields: fields + summary.deviceFields)
         line.textOnlyFields = [("failed", .integer(summary.failed))]
         return line
     }
