@@ -14,14 +14,17 @@ extension AppTextTimeline {
                 if let p50 = reader.integer("p50Minutes"), let p95 = reader.integer("p95Minutes"),
                     let longest = reader.integer("maxMinutes")
                 {
-                    words += " (median \(Self.duration(minutes: p50)), p95 \(Self.duration(minutes: p95)), longest "
+                    words +=
+                        " (median \(Self.duration(minutes: p50)), p95 \(Self.duration(minutes: p95)), longest "
                         + "\(Self.duration(minutes: longest)))"
                 }
                 if case .object(let causes) = reader.value("byCause"), !causes.isEmpty {
-                    words += ": " + causes.map { cause, value in
-                        let number = if case .integer(let n) = value { n } else { 0 }
-                        return "\(AppTextWords.words(for: cause, in: AppTextWords.delayCauses)) \(number)"
-                    }.joined(separator: ", ")
+                    words +=
+                        ": "
+                        + causes.map { cause, value in
+                            let number = if case .integer(let n) = value { n } else { 0 }
+                            return "\(AppTextWords.words(for: cause, in: AppTextWords.delayCauses)) \(number)"
+                        }.joined(separator: ", ")
                 }
                 lines.append(words)
             }
