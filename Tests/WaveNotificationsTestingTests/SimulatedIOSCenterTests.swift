@@ -31,6 +31,8 @@ struct SimulatedIOSCenterTests {
             switch $0 {
             case .due(let request): "due \(request.identifier)"
             case .lost(let request, let reason): "lost \(request.identifier) \(reason.rawValue)"
+            case .shownLate(let request, let delay): "late \(request.identifier) \(delay.cause.rawValue)"
+            case .notShown(let request, let reason): "not shown \(request.identifier) \(reason.rawValue)"
             }
         }
     }

@@ -33,6 +33,8 @@ public enum NotificationReason: String, Hashable, Sendable, Codable, CaseIterabl
     case collapsed
     /// The device restarted and the platform forgot its pending requests (Android's alarms).
     case reboot
+    /// Android already showed 50 of the app's notifications, its cap per app: one more is not shown.
+    case androidNotificationCap = "android_notification_cap"
 
     public var description: String { rawValue }
 }

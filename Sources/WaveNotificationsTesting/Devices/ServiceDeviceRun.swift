@@ -59,10 +59,10 @@ public struct ServiceDeviceRun<Service: AppNotificationService>: Sendable {
     /// The device's state now.
     public var device: DeviceState { DeviceState(now: clock.now, timeZone: timeZone, permission: permission) }
 
-    /// Reconciles at the clock's instant (``ReconcileCause/start``), then runs until `end`: at each instant, what
-    /// comes due is shown through the service (``AppNotificationService/notificationShown(_:device:)``), then its
-    /// expiries are withdrawn, then the actions due run in order, then an own moment reconciles
-    /// (``ReconcileCause/ownMoment``).
+    /// Runs the service on the phone through the one loop (``DeviceRunLoop``) until `end`: it reconciles at the
+    /// clock's instant (``ReconcileCause/start``), then at each instant what comes due is shown through the service
+    /// (``AppNotificationService/notificationShown(_:device:)``), then its expiries are withdrawn, then the actions
+    /// due run in order, then an own moment reconciles (``ReconcileCause/ownMoment``).
     ///
     /// - Parameters:
     ///   - end: The last instant.
@@ -71,31 +71,63 @@ public struct ServiceDeviceRun<Service: AppNotificationService>: Sendable {
     /// - Throws: What the service throws.
     @discardableResult
     public func run(until end: Date, actions: [Action] = []) async throws -> [NotificationEvent] {
-        var events = try await service.reconcile(device: device, cause: .start).events
-        var actionIndex = 0
-        while true {
-            let candidates: [Date?] = [
-                await center.nextFireDate, await service.nextExpiry,
-                await service.nextOwnMoment(after: clock.now, in: timeZone),
-                actionIndex < actions.count ? actions[actionIndex].at : nil,
-            ]
-            guard let next = candidates.compactMap({ $0 }).min(), next <= end else { break }
-            for fact in await center.advance(to: next) {
-                if case .due(let request) = fact {
-                    events += try await service.notificationShown(request, device: device).events
-                }
-            }
-            if let expiry = await service.nextExpiry, expiry <= next {
-                events += try await service.withdrawExpired(device: device).events
-            }
-            while actionIndex < actions.count, actions[actionIndex].at <= next {
-                try await actions[actionIndex].perform(device)
-                actionIndex += 1
-            }
-            if await service.nextOwnMoment(after: next.addingTimeInterval(-1), in: timeZone) == next {
-                events += try await service.reconcile(device: device, cause: .ownMoment).events
-            }
-        }
-        return events
+        let app = ServiceRunApp(service: service)
+        var loop = DeviceRunLoop(
+            device: center, app: app, start: device,
+            actions: actions.map { DeviceRunAction(at: $0.at, kind: .app($0)) }, until: end)
+        try await loop.run()
+        return app.events.withLock { $0 }
+    }
+}
+
+/// A service as the app side of the loop: its events collected, the test's actions run as given.
+private struct ServiceRunApp<Service: AppNotificationService>: DeviceRunApp {
+    let service: Service
+    let events = WaveLock<[NotificationEvent]>([])
+
+    var ownMomentsAreForeground: Bool { service.ownMomentsAreForeground }
+
+    func nextOwnMoment(after instant: Date, in zone: TimeZone) async -> Date? {
+        await service.nextOwnMoment(after: instant, in: zone)
+    }
+
+    func nextExpiry() async -> Date? { await service.nextExpiry }
+
+    func reconcile(_ cause: ReconcileCause, device: DeviceState) async throws {
+        record(try await service.reconcile(device: device, cause: cause).events)
+    }
+
+    func shown(_ request: NotificationRequest, delay: DeliveryDelay?, device: DeviceState) async throws {
+        record(try await service.notificationShown(request, device: device).events)
+    }
+
+    func shownWhileClosed(_ request: NotificationRequest, shownAt: Date, device: DeviceState) async throws {
+        record(try await service.notificationShownWhileClosed(request, shownAt: shownAt, device: device).events)
+    }
+
+    func withdrawExpired(device: DeviceState) async throws {
+        record(try await service.withdrawExpired(device: device).events)
+    }
+
+    func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
+        try await service.desiredRequests(device: device)
+    }
+
+    func traits(of action: ServiceDeviceRun<Service>.Action) -> DeviceRunActionTraits {
+        DeviceRunActionTraits(name: "action")
+    }
+
+    func perform(_ action: ServiceDeviceRun<Service>.Action, delay: DeliveryDelay?, device: DeviceState) async throws {
+        try await action.perform(device)
+    }
+
+    func respond(to identifier: String, actionID: String, device: DeviceState) async throws {
+        record(try await service.respond(to: identifier, actionID: actionID, device: device).events)
+    }
+
+    func deviceReported(_ fact: DeviceRunFact, device: DeviceState) async {}
+
+    private func record(_ new: [NotificationEvent]) {
+        events.withLock { $0 += new }
     }
 }

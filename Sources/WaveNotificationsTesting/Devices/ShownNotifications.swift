@@ -36,6 +36,9 @@ public struct ShownNotifications: Sendable {
         byIdentifier.values.sorted { $0.order < $1.order }.suffix(Self.capacity).map(\.request)
     }
 
+    /// How many notifications are on screen.
+    public var count: Int { min(byIdentifier.count, Self.capacity) }
+
     /// Whether a notification is on screen.
     ///
     /// - Parameter identifier: The identifier.

@@ -3,30 +3,46 @@ public import WaveNotifications
 
 /// Android's alarms and notification manager, as truthful as a test needs them: every request is kept and armed as
 /// an alarm (at most `limit` at once, 500 by default; the rest are armed as others fire, so none is lost to the
-/// limit), each is shown at its instant and wakes the app, and a **reboot** forgets every alarm.
+/// limit), each is shown when the phone runs its alarm and wakes the app, and a **reboot** forgets every alarm.
 ///
 /// After ``reboot()`` nothing is pending. With a boot receiver (``hasBootReceiver``) the app runs at once and can hand
 /// over again what it wants; without one nothing of the app runs until its next app run (``isAppAsleep``: its own
 /// timers are gone too). A request the reboot removed that the app still wants, whose instant comes before the app
 /// hands it over again, comes back from ``advance(to:)`` as ``DeviceFact/lost(_:reason:)``: the user never sees it.
 ///
-/// Play the device in a test: ``beginRun()`` and ``endRun(stillWanting:)`` around each app run (the start, a
-/// launch, a boot), ``advance(to:)`` to move time (each ``DeviceFact/due(_:)`` is shown and wakes the app: hand it
-/// to the service's `notificationShown`), ``reboot()`` to restart the phone, ``runReport()`` for what it holds.
-public actor SimulatedAndroidCenter: NotificationRequestCenter {
+/// With **conditions** (`docs/scenario-format.md`, Device conditions) the phone dozes in its idle windows, keeps the
+/// app in a standby bucket and may deny exact alarms: each request is handed over in the app's mode
+/// (``AndroidScheduling``) and shown at the first instant that mode allows (``DeviceFact/shownLate(_:_:)`` with the
+/// cause); a revocation of exact alarms deletes the exact ones and stops the app; at most 50 of the app's
+/// notifications are on screen. Tell it when the user wakes the phone (``userWoke(at:)``).
+///
+/// Play the device in a test with ``DeviceRunLoop`` (or ``ServiceDeviceRun``), or by hand: ``beginRun()`` and
+/// ``endRun(stillWanting:)`` around each app run (the start, a launch, a boot), ``advance(to:)`` to move time (each
+/// request shown wakes the app: hand it to the service's `notificationShown`), ``reboot()`` to restart the phone,
+/// ``runReport()`` for what it holds.
+public actor SimulatedAndroidCenter: SimulatedDevice {
     /// How many alarms are armed at once.
     public nonisolated let limit: Int
     /// Whether the app registered a boot receiver: it runs right after a reboot.
     public nonisolated let hasBootReceiver: Bool
+    /// Whether the phone has conditions (Doze, buckets, exact alarms, the 50 on screen).
+    public nonisolated let hasConditions: Bool
+    /// The app's modes.
+    public nonisolated let scheduling: AndroidScheduling
     /// The test's clock, moved with the center.
     private let clock: ManualWaveClock
     private var now: Date
-    /// Pending requests, soonest first (equal instants in the order added).
-    private var pending: [(request: NotificationRequest, sequence: Int)] = []
-    private var nextSequence = 0
-    /// Requests a reboot removed that the app has neither handed over again nor stopped wanting, by identifier.
-    private var removedByReboot: [String: NotificationRequest] = [:]
+    /// The conditions now.
+    public private(set) var conditions: DeviceConditions
+    /// The held alarms, run under the conditions' timing (none without conditions).
+    private var alarms: AndroidAlarmQueue
+    /// Requests the system removed (a reboot, a revocation) that the app has neither handed over again nor stopped
+    /// wanting, by identifier, with why.
+    private var removed: [String: (request: NotificationRequest, reason: LossReason)] = [:]
     private var shown = ShownNotifications()
+
+    /// Android's cap of notifications on screen per app.
+    public static let onScreenCap = 50
 
     /// The most alarms armed at once.
     public private(set) var peakPendingCount = 0
@@ -34,7 +50,8 @@ public actor SimulatedAndroidCenter: NotificationRequestCenter {
     public private(set) var addedCount = 0
     /// Pending requests removed (by the app, or by a reboot).
     public private(set) var removedCount = 0
-    /// Whether the app's code does not run on its own: after a reboot without a boot receiver, until its next run.
+    /// Whether the app's code does not run on its own: after a reboot without a boot receiver or a revocation of
+    /// exact alarms, until its next run.
     public private(set) var isAppAsleep = false
 
     /// Creates a phone with nothing pending.
@@ -42,42 +59,59 @@ public actor SimulatedAndroidCenter: NotificationRequestCenter {
     /// - Parameters:
     ///   - limit: How many alarms are armed at once (500 by default).
     ///   - hasBootReceiver: Whether the app runs right after a reboot (default `true`).
+    ///   - conditions: The phone's conditions; `nil` (default) for an ideal phone that never dozes, allows exact
+    ///     alarms and keeps the app active.
+    ///   - scheduling: The app's modes (its service's ``AppNotificationService/androidScheduling``).
+    ///   - timeZone: The zone the conditions' windows are read in (UTC by default).
     ///   - clock: The test's clock at its first instant; ``advance(to:)`` moves it.
-    public init(limit: Int = 500, hasBootReceiver: Bool = true, clock: ManualWaveClock) {
+    public init(
+        limit: Int = 500, hasBootReceiver: Bool = true, conditions: DeviceConditions? = nil,
+        scheduling: AndroidScheduling = .exactWithInexactFallback, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        clock: ManualWaveClock
+    ) {
         self.limit = limit
         self.hasBootReceiver = hasBootReceiver
+        self.hasConditions = conditions != nil
+        self.scheduling = scheduling
+        self.conditions = conditions ?? DeviceConditions()
+        alarms = AndroidAlarmQueue(
+            timing: conditions.map { AndroidAlarmTiming(conditions: $0, timeZone: timeZone) })
         self.clock = clock
         now = clock.now
     }
 
-    /// Arms each request, replacing a pending one with its identifier; a request handed over again is no longer
-    /// lost to a reboot.
+    /// Android.
+    public nonisolated var platform: DevicePlatform { .android }
+
+    /// How many alarms are armed at once.
+    public nonisolated var pendingLimit: Int { limit }
+
+    /// The mode a request handed over now is scheduled in.
+    private var currentMode: AndroidScheduleMode { conditions.android.mode(for: scheduling) }
+
+    /// Arms each request in the app's current mode, replacing a pending one with its identifier; a request handed
+    /// over again is no longer lost.
     ///
     /// - Parameter requests: The requests.
     public func add(_ requests: [NotificationRequest]) {
         addedCount += requests.count
+        let mode = currentMode
         for request in requests {
-            pending.removeAll { $0.request.identifier == request.identifier }
-            removedByReboot[request.identifier] = nil
-            let entry = (request: request, sequence: nextSequence)
-            nextSequence += 1
-            let position = pending.firstIndex { ($0.request.fireAt, $0.sequence) > (request.fireAt, entry.sequence) }
-            pending.insert(entry, at: position ?? pending.endIndex)
+            removed[request.identifier] = nil
+            alarms.add(request, mode: mode, handedAt: now)
         }
-        peakPendingCount = max(peakPendingCount, min(pending.count, limit))
+        peakPendingCount = max(peakPendingCount, min(alarms.entries.count, limit))
     }
 
-    /// Removes pending requests (and forgets them as lost to a reboot); unknown identifiers are ignored.
+    /// Removes pending requests (and forgets them as lost); unknown identifiers are ignored.
     ///
     /// - Parameters:
     ///   - identifiers: The identifiers.
     ///   - reason: Why.
     public func removePending(identifiers: [String], reason: NotificationReason) {
         let gone = Set(identifiers)
-        let before = pending.count
-        pending.removeAll { gone.contains($0.request.identifier) }
-        removedCount += before - pending.count
-        for identifier in identifiers { removedByReboot[identifier] = nil }
+        removedCount += alarms.removeAll { gone.contains($0.request.identifier) }.count
+        for identifier in identifiers { removed[identifier] = nil }
     }
 
     /// Removes every pending request of a thread.
@@ -86,17 +120,15 @@ public actor SimulatedAndroidCenter: NotificationRequestCenter {
     ///   - threadID: The thread.
     ///   - reason: Why.
     public func removePending(threadID: String, reason: NotificationReason) {
-        let before = pending.count
-        pending.removeAll { $0.request.threadID == threadID }
-        removedCount += before - pending.count
-        removedByReboot = removedByReboot.filter { $0.value.threadID != threadID }
+        removedCount += alarms.removeAll { $0.request.threadID == threadID }.count
+        removed = removed.filter { $0.value.request.threadID != threadID }
     }
 
     /// Every pending request, soonest first: Android keeps them all.
     ///
     /// - Returns: The pending requests.
     public func pendingRequests() -> [NotificationRequest] {
-        pending.map(\.request)
+        alarms.entries.map(\.request)
     }
 
     /// Shows a request now; it stays on screen until withdrawn.
@@ -123,50 +155,118 @@ public actor SimulatedAndroidCenter: NotificationRequestCenter {
     ///
     /// - Returns: The requests removed, soonest first; whether the app runs now is ``hasBootReceiver``.
     @discardableResult
-    public func reboot() -> [NotificationRequest] {
-        let removed = pending.map(\.request)
-        removedCount += removed.count
-        pending = []
-        for request in removed { removedByReboot[request.identifier] = request }
+    public func reboot() async -> [NotificationRequest] {
+        let forgotten = alarms.removeAll { _ in true }.map(\.request)
+        removedCount += forgotten.count
+        for request in forgotten { removed[request.identifier] = (request, .reboot) }
         isAppAsleep = !hasBootReceiver
-        return removed
+        return forgotten
+    }
+
+    /// The user turned the screen on: a new idle stretch begins.
+    ///
+    /// - Parameter instant: When.
+    public func userWoke(at instant: Date) async {
+        alarms.timing?.userWoke(at: instant)
+    }
+
+    /// The phone moved to another zone: its idle windows are read in it.
+    ///
+    /// - Parameter zone: The zone.
+    public func move(to zone: TimeZone) async {
+        alarms.timing?.timeZone = zone
+    }
+
+    /// The conditions change. Exact alarms turned `denied`: Android deletes the app's exact alarms (each lost at its
+    /// instant unless the app runs and hands it over first) and stops the app. Turned `allowed`: the app is told,
+    /// runs, and hands every request over again in its exact mode.
+    ///
+    /// - Parameters:
+    ///   - conditions: The conditions from now on.
+    ///   - instant: Now.
+    /// - Returns: What the change does to the app.
+    public func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange {
+        let wasAllowed = self.conditions.android.exactAlarmsAllowed
+        self.conditions = conditions
+        alarms.timing?.conditions = conditions
+        switch (wasAllowed, conditions.android.exactAlarmsAllowed) {
+        case (true, false):
+            let revoked = alarms.removeAll { $0.mode.needsExactAlarms }
+            for entry in revoked { removed[entry.request.identifier] = (entry.request, .exactAlarmRevoked) }
+            isAppAsleep = true
+            return .exactAlarmsRevoked
+        case (false, true):
+            let mode = currentMode
+            for entry in alarms.removeAll(where: { _ in true }) {
+                alarms.add(entry.request, mode: mode, handedAt: now)
+            }
+            return .exactAlarmsGranted
+        default:
+            return .none
+        }
+    }
+
+    /// When an alarm of the app's own due at `instant` runs, in the app's current mode.
+    ///
+    /// - Parameter instant: Its instant.
+    /// - Returns: When it runs.
+    public func whenAppAlarmRuns(dueAt instant: Date) async -> Date {
+        alarms.timing?.firstInstant(dueAt: instant, handedAt: instant, mode: currentMode).at ?? instant
+    }
+
+    /// Counts an alarm of the app's own that ran.
+    ///
+    /// - Parameter instant: When.
+    public func appAlarmRan(at instant: Date) async {
+        alarms.timing?.record(firedAt: instant, mode: currentMode)
+    }
+
+    /// When a push reaches the phone.
+    ///
+    /// - Parameters:
+    ///   - instant: When it was sent.
+    ///   - isHighPriority: Whether its FCM priority is `high`.
+    /// - Returns: When it arrives, and `doze` when later.
+    public func pushArrival(sentAt instant: Date, isHighPriority: Bool) async -> (at: Date, cause: DelayCause?) {
+        alarms.timing?.pushArrival(sentAt: instant, isHighPriority: isHighPriority) ?? (instant, nil)
     }
 
     /// An app run begins: the app's code runs again on its own from now on.
-    public func beginRun() {
+    public func beginRun() async {
         isAppAsleep = false
     }
 
-    /// An app run ends. A request a reboot removed stays lost only while the app still wants it: give what the app
+    /// An app run ends. A request the system removed stays lost only while the app still wants it: give what the app
     /// wants now (its service's `desiredRequests`) and the others are forgotten.
     ///
-    /// - Parameter wanted: The requests the app wants pending now; `nil` keeps every one a reboot removed.
-    public func endRun(stillWanting wanted: [NotificationRequest]? = nil) {
-        guard let wanted else { return }
+    /// - Parameter wanted: The requests the app wants pending now; `nil` keeps every one removed.
+    public func endRun(stillWanting wanted: [NotificationRequest]? = nil) async {
+        guard let wanted, !removed.isEmpty else { return }
         let identifiers = Set(wanted.map(\.identifier))
-        removedByReboot = removedByReboot.filter { identifiers.contains($0.key) }
+        removed = removed.filter { identifiers.contains($0.key) }
     }
 
-    /// When the next pending request fires, or the next one a reboot removed would have fired.
+    /// When the phone next shows a pending request, or the next one the system removed would have fired.
     public var nextFireDate: Date? {
-        [pending.first?.request.fireAt, removedByReboot.values.map(\.fireAt).min()].compactMap { $0 }.min()
+        [alarms.nextRunInstant, removed.values.map(\.request.fireAt).min()].compactMap { $0 }.min()
     }
 
-    /// What the phone holds of what the app wants: the pending requests plus those a reboot removed; the armed ones
-    /// are held, and the app must run again by the first one not armed (or lost), else the last armed one.
+    /// What the phone holds of what the app wants: the pending requests plus those the system removed; the armed
+    /// ones are held, and the app must run again by the first one not armed (or lost), else the last armed one.
     ///
     /// - Returns: The report.
-    public func runReport() -> DeviceRunReport {
-        let armed = min(pending.count, limit)
-        let firstNotArmed = pending.count > limit ? pending[limit].request.fireAt : nil
-        let firstLost = removedByReboot.values.map(\.fireAt).min()
-        let deadline = [firstNotArmed, firstLost].compactMap { $0 }.min() ?? pending.prefix(armed).last?.request.fireAt
-        return DeviceRunReport(
-            wanted: pending.count + removedByReboot.count, held: armed, refreshDeadline: deadline)
+    public func runReport() async -> DeviceRunReport {
+        let entries = alarms.entries
+        let armed = min(entries.count, limit)
+        let firstNotArmed = entries.count > limit ? entries[limit].request.fireAt : nil
+        let firstLost = removed.values.map(\.request.fireAt).min()
+        let deadline = [firstNotArmed, firstLost].compactMap { $0 }.min() ?? entries.prefix(armed).last?.request.fireAt
+        return DeviceRunReport(wanted: entries.count + removed.count, held: armed, refreshDeadline: deadline)
     }
 
-    /// Moves the clock to `instant`: every pending request due by then is shown, and every one a reboot removed whose
-    /// instant has come is lost; in the order of their instants (a loss first at equal instants).
+    /// Moves the clock to `instant`: every alarm that runs by then shows its requests (late ones with their delay,
+    /// over the cap or expired ones not at all), and every request the system removed whose instant has come is
+    /// lost; in the order of their instants (a loss first at equal instants).
     ///
     /// - Parameter instant: The new current instant.
     /// - Returns: What the phone did, in order.
@@ -174,20 +274,39 @@ public actor SimulatedAndroidCenter: NotificationRequestCenter {
         now = max(now, instant)
         await clock.advance(to: now)
         var facts: [(at: Date, order: Int, fact: DeviceFact)] = []
-        let lost = removedByReboot.values.filter { $0.fireAt <= now }
-            .sorted { ($0.fireAt, $0.identifier) < ($1.fireAt, $1.identifier) }
-        for request in lost {
-            removedByReboot[request.identifier] = nil
-            facts.append((request.fireAt, 0, .lost(request, reason: .reboot)))
+        let lost = removed.values.filter { $0.request.fireAt <= now }
+            .sorted { ($0.request.fireAt, $0.request.identifier) < ($1.request.fireAt, $1.request.identifier) }
+        for entry in lost {
+            removed[entry.request.identifier] = nil
+            facts.append((entry.request.fireAt, 0, .lost(entry.request, reason: entry.reason)))
         }
-        while let first = pending.first, first.request.fireAt <= now {
-            pending.removeFirst()
-            shown.show(first.request)
-            facts.append((first.request.fireAt, 1, .due(first.request)))
+        for run in alarms.runDue(by: now) {
+            for entry in run.entries {
+                facts.append((run.at, 1, fact(showing: entry.request, at: run.at, delay: run.delay)))
+            }
         }
         return facts.enumerated().sorted {
             ($0.element.at, $0.element.order, $0.offset) < ($1.element.at, $1.element.order, $1.offset)
         }
         .map(\.element.fact)
+    }
+
+    /// Shows a request whose alarm ran, unless it expired while held or 50 are on screen already.
+    private func fact(showing request: NotificationRequest, at instant: Date, delay: DeliveryDelay?) -> DeviceFact {
+        if hasConditions {
+            if let expiry = request.expiresAfter, request.fireAt.addingTimeInterval(Self.seconds(expiry)) <= instant {
+                return .notShown(request, reason: .expired)
+            }
+            if shown.count >= Self.onScreenCap, !shown.contains(request.identifier) {
+                return .notShown(request, reason: .androidNotificationCap)
+            }
+        }
+        shown.show(request)
+        return delay.map { .shownLate(request, $0) } ?? .due(request)
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

@@ -15,7 +15,7 @@ public import WaveNotifications
 /// of all it was handed), and ``advance(to:)`` to move time: each request due is ``DeviceFact/due(_:)`` (hand it to
 /// the service's `notificationShownWhileClosed` at the app's next run, as iOS's delivered list would).
 /// ``runReport()`` says how many requests the app wants, how many the center holds, and when the app must run again.
-public actor SimulatedIOSCenter: NotificationRequestCenter {
+public actor SimulatedIOSCenter: SimulatedDevice {
     /// How many pending requests it holds: 64 on iOS.
     public nonisolated let limit: Int
     /// What it holds, and what it discarded that the app handed over and never removed: lost at its instant unless
@@ -36,15 +36,79 @@ public actor SimulatedIOSCenter: NotificationRequestCenter {
     /// Requests the app removed while the center held them or remembered them as discarded.
     public private(set) var removedCount = 0
 
+    /// Whether the phone has conditions (Focus, Scheduled Summary, Low Power Mode).
+    public nonisolated let hasConditions: Bool
+    /// When the user is told, and whether a refresh runs, under the conditions.
+    private var presentation: IOSPresentation
+
     /// Creates an empty center.
     ///
     /// - Parameters:
     ///   - limit: How many pending requests it holds (64 by default, as an iPhone).
+    ///   - conditions: The phone's conditions (`docs/scenario-format.md`, Device conditions); `nil` (default) for a
+    ///     phone never in Focus, Scheduled Summary or Low Power Mode.
+    ///   - timeZone: The zone the conditions' windows are read in (UTC by default).
     ///   - clock: The test's clock at its first instant; ``advance(to:)`` moves it.
-    public init(limit: Int = 64, clock: ManualWaveClock) {
+    public init(
+        limit: Int = 64, conditions: DeviceConditions? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
+        clock: ManualWaveClock
+    ) {
         self.limit = limit
+        hasConditions = conditions != nil
+        presentation = IOSPresentation(conditions: conditions?.ios ?? .init(), timeZone: timeZone)
         self.clock = clock
         now = clock.now
+    }
+
+    /// iOS.
+    public nonisolated var platform: DevicePlatform { .ios }
+
+    /// How many pending requests it holds.
+    public nonisolated var pendingLimit: Int { limit }
+
+    /// Whether a notification shown at an instant goes to Notification Center quietly, and when the user is told.
+    ///
+    /// - Parameters:
+    ///   - instant: When it was shown.
+    ///   - level: Its interruption level as shown.
+    /// - Returns: When the user is told, or `nil` when at once.
+    public func quietDelivery(
+        shownAt instant: Date, level: NotificationChannel.InterruptionLevel
+    ) async -> QuietDelivery? {
+        presentation.quiet(shownAt: instant, level: level)
+    }
+
+    /// Whether Low Power Mode keeps a background refresh from running at an instant.
+    ///
+    /// - Parameter instant: When the refresh would run.
+    /// - Returns: `true` in a Low Power Mode window.
+    public func skipsBackgroundRefresh(at instant: Date) async -> Bool {
+        presentation.isLowPower(at: instant)
+    }
+
+    /// The conditions change: iOS's windows from now on.
+    ///
+    /// - Parameters:
+    ///   - conditions: The conditions.
+    ///   - instant: Now.
+    /// - Returns: ``DeviceConditionChange/none``: the app learns of nothing.
+    public func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange {
+        presentation.conditions = conditions.ios
+        return .none
+    }
+
+    /// The phone moved to another zone: its windows are read in it.
+    ///
+    /// - Parameter zone: The zone.
+    public func move(to zone: TimeZone) async {
+        presentation.timeZone = zone
+    }
+
+    /// An app run ends (``endRun()``); iOS needs nothing of what the app wants.
+    ///
+    /// - Parameter wanted: Ignored.
+    public func endRun(stillWanting wanted: [NotificationRequest]?) async {
+        endRun()
     }
 
     /// Takes the requests; while an app run lasts, what it keeps of them is decided at ``endRun()``, outside one at
@@ -119,7 +183,7 @@ public actor SimulatedIOSCenter: NotificationRequestCenter {
     private var shown = ShownNotifications()
 
     /// An app run begins: the app lists what the center holds and hands over again what it still wants.
-    public func beginRun() {
+    public func beginRun() async {
         run += 1
         wasListedDuringRun = false
     }
@@ -146,7 +210,7 @@ public actor SimulatedIOSCenter: NotificationRequestCenter {
     /// - Returns: The requests the app wants (held plus discarded and not removed since), how many the center
     ///   holds, and the instant of the first one it does not hold, else of the last one it holds: when the app
     ///   must run again to lose nothing.
-    public func runReport() -> DeviceRunReport {
+    public func runReport() async -> DeviceRunReport {
         DeviceRunReport(
             wanted: requests.held.count + requests.discardedCount, held: requests.held.count,
             refreshDeadline: requests.firstDiscardedFireAt() ?? requests.held.last?.request.fireAt)

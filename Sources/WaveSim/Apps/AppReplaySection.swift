@@ -13,6 +13,9 @@ protocol AppReplaySection {
     /// The app's own action types with the keys each allows besides `at` and `type`.
     static var actionKeys: [String: [String]] { get }
 
+    /// How the app's service hands requests to Android (its ``AppNotificationService/androidScheduling``).
+    static var androidScheduling: AndroidScheduling { get }
+
     /// The app's settings type.
     associatedtype Settings: Sendable
 
@@ -112,7 +115,7 @@ extension AppReplaySection {
 /// What a driver's service runs against: the platform's request center and the replay's text rendering.
 struct AppDriverEnvironment: Sendable {
     /// The simulated platform, as the app's service calls it.
-    var center: any AppReplayPlatform
+    var center: any SimulatedDevice
     /// The replay's clock (WorldWideWaves' scheduler reads it).
     var clock: ManualWaveClock
     /// Resolves a text in the replay's language (GrowBro's inbox and payload lines print resolved texts).

@@ -8,7 +8,7 @@ internal import WaveStrings
 ///
 /// Requests that come due reach the engine through a collecting sink; what the engine shows itself (a late
 /// catch-up, a push) goes through ``show(_:)`` and is not collected twice.
-final class LinuxReplayPlatform: AppReplayPlatform {
+final class LinuxReplayPlatform: SimulatedDevice {
     /// The manager renders every delivery for its sink; the replay's lines render their own (the app's driver
     /// decides what a line shows), so the collecting sink gets no text and rendering is not done twice.
     private struct UnrenderedText: NotificationTextRenderer {
@@ -59,6 +59,9 @@ final class LinuxReplayPlatform: AppReplayPlatform {
             configuration: .init(pendingLimit: pendingLimit, stateDirectory: nil), clock: clock, sink: sink,
             renderer: UnrenderedText(), observer: counters ?? IgnoringManagerObserver())
     }
+
+    /// The always-running Linux process.
+    var platform: DevicePlatform { .linux }
 
     var addedCount: Int { counters?.snapshot.scheduled ?? 0 }
 

@@ -250,10 +250,21 @@ protocol AppActionPayload: Sendable {
     /// Whether the action is a system event rather than the user opening the app (GrowBro's `push`): on iOS it is
     /// not an app run.
     var isSystemEvent: Bool { get }
+
+    /// Whether a person performs it, turning the phone's screen on (`docs/scenario-format.md`, Device conditions);
+    /// system events and GoNow's `forecast` do not.
+    var wakesThePhone: Bool { get }
+
+    /// For a remote push, whether its FCM priority is `high` (it reaches a dozing phone at once); `nil` otherwise.
+    var pushIsHighPriority: Bool? { get }
 }
 
 extension AppActionPayload {
     var isSystemEvent: Bool { false }
+
+    var wakesThePhone: Bool { !isSystemEvent }
+
+    var pushIsHighPriority: Bool? { nil }
 }
 
 extension Array where Element == AppReplayOutput {

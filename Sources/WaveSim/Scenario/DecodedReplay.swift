@@ -67,6 +67,14 @@ struct DecodedReplay {
         source = .worldWideWaves(events)
     }
 
+    /// How the app's service hands requests to Android.
+    var androidScheduling: AndroidScheduling {
+        switch source {
+        case .app(let section, _): section.androidScheduling
+        case .worldWideWaves: WorldWideWavesNotificationService.androidScheduling
+        }
+    }
+
     /// The app's driver over its service, on the replay's platform.
     ///
     /// - Parameters:

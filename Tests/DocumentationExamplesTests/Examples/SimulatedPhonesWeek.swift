@@ -34,6 +34,7 @@ func weekOnIPhone(
                 week.delivered.append(request.identifier)
                 shownWhileClosed.append(request)
             case .lost(let request, _): week.lost.append(request.identifier)
+            case .shownLate, .notShown: break  // only a phone with conditions shows late or holds back
             }
         }
         // One app run: iOS decides what it keeps of the hand-over when the run ends.
@@ -53,6 +54,7 @@ func weekOnIPhone(
         switch fact {
         case .due(let request): week.delivered.append(request.identifier)
         case .lost(let request, _): week.lost.append(request.identifier)
+        case .shownLate, .notShown: break
         }
     }
     return week
@@ -91,6 +93,7 @@ func weekOnAndroid(
                 week.delivered.append(request.identifier)
                 try await runApp(at: now, cause: nil, shown: request)
             case .lost(let request, _): week.lost.append(request.identifier)
+            case .shownLate, .notShown: break
             }
         }
         if now == reboot, !rebooted {

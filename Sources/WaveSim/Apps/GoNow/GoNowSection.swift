@@ -6,6 +6,8 @@ internal import WaveNotifications
 /// GoNow's part of the scenario format: the `gonow` settings object and the `forecast` action.
 enum GoNowSection: AppReplaySection {
     static let name = "gonow"
+
+    static var androidScheduling: AndroidScheduling { GoNowNotificationService.androidScheduling }
     static let actionKeys = ["forecast": ["fetchedAt", "hours"]]
 
     /// A `forecast` action: replaces the previous forecast, then a reconcile.

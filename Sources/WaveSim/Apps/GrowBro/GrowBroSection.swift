@@ -7,6 +7,8 @@ internal import WaveNotifications
 /// actions `push`, `complete`, `reschedule`, `addTask`, `read`, `delete`, `gdprDelete`, `openLink` and `inbox`.
 enum GrowBroSection: AppReplaySection {
     static let name = "growbro"
+
+    static var androidScheduling: AndroidScheduling { GrowBroNotificationService.androidScheduling }
     static let actionKeys = [
         "push": ["kind", "messageId", "postId", "author", "authorId", "text", "title"], "complete": ["task"],
         "reschedule": ["task", "due"], "addTask": ["id", "title", "due"], "read": ["identifier"],

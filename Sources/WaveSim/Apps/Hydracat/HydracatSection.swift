@@ -8,6 +8,8 @@ internal import WaveNotifications
 /// Messages never quote a medication name or a dose: only ids, paths and the kind of problem.
 enum HydracatSection: AppReplaySection {
     static let name = "hydracat"
+
+    static var androidScheduling: AndroidScheduling { HydracatNotificationService.androidScheduling }
     static let actionKeys = ["log": ["pet", "schedule", "slot"], "snooze": ["identifier"]]
 
     /// A `log` action: the treatment of a pet's schedule slot was done. Without `pet` (allowed when no other pet has

@@ -9,6 +9,8 @@ internal import WaveNotifications
 /// silently schedule nothing.
 enum ShadowSection: AppReplaySection {
     static let name = "shadow"
+
+    static var androidScheduling: AndroidScheduling { ShadowNotificationService.androidScheduling }
     static let actionKeys = ["respond": ["identifier"]]
 
     /// A `respond` action: the user answered a shown check-in.

@@ -1,0 +1,335 @@
+public import Foundation
+public import WaveNotifications
+
+/// The one loop that drives an app on a simulated device, for `wavesim` and for app tests alike: the clock, the zone,
+/// the permission, app runs, and what the system does between them (`docs/scenario-format.md`, Platforms and Device
+/// conditions).
+///
+/// At one instant: what the system does then comes first (deliveries, losses, and the app's foreground moments such
+/// as a wave reaching the user), then the app's expiries, then the actions in order, then a moment of the app's own
+/// (its timers, a DST change).
+///
+/// Where the app's code runs depends on the platform. On `linux` and `android` it runs at every moment above
+/// (Android's alarms wake it), except on Android after a reboot without a boot receiver or an exact-alarm
+/// revocation, until its next app run. On `ios` it runs only at app runs (the start, and every action but
+/// `permission`, `timeZone`, `reboot`, `device` and a system event); between them the system shows what it holds
+/// and nothing else happens, and what the app's rules would have done meanwhile is done at the next run.
+///
+/// With conditions (``SimulatedDevice/hasConditions``) the device decides when a held request is shown, the loop
+/// tells it when the user wakes the phone, runs the app's own alarms when the device lets them run, delays a remote
+/// push until it reaches the phone, and skips a background refresh in Low Power Mode.
+public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
+    /// The device.
+    public let device: any SimulatedDevice
+    /// The app's side.
+    public let app: App
+    /// The instant, zone and permission now.
+    public private(set) var state: DeviceState
+    /// The moments of the run, soonest first (their order at equal instants kept).
+    private let actions: [DeviceRunAction<App.Action>]
+    /// Nothing after it happens; `nil` runs until nothing remains.
+    private let until: Date?
+
+    /// Whether the app's own moments are foreground moments, asked once.
+    private let ownMomentsAreForeground: Bool
+    /// Whether every app run hands the device what the app wants, asked once.
+    private let handsOverAtEveryRun: Bool
+    /// Android, after a reboot without a boot receiver or an exact-alarm revocation: nothing of the app runs until
+    /// its next app run.
+    private var isAsleep = false
+    /// iOS: what the system showed since the last app run, with when, in order; the app learns of it at its next run.
+    private var shownWhileClosed: [(request: NotificationRequest, at: Date)] = []
+    /// iOS: the UTC offset changes since the last app run, in order (`old`, `new`).
+    private var offsetChangesWhileClosed: [(old: Int, new: Int)] = []
+    /// Pushes that reach the phone later than sent, in the order they arrive.
+    private var delayedPushes: [(at: Date, action: App.Action, delay: DeliveryDelay)] = []
+    /// The zone's next offset change as last asked: the zone, when, and the answer.
+    private var knownOffsetChange: (zone: TimeZone, askedAt: Date, next: Date?)?
+
+    /// Creates a run.
+    ///
+    /// - Parameters:
+    ///   - device: The device, with the app's requests going to it.
+    ///   - app: The app's side.
+    ///   - start: The device's state at the start.
+    ///   - actions: The moments of the run, in any order (sorted by instant here, stably).
+    ///   - until: The last instant; `nil` runs until nothing remains.
+    public init(
+        device: any SimulatedDevice, app: App, start: DeviceState, actions: [DeviceRunAction<App.Action>],
+        until: Date?
+    ) {
+        self.device = device
+        self.app = app
+        state = start
+        self.actions = actions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }
+            .map(\.element)
+        self.until = until
+        ownMomentsAreForeground = app.ownMomentsAreForeground
+        handsOverAtEveryRun = app.handsOverAtEveryRun
+    }
+
+    /// Whether the app's code runs on its own between app runs (its timers, its alarms).
+    private var appRunsOnItsOwn: Bool { device.platform != .ios && !isAsleep }
+
+    /// Runs to `until` (or, without one, until nothing remains).
+    ///
+    /// - Throws: What the app's side throws.
+    public mutating func run() async throws {
+        if device.hasConditions { await device.userWoke(at: state.now) }
+        try await startAppRun()
+        try await app.reconcile(.start, device: state)
+        try await finishAppRun(cause: "start")
+        var actionIndex = 0
+        while true {
+            let nextAction = earliest(
+                actionIndex < actions.count ? actions[actionIndex].at : nil, delayedPushes.first?.at)
+            let nextOwn = await app.nextOwnMoment(after: state.now, in: state.timeZone)
+            let nextOffset = nextOffsetChange()
+            var next = earliest(await device.nextFireDate, earliest(nextAction, nextOffset))
+            // Between app runs on iOS, or asleep on Android, the app's own timers do not fire; a moment the user has
+            // the app open comes on every platform. On a device with conditions the app's timers are alarms.
+            var ownRun = nextOwn
+            var expiryRun = await app.nextExpiry()
+            if device.hasConditions, !ownMomentsAreForeground, appRunsOnItsOwn {
+                if let own = nextOwn { ownRun = await device.whenAppAlarmRuns(dueAt: own) }
+                if let expiry = expiryRun { expiryRun = await device.whenAppAlarmRuns(dueAt: expiry) }
+            }
+            if appRunsOnItsOwn {
+                next = earliest(next, earliest(expiryRun, ownRun))
+            } else if ownMomentsAreForeground {
+                next = earliest(next, nextOwn)
+            }
+            if let until, next.map({ $0 > until }) ?? true {
+                // The user may still act until the end.
+                next = app.waitsForTheUserUntilTheEnd && state.now < until ? until : nil
+            }
+            guard let next else { break }
+            if let picked = await app.waitForPick(until: next) {
+                try await respond(to: picked)
+                continue
+            }
+            state.now = max(state.now, next)
+            try await advanceDevice()
+            if ownMomentsAreForeground, let nextOwn, nextOwn == state.now {
+                try await app.reconcile(.ownMoment, device: state)
+            }
+            if appRunsOnItsOwn, let expiryRun, expiryRun <= state.now {
+                if device.hasConditions { await device.appAlarmRan(at: state.now) }
+                try await app.withdrawExpired(device: state)
+            }
+            while let push = delayedPushes.first, push.at <= state.now {
+                delayedPushes.removeFirst()
+                try await app.perform(push.action, delay: push.delay, device: state)
+            }
+            while actionIndex < actions.count, actions[actionIndex].at <= state.now {
+                try await perform(actions[actionIndex])
+                actionIndex += 1
+            }
+            if let nextOffset, nextOffset == state.now {
+                let old = state.timeZone.secondsFromGMT(for: state.now.addingTimeInterval(-1))
+                let new = state.timeZone.secondsFromGMT(for: state.now)
+                if appRunsOnItsOwn {
+                    try await app.reconcile(.offsetChange(oldOffset: old, newOffset: new), device: state)
+                } else if device.platform == .ios {
+                    offsetChangesWhileClosed.append((old, new))
+                }
+            }
+            if !ownMomentsAreForeground, appRunsOnItsOwn, let ownRun, ownRun == state.now {
+                if device.hasConditions { await device.appAlarmRan(at: state.now) }
+                try await app.reconcile(.ownMoment, device: state)
+            }
+        }
+    }
+
+    /// Moves the device to now and hands what it did to the app: on iOS the system shows what it holds without the
+    /// app (the permission alone decides); elsewhere the app's code runs at each delivery.
+    private mutating func advanceDevice() async throws {
+        for fact in await device.advance(to: state.now) {
+            switch fact {
+            case .lost(let request, let reason):
+                await app.deviceReported(.lost(request, reason: reason), device: state)
+            case .notShown(let request, let reason):
+                await app.deviceReported(.notShown(request, reason: reason), device: state)
+            case .due(let request) where device.platform == .ios:
+                switch state.permission {
+                case .denied, .notDetermined:
+                    await app.deviceReported(.notShown(request, reason: .permissionDenied), device: state)
+                case .authorized, .provisional:
+                    let level = state.permission == .provisional ? .passive : request.interruptionLevel
+                    let quiet =
+                        device.hasConditions ? await device.quietDelivery(shownAt: state.now, level: level) : nil
+                    await app.deviceReported(.shownByTheSystem(request, quiet: quiet), device: state)
+                    shownWhileClosed.append((request, state.now))
+                }
+            case .due(let request):
+                try await app.shown(request, delay: nil, device: state)
+            case .shownLate(let request, let delay):
+                try await app.shown(request, delay: delay, device: state)
+            }
+        }
+    }
+
+    private mutating func perform(_ action: DeviceRunAction<App.Action>) async throws {
+        let isAppRun: Bool
+        var wakes = false
+        switch action.kind {
+        case .permission, .timeZone, .reboot, .device: isAppRun = false
+        case .launch: (isAppRun, wakes) = (true, true)
+        case .backgroundRefresh: isAppRun = true
+        case .app(let payload):
+            let traits = app.traits(of: payload)
+            isAppRun = !traits.isSystemEvent
+            wakes = traits.wakesThePhone
+            if let high = traits.pushIsHighPriority, device.hasConditions {
+                let arrival = await device.pushArrival(sentAt: state.now, isHighPriority: high)
+                if let cause = arrival.cause, arrival.at > state.now {
+                    let delay = DeliveryDelay(dueAt: state.now, cause: cause)
+                    delayedPushes.append((arrival.at, payload, delay))
+                    delayedPushes.sort { $0.at < $1.at }
+                    return
+                }
+            }
+        }
+        if case .reboot = action.kind { wakes = true }
+        if wakes, device.hasConditions { await device.userWoke(at: state.now) }
+        if case .backgroundRefresh = action.kind, device.hasConditions,
+            await device.skipsBackgroundRefresh(at: state.now)
+        {
+            await app.deviceReported(.skipped(cause: "low_power"), device: state)
+            return
+        }
+        await app.willPerform(action, device: state)
+        if isAppRun { try await startAppRun() }
+        switch action.kind {
+        case .launch:
+            try await app.reconcile(.launch, device: state)
+        case .backgroundRefresh:
+            try await app.reconcile(.backgroundRefresh, device: state)
+        case .reboot:
+            try await reboot()
+        case .permission(let value):
+            state.permission = value
+            if appRunsOnItsOwn { try await app.reconcile(.permission, device: state) }
+        case .timeZone(let value):
+            state.timeZone = value
+            if device.hasConditions { await device.move(to: value) }
+            if appRunsOnItsOwn { try await app.reconcile(.timeZone, device: state) }
+        case .device(let conditions):
+            try await changeConditions(to: conditions)
+        case .app(let payload):
+            try await app.perform(payload, delay: nil, device: state)
+            // On iOS an app run hands the device what the app wants; an action that did not reconcile does now.
+            if isAppRun, handsOverAtEveryRun, device.platform == .ios, await !device.wasListedDuringRun {
+                try await app.reconcile(.userAction(app.traits(of: payload).name), device: state)
+            }
+        }
+        if isAppRun {
+            if case .backgroundRefresh = action.kind {
+                try await finishAppRun(cause: "backgroundRefresh")
+            } else {
+                try await finishAppRun(cause: "action")
+            }
+        }
+    }
+
+    /// The device's conditions change; on Android a revocation of exact alarms stops the app, and a grant runs it.
+    private mutating func changeConditions(to conditions: DeviceConditions) async throws {
+        switch await device.changeConditions(to: conditions, at: state.now) {
+        case .none:
+            break
+        case .exactAlarmsRevoked:
+            isAsleep = true
+        case .exactAlarmsGranted:
+            try await startAppRun()
+            try await app.reconcile(.permission, device: state)
+            try await finishAppRun(cause: "exact_alarm_allowed")
+        }
+    }
+
+    /// The user picked an action on a shown notification: the fact first, then the app's answer, as an app run (the
+    /// user opened the app through the notification).
+    private mutating func respond(to picked: DevicePick) async throws {
+        state.now = max(state.now, picked.at)
+        try await advanceDevice()
+        await app.deviceReported(.picked(picked), device: state)
+        if device.hasConditions { await device.userWoke(at: state.now) }
+        try await startAppRun()
+        try await app.respond(to: picked.identifier, actionID: picked.actionID, device: state)
+        if handsOverAtEveryRun, device.platform == .ios, await !device.wasListedDuringRun {
+            try await app.reconcile(.userAction(picked.actionID), device: state)
+        }
+        try await finishAppRun(cause: "action")
+    }
+
+    /// The device restarts. Android forgets every pending request (each lost at its instant unless the app hands it
+    /// over again); with a boot receiver the app runs at once and reconciles, without one nothing of the app runs
+    /// until its next app run. iOS keeps its pending requests; the always-running Linux process reconciles as at a
+    /// start.
+    private mutating func reboot() async throws {
+        switch device.platform {
+        case .ios:
+            return
+        case .linux:
+            try await app.reconcile(.boot, device: state)
+        case .android:
+            let removed = await device.reboot()
+            await app.deviceReported(.removedByReboot(removed), device: state)
+            if device.hasBootReceiver {
+                try await startAppRun()
+                try await app.reconcile(.boot, device: state)
+                try await finishAppRun(cause: "boot")
+            } else {
+                isAsleep = true
+            }
+        }
+    }
+
+    /// An app run begins (the start, an action of the user's, a refresh, a boot receiver). On Android the app wakes.
+    /// On iOS the app first does what its rules did not do while it was closed, at this run's instant: it records
+    /// what the system showed, withdraws what expired and answers the offset changes.
+    private mutating func startAppRun() async throws {
+        isAsleep = false
+        await device.beginRun()
+        guard device.platform == .ios else { return }
+        let shown = shownWhileClosed
+        shownWhileClosed = []
+        for (request, shownAt) in shown {
+            try await app.shownWhileClosed(request, shownAt: shownAt, device: state)
+        }
+        try await app.withdrawExpired(device: state)
+        let changes = offsetChangesWhileClosed
+        offsetChangesWhileClosed = []
+        for change in changes {
+            try await app.reconcile(.offsetChange(oldOffset: change.old, newOffset: change.new), device: state)
+        }
+    }
+
+    /// An app run ends: on Android the device forgets what a reboot removed that the app no longer wants; on iOS and
+    /// Android the app learns what the device holds of what it wants.
+    private mutating func finishAppRun(cause: String) async throws {
+        let wanted = device.platform == .android ? try await app.desiredRequests(device: state) : nil
+        await device.endRun(stillWanting: wanted)
+        guard device.platform != .linux else { return }
+        await app.deviceReported(.run(cause: cause, report: try await device.runReport()), device: state)
+    }
+
+    /// The earlier of two instants, either of which may be missing.
+    private func earliest(_ first: Date?, _ second: Date?) -> Date? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
+    }
+
+    /// The next change of the device zone's UTC offset after now, asked of the zone again only when the zone or the
+    /// instant has moved past what was asked before.
+    private mutating func nextOffsetChange() -> Date? {
+        if let known = knownOffsetChange, known.zone == state.timeZone, known.askedAt <= state.now,
+            known.next.map({ $0 > state.now }) ?? true
+        {
+            return known.next
+        }
+        let next = state.timeZone.nextDaylightSavingTimeTransition(after: state.now)
+        knownOffsetChange = (state.timeZone, state.now, next)
+        return next
+    }
+}

@@ -1,0 +1,211 @@
+public import Foundation
+public import WaveNotifications
+
+/// Which phone (or computer) a simulated device is: it decides when the app's code runs and what a reboot does.
+public enum DevicePlatform: String, Hashable, Sendable, CaseIterable {
+    /// iOS: the app runs only at app runs; the system shows what it holds meanwhile.
+    case ios
+    /// Android: alarms wake the app; a reboot forgets every alarm.
+    case android
+    /// A Linux process that is always running (the reference adapter).
+    case linux
+}
+
+/// A device a ``DeviceRunLoop`` plays: the app's request center plus what the system does on its own as time passes
+/// (`docs/scenario-format.md`, Platforms and Device conditions).
+///
+/// ``SimulatedIOSCenter`` and ``SimulatedAndroidCenter`` conform, and so does any center a test wraps (wavesim wraps
+/// the Linux adapter's manager). Methods a device does not need have defaults: an always-running device with no
+/// conditions. A conformer that implements a defaulted method declares it `async`, as the defaults are: a sync
+/// method of an actor loses, in an async context, to the async default when called through the protocol.
+public protocol SimulatedDevice: NotificationRequestCenter {
+    /// Which platform it is.
+    nonisolated var platform: DevicePlatform { get }
+
+    /// How many pending requests it arms or holds at once.
+    nonisolated var pendingLimit: Int { get }
+
+    /// Whether the scenario gave it conditions (Doze, buckets, Focus …): the loop then tells it of wakes and asks it
+    /// when the app's own alarms run.
+    nonisolated var hasConditions: Bool { get }
+
+    /// Moves the clock to `instant` and returns what the system did on the way, in order.
+    ///
+    /// - Parameter instant: The new current instant.
+    /// - Returns: The requests shown (on time or late), lost, or not shown.
+    func advance(to instant: Date) async -> [DeviceFact]
+
+    /// When the device next does something on its own (shows a request, or loses one).
+    var nextFireDate: Date? { get async }
+
+    /// The most requests armed at once so far.
+    var peakPendingCount: Int { get async }
+
+    /// Requests handed over so far (each request of an `add`, replacements included).
+    var addedCount: Int { get async }
+
+    /// Pending requests removed so far.
+    var removedCount: Int { get async }
+
+    /// What it holds, after an app run, of what the app handed it.
+    ///
+    /// - Returns: How many requests the app wants pending, how many it holds, and when the app must run again.
+    /// - Throws: When it fails to list its requests.
+    func runReport() async throws -> DeviceRunReport
+
+    /// An app run begins.
+    func beginRun() async
+
+    /// An app run ends.
+    ///
+    /// - Parameter wanted: What the app wants pending now, when the device must know (Android forgets a request a
+    ///   reboot removed once the app no longer wants it); `nil` when it was not asked.
+    func endRun(stillWanting wanted: [NotificationRequest]?) async
+
+    /// Whether the app listed the pending requests since the run began (it reconciled).
+    var wasListedDuringRun: Bool { get async }
+
+    /// Whether the device runs the app at a reboot (Android's boot receiver).
+    nonisolated var hasBootReceiver: Bool { get }
+
+    /// The device restarts.
+    ///
+    /// - Returns: The pending requests it forgot (Android), soonest first; none where pending requests survive.
+    func reboot() async -> [NotificationRequest]
+
+    /// The user turned the screen on (a launch, an action of theirs): a new idle stretch begins.
+    ///
+    /// - Parameter instant: When.
+    func userWoke(at instant: Date) async
+
+    /// The device moved to another zone: its daily windows are read in it from now on.
+    ///
+    /// - Parameter zone: The new zone.
+    func move(to zone: TimeZone) async
+
+    /// The device's conditions change (a `device` action).
+    ///
+    /// - Parameters:
+    ///   - conditions: The conditions from now on.
+    ///   - instant: Now.
+    /// - Returns: What the change does to the app.
+    func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange
+
+    /// When an alarm of the app's own due at `instant` (its midnight, an expiry) runs.
+    ///
+    /// - Parameter instant: When the app asked for it.
+    /// - Returns: When it runs.
+    func whenAppAlarmRuns(dueAt instant: Date) async -> Date
+
+    /// An alarm of the app's own ran; the device counts it against its limits.
+    ///
+    /// - Parameter instant: When it ran.
+    func appAlarmRan(at instant: Date) async
+
+    /// When a remote push sent at `instant` reaches the phone, and why later.
+    ///
+    /// - Parameters:
+    ///   - instant: When it was sent.
+    ///   - isHighPriority: Whether its priority is high (FCM `high`).
+    /// - Returns: When it arrives, and the cause when that is later.
+    func pushArrival(sentAt instant: Date, isHighPriority: Bool) async -> (at: Date, cause: DelayCause?)
+
+    /// Whether a notification shown at an instant is shown quietly, and when the user is told (iOS's Focus and
+    /// Scheduled Summary).
+    ///
+    /// - Parameters:
+    ///   - instant: When it was shown.
+    ///   - level: Its interruption level as shown.
+    /// - Returns: When the user is told, or `nil` when at once.
+    func quietDelivery(shownAt instant: Date, level: NotificationChannel.InterruptionLevel) async -> QuietDelivery?
+
+    /// Whether the system skips a background refresh at an instant (iOS's Low Power Mode).
+    ///
+    /// - Parameter instant: When the refresh would run.
+    /// - Returns: `true` when it does not run.
+    func skipsBackgroundRefresh(at instant: Date) async -> Bool
+}
+
+/// What a change of a device's conditions does to the app.
+public enum DeviceConditionChange: Hashable, Sendable {
+    /// Nothing the app learns of.
+    case none
+    /// Android revoked exact alarms: it deleted the app's exact alarms and stopped the app.
+    case exactAlarmsRevoked
+    /// Android granted exact alarms: the app runs and hands its requests over again.
+    case exactAlarmsGranted
+}
+
+extension SimulatedDevice {
+    public nonisolated var hasConditions: Bool { false }
+
+    public nonisolated var hasBootReceiver: Bool { true }
+
+    public func runReport() async throws -> DeviceRunReport {
+        let runway = NotificationRunway(desired: try await pendingRequests(), limit: pendingLimit)
+        return DeviceRunReport(
+            wanted: runway.held.count + runway.notHeld.count, held: runway.held.count,
+            refreshDeadline: runway.refreshDeadline)
+    }
+
+    public func beginRun() async {}
+
+    public func endRun(stillWanting wanted: [NotificationRequest]?) async {}
+
+    public var wasListedDuringRun: Bool { get async { true } }
+
+    public func reboot() async -> [NotificationRequest] { [] }
+
+    public func userWoke(at instant: Date) async {}
+
+    public func move(to zone: TimeZone) async {}
+
+    public func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange {
+        .none
+    }
+
+    public func whenAppAlarmRuns(dueAt instant: Date) async -> Date { instant }
+
+    public func appAlarmRan(at instant: Date) async {}
+
+    public func pushArrival(sentAt instant: Date, isHighPriority: Bool) async -> (at: Date, cause: DelayCause?) {
+        (instant, nil)
+    }
+
+    public func quietDelivery(
+        shownAt instant: Date, level: NotificationChannel.InterruptionLevel
+    ) async -> QuietDelivery? {
+        nil
+    }
+
+    public func skipsBackgroundRefresh(at instant: Date) async -> Bool { false }
+}
+
+extension DevicePlatform {
+    /// The library's model of this phone, for a run that plays it: ``SimulatedIOSCenter`` or
+    /// ``SimulatedAndroidCenter``; `nil` for `linux`, which is the real adapter, not a model.
+    ///
+    /// - Parameters:
+    ///   - limit: How many pending requests it holds or arms at once.
+    ///   - hasBootReceiver: Android: whether the app runs at a reboot.
+    ///   - conditions: Its conditions, or `nil` for an ideal phone.
+    ///   - scheduling: Android: the app's modes.
+    ///   - timeZone: The zone its windows are read in.
+    ///   - clock: The run's clock at its first instant.
+    /// - Returns: The device.
+    public func simulatedPhone(
+        limit: Int, hasBootReceiver: Bool = true, conditions: DeviceConditions? = nil,
+        scheduling: AndroidScheduling = .exactWithInexactFallback, timeZone: TimeZone, clock: ManualWaveClock
+    ) -> (any SimulatedDevice)? {
+        switch self {
+        case .ios:
+            SimulatedIOSCenter(limit: limit, conditions: conditions, timeZone: timeZone, clock: clock)
+        case .android:
+            SimulatedAndroidCenter(
+                limit: limit, hasBootReceiver: hasBootReceiver, conditions: conditions, scheduling: scheduling,
+                timeZone: timeZone, clock: clock)
+        case .linux:
+            nil
+        }
+    }
+}
