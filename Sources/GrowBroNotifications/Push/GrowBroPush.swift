@@ -36,6 +36,16 @@ public enum GrowBroPush: Hashable, Sendable, Codable {
         }
     }
 
+    /// Whether a push server sends it at FCM `high` priority, which reaches a phone in Doze at once: replies and
+    /// system messages; likes go at `normal` priority and wait for Doze's next maintenance window (they are not worth
+    /// waking a sleeping phone).
+    public var isHighPriority: Bool {
+        switch self {
+        case .reply, .system: return true
+        case .like: return false
+        }
+    }
+
     /// The thread a push server sends it in: replies are threaded by post (`post_<postId>`); likes and system
     /// messages are not threaded (a platform groups each by itself).
     public var threadID: String? {

@@ -23,6 +23,11 @@ public struct NotificationManagerBridge: NotificationManager {
         channelDescription: LocalizedText(table: table, key: LocalizationKey.channelDescription.rawValue)
     )
 
+    /// How an iPhone presents WorldWideWaves' notifications under Focus and Scheduled Summary: time-sensitive (seed
+    /// 003 gives its Android channel importance HIGH: a wave is worth breaking through). The channel's own level
+    /// stays as it is for every other purpose (the Linux desktop's urgency).
+    public static let presentationLevel: NotificationChannel.InterruptionLevel = .timeSensitive
+
     /// The platform conformer the calls go to.
     public let center: any NotificationRequestCenter
     /// The clock a delay is measured from.

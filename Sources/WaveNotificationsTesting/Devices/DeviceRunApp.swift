@@ -70,6 +70,13 @@ public protocol DeviceRunApp: Sendable {
     /// - Throws: What the app's service throws.
     func desiredRequests(device: DeviceState) async throws -> [NotificationRequest]
 
+    /// The interruption level iOS presents a request at under Focus and Scheduled Summary (the request's own by
+    /// default; `passive` for everything while the permission is provisional, which the loop applies).
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The level.
+    func presentationLevel(of request: NotificationRequest) -> NotificationChannel.InterruptionLevel
+
     /// How the loop treats one of the app's actions.
     ///
     /// - Parameter action: The action.
@@ -125,6 +132,10 @@ extension DeviceRunApp {
     public func willPerform(_ action: DeviceRunAction<Action>, device: DeviceState) async {}
 
     public func waitForPick(until instant: Date) async -> DevicePick? { nil }
+
+    public func presentationLevel(of request: NotificationRequest) -> NotificationChannel.InterruptionLevel {
+        request.interruptionLevel
+    }
 }
 
 /// How a ``DeviceRunLoop`` treats one of the app's actions.

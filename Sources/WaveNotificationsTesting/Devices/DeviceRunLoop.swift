@@ -155,7 +155,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 case .denied, .notDetermined:
                     await app.deviceReported(.notShown(request, reason: .permissionDenied), device: state)
                 case .authorized, .provisional:
-                    let level = state.permission == .provisional ? .passive : request.interruptionLevel
+                    let level = state.permission == .provisional ? .passive : app.presentationLevel(of: request)
                     let quiet =
                         device.hasConditions ? await device.quietDelivery(shownAt: state.now, level: level) : nil
                     await app.deviceReported(.shownByTheSystem(request, quiet: quiet), device: state)

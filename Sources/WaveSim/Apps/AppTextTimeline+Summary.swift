@@ -1,7 +1,7 @@
 /// The summary block that closes an app's timeline.
 extension AppTextTimeline {
     /// The summary's device lines, when the scenario gave device conditions: `late: 3 (median 12 min, p95 45 min,
-    /// longest 2 h 14 min): deep Doze 2, standby bucket 1` and, on iOS, `quiet: Focus 2, Scheduled Summary 0`.
+    /// longest 2 h 14 min): <cause> 2, standby bucket 1` and, on iOS, `quiet: Focus 2, Scheduled Summary 0`.
     ///
     /// - Parameter fields: The summary's fields; `late` and `quiet` are read.
     /// - Returns: The lines, none without those fields.

@@ -130,7 +130,7 @@ final class AppTextTimeline: Sendable {
         ]
     }
 
-    /// What a device did to a delivery's timing, in words: `2 h 14 min late: deep Doze` (yellow) when it was shown
+    /// What a device did to a delivery's timing, in words: `2 h 14 min late: <cause>` (yellow) when it was shown
     /// after the app's instant, `quiet until 07:00: Focus` when iOS told the user later.
     ///
     /// - Parameters:

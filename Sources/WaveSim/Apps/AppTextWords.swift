@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveNotificationsTesting
 
 /// The words the app timeline prints for the machine names of the JSON Lines format (reasons, link checks, levels).
 ///
@@ -29,20 +30,11 @@ enum AppTextWords {
     ]
 
     /// Why a notification reached the user late, keyed by a `delay`'s `cause` (`docs/scenario-format.md`, Device
-    /// conditions).
-    static let delayCauses: [String: String] = [
-        "doze": "deep Doze",
-        "doze_light": "light Doze",
-        "inexact_window": "inexact alarm window",
-        "while_idle_quota": "allow-while-idle quota",
-        "standby_bucket": "standby bucket",
-    ]
+    /// conditions): the device model's own words.
+    static let delayCauses = Dictionary(uniqueKeysWithValues: DelayCause.allCases.map { ($0.rawValue, $0.words) })
 
     /// What kept a notification quiet on iOS, keyed by a delivery's `quiet`.
-    static let quietReasons: [String: String] = [
-        "focus": "Focus",
-        "scheduled_summary": "Scheduled Summary",
-    ]
+    static let quietReasons = Dictionary(uniqueKeysWithValues: QuietReason.allCases.map { ($0.rawValue, $0.words) })
 
     /// Why the system did not run the app, keyed by a `skipped` line's `cause`.
     static let skipCauses: [String: String] = [

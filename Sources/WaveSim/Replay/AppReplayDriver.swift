@@ -104,6 +104,12 @@ protocol AppReplayDriver: Sendable {
     /// - Returns: The lines.
     func announce(_ action: AppScenario.Action, device: DeviceState) -> [AppReplayOutput]
 
+    /// The interruption level iOS presents a request at under Focus and Scheduled Summary.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The level (the request's own unless the app says otherwise).
+    func presentationLevel(of request: NotificationRequest) -> NotificationChannel.InterruptionLevel
+
     /// The line of a notification event, or `nil` when the app's output has none for it.
     ///
     /// - Parameters:
@@ -136,6 +142,10 @@ extension AppReplayDriver {
     var handsOverAtEveryRun: Bool { true }
 
     func announce(_ action: AppScenario.Action, device: DeviceState) -> [AppReplayOutput] { [] }
+
+    func presentationLevel(of request: NotificationRequest) -> NotificationChannel.InterruptionLevel {
+        request.interruptionLevel
+    }
 
     func line(for event: NotificationEvent, printer: AppEventPrinter, permission: PermissionStatus) -> AppOutputLine? {
         printer.line(for: event, permission: permission)

@@ -159,6 +159,10 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
         try await driver.desiredRequests(device: device)
     }
 
+    func presentationLevel(of request: NotificationRequest) -> NotificationChannel.InterruptionLevel {
+        driver.presentationLevel(of: request)
+    }
+
     func traits(of action: Action) -> DeviceRunActionTraits {
         switch action.action.kind {
         case .app(let payload):

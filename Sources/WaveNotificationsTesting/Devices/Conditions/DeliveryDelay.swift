@@ -12,6 +12,17 @@ public enum DelayCause: String, Hashable, Sendable, CaseIterable {
     case whileIdleQuota = "while_idle_quota"
     /// The app's App Standby bucket allowed no more alarms or work runs yet.
     case standbyBucket = "standby_bucket"
+
+    /// The cause in words, for a timeline: `deep Doze`, `standby bucket`.
+    public var words: String {
+        switch self {
+        case .doze: "deep Doze"
+        case .dozeLight: "light Doze"
+        case .inexactWindow: "inexact alarm window"
+        case .whileIdleQuota: "allow-while-idle quota"
+        case .standbyBucket: "standby bucket"
+        }
+    }
 }
 
 /// How late a notification reached the user, and why.
@@ -46,6 +57,14 @@ public enum QuietReason: String, Hashable, Sendable, CaseIterable {
     case focus
     /// The app is in the Scheduled Summary: the user is told at its next time.
     case scheduledSummary = "scheduled_summary"
+
+    /// The reason in words, for a timeline: `Focus`, `Scheduled Summary`.
+    public var words: String {
+        switch self {
+        case .focus: "Focus"
+        case .scheduledSummary: "Scheduled Summary"
+        }
+    }
 }
 
 /// A notification iOS showed quietly: when the user is told, and why not at once.

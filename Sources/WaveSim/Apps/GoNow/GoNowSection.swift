@@ -14,6 +14,8 @@ enum GoNowSection: AppReplaySection {
     struct ForecastAction: AppActionPayload {
         var forecast: GoNowForecast
         var type: String { "forecast" }
+        /// A forecast arrives on its own (the app's periodic fetch): the screen stays off.
+        var wakesThePhone: Bool { false }
     }
 
     private static let modeNames = GoNowMode.allCases.map(\.rawValue)

@@ -21,6 +21,8 @@ enum GrowBroSection: AppReplaySection {
         var type: String { "push" }
         /// A push reaches the device whether or not the app runs.
         var isSystemEvent: Bool { true }
+        /// Its FCM priority (``GrowBroPush/isHighPriority``): a `normal` one waits while the phone is in deep Doze.
+        var pushIsHighPriority: Bool? { push.isHighPriority }
     }
 
     /// A `complete`, `reschedule` or `addTask` action: a change to the tasks, then a reconcile.

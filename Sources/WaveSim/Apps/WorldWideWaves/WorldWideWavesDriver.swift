@@ -63,6 +63,11 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
 
     func replaceSettings(_ settings: JSONValue) async {}
 
+    /// Time-sensitive on an iPhone (``NotificationManagerBridge/presentationLevel``).
+    func presentationLevel(of request: NotificationRequest) -> NotificationChannel.InterruptionLevel {
+        NotificationManagerBridge.presentationLevel
+    }
+
     /// `background refresh` and `reboot` are announced before they run.
     func announce(_ action: AppScenario.Action, device: DeviceState) -> [AppReplayOutput] {
         switch action.kind {
