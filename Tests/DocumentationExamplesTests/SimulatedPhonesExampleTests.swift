@@ -61,4 +61,27 @@ struct SimulatedPhonesExampleTests {
             })
         #expect(without.delivered.count == withReceiver.delivered.count - 10)
     }
+
+    @Test func withExactAlarmsDeniedTheMorningReminderComesAnHourLate() async throws {
+        let evening = Self.zone.instant(for: try LocalDateTime(parsing: "2026-03-09T22:00"))
+        let oneCat = HydracatSettings(
+            userID: "u1", isWeeklySummaryEnabled: false,
+            pets: [
+                HydracatPet(
+                    id: "p1", name: "Luna",
+                    schedules: [
+                        TreatmentSchedule(
+                            id: "s1", kind: .medication, medicationName: "Benazepril", dose: "2.5 mg",
+                            times: [try LocalTime(parsing: "08:00")])
+                    ])
+            ])
+        // Handed over at 22:00, ten hours ahead: an inexact alarm's window is ¾ of that, at most an hour.
+        let denied = try await minutesLateOnAPixelOvernight(
+            settings: oneCat, start: evening, zone: Self.zone, exactAlarmsAllowed: false)
+        #expect(denied == 60)
+        // An exact allow-while-idle alarm fires in deep Doze at its instant.
+        let allowed = try await minutesLateOnAPixelOvernight(
+            settings: oneCat, start: evening, zone: Self.zone, exactAlarmsAllowed: true)
+        #expect(allowed == 0)
+    }
 }

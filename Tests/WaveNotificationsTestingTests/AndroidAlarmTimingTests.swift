@@ -66,6 +66,16 @@ struct AndroidAlarmTimingTests {
         #expect(light.cause == .dozeLight)
     }
 
+    @Test func aWakeReleasesWhatDozeHeldBeforeIt() {
+        var timing = Self.timing()
+        // Work due at 02:00 waits for 03:09:30; the user wakes the phone at 02:30, which ends the stretch.
+        timing.userWoke(at: Self.at("2026-03-11T02:30:00"))
+        let held = timing.firstInstant(
+            dueAt: Self.at("2026-03-11T02:00:00"), handedAt: Self.at("2026-03-10T12:00:00"), mode: .work)
+        #expect(held.at == Self.at("2026-03-11T02:30:00"))
+        #expect(held.cause == .doze)
+    }
+
     @Test func alarmClockAndExactAlarmsFireInDoze() {
         let timing = Self.timing()
         for mode in [AndroidScheduleMode.alarmClock, .exactAllowWhileIdle] {

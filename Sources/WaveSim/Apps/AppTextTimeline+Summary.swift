@@ -10,7 +10,7 @@ extension AppTextTimeline {
         if case .object(let late) = fields.value("late") {
             var reader = AppTextFieldReader(late)
             if let count = reader.integer("count") {
-                var words = "late: \(count)"
+                var words = count == 0 ? "late: none" : "late: \(count)"
                 if let p50 = reader.integer("p50Minutes"), let p95 = reader.integer("p95Minutes"),
                     let longest = reader.integer("maxMinutes")
                 {

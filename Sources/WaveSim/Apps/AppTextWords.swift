@@ -71,7 +71,7 @@ enum AppTextWords {
         "action": "app runs",
         "backgroundRefresh": "app runs in the background",
         "boot": "app runs at boot",
-        "exact_alarm_allowed": "app runs: exact alarms allowed",
+        "exact_alarm_allowed": "app runs (exact alarms allowed again)",
     ]
 
     /// The device platforms' names, keyed by `--platform` value.

@@ -85,7 +85,14 @@ public struct DozeSchedule: Hashable, Sendable {
             }
         }
         guard var stretch = found else { return nil }
-        if let lastWake, lastWake > stretch.start, lastWake <= instant { stretch.start = lastWake }
+        // A wake inside the window ends the stretch before it and begins a new one.
+        if let lastWake, lastWake > stretch.start, lastWake < stretch.end {
+            if lastWake <= instant {
+                stretch.start = lastWake
+            } else {
+                stretch.end = lastWake
+            }
+        }
         return stretch
     }
 
