@@ -23,7 +23,8 @@ struct DeviceConditionsReplayTests {
     private static func delay(_ delivery: [String: Any]?) -> String? {
         guard let delivery, let due = delivery["dueAt"] as? String, let delay = delivery["delay"] as? [String: Any]
         else { return nil }
-        return "\(delivery["at"] as? String ?? "?") due \(due) \(delay["minutes"] as? Int ?? -1) \(delay["cause"] as? String ?? "?")"
+        return
+            "\(delivery["at"] as? String ?? "?") due \(due) \(delay["minutes"] as? Int ?? -1) \(delay["cause"] as? String ?? "?")"
     }
 
     @Test func exactAlarmsFireInDeepDozeOnTime() async throws {
@@ -39,8 +40,12 @@ struct DeviceConditionsReplayTests {
     @Test func workWaitsForDeepDozeMaintenanceWindows() async throws {
         let run = try await Self.shadow(
             platform: "android", device: Self.night.merging(["android": ["scheduleMode": "work"]]) { $1 })
-        #expect(Self.delay(run.delivery("shadow_fluids_2026-05-05_00:00")) == "2026-05-04T22:34:30Z due 2026-05-04T22:00:00Z 34 doze")
-        #expect(Self.delay(run.delivery("shadow_fluids_2026-05-05_02:00")) == "2026-05-05T00:39:30Z due 2026-05-05T00:00:00Z 39 doze")
+        #expect(
+            Self.delay(run.delivery("shadow_fluids_2026-05-05_00:00"))
+                == "2026-05-04T22:34:30Z due 2026-05-04T22:00:00Z 34 doze")
+        #expect(
+            Self.delay(run.delivery("shadow_fluids_2026-05-05_02:00"))
+                == "2026-05-05T00:39:30Z due 2026-05-05T00:00:00Z 39 doze")
         // The 22:00 ones come before the stretch begins.
         #expect(run.delivery("shadow_fluids_2026-05-04_22:00")?["dueAt"] == nil)
         let late = run.summary["late"] as? [String: Any]
@@ -54,7 +59,9 @@ struct DeviceConditionsReplayTests {
     @Test func chargingOvernightHasNoDoze() async throws {
         let run = try await Self.shadow(
             platform: "android",
-            device: ["idle": [["from": "22:30", "to": "07:00", "charging": true]], "android": ["scheduleMode": "work"]])
+            device: [
+                "idle": [["from": "22:30", "to": "07:00", "charging": true]], "android": ["scheduleMode": "work"],
+            ])
         #expect(run.deliveries.count == 9)
         #expect(run.deliveries.allSatisfy { $0["delay"] == nil })
     }
@@ -64,7 +71,9 @@ struct DeviceConditionsReplayTests {
             platform: "android", device: Self.night.merging(["android": ["scheduleMode": "work"]]) { $1 },
             actions: [["at": "2026-05-05T01:50:00+02:00", "type": "launch"]])
         // Light Doze from 01:51: idle [01:51, 01:56), maintenance [01:56, 01:57), idle [01:57, 02:07).
-        #expect(Self.delay(run.delivery("shadow_fluids_2026-05-05_02:00")) == "2026-05-05T00:07:00Z due 2026-05-05T00:00:00Z 7 doze_light")
+        #expect(
+            Self.delay(run.delivery("shadow_fluids_2026-05-05_02:00"))
+                == "2026-05-05T00:07:00Z due 2026-05-05T00:00:00Z 7 doze_light")
     }
 
     @Test func deniedExactAlarmsFallBackToInexactWindowsAndWhatExpiresMeanwhileIsNotShown() async throws {
@@ -95,14 +104,19 @@ struct DeviceConditionsReplayTests {
             actions: [
                 ["at": "2026-05-04T12:00:00+02:00", "type": "device", "value": ["android": ["exactAlarms": "denied"]]],
                 ["at": "2026-05-04T15:00:00+02:00", "type": "launch"],
-                ["at": "2026-05-04T17:00:00+02:00", "type": "device", "value": ["android": ["exactAlarms": "allowed"]]],
+                [
+                    "at": "2026-05-04T17:00:00+02:00", "type": "device",
+                    "value": ["android": ["exactAlarms": "allowed"]],
+                ],
             ])
         #expect(
             run.lines("lost") == [
                 "2026-05-04T10:30:00Z shadow_food_2026-05-04_12:30 exact_alarm_revoked",
                 "2026-05-04T10:30:00Z shadow_supplements_2026-05-04_12:30 exact_alarm_revoked",
             ])
-        let runs = run.objects.filter { $0["type"] as? String == "run" }.map { "\($0["at"] as? String ?? "") \($0["cause"] as? String ?? "")" }
+        let runs = run.objects.filter { $0["type"] as? String == "run" }.map {
+            "\($0["at"] as? String ?? "") \($0["cause"] as? String ?? "")"
+        }
         #expect(runs.contains("2026-05-04T15:00:00Z exact_alarm_allowed"))
         // After the grant every request is exact again: the 18:00 ones on time.
         #expect(run.delivery("shadow_checkins_2026-05-04_18:00")?["delay"] == nil)
@@ -140,7 +154,9 @@ struct DeviceConditionsReplayTests {
         #expect(skipped.count == 1)
         #expect(skipped.first?["at"] as? String == "2026-05-04T13:00:00Z")
         #expect(skipped.first?["cause"] as? String == "low_power")
-        let refreshes = run.objects.filter { $0["type"] as? String == "run" && $0["cause"] as? String == "backgroundRefresh" }
+        let refreshes = run.objects.filter {
+            $0["type"] as? String == "run" && $0["cause"] as? String == "backgroundRefresh"
+        }
         #expect(refreshes.map { $0["at"] as? String } == ["2026-05-04T15:00:00Z"])
     }
 
@@ -150,10 +166,16 @@ struct DeviceConditionsReplayTests {
             // On the desk from 10:00: deep Doze from 11:04:30, idle until 12:04:30 and from 12:09:30 to 14:09:30.
             scenario["device"] = ["idle": [["from": "10:00", "to": "18:00"]]]
             scenario["actions"] = [
-                ["at": "2026-05-04T13:00:00+02:00", "type": "push", "kind": "like", "messageId": "m2", "postId": "p1",
-                 "author": "Ben"],
-                ["at": "2026-05-04T13:00:00+02:00", "type": "push", "kind": "reply", "messageId": "m6", "postId": "p2",
-                 "author": "Ada", "text": "Early bird!"],
+                [
+                    "at": "2026-05-04T13:00:00+02:00", "type": "push", "kind": "like", "messageId": "m2",
+                    "postId": "p1",
+                    "author": "Ben",
+                ],
+                [
+                    "at": "2026-05-04T13:00:00+02:00", "type": "push", "kind": "reply", "messageId": "m6",
+                    "postId": "p2",
+                    "author": "Ada", "text": "Early bird!",
+                ],
             ]
         }
         #expect(Self.delay(run.delivery("msg_m2")) == "2026-05-04T12:09:30Z due 2026-05-04T11:00:00Z 69 doze")
