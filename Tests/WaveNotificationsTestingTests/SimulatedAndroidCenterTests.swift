@@ -80,4 +80,55 @@ struct SimulatedAndroidCenterTests {
         let facts = await center.advance(to: Self.start.addingTimeInterval(30 * 60))
         #expect(facts.map(\.identifier) == ["b"])
     }
+
+    @Test func withConditionsAtMost50AreOnScreenAndAWithdrawalMakesRoom() async {
+        let center = SimulatedAndroidCenter(conditions: DeviceConditions(), clock: ManualWaveClock(now: Self.start))
+        await center.add((1...51).map { Self.request("r\($0)", minutes: Double($0)) })
+        let facts = await center.advance(to: Self.start.addingTimeInterval(51 * 60))
+        #expect(facts.count == 51)
+        #expect(facts.prefix(50).allSatisfy { if case .due = $0 { true } else { false } })
+        guard case .notShown(let capped, let reason) = facts.last else {
+            Issue.record("the 51st was shown: \(String(describing: facts.last))")
+            return
+        }
+        #expect(capped.identifier == "r51")
+        #expect(reason == .androidNotificationCap)
+        #expect(await center.onScreen.count == 50)
+        await center.withdrawShown(identifiers: ["r1"], reason: .responded)
+        await center.add([Self.request("r52", minutes: 52)])
+        let next = await center.advance(to: Self.start.addingTimeInterval(52 * 60))
+        #expect(next.map(\.identifier) == ["r52"])
+        if case .due = next.first {} else { Issue.record("r52 was not shown: \(next)") }
+    }
+
+    @Test func withoutConditionsThereIsNoCap() async {
+        let center = SimulatedAndroidCenter(clock: ManualWaveClock(now: Self.start))
+        await center.add((1...60).map { Self.request("r\($0)", minutes: Double($0)) })
+        let facts = await center.advance(to: Self.start.addingTimeInterval(60 * 60))
+        #expect(facts.allSatisfy { if case .due = $0 { true } else { false } })
+        #expect(await center.onScreen.count == 60)
+    }
+
+    @Test func aRevocationDeletesExactAlarmsOnlyAndStopsTheApp() async {
+        let clock = ManualWaveClock(now: Self.start)
+        let center = SimulatedAndroidCenter(
+            conditions: DeviceConditions(),
+            scheduling: AndroidScheduling(whileExactAllowed: .exactAllowWhileIdle, whileExactDenied: .work),
+            clock: clock)
+        await center.add([Self.request("exact", minutes: 10)])
+        var denied = DeviceConditions()
+        denied.android.exactAlarmsAllowed = false
+        #expect(await center.changeConditions(to: denied, at: Self.start) == .exactAlarmsRevoked)
+        #expect(await center.isAppAsleep)
+        await center.add([Self.request("work", minutes: 20)])
+        #expect(await center.pendingRequests().map(\.identifier) == ["work"])
+        let facts = await center.advance(to: Self.start.addingTimeInterval(20 * 60))
+        #expect(facts.map(\.identifier) == ["exact", "work"])
+        if case .lost(_, let reason) = facts.first {
+            #expect(reason == .exactAlarmRevoked)
+        } else {
+            Issue.record("not lost: \(facts)")
+        }
+        #expect(await center.changeConditions(to: DeviceConditions(), at: Self.start) == .exactAlarmsGranted)
+    }
 }
