@@ -87,6 +87,23 @@ struct ServerInboxTests {
     }
 
     @Test
+    func aGDPREraseNamesEveryPendingSendItDrops() async throws {
+        let harness = try Harness()
+        try harness.register("u1", "phone", apns: 1)
+        try harness.register("u1", "tablet", apns: 3)
+        try harness.register("u2", "other", apns: 2)
+        try harness.reply("m1", to: "u1", text: "private words")
+        try harness.reply("m2", to: "u2")
+        let dropped = try harness.server.inbox(of: "u1").eraseAll(at: Harness.start)
+        #expect(dropped.map(\.messageID) == ["m1", "m1"])
+        #expect(dropped.map(\.installationID).sorted() == ["phone", "tablet"])
+        #expect(dropped.allSatisfy { $0.kind == .dropped && $0.reason == "gdpr_erase" && $0.at == Harness.start })
+        #expect(try harness.server.sends(of: "m1").map(\.state) == [.dropped, .dropped])
+        // Nothing of u1 is pending any more: a second erasure names nothing.
+        #expect(try harness.server.inbox(of: "u1").eraseAll(at: Harness.start).isEmpty)
+    }
+
+    @Test
     func aGDPREraseDropsTheUsersPendingPushesAndBlanksTheirTexts() async throws {
         let harness = try Harness()
         try harness.register("u1", "phone", apns: 1)

@@ -1,6 +1,7 @@
 public import Foundation
 internal import WaveLinuxAdapter
 public import WaveNotifications
+internal import WavePushPayloads
 
 /// One user's server inbox: the app's ``InboxStore`` rules (order, archive, keyset pages, counts, erase) kept in
 /// the server's database, so an app syncing with it ends with the same entries.
@@ -93,13 +94,48 @@ public final class ServerInbox: InboxStore {
     /// deleted, every send's payload (which carries the texts' arguments) is blanked, and pending sends end
     /// `dropped` (`gdpr_erase`) unsent. Other users' data stays; token and engagement records, which hold no text,
     /// stay for the reports.
+    ///
+    /// - Parameter instant: When the erasure happens, the instant of each `dropped` decision.
+    /// - Returns: A `dropped` decision (reason `gdpr_erase`) for each pending send it ended, in outbox order, so the
+    ///   operator's log names every push the erasure cancelled.
+    /// - Throws: ``SQLiteError`` when the store fails; nothing is erased then.
+    @discardableResult
+    public func eraseAll(at instant: Date) throws -> [DispatchDecision] {
+        try erase(at: instant)
+    }
+
+    /// Erases this user's notifications for good, as ``eraseAll(at:)`` does (the inbox contract's call, which reports
+    /// nothing; a server names each dropped send with ``eraseAll(at:)``).
+    ///
+    /// - Throws: ``SQLiteError`` when the store fails; nothing is erased then.
     public func eraseAll() throws {
+        _ = try erase(at: nil)
+    }
+
+    /// The erasure, with a `dropped` decision per pending send it ends when `instant` is given.
+    private func erase(at instant: Date?) throws -> [DispatchDecision] {
         let userID = userID
-        try database.withDatabase { database in
-            try database.transaction {
+        return try database.withDatabase { database in
+            let dropped = try database.transaction { () throws -> [DispatchDecision] in
                 let delete = try database.cached("DELETE FROM server_inbox WHERE user_id = ?")
                 try delete.bind(userID, at: 1)
                 try delete.run()
+                let pending = try database.cached(
+                    """
+                    SELECT send_id, message_id, installation_id, platform, attempts FROM push_send
+                    WHERE user_id = ? AND state = 'pending' ORDER BY send_id
+                    """)
+                defer { pending.reset() }
+                try pending.bind(userID, at: 1)
+                var decisions: [DispatchDecision] = []
+                while let instant, try pending.step() {
+                    decisions.append(
+                        DispatchDecision(
+                            kind: .dropped, at: instant, sendID: pending.int64(at: 0), messageID: pending.text(at: 1),
+                            installationID: pending.text(at: 2),
+                            platform: PushPlatform(rawValue: pending.text(at: 3)) ?? .fcm,
+                            attempt: Int(pending.int64(at: 4)), status: nil, reason: "gdpr_erase"))
+                }
                 let drop = try database.cached(
                     """
                     UPDATE push_send SET state = 'dropped', reason = 'gdpr_erase', due_ms = NULL
@@ -110,8 +146,10 @@ public final class ServerInbox: InboxStore {
                 let blank = try database.cached("UPDATE push_send SET payload = '' WHERE user_id = ?")
                 try blank.bind(userID, at: 1)
                 try blank.run()
+                return decisions
             }
             try database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return dropped
         }
     }
 

@@ -112,7 +112,10 @@ struct ServerReplay {
                     unread: try inbox.unreadCount(now: at), at: at))
         case .gdprErase(let userID):
             let inbox = try server.inbox(of: userID)
-            try inbox.eraseAll()
+            // Every pending send the erasure ends is a decision of its own, as the dispatcher's are.
+            for decision in try inbox.eraseAll(at: at) {
+                output.writeLine(ReplayLines.decision(decision))
+            }
             cursors[userID] = nil as InboxCursor??
             output.writeLine(
                 ReplayLines.inboxChange("gdprErase", user: userID, messageID: "", entries: 0, unread: 0, at: at))
