@@ -1,5 +1,6 @@
 internal import Foundation
 internal import GrowBroServer
+internal import GrowBroServerTesting
 internal import WaveNotifications
 internal import WaveNotificationsTesting
 internal import WavePushPayloads

@@ -57,7 +57,7 @@ public final class PushDispatcher: Sendable {
     ///
     /// - Parameter limit: The most sends taken in this call.
     /// - Returns: The decisions, in order; none when another call is running.
-    /// - Throws: ``SQLiteError`` when an outcome cannot be recorded (that send stays pending).
+    /// - Throws: ``PushStoreError`` when an outcome cannot be recorded (that send stays pending).
     public func dispatchDue(limit: Int = 1_000) async throws -> [DispatchDecision] {
         let started = isDispatching.withLock { busy in
             defer { busy = true }

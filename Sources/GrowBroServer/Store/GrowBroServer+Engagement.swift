@@ -1,7 +1,7 @@
 public import Foundation
 internal import GrowBroNotifications
-internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveSQLite
 
 extension GrowBroServer {
     /// Records that a push was delivered, opened or dismissed on an installation (once per kind; a repeat is ignored).
@@ -14,7 +14,7 @@ extension GrowBroServer {
     ///   - instant: When it happened.
     /// - Returns: `true` when recorded, `false` when already recorded.
     /// - Throws: ``GrowBroServerError`` for an unknown message id, a message never sent to that installation, or a
-    ///   malformed id; ``SQLiteError``.
+    ///   malformed id; ``PushStoreError``.
     @discardableResult
     public func recordEngagement(
         _ kind: EngagementKind, messageID: String, installationID: String, at instant: Date
@@ -62,7 +62,7 @@ extension GrowBroServer {
     /// - Returns: The report, with an alert for each category whose delivery rate is below
     ///   ``GrowBroServerConfiguration/alertDeliveryRate`` over at least ``GrowBroServerConfiguration/alertMinimumSends``
     ///   measurable sends.
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     public func report(from: Date, to: Date) throws -> EngagementReport {
         let configuration = configuration
         let window: [SQLiteValue] = [.integer(from.millisecondsSince1970), .integer(to.millisecondsSince1970)]

@@ -1,8 +1,8 @@
 internal import Foundation
 internal import GrowBroNotifications
-internal import WaveLinuxAdapter
 internal import WaveNotifications
 internal import WavePushPayloads
+internal import WaveSQLite
 
 extension GrowBroServer {
     /// Adds a community event to the recipient's server inbox and records one send per live installation, in one
@@ -17,7 +17,7 @@ extension GrowBroServer {
     /// - Parameter event: The event.
     /// - Returns: The badge, the sends recorded and the installations skipped.
     /// - Throws: ``GrowBroServerError`` (unknown user, malformed or reused id, a payload that does not fit), or
-    ///   ``SQLiteError``; nothing is stored then.
+    ///   ``PushStoreError``; nothing is stored then.
     public func fanOut(_ event: CommunityEvent) throws -> FanOutResult {
         let messageID = try Validation.shortID(event.messageID, field: "messageId")
         let userID = event.recipientID

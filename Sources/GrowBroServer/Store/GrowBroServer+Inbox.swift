@@ -1,11 +1,11 @@
-internal import WaveLinuxAdapter
+internal import WaveSQLite
 
 extension GrowBroServer {
     /// A user's server inbox, with the user's archive age.
     ///
     /// - Parameter userID: The user.
     /// - Returns: The inbox.
-    /// - Throws: ``GrowBroServerError/unknownUser(_:)``, or ``SQLiteError``.
+    /// - Throws: ``GrowBroServerError/unknownUser(_:)``, or ``PushStoreError``.
     public func inbox(of userID: String) throws -> ServerInbox {
         guard let days = try database.withDatabase({ database in try Self.archiveDays(of: userID, in: database) })
         else {

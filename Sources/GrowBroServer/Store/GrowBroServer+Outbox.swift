@@ -1,14 +1,14 @@
 public import Foundation
-internal import WaveLinuxAdapter
 internal import WaveNotifications
 internal import WavePushPayloads
+internal import WaveSQLite
 
 extension GrowBroServer {
     /// Every send of a message, by outbox id.
     ///
     /// - Parameter messageID: The message id.
     /// - Returns: The sends.
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     public func sends(of messageID: String) throws -> [SendRecord] {
         try sendRecords(where: "message_id = ?", [.text(messageID)])
     }
@@ -16,7 +16,7 @@ extension GrowBroServer {
     /// Every send in the outbox, by outbox id.
     ///
     /// - Returns: The sends.
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     public func allSends() throws -> [SendRecord] {
         try sendRecords(where: "1", [])
     }
@@ -24,7 +24,7 @@ extension GrowBroServer {
     /// How many sends are still pending.
     ///
     /// - Returns: The count.
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     public func pendingSendCount() throws -> Int {
         try database.withDatabase { database in
             let count = try database.cached("SELECT count(*) FROM push_send WHERE state = 'pending'")
@@ -36,7 +36,7 @@ extension GrowBroServer {
     /// The earliest instant a pending send is due, or `nil` when none is pending.
     ///
     /// - Returns: The instant.
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     public func nextDueInstant() throws -> Date? {
         try database.withDatabase { database in
             let select = try database.cached("SELECT min(due_ms) FROM push_send WHERE state = 'pending'")

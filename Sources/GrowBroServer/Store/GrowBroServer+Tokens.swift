@@ -1,8 +1,8 @@
 public import Foundation
 public import GrowBroNotifications
-internal import WaveLinuxAdapter
 internal import WaveNotifications
 internal import WavePushPayloads
+internal import WaveSQLite
 
 extension GrowBroServer {
     /// Registers or refreshes an installation's token, in one transaction.
@@ -15,7 +15,7 @@ extension GrowBroServer {
     ///
     /// - Parameter registration: What the app reported.
     /// - Returns: The changes logged, in order.
-    /// - Throws: ``GrowBroServerError`` for a malformed id, token or environment (nothing stored), or ``SQLiteError``.
+    /// - Throws: ``GrowBroServerError`` for a malformed id, token or environment (nothing stored), or ``PushStoreError``.
     @discardableResult
     public func register(_ registration: TokenRegistration) throws -> [TokenChange] {
         let userID = try Validation.identifier(registration.userID, field: "user")
@@ -93,7 +93,7 @@ extension GrowBroServer {
     ///   - installationID: The installation.
     ///   - instant: When.
     /// - Returns: The change logged.
-    /// - Throws: ``GrowBroServerError/unknownInstallation(_:)``, or ``SQLiteError``.
+    /// - Throws: ``GrowBroServerError/unknownInstallation(_:)``, or ``PushStoreError``.
     @discardableResult
     public func logout(installationID: String, at instant: Date) throws -> TokenChange {
         try database.transaction { database in
@@ -113,7 +113,7 @@ extension GrowBroServer {
     ///
     /// - Parameter now: The current instant.
     /// - Returns: The changes logged, oldest refresh first.
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     @discardableResult
     public func purgeStaleTokens(now: Date) throws -> [TokenChange] {
         let age = configuration.staleTokenAge.components
@@ -150,7 +150,7 @@ extension GrowBroServer {
     ///   - channels: Switches by channel; channels not named keep their state (on unless switched off before).
     ///   - archiveDays: The inbox's archive age in days (0…3650), or `nil` to keep it.
     ///   - instant: When the app synced them.
-    /// - Throws: ``GrowBroServerError`` for a malformed id or an archive age out of range, or ``SQLiteError``.
+    /// - Throws: ``GrowBroServerError`` for a malformed id or an archive age out of range, or ``PushStoreError``.
     public func setPreferences(
         userID: String, channels: [GrowBroChannel: Bool], archiveDays: Int? = nil, at instant: Date
     ) throws {
@@ -187,7 +187,7 @@ extension GrowBroServer {
     ///
     /// - Parameter userID: The user.
     /// - Returns: The installations (empty for an unknown user).
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     public func installations(of userID: String) throws -> [Installation] {
         try database.withDatabase { database in
             let select = try database.cached(Self.installationColumns + " WHERE user_id = ? ORDER BY installation_id")
@@ -203,7 +203,7 @@ extension GrowBroServer {
     ///
     /// - Parameter installationID: The installation.
     /// - Returns: It, or `nil` when unknown, signed out or purged.
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     public func installation(_ installationID: String) throws -> Installation? {
         try database.withDatabase { database in try Self.installation(installationID, in: database) }
     }
@@ -211,7 +211,7 @@ extension GrowBroServer {
     /// Every token change logged, oldest first.
     ///
     /// - Returns: The log.
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     public func tokenChanges() throws -> [TokenChange] {
         try database.withDatabase { database in
             let select = try database.cached(

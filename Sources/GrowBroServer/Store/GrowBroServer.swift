@@ -1,6 +1,6 @@
 internal import Foundation
-internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveSQLite
 
 /// GrowBro's server state and rules: device tokens, category switches, the per-user inbox, the send outbox and
 /// engagement, in one SQLite database through the adapter's store layer.
@@ -11,7 +11,7 @@ internal import WaveNotifications
 public final class GrowBroServer: Sendable {
     /// The rules in force.
     public let configuration: GrowBroServerConfiguration
-    let database: SerializedDatabase
+    let database: ServerDatabase
     let coding = LocalizedTextCoding()
 
     /// Opens (creating if needed) the database file and brings its schema up to date.
@@ -19,17 +19,13 @@ public final class GrowBroServer: Sendable {
     /// - Parameters:
     ///   - path: The database file; its directory must exist.
     ///   - configuration: The rules.
-    /// - Throws: ``SQLiteError`` when the file cannot be opened, is damaged or was written by a newer build.
+    /// - Throws: ``PushStoreError`` when the file cannot be opened, is damaged or was written by a newer build.
     public init(path: String, configuration: GrowBroServerConfiguration = GrowBroServerConfiguration()) throws {
-        let connection = try SQLiteDatabase(path: path)
-        // Erased rows are overwritten with zeros, not left readable in free pages (a GDPR erase means gone).
-        try connection.execute("PRAGMA secure_delete=ON")
-        try connection.migrate(ServerSchema.migrations)
-        self.database = SerializedDatabase(connection)
+        self.database = try ServerDatabase.open(path: path)
         self.configuration = configuration
     }
 
-    private init(database: SerializedDatabase, configuration: GrowBroServerConfiguration) {
+    private init(database: ServerDatabase, configuration: GrowBroServerConfiguration) {
         self.database = database
         self.configuration = configuration
     }
@@ -38,13 +34,11 @@ public final class GrowBroServer: Sendable {
     ///
     /// - Parameter configuration: The rules.
     /// - Returns: The server.
-    /// - Throws: ``SQLiteError`` when SQLite cannot set it up.
+    /// - Throws: ``PushStoreError`` when SQLite cannot set it up.
     public static func inMemory(
         configuration: GrowBroServerConfiguration = GrowBroServerConfiguration()
     ) throws -> GrowBroServer {
-        let connection = try SQLiteDatabase.inMemory()
-        try connection.migrate(ServerSchema.migrations)
-        return GrowBroServer(database: SerializedDatabase(connection), configuration: configuration)
+        GrowBroServer(database: try ServerDatabase.open(path: nil), configuration: configuration)
     }
 
     /// Closes the database; any later call fails.
@@ -55,7 +49,7 @@ public final class GrowBroServer: Sendable {
     /// `PRAGMA integrity_check` of the database: `["ok"]` when sound.
     ///
     /// - Returns: SQLite's lines.
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     public func integrityCheck() throws -> [String] {
         try database.withDatabase { try $0.integrityCheck() }
     }
@@ -64,7 +58,7 @@ public final class GrowBroServer: Sendable {
     ///
     /// - Parameter userID: The user.
     /// - Returns: `true` when known.
-    /// - Throws: ``SQLiteError``.
+    /// - Throws: ``PushStoreError``.
     public func isKnownUser(_ userID: String) throws -> Bool {
         try database.withDatabase { database in try Self.archiveDays(of: userID, in: database) != nil }
     }

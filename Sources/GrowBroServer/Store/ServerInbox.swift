@@ -1,7 +1,7 @@
 public import Foundation
-internal import WaveLinuxAdapter
 public import WaveNotifications
 internal import WavePushPayloads
+internal import WaveSQLite
 
 /// One user's server inbox: the app's ``InboxStore`` rules (order, archive, keyset pages, counts, erase) kept in
 /// the server's database, so an app syncing with it ends with the same entries.
@@ -12,10 +12,10 @@ public final class ServerInbox: InboxStore {
     public let userID: String
     /// Entries received more than this many days before `now` are archived: the user's setting.
     public let archiveAfterDays: Int
-    private let database: SerializedDatabase
+    private let database: ServerDatabase
     private let coding = LocalizedTextCoding()
 
-    init(userID: String, archiveAfterDays: Int, database: SerializedDatabase) {
+    init(userID: String, archiveAfterDays: Int, database: ServerDatabase) {
         self.userID = userID
         self.archiveAfterDays = archiveAfterDays
         self.database = database
@@ -86,7 +86,7 @@ public final class ServerInbox: InboxStore {
                 .text(userID), .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
                 .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
             ])
-            return try SQLiteInboxStore.readPage(from: select, size: size, coding: coding, path: database.path)
+            return try select.inboxPage(size: size, coding: coding)
         }
     }
 
@@ -98,7 +98,7 @@ public final class ServerInbox: InboxStore {
     /// - Parameter instant: When the erasure happens, the instant of each `dropped` decision.
     /// - Returns: A `dropped` decision (reason `gdpr_erase`) for each pending send it ended, in outbox order, so the
     ///   operator's log names every push the erasure cancelled.
-    /// - Throws: ``SQLiteError`` when the store fails; nothing is erased then.
+    /// - Throws: ``PushStoreError`` when the store fails; nothing is erased then.
     @discardableResult
     public func eraseAll(at instant: Date) throws -> [DispatchDecision] {
         try erase(at: instant)
@@ -107,7 +107,7 @@ public final class ServerInbox: InboxStore {
     /// Erases this user's notifications for good, as ``eraseAll(at:)`` does (the inbox contract's call, which reports
     /// nothing; a server names each dropped send with ``eraseAll(at:)``).
     ///
-    /// - Throws: ``SQLiteError`` when the store fails; nothing is erased then.
+    /// - Throws: ``PushStoreError`` when the store fails; nothing is erased then.
     public func eraseAll() throws {
         _ = try erase(at: nil)
     }

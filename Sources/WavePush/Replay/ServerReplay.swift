@@ -1,6 +1,7 @@
 internal import Foundation
 internal import GrowBroNotifications
 internal import GrowBroServer
+internal import GrowBroServerTesting
 internal import WaveNotifications
 
 /// Runs a server scenario through the real store and dispatcher, with a scripted transport, printing a line per
