@@ -10,7 +10,7 @@ struct PushStoreErrorTests {
         defer { directory.remove() }
         let file = directory.appending("push.sqlite").path
         try Data(repeating: UInt8(ascii: "x"), count: 4_096).write(to: directory.appending("push.sqlite"))
-        let error = try #require(throws: PushStoreError.self) { try GrowBroServer(path: file) }
+        let error = try #require(throws: PushStoreError.self) { try PushServer(path: file) }
         #expect(error.kind == .damaged)
         #expect(error.store == file)
         #expect(error.description == "\(file): file is not a database (SQLite 26): \(error.advice)")
@@ -21,12 +21,12 @@ struct PushStoreErrorTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.appending("missing/push.sqlite").path
-        let error = try #require(throws: PushStoreError.self) { try GrowBroServer(path: file) }
+        let error = try #require(throws: PushStoreError.self) { try PushServer(path: file) }
         #expect(error.kind == .unavailable)
     }
 
     @Test func aClosedServerFailsWithClosed() throws {
-        let server = try GrowBroServer.inMemory()
+        let server = try PushServer.inMemory()
         server.close()
         let error = try #require(throws: PushStoreError.self) { try server.isKnownUser("ana") }
         #expect(error.kind == .closed)

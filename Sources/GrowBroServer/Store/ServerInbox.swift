@@ -6,7 +6,7 @@ internal import WaveSQLite
 /// One user's server inbox: the app's ``InboxStore`` rules (order, archive, keyset pages, counts, erase) kept in
 /// the server's database, so an app syncing with it ends with the same entries.
 ///
-/// Get one from ``GrowBroServer/inbox(of:)``; its archive age is the user's setting when it was opened.
+/// Get one from ``PushServer/inbox(of:)``; its archive age is the user's setting when it was opened.
 public final class ServerInbox: InboxStore {
     /// The user.
     public let userID: String

@@ -3,7 +3,7 @@ internal import GrowBroNotifications
 internal import WaveNotifications
 internal import WaveSQLite
 
-extension GrowBroServer {
+extension PushServer {
     /// Records that a push was delivered, opened or dismissed on an installation (once per kind; a repeat is ignored).
     ///
     /// - Parameters:

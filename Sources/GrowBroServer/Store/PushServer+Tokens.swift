@@ -4,7 +4,7 @@ internal import WaveNotifications
 internal import WavePushPayloads
 internal import WaveSQLite
 
-extension GrowBroServer {
+extension PushServer {
     /// Registers or refreshes an installation's token, in one transaction.
     ///
     /// - A new installation is registered; the same token again is a refresh (its instant and permission kept);

@@ -8,7 +8,7 @@ internal import WaveSQLite
 /// Every change is one transaction: when a call returns, its change is on disk (`synchronous=FULL`); when it
 /// throws, nothing of it is kept. The server never reads a clock: every instant comes from the caller. Sending is
 /// not done here: ``PushDispatcher`` takes the recorded sends to a ``PushTransport``.
-public final class GrowBroServer: Sendable {
+public final class PushServer: Sendable {
     /// The rules in force.
     public let configuration: GrowBroServerConfiguration
     let database: ServerDatabase
@@ -37,8 +37,8 @@ public final class GrowBroServer: Sendable {
     /// - Throws: ``PushStoreError`` when SQLite cannot set it up.
     public static func inMemory(
         configuration: GrowBroServerConfiguration = GrowBroServerConfiguration()
-    ) throws -> GrowBroServer {
-        GrowBroServer(database: try ServerDatabase.open(path: nil), configuration: configuration)
+    ) throws -> PushServer {
+        PushServer(database: try ServerDatabase.open(path: nil), configuration: configuration)
     }
 
     /// Closes the database; any later call fails.

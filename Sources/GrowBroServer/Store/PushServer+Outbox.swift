@@ -3,7 +3,7 @@ internal import WaveNotifications
 internal import WavePushPayloads
 internal import WaveSQLite
 
-extension GrowBroServer {
+extension PushServer {
     /// Every send of a message, by outbox id.
     ///
     /// - Parameter messageID: The message id.

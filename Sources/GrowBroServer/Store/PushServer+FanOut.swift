@@ -4,7 +4,7 @@ internal import WaveNotifications
 internal import WavePushPayloads
 internal import WaveSQLite
 
-extension GrowBroServer {
+extension PushServer {
     /// Adds a community event to the recipient's server inbox and records one send per live installation, in one
     /// transaction.
     ///

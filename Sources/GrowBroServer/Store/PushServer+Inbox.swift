@@ -1,6 +1,6 @@
 internal import WaveSQLite
 
-extension GrowBroServer {
+extension PushServer {
     /// A user's server inbox, with the user's archive age.
     ///
     /// - Parameter userID: The user.
