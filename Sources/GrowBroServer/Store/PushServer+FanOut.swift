@@ -21,7 +21,7 @@ extension PushServer {
     public func fanOut(_ event: CommunityEvent) throws -> FanOutResult {
         let messageID = try Validation.shortID(event.messageID, field: "messageId")
         let userID = event.recipientID
-        let plan = try Self.plan(event)
+        let plan = try FanOutPlan(event)
         let at = event.at
         let expires = at.addingTimeInterval(configuration.sendLifetime.timeInterval)
         let coding = coding
@@ -70,12 +70,8 @@ extension PushServer {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)
                 """)
             for installation in installations {
-                guard enabled else {
-                    result.skipped.append(.init(installationID: installation.id, reason: "category_disabled"))
-                    continue
-                }
-                guard installation.permission.allowsDelivery else {
-                    result.skipped.append(.init(installationID: installation.id, reason: "permission_denied"))
+                if let reason = FanOutRules.skipReason(for: installation, channelEnabled: enabled) {
+                    result.skipped.append(.init(installationID: installation.id, reason: reason))
                     continue
                 }
                 let json: String
@@ -99,37 +95,6 @@ extension PushServer {
                         platform: installation.platform))
             }
             return result
-        }
-    }
-
-    /// What an event becomes: channel, texts, link, thread and collapse id.
-    struct Plan {
-        var channel: GrowBroChannel
-        var title: LocalizedText
-        var body: LocalizedText
-        var deepLink: String
-        var threadID: String?
-        var collapseID: String?
-    }
-
-    static func plan(_ event: CommunityEvent) throws(GrowBroServerError) -> Plan {
-        switch event.kind {
-        case .reply(let postID, let author, let authorID, let text):
-            let postID = try Validation.shortID(postID, field: "postId")
-            if let authorID { _ = try Validation.shortID(authorID, field: "authorId") }
-            return Plan(
-                channel: .interactions, title: GrowBroTexts.replyTitle(author: author),
-                body: GrowBroTexts.replyBody(text: text), deepLink: GrowBroLinks.post(postID),
-                threadID: GrowBroLinks.postThread(postID), collapseID: nil)
-        case .like(let postID, let author):
-            let postID = try Validation.shortID(postID, field: "postId")
-            return Plan(
-                channel: .likes, title: GrowBroTexts.likeTitle, body: GrowBroTexts.likeBody(author: author),
-                deepLink: GrowBroLinks.post(postID), threadID: nil, collapseID: GrowBroLinks.likeCollapseID(postID))
-        case .system(let title, let text):
-            return Plan(
-                channel: .updates, title: GrowBroTexts.systemTitle(title), body: GrowBroTexts.systemBody(text),
-                deepLink: GrowBroLinks.inbox, threadID: nil, collapseID: nil)
         }
     }
 

@@ -157,13 +157,11 @@ extension PushServer {
         try database.transaction { database in
             try Self.finish(
                 send, state: .purged, attempts: attempts, status: status, reason: reason, at: instant, in: database)
-            guard let installation = try Self.installation(send.installationID, in: database),
-                installation.token == token
-            else { return nil }
-            try Self.deleteInstallation(installation.id, in: database)
-            let change = TokenChange(
-                kind: .purged, installationID: installation.id, userID: installation.userID, token: token,
-                reason: reason, at: instant)
+            let installation = try Self.installation(send.installationID, in: database)
+            guard let change = TokenRules.purge(token: token, of: installation, reason: reason, at: instant) else {
+                return nil
+            }
+            try Self.deleteInstallation(change.installationID, in: database)
             try Self.log(change, in: database)
             return change
         }

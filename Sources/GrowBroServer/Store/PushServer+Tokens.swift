@@ -22,69 +22,63 @@ extension PushServer {
         let installationID = try Validation.identifier(registration.installationID, field: "installation")
         let token = try Validation.token(registration.token, platform: registration.platform)
         let environment = try Validation.environment(registration.environment, platform: registration.platform)
-        let at = registration.at
+        let validated = TokenRegistration(
+            userID: userID, installationID: installationID, platform: registration.platform, token: token,
+            environment: environment, permission: registration.permission, at: registration.at)
         return try database.transaction { database in
-            try self.ensureUser(userID, at: at, in: database)
-            var changes: [TokenChange] = []
-            // The token held by another installation leaves it.
+            try self.ensureUser(userID, at: validated.at, in: database)
             let holder = try database.cached(
-                "SELECT installation_id, user_id FROM installation WHERE platform = ? AND token = ? AND installation_id <> ?"
-            )
-            try holder.bind([.text(registration.platform.rawValue), .text(token), .text(installationID)])
-            var holders: [(String, String)] = []
-            while try holder.step() { holders.append((holder.text(at: 0), holder.text(at: 1))) }
+                Self.installationColumns + " WHERE platform = ? AND token = ? AND installation_id <> ?")
+            try holder.bind([.text(validated.platform.rawValue), .text(token), .text(installationID)])
+            var holders: [Installation] = []
+            while try holder.step() { holders.append(Self.readInstallation(holder)) }
             holder.reset()
-            for (otherInstallation, otherUser) in holders {
-                try Self.deleteInstallation(otherInstallation, in: database)
-                let change = TokenChange(
-                    kind: .moved, installationID: otherInstallation, userID: otherUser, token: token,
-                    reason: "token registered again by installation \(installationID)", at: at)
-                try Self.log(change, in: database)
-                changes.append(change)
+            let changes = TokenRules.changes(
+                for: validated, existing: try Self.installation(installationID, in: database), holders: holders)
+            for change in changes {
+                try Self.record(change, of: validated, in: database)
             }
-            let existing = try Self.installation(installationID, in: database)
-            let kind: TokenChange.Kind
-            if let existing, existing.userID == userID {
-                kind = existing.token == token && existing.platform == registration.platform ? .refreshed : .rotated
-                let update = try database.cached(
-                    """
-                    UPDATE installation SET platform = ?, token = ?, environment = ?, permission = ?,
-                        refreshed_ms = max(refreshed_ms, ?)
-                    WHERE installation_id = ?
-                    """)
-                try update.bind([
-                    .text(registration.platform.rawValue), .text(token), .optional(environment?.rawValue),
-                    .text(registration.permission.rawValue), .integer(at.millisecondsSince1970), .text(installationID),
-                ])
-                try update.run()
-            } else {
-                if let existing {
-                    try Self.deleteInstallation(installationID, in: database)
-                    let change = TokenChange(
-                        kind: .moved, installationID: installationID, userID: existing.userID, token: existing.token,
-                        reason: "installation signed in to another account", at: at)
-                    try Self.log(change, in: database)
-                    changes.append(change)
-                }
-                kind = .registered
-                let insert = try database.cached(
-                    """
-                    INSERT INTO installation (installation_id, user_id, platform, token, environment, permission,
-                        registered_ms, refreshed_ms)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-                try insert.bind([
-                    .text(installationID), .text(userID), .text(registration.platform.rawValue), .text(token),
-                    .optional(environment?.rawValue), .text(registration.permission.rawValue),
-                    .integer(at.millisecondsSince1970), .integer(at.millisecondsSince1970),
-                ])
-                try insert.run()
-            }
-            let change = TokenChange(kind: kind, installationID: installationID, userID: userID, token: token, at: at)
-            try Self.log(change, in: database)
-            changes.append(change)
             return changes
         }
+    }
+
+    /// Records one change of a registration: `moved` removes the installation it names, `registered` adds the
+    /// registering one, `refreshed` and `rotated` update it (a refresh instant never goes back); each is logged.
+    private static func record(
+        _ change: TokenChange, of registration: TokenRegistration, in database: SQLiteDatabase
+    ) throws {
+        switch change.kind {
+        case .refreshed, .rotated:
+            let update = try database.cached(
+                """
+                UPDATE installation SET platform = ?, token = ?, environment = ?, permission = ?,
+                    refreshed_ms = max(refreshed_ms, ?)
+                WHERE installation_id = ?
+                """)
+            try update.bind([
+                .text(registration.platform.rawValue), .text(registration.token),
+                .optional(registration.environment?.rawValue), .text(registration.permission.rawValue),
+                .integer(registration.at.millisecondsSince1970), .text(registration.installationID),
+            ])
+            try update.run()
+        case .registered:
+            let insert = try database.cached(
+                """
+                INSERT INTO installation (installation_id, user_id, platform, token, environment, permission,
+                    registered_ms, refreshed_ms)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            try insert.bind([
+                .text(registration.installationID), .text(registration.userID), .text(registration.platform.rawValue),
+                .text(registration.token), .optional(registration.environment?.rawValue),
+                .text(registration.permission.rawValue), .integer(registration.at.millisecondsSince1970),
+                .integer(registration.at.millisecondsSince1970),
+            ])
+            try insert.run()
+        case .moved, .loggedOut, .purged, .stale:
+            try deleteInstallation(change.installationID, in: database)
+        }
+        try log(change, in: database)
     }
 
     /// Removes an installation when its user signs out of it.
@@ -100,10 +94,8 @@ extension PushServer {
             guard let existing = try Self.installation(installationID, in: database) else {
                 throw GrowBroServerError.unknownInstallation(installationID)
             }
+            let change = TokenRules.logout(existing, at: instant)
             try Self.deleteInstallation(installationID, in: database)
-            let change = TokenChange(
-                kind: .loggedOut, installationID: installationID, userID: existing.userID, token: existing.token,
-                at: instant)
             try Self.log(change, in: database)
             return change
         }
@@ -116,25 +108,16 @@ extension PushServer {
     /// - Throws: ``PushStoreError``.
     @discardableResult
     public func purgeStaleTokens(now: Date) throws -> [TokenChange] {
-        let age = configuration.staleTokenAge.components
-        let limit = now.millisecondsSince1970 - age.seconds * 1000 - age.attoseconds / 1_000_000_000_000_000
+        let age = configuration.staleTokenAge
+        let limit = TokenRules.staleLimit(now: now, age: age)
         return try database.transaction { database in
             let select = try database.cached(
-                """
-                SELECT installation_id, user_id, token, refreshed_ms FROM installation
-                WHERE refreshed_ms < ? ORDER BY refreshed_ms, installation_id
-                """)
+                Self.installationColumns + " WHERE refreshed_ms < ? ORDER BY refreshed_ms, installation_id")
             try select.bind(limit, at: 1)
-            var stale: [TokenChange] = []
-            while try select.step() {
-                let refreshed = Date(millisecondsSince1970: select.int64(at: 3))
-                stale.append(
-                    TokenChange(
-                        kind: .stale, installationID: select.text(at: 0), userID: select.text(at: 1),
-                        token: select.text(at: 2),
-                        reason: "not refreshed since \(refreshed.formatted(.iso8601))", at: now))
-            }
+            var candidates: [Installation] = []
+            while try select.step() { candidates.append(Self.readInstallation(select)) }
             select.reset()
+            let stale = TokenRules.stale(candidates, now: now, age: age)
             for change in stale {
                 try Self.deleteInstallation(change.installationID, in: database)
                 try Self.log(change, in: database)
