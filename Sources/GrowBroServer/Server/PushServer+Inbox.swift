@@ -1,5 +1,3 @@
-internal import WaveSQLite
-
 extension PushServer {
     /// A user's server inbox, with the user's archive age.
     ///
@@ -7,10 +5,9 @@ extension PushServer {
     /// - Returns: The inbox.
     /// - Throws: ``GrowBroServerError/unknownUser(_:)``, or ``PushStoreError``.
     public func inbox(of userID: String) throws -> ServerInbox {
-        guard let days = try database.withDatabase({ database in try Self.archiveDays(of: userID, in: database) })
-        else {
+        guard let days = try store.archiveDays(of: userID) else {
             throw GrowBroServerError.unknownUser(userID)
         }
-        return ServerInbox(userID: userID, archiveAfterDays: days, database: database)
+        return ServerInbox(userID: userID, archiveAfterDays: days, store: store)
     }
 }

@@ -1,42 +1,28 @@
-public import Foundation
-public import GrowBroNotifications
+internal import Foundation
+internal import GrowBroNotifications
 internal import WaveNotifications
 internal import WavePushPayloads
 internal import WaveSQLite
 
-extension PushServer {
-    /// Registers or refreshes an installation's token, in one transaction.
-    ///
-    /// - A new installation is registered; the same token again is a refresh (its instant and permission kept);
-    ///   another token for the installation replaces the old one (rotation).
-    /// - An installation registered under another user moves to this user: the previous user no longer reaches it.
-    /// - The same token held by another installation (an earlier install on the same device, or another account)
-    ///   is removed from it (`moved`).
-    ///
-    /// - Parameter registration: What the app reported.
-    /// - Returns: The changes logged, in order.
-    /// - Throws: ``GrowBroServerError`` for a malformed id, token or environment (nothing stored), or ``PushStoreError``.
-    @discardableResult
-    public func register(_ registration: TokenRegistration) throws -> [TokenChange] {
-        let userID = try Validation.identifier(registration.userID, field: "user")
-        let installationID = try Validation.identifier(registration.installationID, field: "installation")
-        let token = try Validation.token(registration.token, platform: registration.platform)
-        let environment = try Validation.environment(registration.environment, platform: registration.platform)
-        let validated = TokenRegistration(
-            userID: userID, installationID: installationID, platform: registration.platform, token: token,
-            environment: environment, permission: registration.permission, at: registration.at)
+extension SQLitePushServerStore {
+    func register(
+        _ registration: TokenRegistration, newUserArchiveDays: Int,
+        decide: (_ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
+    ) throws -> [TokenChange] {
+        let installationID = registration.installationID
+        let token = registration.token
         return try database.transaction { database in
-            try self.ensureUser(userID, at: validated.at, in: database)
+            try Self.ensureUser(
+                registration.userID, archiveDays: newUserArchiveDays, at: registration.at, in: database)
             let holder = try database.cached(
                 Self.installationColumns + " WHERE platform = ? AND token = ? AND installation_id <> ?")
-            try holder.bind([.text(validated.platform.rawValue), .text(token), .text(installationID)])
+            try holder.bind([.text(registration.platform.rawValue), .text(token), .text(installationID)])
             var holders: [Installation] = []
             while try holder.step() { holders.append(Self.readInstallation(holder)) }
             holder.reset()
-            let changes = TokenRules.changes(
-                for: validated, existing: try Self.installation(installationID, in: database), holders: holders)
+            let changes = decide(try Self.installation(installationID, in: database), holders)
             for change in changes {
-                try Self.record(change, of: validated, in: database)
+                try Self.record(change, of: registration, in: database)
             }
             return changes
         }
@@ -81,43 +67,29 @@ extension PushServer {
         try log(change, in: database)
     }
 
-    /// Removes an installation when its user signs out of it.
-    ///
-    /// - Parameters:
-    ///   - installationID: The installation.
-    ///   - instant: When.
-    /// - Returns: The change logged.
-    /// - Throws: ``GrowBroServerError/unknownInstallation(_:)``, or ``PushStoreError``.
-    @discardableResult
-    public func logout(installationID: String, at instant: Date) throws -> TokenChange {
+    func logout(installationID: String, decide: (Installation) -> TokenChange) throws -> TokenChange? {
         try database.transaction { database in
-            guard let existing = try Self.installation(installationID, in: database) else {
-                throw GrowBroServerError.unknownInstallation(installationID)
-            }
-            let change = TokenRules.logout(existing, at: instant)
+            guard let existing = try Self.installation(installationID, in: database) else { return nil }
+            let change = decide(existing)
             try Self.deleteInstallation(installationID, in: database)
             try Self.log(change, in: database)
             return change
         }
     }
 
-    /// Purges every token not registered or refreshed within ``GrowBroServerConfiguration/staleTokenAge`` of `now`.
-    ///
-    /// - Parameter now: The current instant.
-    /// - Returns: The changes logged, oldest refresh first.
-    /// - Throws: ``PushStoreError``.
-    @discardableResult
-    public func purgeStaleTokens(now: Date) throws -> [TokenChange] {
-        let age = configuration.staleTokenAge
-        let limit = TokenRules.staleLimit(now: now, age: age)
-        return try database.transaction { database in
+    func purgeStaleTokens(
+        refreshedBefore limit: Int64, decide: ([Installation]) -> [TokenChange]
+    ) throws
+        -> [TokenChange]
+    {
+        try database.transaction { database in
             let select = try database.cached(
                 Self.installationColumns + " WHERE refreshed_ms < ? ORDER BY refreshed_ms, installation_id")
             try select.bind(limit, at: 1)
             var candidates: [Installation] = []
             while try select.step() { candidates.append(Self.readInstallation(select)) }
             select.reset()
-            let stale = TokenRules.stale(candidates, now: now, age: age)
+            let stale = decide(candidates)
             for change in stale {
                 try Self.deleteInstallation(change.installationID, in: database)
                 try Self.log(change, in: database)
@@ -126,24 +98,11 @@ extension PushServer {
         }
     }
 
-    /// Records the category switches and the archive age the app synced for a user (creating the user if new).
-    ///
-    /// - Parameters:
-    ///   - userID: The user.
-    ///   - channels: Switches by channel; channels not named keep their state (on unless switched off before).
-    ///   - archiveDays: The inbox's archive age in days (0…3650), or `nil` to keep it.
-    ///   - instant: When the app synced them.
-    /// - Throws: ``GrowBroServerError`` for a malformed id or an archive age out of range, or ``PushStoreError``.
-    public func setPreferences(
-        userID: String, channels: [GrowBroChannel: Bool], archiveDays: Int? = nil, at instant: Date
+    func setPreferences(
+        userID: String, channels: [GrowBroChannel: Bool], archiveDays: Int?, newUserArchiveDays: Int, at instant: Date
     ) throws {
-        let userID = try Validation.identifier(userID, field: "user")
-        if let archiveDays, !(0...3650).contains(archiveDays) {
-            throw GrowBroServerError.invalidValue(
-                field: "archiveDays", value: String(archiveDays), expected: "a number of days from 0 to 3650")
-        }
         try database.transaction { database in
-            try self.ensureUser(userID, at: instant, in: database)
+            try Self.ensureUser(userID, archiveDays: newUserArchiveDays, at: instant, in: database)
             if let archiveDays {
                 let update = try database.cached(
                     "UPDATE server_user SET archive_days = ?, updated_ms = ? WHERE user_id = ?")
@@ -166,12 +125,7 @@ extension PushServer {
         }
     }
 
-    /// A user's live installations, by id.
-    ///
-    /// - Parameter userID: The user.
-    /// - Returns: The installations (empty for an unknown user).
-    /// - Throws: ``PushStoreError``.
-    public func installations(of userID: String) throws -> [Installation] {
+    func installations(of userID: String) throws -> [Installation] {
         try database.withDatabase { database in
             let select = try database.cached(Self.installationColumns + " WHERE user_id = ? ORDER BY installation_id")
             defer { select.reset() }
@@ -182,20 +136,11 @@ extension PushServer {
         }
     }
 
-    /// One installation, if it is live.
-    ///
-    /// - Parameter installationID: The installation.
-    /// - Returns: It, or `nil` when unknown, signed out or purged.
-    /// - Throws: ``PushStoreError``.
-    public func installation(_ installationID: String) throws -> Installation? {
+    func installation(_ installationID: String) throws -> Installation? {
         try database.withDatabase { database in try Self.installation(installationID, in: database) }
     }
 
-    /// Every token change logged, oldest first.
-    ///
-    /// - Returns: The log.
-    /// - Throws: ``PushStoreError``.
-    public func tokenChanges() throws -> [TokenChange] {
+    func tokenChanges() throws -> [TokenChange] {
         try database.withDatabase { database in
             let select = try database.cached(
                 "SELECT kind, installation_id, user_id, token, reason, at_ms FROM token_change ORDER BY sequence")
