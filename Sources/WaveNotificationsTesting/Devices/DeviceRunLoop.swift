@@ -108,6 +108,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             } else if ownMomentsAreForeground {
                 next = earliest(next, nextOwn)
             }
+            next = earliest(next, nextOffset)
             if let until, next.map({ $0 > until }) ?? true {
                 // The user may still act until the end.
                 next = app.waitsForTheUserUntilTheEnd && state.now < until ? until : nil
@@ -313,10 +314,10 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         }
     }
 
-    /// An app run ends: on Android the device forgets what a reboot removed that the app no longer wants; on iOS and
-    /// Android the app learns what the device holds of what it wants.
+    /// An app run ends: the device forgets what the system removed that the app no longer wants (Android, asked only
+    /// while it has such requests); on iOS and Android the app learns what the device holds of what it wants.
     private mutating func finishAppRun(cause: String) async throws {
-        let wanted = platform == .android ? try await app.desiredRequests(device: state) : nil
+        let wanted = await device.needsWantedRequestsAtRunEnd ? try await app.desiredRequests(device: state) : nil
         await device.endRun(stillWanting: wanted)
         guard platform != .linux else { return }
         await app.deviceReported(.run(cause: cause, report: try await device.runReport()), device: state)

@@ -237,6 +237,9 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         isAppAsleep = false
     }
 
+    /// Whether the end of a run needs what the app wants: while a request the system removed may still be lost.
+    public var needsWantedRequestsAtRunEnd: Bool { get async { !removed.isEmpty } }
+
     /// An app run ends. A request the system removed stays lost only while the app still wants it: give what the app
     /// wants now (its service's `desiredRequests`) and the others are forgotten.
     ///

@@ -56,10 +56,16 @@ public protocol SimulatedDevice: NotificationRequestCenter {
     /// An app run begins.
     func beginRun() async
 
+    /// Whether the device needs, at the end of an app run, what the app wants pending now: Android does while it has
+    /// requests the system removed that may still be lost. The loop asks the app only then, since the app plans
+    /// everything it wants to answer (600,000 requests for 100,000 favorite WorldWideWaves events).
+    var needsWantedRequestsAtRunEnd: Bool { get async }
+
     /// An app run ends.
     ///
-    /// - Parameter wanted: What the app wants pending now, when the device must know (Android forgets a request a
-    ///   reboot removed once the app no longer wants it); `nil` when it was not asked.
+    /// - Parameter wanted: What the app wants pending now, when the device needs it
+    ///   (``needsWantedRequestsAtRunEnd``: Android forgets a request a reboot removed once the app no longer wants
+    ///   it); `nil` when the app was not asked.
     func endRun(stillWanting wanted: [NotificationRequest]?) async
 
     /// Whether the app listed the pending requests since the run began (it reconciled).
@@ -149,6 +155,8 @@ extension SimulatedDevice {
     }
 
     public func beginRun() async {}
+
+    public var needsWantedRequestsAtRunEnd: Bool { get async { false } }
 
     public func endRun(stillWanting wanted: [NotificationRequest]?) async {}
 

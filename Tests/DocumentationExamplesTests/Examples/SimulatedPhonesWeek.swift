@@ -12,6 +12,22 @@ struct WeekOnAPhone {
     var lost: [String] = []
     /// The shortest time the app could have stayed closed without a loss, after any of its runs.
     var shortestRunwayMinutes = Int.max
+
+    /// What the loop recorded: every notification shown (on iOS mostly by the system while the app was closed),
+    /// every one lost, and each app run's report.
+    init(_ record: ServiceRunRecord) {
+        delivered = record.delivered.map(\.request.identifier)
+        lost = record.lost.map(\.request.identifier)
+        shortestRunwayMinutes = record.runs.map { $0.report.runwayMinutes(from: $0.at) }.min() ?? .max
+    }
+}
+
+/// The system lets the app run every `hours` after the start (background refreshes), up to `end`.
+func refreshes(
+    every hours: Int, from start: Date, to end: Date
+) -> [ServiceDeviceRun<HydracatNotificationService>.Action] {
+    stride(from: start, through: end, by: TimeInterval(hours * 3600)).dropFirst()
+        .map { DeviceRunAction(at: $0, kind: .backgroundRefresh) }
 }
 
 /// A week of Hydracat on an iPhone (64 pending), the app running at launch and then every `hours` (background
@@ -23,41 +39,11 @@ func weekOnIPhone(
     let iPhone = SimulatedIOSCenter(clock: clock)
     let service = HydracatNotificationService(settings: settings, start: start, center: iPhone)
     let end = start.addingTimeInterval(7 * 24 * 3600)
-    var week = WeekOnAPhone()
-    var shownWhileClosed: [NotificationRequest] = []
-    var run: Date? = start
-    while let now = run {
-        // Until the app runs, only the system acts: it shows what it holds and loses what it dropped.
-        for fact in await iPhone.advance(to: now) {
-            switch fact {
-            case .due(let request):
-                week.delivered.append(request.identifier)
-                shownWhileClosed.append(request)
-            case .lost(let request, _): week.lost.append(request.identifier)
-            case .shownLate, .notShown: break  // only a phone with conditions shows late or holds back
-            }
-        }
-        // One app run: iOS decides what it keeps of the hand-over when the run ends.
-        let device = DeviceState(now: now, timeZone: zone)
-        await iPhone.beginRun()
-        for request in shownWhileClosed {
-            try await service.notificationShownWhileClosed(request, shownAt: request.fireAt, device: device)
-        }
-        shownWhileClosed = []
-        try await service.withdrawExpired(device: device)
-        try await service.reconcile(device: device, cause: now == start ? .launch : .backgroundRefresh)
-        await iPhone.endRun()
-        week.shortestRunwayMinutes = min(week.shortestRunwayMinutes, await iPhone.runReport().runwayMinutes(from: now))
-        run = hours.map { now.addingTimeInterval(TimeInterval($0 * 3600)) }.flatMap { $0 <= end ? $0 : nil }
-    }
-    for fact in await iPhone.advance(to: end) {
-        switch fact {
-        case .due(let request): week.delivered.append(request.identifier)
-        case .lost(let request, _): week.lost.append(request.identifier)
-        case .shownLate, .notShown: break
-        }
-    }
-    return week
+    // The library's loop (wavesim's too) plays the phone: the app runs at the start and at each refresh; between
+    // runs iOS shows what it holds and loses what it dropped.
+    let week = ServiceDeviceRun(service: service, center: iPhone, clock: clock, timeZone: zone)
+    return WeekOnAPhone(
+        try await week.record(until: end, actions: hours.map { refreshes(every: $0, from: start, to: end) } ?? []))
 }
 
 /// The same week on an Android phone (500 alarms) that restarts at `reboot`: each notification wakes the app, which
@@ -70,41 +56,8 @@ func weekOnAndroid(
     let phone = SimulatedAndroidCenter(hasBootReceiver: bootReceiver, clock: clock)
     let service = HydracatNotificationService(settings: settings, start: start, center: phone)
     let end = start.addingTimeInterval(7 * 24 * 3600)
-    var week = WeekOnAPhone()
-    // One app run: what woke it, then what it still wants (a request the reboot removed is lost only if wanted).
-    func runApp(at now: Date, cause: ReconcileCause?, shown: NotificationRequest? = nil) async throws {
-        let device = DeviceState(now: now, timeZone: zone)
-        await phone.beginRun()
-        if let shown { try await service.notificationShown(shown, device: device) }
-        if let cause { try await service.reconcile(device: device, cause: cause) }
-        await phone.endRun(stillWanting: try await service.desiredRequests(device: device))
-        week.shortestRunwayMinutes = min(week.shortestRunwayMinutes, await phone.runReport().runwayMinutes(from: now))
-    }
-    var runs = Array(stride(from: start, through: end, by: TimeInterval(hours * 3600)))
-    var rebooted = false
-    var now = start
-    while now < end {
-        // Time passes notification by notification: each one shown wakes the app.
-        let next = [runs.first, rebooted ? nil : reboot].compactMap { $0 }.min() ?? end
-        now = max(now, min(await phone.nextFireDate ?? next, next))
-        for fact in await phone.advance(to: now) {
-            switch fact {
-            case .due(let request):
-                week.delivered.append(request.identifier)
-                try await runApp(at: now, cause: nil, shown: request)
-            case .lost(let request, _): week.lost.append(request.identifier)
-            case .shownLate, .notShown: break
-            }
-        }
-        if now == reboot, !rebooted {
-            rebooted = true
-            await phone.reboot()
-            if bootReceiver { try await runApp(at: now, cause: .boot) }
-        } else if now == runs.first {
-            runs.removeFirst()
-            try await runApp(at: now, cause: now == start ? .launch : .backgroundRefresh)
-        }
-    }
-    return week
+    let week = ServiceDeviceRun(service: service, center: phone, clock: clock, timeZone: zone)
+    let actions = refreshes(every: hours, from: start, to: end) + [.init(at: reboot, kind: .reboot)]
+    return WeekOnAPhone(try await week.record(until: end, actions: actions))
 }
 // example-end
