@@ -136,4 +136,32 @@ struct ServiceDeviceRunTests {
         #expect(seen.withLock { $0 } == [at])
         #expect(app.record.runs.map(\.cause) == ["start", "action"])
     }
+
+    /// Without an end, the loop stops once nothing remains, though the zone's offset still changes twice a year: the
+    /// Paris wave's notifications shown, it stops at the last one (it went on through every change of Paris' offset,
+    /// reconciling at each, for as long as the calendar has them).
+    @Test(arguments: [DevicePlatform.android, .ios])
+    func withoutAnEndTheLoopStopsWhenNothingRemainsInAZoneWithDaylightSavingTime(platform: DevicePlatform) async throws
+    {
+        let paris = TimeZone(identifier: "Europe/Paris")!
+        let now = paris.instant(for: try LocalDateTime(parsing: "2026-06-21T09:00"))
+        let waveStart = paris.instant(for: try LocalDateTime(parsing: "2026-06-21T18:00"))
+        let clock = ManualWaveClock(now: now)
+        let phone = try #require(platform.simulatedPhone(limit: 64, timeZone: paris, clock: clock))
+        let wave = WaveEventRecord(
+            id: "paris-solstice", name: "Paris Solstice Wave", location: "Paris", startDate: waveStart,
+            endDate: waveStart.addingTimeInterval(40 * 60), timeZone: paris)
+        let service = WorldWideWavesNotificationService(
+            events: [wave], start: now, manager: NotificationManagerBridge(center: phone, clock: clock),
+            favorites: InMemoryFavoriteEventsStore(favoriteIDs: ["paris-solstice"]), clock: clock)
+        let app = ServiceRunApp(service: service)
+        var loop = DeviceRunLoop(
+            device: phone, app: app, start: DeviceState(now: now, timeZone: paris), actions: [], until: nil)
+        try await loop.run()
+
+        let delivered = app.record.delivered
+        #expect(delivered.count == 6)
+        #expect(loop.state.now == delivered.last?.at)
+        #expect(loop.state.now < now.addingTimeInterval(24 * 3600))
+    }
 }

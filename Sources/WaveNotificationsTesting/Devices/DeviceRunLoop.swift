@@ -59,7 +59,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     ///   - app: The app's side.
     ///   - start: The device's state at the start.
     ///   - actions: The moments of the run, in any order (sorted by instant here, stably).
-    ///   - until: The last instant; `nil` runs until nothing remains.
+    ///   - until: The last instant; `nil` runs until nothing remains (a change of the zone's offset alone does not remain).
     public init(
         device: any SimulatedDevice, app: App, start: DeviceState, actions: [DeviceRunAction<App.Action>],
         until: Date?
@@ -94,7 +94,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 actionIndex < actions.count ? actions[actionIndex].at : nil, delayedPushes.first?.at)
             let nextOwn = await app.nextOwnMoment(after: state.now, in: state.timeZone)
             let nextOffset = nextOffsetChange()
-            var next = earliest(await device.nextFireDate, earliest(nextAction, nextOffset))
+            var next = earliest(await device.nextFireDate, nextAction)
             // Between app runs on iOS, or asleep on Android, the app's own timers do not fire; a moment the user has
             // the app open comes on every platform. On a device with conditions the app's timers are alarms.
             var ownRun = nextOwn
@@ -108,7 +108,9 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             } else if ownMomentsAreForeground {
                 next = earliest(next, nextOwn)
             }
-            next = earliest(next, nextOffset)
+            // A change of the zone's offset is a moment while something else is still to come or until the end: run
+            // without an end, an idle device in a zone with daylight saving time would otherwise go on for ever.
+            if until != nil || next != nil { next = earliest(next, nextOffset) }
             if let until, next.map({ $0 > until }) ?? true {
                 // The user may still act until the end.
                 next = app.waitsForTheUserUntilTheEnd && state.now < until ? until : nil
