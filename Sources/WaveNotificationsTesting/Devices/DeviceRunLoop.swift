@@ -59,7 +59,8 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     ///   - app: The app's side.
     ///   - start: The device's state at the start.
     ///   - actions: The moments of the run, in any order (sorted by instant here, stably).
-    ///   - until: The last instant; `nil` runs until nothing remains (a change of the zone's offset alone does not remain).
+    ///   - until: The last instant; `nil` runs until nothing remains (a change of the zone's offset alone does not
+    ///     remain).
     public init(
         device: any SimulatedDevice, app: App, start: DeviceState, actions: [DeviceRunAction<App.Action>],
         until: Date?

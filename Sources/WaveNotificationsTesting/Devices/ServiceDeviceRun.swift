@@ -2,8 +2,8 @@ public import Foundation
 public import WaveNotifications
 
 /// Runs an app's service on a simulated phone for a stretch of virtual time, as a long test needs, through the one
-/// loop `wavesim` runs too (``DeviceRunLoop``): every request shown when the phone shows it, every expiry and own moment
-/// of the app's when the app's code runs, and the test's own actions at theirs.
+/// loop `wavesim` runs too (``DeviceRunLoop``): every request shown when the phone shows it, every expiry and own
+/// moment of the app's when the app's code runs, and the test's own actions at theirs.
 ///
 /// On Android (``SimulatedAndroidCenter``) the phone wakes the app at each alarm, so the service's code runs at every
 /// moment (no app runs are needed); on iOS (``SimulatedIOSCenter``) it runs only at app runs (the start, a launch, a

@@ -2,8 +2,8 @@ public import Foundation
 public import WaveNotifications
 
 /// An app's service as the app side of a ``DeviceRunLoop``: the loop calls the service's moments
-/// (``AppNotificationService``), runs the test's own actions (``ServiceRunAction``) as given, and everything the service
-/// reported and the device did on its own is kept, in order, in ``record``.
+/// (``AppNotificationService``), runs the test's own actions (``ServiceRunAction``) as given, and everything the
+/// service reported and the device did on its own is kept, in order, in ``record``.
 ///
 /// ``ServiceDeviceRun`` builds one for you; build one yourself to run a loop with actions of your own making:
 ///
