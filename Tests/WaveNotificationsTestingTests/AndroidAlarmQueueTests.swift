@@ -63,4 +63,118 @@ struct AndroidAlarmQueueTests {
         #expect(runs[1].delay?.cause == .doze)
         #expect(runs[1].delay?.minutes(shownAt: runs[1].at) == 54)
     }
+
+    /// The queue as first written (every request in one array, each step a scan), the reference the stored queue's
+    /// moves are checked against.
+    private struct ReferenceQueue {
+        var entries: [(request: NotificationRequest, mode: AndroidScheduleMode, handedAt: Date, sequence: Int)] = []
+        var timing: AndroidAlarmTiming?
+        var nextSequence = 0
+
+        mutating func add(_ request: NotificationRequest, mode: AndroidScheduleMode, handedAt: Date) {
+            entries.removeAll { $0.request.identifier == request.identifier }
+            let position = entries.firstIndex { $0.request.fireAt > request.fireAt }
+            entries.insert((request, mode, handedAt, nextSequence), at: position ?? entries.endIndex)
+            nextSequence += 1
+        }
+
+        mutating func remove(where shouldRemove: (NotificationRequest) -> Bool) -> Int {
+            let before = entries.count
+            entries.removeAll { shouldRemove($0.request) }
+            return before - entries.count
+        }
+
+        mutating func runDue(by instant: Date) -> [[String]] {
+            var runs: [[String]] = []
+            while true {
+                var best: (index: Int, at: Date)?
+                for (index, entry) in entries.enumerated() {
+                    if let best, entry.request.fireAt >= best.at { break }
+                    let at =
+                        timing?.firstInstant(dueAt: entry.request.fireAt, handedAt: entry.handedAt, mode: entry.mode)
+                        .at ?? entry.request.fireAt
+                    if best.map({ at < $0.at }) ?? true { best = (index, at) }
+                }
+                guard let best, best.at <= instant else { return runs }
+                let first = entries[best.index]
+                func sameAlarm(
+                    _ entry: (request: NotificationRequest, mode: AndroidScheduleMode, handedAt: Date, sequence: Int)
+                ) -> Bool {
+                    entry.request.fireAt == first.request.fireAt && entry.mode == first.mode
+                        && (entry.mode != .inexactAllowWhileIdle || entry.handedAt == first.handedAt)
+                }
+                runs.append(entries.filter(sameAlarm).map(\.request.identifier))
+                entries.removeAll(where: sameAlarm)
+                timing?.record(firedAt: best.at, mode: first.mode)
+            }
+        }
+    }
+
+    /// A fixed sequence of pseudo-random numbers (SplitMix64), so a failure replays.
+    private struct Numbers {
+        var state: UInt64
+
+        mutating func next(_ bound: Int) -> Int {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = state
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
+        }
+    }
+
+    /// Thousands of hand-overs, replacements, removals by identifier (a few, and many at once), by thread, and alarms
+    /// run, at few instants so that ties abound: after every step the queue holds what the reference holds, in the
+    /// same order, and runs the same alarms; with and without timing (the frequent bucket delays alarms, so some run
+    /// out of order).
+    @Test(arguments: [false, true])
+    func everyStepMatchesTheReference(withTiming: Bool) {
+        let timing =
+            withTiming
+            ? AndroidAlarmTiming(
+                conditions: DeviceConditions(android: .init(bucket: .frequent)), timeZone: AndroidAlarmTimingTests.utc)
+            : nil
+        var queue = AndroidAlarmQueue(timing: timing)
+        var reference = ReferenceQueue(timing: timing)
+        var numbers = Numbers(state: withTiming ? 7 : 11)
+        let modes: [AndroidScheduleMode] = [.work, .exactAllowWhileIdle, .inexactAllowWhileIdle, .alarmClock]
+        var now = Self.handed
+        var failures = 0
+        for step in 0..<4_000 {
+            switch numbers.next(10) {
+            case 0..<5:
+                let id = "r\(numbers.next(300))"
+                let request = NotificationRequest(
+                    identifier: id, threadID: "t\(numbers.next(12))", channel: Self.channel,
+                    fireAt: now.addingTimeInterval(TimeInterval(60 * numbers.next(120))),
+                    title: LocalizedText(table: "T", key: "title"), body: LocalizedText(table: "T", key: "body"),
+                    deepLink: "app://x")
+                let mode = modes[numbers.next(modes.count)]
+                queue.add(request, mode: mode, handedAt: now)
+                reference.add(request, mode: mode, handedAt: now)
+            case 5:
+                let ids = (0..<(numbers.next(3) == 0 ? 120 : 3)).map { _ in "r\(numbers.next(300))" }
+                let gone = Set(ids)
+                if queue.remove(identifiers: ids) != reference.remove(where: { gone.contains($0.identifier) }) {
+                    failures += 1
+                }
+            case 6:
+                let thread = "t\(numbers.next(12))"
+                if queue.remove(threadID: thread) != reference.remove(where: { $0.threadID == thread }) {
+                    failures += 1
+                }
+            default:
+                now = now.addingTimeInterval(TimeInterval(60 * numbers.next(30)))
+                let runs = queue.runDue(by: now).map { $0.entries.map(\.request.identifier) }
+                if runs != reference.runDue(by: now) { failures += 1 }
+            }
+            let held = queue.entries.map(\.request.identifier)
+            if held != reference.entries.map(\.request.identifier) || queue.count != held.count { failures += 1 }
+            if failures > 0 {
+                Issue.record("the queue and the reference differ after step \(step)")
+                return
+            }
+        }
+        #expect(queue.count > 0)
+    }
 }
