@@ -9,7 +9,7 @@ struct OutsideCenterConformanceTests {
     private static func subject(_ center: OutsideCenter) -> ConformanceSubject {
         ConformanceSubject(
             center: center, time: .advance { instant in _ = await center.fire(until: instant) },
-            onScreen: { await center.onScreen })
+            onScreen: { await center.shown })
     }
 
     @Test func theOutsideCenterKeepsTheWholeContract() async {
@@ -52,7 +52,7 @@ struct OutsideCenterConformanceTests {
     @Test func aConformerThatLosesFieldsIsCaughtByItsRule() async {
         let report = await NotificationCenterConformance.check { _ in
             let center = ForgetfulCenter()
-            return ConformanceSubject(center: center, onScreen: { await center.base.onScreen })
+            return ConformanceSubject(center: center, onScreen: { await center.base.shown })
         }
         #expect(report.failedRules == [.keepsEveryField], "\(report)")
     }
