@@ -24,8 +24,8 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable, CustomStr
     /// the thread a request has now.
     case listsByThread = "lists-by-thread"
     /// A listed request equals the one added, every field: content keys and arguments, fire instant (to the
-    /// fraction of a millisecond), thread, channel, interruption level, actions in order (with `isTextInput`), deep
-    /// link, metadata, `expiresAfter`, collapse id.
+    /// fraction of a millisecond), thread, channel, interruption level, actions (ids, titles, `isTextInput`, in
+    /// order), deep link, metadata, `expiresAfter`, collapse id.
     case keepsEveryField = "keeps-every-field"
     /// Identifiers and thread ids are compared literally, as iOS and Android compare them: two that differ in case,
     /// in width, in a compatibility form ("ﬁ" and "fi") or in a space name two requests or threads, and a request is
@@ -34,8 +34,8 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable, CustomStr
     /// removing, by identifier and by thread, agree.
     case comparesIdentifiersLiterally = "compares-identifiers-literally"
     /// A center with a limit keeps the soonest it can hold and lists only those (the app sees the rest as missing);
-    /// removing makes room and replacing takes none; a center without one lists everything added. Adds the declared
-    /// limit plus 3 requests, or 100 to detect a limit.
+    /// removing makes room (two removed and two sooner added: all held) and replacing takes none; a center without
+    /// one lists everything added. Adds the declared limit plus 3 requests, or 100 to detect a limit.
     case keepsTheSoonestWithinItsLimit = "limit-keeps-the-soonest"
     /// `show(_:)` leaves pending requests as they are: a pending request with the shown identifier, and those of the
     /// shown request's thread, included.
@@ -52,22 +52,23 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable, CustomStr
     /// call) and never come back to an earlier value; one count per thread asked, a thread asked twice answered
     /// twice.
     case changeCountsMoveAndNeverRepeat = "change-counts-never-repeat"
-    /// Many tasks calling at once lose no update: 50 tasks (fewer when the limit is smaller) each add a request,
-    /// remove it and add another, half of them removing their thread and adding again, while 10 tasks add one same
-    /// identifier; the listing is then exactly the last of each, and that identifier once.
+    /// Many tasks calling at once lose no update: 50 tasks (at most the limit minus 2) each add a request, remove
+    /// it (by identifier, or half of them with its thread) and add another, while 10 tasks add one same identifier;
+    /// the listing is then exactly the last of each, and that identifier once.
     case noLostUpdateUnderConcurrency = "no-lost-update-under-concurrency"
     /// A request whose instant has come is no longer pending (not a moment before it), also when several came at
     /// once long ago; one added with an instant not in the future (already past, or exactly now) is taken at once;
     /// a replacement moved later waits for its new instant. Needs control of time.
     case dueRequestsLeavePending = "due-requests-leave-pending"
-    /// A request whose instant has come is on screen, as last replaced (every field but its instant), and not a
-    /// moment before; several come at once long after their instants, in one thread, all shown; one added with an
-    /// instant not in the future is shown at once; a pending request is shown at its instant even when its
-    /// identifier was shown by `show(_:)` before. Needs control of time and a screen inspector.
+    /// A request whose instant has come is on screen in its last version (as last replaced, not as first armed),
+    /// and not a moment before; several that come at once long after their instants, in one thread, are all shown;
+    /// one added with an instant not in the future is shown at once; a pending request is shown at its instant even
+    /// when its identifier was shown by `show(_:)` before. Needs control of time and a screen inspector.
     case showsWhenDue = "shows-when-due"
     /// What the center lists is what it shows: after requests are added, replaced (moved later and sooner), removed
-    /// by identifier and by thread, and time passes every instant, exactly the requests listed were shown, each in
-    /// the version listed (the limit plus 3 requests are added, or 6). Needs control of time and a screen inspector.
+    /// by identifier and by thread, and time passes every instant, exactly the requests listed were shown, each as
+    /// listed (every field but its instant); the limit plus 3 requests are added, or 6. Needs control of time and a
+    /// screen inspector.
     case showsWhatItLists = "shows-what-it-lists"
     /// Withdrawing takes off the screen what the center showed at its instant, not only what `show(_:)` showed; an
     /// identifier withdrawn, added again, is shown again at its new instant. Needs control of time and a screen
@@ -112,9 +113,9 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable, CustomStr
         case .dueRequestsLeavePending:
             "a request whose instant came, or was not in the future when added, is no longer pending; not before"
         case .showsWhenDue:
-            "a request whose instant came is on screen, in its last version, not before; all of a thread; at once"
+            "a request whose instant came is on screen in its last version, not before; all of a thread, however late"
         case .showsWhatItLists:
-            "after adds, replacements and removals, exactly what was listed was shown, each in the version listed"
+            "after adds, replacements and removals, exactly what was listed is shown once due, each as listed"
         case .withdrawsWhatCameDue:
             "withdrawing takes off what came due too; an identifier withdrawn and added again shows again"
         case .changeCountsMoveWhenDue:
