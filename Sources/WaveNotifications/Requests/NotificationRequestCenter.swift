@@ -22,7 +22,8 @@
 /// - Identifiers and thread ids are compared literally, as iOS and Android compare them: two that differ in case,
 ///   width, a compatibility form or a space are two, and a request is listed under the very scalars it was added
 ///   with. Two canonically equivalent spellings (a precomposed "é" and "e" with a combining accent) may be one, as
-///   Swift's `String` equality makes them, or two, as long as every call agrees (the apps never hand over both).
+///   Swift's `String` equality makes them, or two, as long as every call agrees (the apps spell each identifier
+///   the same way every time, so they rely on neither).
 /// - Removing or withdrawing an identifier that is not pending (or not shown) is not an error.
 /// - ``show(_:)`` shows a request now without touching pending ones; ``withdrawShown(identifiers:reason:)``
 ///   removes shown notifications from the screen or notification center.
