@@ -19,6 +19,8 @@ let package = Package(
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
         .library(name: "GrowBroServer", targets: ["GrowBroServer"]),
+        .library(name: "GrowBroServerTesting", targets: ["GrowBroServerTesting"]),
+        .library(name: "WaveSQLite", targets: ["WaveSQLite"]),
         .executable(name: "wavepush", targets: ["WavePushCLI"]),
     ],
     targets: [
@@ -52,38 +54,45 @@ let package = Package(
         .target(name: "WaveStrings", dependencies: ["WaveNotifications", "WaveStringTables"]),
         // GrowBro's rules (channels, push display and decisions, task reminders and the overdue digest) over the core.
         .target(name: "GrowBroNotifications", dependencies: ["WaveNotifications"]),
-        // The system SQLite 3 library, for the adapter's notification store and inbox.
+        // The system SQLite 3 library, reached only through WaveSQLite.
         .systemLibrary(
             name: "CSQLite",
             path: "Sources/CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // SQLite for every store: the wrapper of the system library, the serialized connection, migrations, errors and
+        // the inbox page reader that the adapter's store and the push server share. The core only for its lock and
+        // inbox types.
+        .target(name: "WaveSQLite", dependencies: ["WaveNotifications", "CSQLite"]),
         // The Linux reference manager: timer queue, sinks, persistence, the SQLite store and inbox.
-        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "CSQLite"]),
+        .target(
+            name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "WaveSQLite"]),
         // APNs and FCM payload encoders (size guard, grapheme-safe cut), platform-free, for a push server.
         .target(name: "WavePushPayloads", dependencies: ["WaveNotifications", "WaveJSON"]),
         // GrowBro's server side: device tokens, fan-out, provider requests and responses, engagement, well-known
-        // files, with its state in SQLite through the adapter's store layer. The sending is the backend's transport.
+        // files, with its state in SQLite through WaveSQLite. The sending is the backend's transport.
         .target(
             name: "GrowBroServer",
-            dependencies: [
-                "WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WaveJSON", "WaveLinuxAdapter",
-            ]
+            dependencies: ["WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WaveJSON", "WaveSQLite"]
         ),
+        // For the server's tests and replays: the scripted transport, the counting credentials, the seeded jitter.
+        .target(
+            name: "GrowBroServerTesting", dependencies: ["GrowBroServer", "WaveNotifications", "WavePushPayloads"]),
         // The command line behind `wavepush` (replay, report, well-known files and their check), as a library.
         .target(
             name: "WavePush",
             dependencies: [
-                "GrowBroServer", "GrowBroNotifications", "WaveNotifications", "WaveJSON", "WavePushPayloads",
-                "WaveLinuxAdapter",
+                "GrowBroServer", "GrowBroServerTesting", "GrowBroNotifications", "WaveNotifications", "WaveJSON",
+                "WavePushPayloads",
             ]
         ),
         // The thin `@main` of the `wavepush` executable.
         .executableTarget(name: "WavePushCLI", dependencies: ["WavePush"]),
         // A child process for GrowBroServerTests' kill test: fans out and sends in a loop until killed.
         .executableTarget(
-            name: "GrowBroSendProbe", dependencies: ["GrowBroServer", "WaveNotifications", "WavePushPayloads"]),
+            name: "GrowBroSendProbe",
+            dependencies: ["GrowBroServer", "GrowBroServerTesting", "WaveNotifications", "WavePushPayloads"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
         .target(
             name: "WaveSim",
@@ -101,7 +110,7 @@ let package = Package(
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter",
                 "WaveSim", "WaveJSON", "ShadowNotifications", "GrowBroServer", "GrowBroNotifications",
-                "WavePushPayloads",
+                "WavePushPayloads", "GrowBroServerTesting",
             ],
             path: "Benchmarks/WaveBench"
         ),
@@ -161,8 +170,8 @@ let package = Package(
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveNotificationsTestingSupport", "WaveLinuxAdapter",
                 "WaveStrings", "GoNowNotifications", "HydracatNotifications", "ShadowNotifications",
-                "GrowBroNotifications",
-                "WavePushPayloads", "IOSFrameworkStandIns", "GrowBroServer", "TestSupport",
+                "GrowBroNotifications", "WavePushPayloads", "IOSFrameworkStandIns", "GrowBroServer",
+                "GrowBroServerTesting", "TestSupport",
             ]
         ),
         // Stand-ins with the shape of UserNotifications' and BackgroundTasks' types, so the iOS examples of
@@ -178,7 +187,7 @@ let package = Package(
             name: "WaveLinuxAdapterTests",
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveStrings", "WaveStateProbe",
-                "WaveStoreProbe",
+                "WaveStoreProbe", "WaveSQLite",
                 "TestSupport",
             ],
             resources: [.copy("Fixtures")]
@@ -188,7 +197,7 @@ let package = Package(
             dependencies: [
                 "GrowBroServer", "WaveNotifications", "WaveNotificationsTesting", "GrowBroNotifications",
                 "WavePushPayloads", "WaveJSON",
-                "WaveLinuxAdapter", "GrowBroSendProbe", "TestSupport",
+                "GrowBroServerTesting", "GrowBroSendProbe", "TestSupport",
             ]
         ),
         .testTarget(

@@ -89,9 +89,9 @@ enum BenchCase: String, CaseIterable, Sendable {
     case inboxPage = "inbox-page"
     /// SQLiteInboxStore: the unread count of an N-entry inbox, 1,000 times, each timed.
     case inboxUnread = "inbox-unread"
-    /// GrowBroServer: a system message fanned out to N users of one installation each, one commit per recipient.
+    /// PushServer: a system message fanned out to N users of one installation each, one commit per recipient.
     case pushFanOut = "push-fanout"
-    /// GrowBroServer: the N sends of that fan-out built, sent to an accepting transport and their outcomes committed.
+    /// PushServer: the N sends of that fan-out built, sent to an accepting transport and their outcomes committed.
     case pushDispatch = "push-dispatch"
 
     /// The sizes measured: notifications, background pending, events, days, tables or renders.

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import GrowBroServer
+internal import GrowBroServerTesting
 internal import WaveNotifications
 internal import WaveNotificationsTesting
 internal import WavePushPayloads
@@ -27,7 +28,7 @@ enum PushFanOutWorkload {
             .appendingPathComponent("wavebench-push-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try GrowBroServer(path: directory.appendingPathComponent("server.sqlite").path)
+        let server = try PushServer(path: directory.appendingPathComponent("server.sqlite").path)
         defer { server.close() }
         let start = Date(timeIntervalSince1970: 1_781_884_800)
         for index in 0..<count {

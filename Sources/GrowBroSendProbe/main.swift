@@ -7,6 +7,7 @@
 // committed an acceptance. With `drain`, it dispatches until nothing is pending, prints `drained`, and exits.
 import Foundation
 import GrowBroServer
+import GrowBroServerTesting
 import WaveNotifications
 import WavePushPayloads
 
@@ -27,7 +28,7 @@ guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "drain") 
     FileHandle.standardError.write(Data("usage: GrowBroSendProbe <database file> [drain]\n".utf8))
     exit(64)
 }
-let server = try GrowBroServer(path: arguments[1])
+let server = try PushServer(path: arguments[1])
 let clock = SystemWaveClock()
 let dispatcher = PushDispatcher(
     server: server, transport: EchoTransport(), credentials: CountingCredentials(), clock: clock,

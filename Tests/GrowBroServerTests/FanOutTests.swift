@@ -1,6 +1,7 @@
 import Foundation
 import GrowBroNotifications
 import GrowBroServer
+import GrowBroServerTesting
 import Testing
 import WaveJSON
 import WaveNotifications

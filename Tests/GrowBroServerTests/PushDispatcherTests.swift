@@ -1,5 +1,6 @@
 import Foundation
 import GrowBroServer
+import GrowBroServerTesting
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
@@ -228,7 +229,7 @@ struct PushDispatcherTests {
 
     @Test
     func aSecondCallWhileDispatchingTakesNothing() async throws {
-        let server = try GrowBroServer.inMemory()
+        let server = try PushServer.inMemory()
         try server.register(
             TokenRegistration(
                 userID: "u1", installationID: "a", platform: .apns, token: Harness.apnsToken(1),

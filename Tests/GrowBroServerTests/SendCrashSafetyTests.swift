@@ -1,5 +1,6 @@
 import Foundation
 import GrowBroServer
+import GrowBroServerTesting
 import TestSupport
 import Testing
 
@@ -46,7 +47,7 @@ struct SendCrashSafetyTests {
                 lines.append((runs, line))
                 if line.hasPrefix("queued ") { queued += 3 }
             }
-            let server = try GrowBroServer(path: path)
+            let server = try PushServer(path: path)
             #expect(try server.integrityCheck() == ["ok"], "run \(runs)")
             server.close()
         }
@@ -55,7 +56,7 @@ struct SendCrashSafetyTests {
         for line in await drain.remainingLines() { lines.append((runs + 1, line)) }
         #expect(await drain.waitForExit() == 0)
 
-        let server = try GrowBroServer(path: path)
+        let server = try PushServer(path: path)
         defer { server.close() }
         let sends = try server.allSends()
         let queuedIDs = Set(

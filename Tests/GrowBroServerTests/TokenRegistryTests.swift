@@ -1,5 +1,6 @@
 import Foundation
 import GrowBroServer
+import GrowBroServerTesting
 import Testing
 import WaveNotifications
 import WavePushPayloads

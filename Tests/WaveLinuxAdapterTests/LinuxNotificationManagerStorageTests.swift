@@ -4,6 +4,7 @@ import Testing
 import WaveLinuxAdapter
 import WaveNotifications
 import WaveNotificationsTesting
+import WaveSQLite
 
 #if canImport(Glibc)
     import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WaveNotifications
+import WaveSQLite
 
 @testable import WaveLinuxAdapter
 

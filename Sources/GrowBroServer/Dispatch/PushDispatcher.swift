@@ -4,7 +4,7 @@ internal import WavePushPayloads
 
 /// Takes the recorded sends that are due to a ``PushTransport`` and records what each answer means.
 ///
-/// A send was recorded before any attempt (by ``GrowBroServer/fanOut(_:)``), and its outcome is committed after
+/// A send was recorded before any attempt (by ``PushServer/fanOut(_:)``), and its outcome is committed after
 /// the answer, in one transaction: a crash between the two leaves it pending, so it is attempted again after a
 /// restart (a push is never lost), and an outcome once committed is final (an acknowledged push is never sent
 /// again). The rules for each answer are ``APNsResponseInterpreter``'s and ``FCMResponseInterpreter``'s:
@@ -25,7 +25,7 @@ internal import WavePushPayloads
 /// its users over several databases). A call of ``dispatchDue(limit:)`` while another is running returns at once
 /// with no decisions, so two tasks never take the same send.
 public final class PushDispatcher: Sendable {
-    private let server: GrowBroServer
+    private let server: PushServer
     private let transport: any PushTransport
     private let credentials: any ProviderCredentials
     private let clock: any WaveClock
@@ -42,7 +42,7 @@ public final class PushDispatcher: Sendable {
     ///   - clock: The clock every decision is timed by.
     ///   - random: The jitter's source (seeded in tests).
     public init(
-        server: GrowBroServer, transport: any PushTransport, credentials: any ProviderCredentials,
+        server: PushServer, transport: any PushTransport, credentials: any ProviderCredentials,
         clock: any WaveClock, random: some RandomNumberGenerator & Sendable
     ) {
         self.server = server
@@ -57,7 +57,7 @@ public final class PushDispatcher: Sendable {
     ///
     /// - Parameter limit: The most sends taken in this call.
     /// - Returns: The decisions, in order; none when another call is running.
-    /// - Throws: ``SQLiteError`` when an outcome cannot be recorded (that send stays pending).
+    /// - Throws: ``PushStoreError`` when an outcome cannot be recorded (that send stays pending).
     public func dispatchDue(limit: Int = 1_000) async throws -> [DispatchDecision] {
         let started = isDispatching.withLock { busy in
             defer { busy = true }

@@ -1,6 +1,6 @@
-internal import CSQLite
 internal import Foundation
 internal import WaveNotifications
+internal import WaveSQLite
 
 extension NotificationStore {
     /// What a ``LinuxNotificationManager`` finds in the database when it starts.
@@ -176,8 +176,8 @@ extension NotificationStore {
         do {
             return try decoder.decode(NotificationRequest.self, from: row.blob(at: 1))
         } catch {
-            throw SQLiteError(
-                code: SQLITE_CORRUPT, message: "stored request \(row.text(at: 0)) does not decode: \(error)",
+            throw SQLiteError.corrupt(
+                "stored request \(row.text(at: 0)) does not decode: \(error)",
                 path: path)
         }
     }

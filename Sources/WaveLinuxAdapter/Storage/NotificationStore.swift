@@ -1,7 +1,7 @@
-internal import CSQLite
 public import Foundation
 internal import Synchronization
 public import WaveNotifications
+internal import WaveSQLite
 
 /// The adapter's durable store in SQLite: pending requests, the delivery history and the inbox, in
 /// `<state directory>/notifications.sqlite`; ``LinuxNotificationManager`` keeps its state here.
@@ -422,8 +422,8 @@ public final class NotificationStore: Sendable {
         do {
             return try decoder.decode(NotificationRequest.self, from: row.blob(at: 1))
         } catch {
-            throw SQLiteError(
-                code: SQLITE_CORRUPT, message: "pending request \(row.text(at: 0)) does not decode: \(error)",
+            throw SQLiteError.corrupt(
+                "pending request \(row.text(at: 0)) does not decode: \(error)",
                 path: path)
         }
     }

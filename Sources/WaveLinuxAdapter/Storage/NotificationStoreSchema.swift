@@ -1,3 +1,5 @@
+package import WaveSQLite
+
 /// The notification database's schema history, applied by ``SQLiteDatabase/migrate(_:)``.
 ///
 /// Version 1 kept the pending requests and the delivery history. Version 2 added the inbox, and to the history

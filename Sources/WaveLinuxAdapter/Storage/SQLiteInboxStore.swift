@@ -1,6 +1,6 @@
-internal import CSQLite
 public import Foundation
 public import WaveNotifications
+internal import WaveSQLite
 
 /// The inbox kept in SQLite: the ``InboxStore`` contract, durable, with index-backed pages and counts.
 ///
@@ -22,7 +22,7 @@ public final class SQLiteInboxStore: InboxStore {
     ///   - archiveAfterDays: Entries older than this many days are archived.
     ///   - purgeAfterDays: Entries older than this many days are removed by ``purgeArchived(now:)``, raised to
     ///     `archiveAfterDays` when less; `nil` for `archiveAfterDays` + ``InboxStore/purgeMarginDays``.
-    package init(database: SerializedDatabase, archiveAfterDays: Int, purgeAfterDays: Int? = nil) {
+    init(database: SerializedDatabase, archiveAfterDays: Int, purgeAfterDays: Int? = nil) {
         precondition(archiveAfterDays >= 0, "archiveAfterDays must not be negative")
         let purgeAfterDays = max(archiveAfterDays, purgeAfterDays ?? archiveAfterDays + Self.purgeMarginDays)
         self.database = database
@@ -115,40 +115,8 @@ public final class SQLiteInboxStore: InboxStore {
                 .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
                 .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
             ])
-            return try Self.readPage(from: select, size: size, coding: coding, path: database.path)
+            return try select.inboxPage(size: size, coding: coding)
         }
-    }
-
-    /// Reads a page from a bound query that selects `sequence, identifier, received_ms, channel_id, title, body,
-    /// deep_link, read_ms`, newest first, with `LIMIT size + 1`: the extra row only says that more follow. The app's
-    /// inbox and GrowBro's server inbox read their pages this way.
-    ///
-    /// - Parameters:
-    ///   - select: The bound query.
-    ///   - size: The page size.
-    ///   - coding: How titles and bodies are stored.
-    ///   - path: The database file, for the error of a damaged row.
-    /// - Returns: The page, with the cursor of its last entry when more follow.
-    /// - Throws: ``SQLiteError`` for a failing step or a damaged row.
-    package static func readPage(
-        from select: SQLiteStatement, size: Int, coding: LocalizedTextCoding, path: String
-    ) throws -> InboxPage {
-        var items: [InboxEntry] = []
-        var last: InboxCursor?
-        while try select.step() {
-            guard items.count < size else {
-                return InboxPage(items: items, nextCursor: last)
-            }
-            let receivedAt = select.int64(at: 2)
-            items.append(
-                InboxEntry(
-                    identifier: select.text(at: 1), receivedAt: Date(millisecondsSince1970: receivedAt),
-                    channelID: select.text(at: 3), title: try coding.decode(select.text(at: 4), path: path),
-                    body: try coding.decode(select.text(at: 5), path: path), deepLink: select.text(at: 6),
-                    readAt: select.optionalInt64(at: 7).map(Date.init(millisecondsSince1970:))))
-            last = InboxCursor(receivedAtMilliseconds: receivedAt, sequence: select.int64(at: 0))
-        }
-        return InboxPage(items: items, nextCursor: nil)
     }
 
     @discardableResult

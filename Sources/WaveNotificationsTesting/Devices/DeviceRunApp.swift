@@ -20,6 +20,9 @@ public protocol DeviceRunApp: Sendable {
     /// Whether the loop goes on until the end with nothing left to do, waiting for the user (a desktop).
     var waitsForTheUserUntilTheEnd: Bool { get }
 
+    /// Whether the loop calls ``waitForPick(until:)`` before each instant (a wall clock, a desktop); asked once.
+    var waitsForPicks: Bool { get }
+
     /// The app's own moments strictly after `instant`.
     ///
     /// - Parameters:
@@ -128,6 +131,8 @@ extension DeviceRunApp {
     public var handsOverAtEveryRun: Bool { true }
 
     public var waitsForTheUserUntilTheEnd: Bool { false }
+
+    public var waitsForPicks: Bool { false }
 
     public func willPerform(_ action: DeviceRunAction<Action>, device: DeviceState) async {}
 

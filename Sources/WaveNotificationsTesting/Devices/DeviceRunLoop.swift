@@ -34,6 +34,12 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     private let ownMomentsAreForeground: Bool
     /// Whether every app run hands the device what the app wants, asked once.
     private let handsOverAtEveryRun: Bool
+    /// Whether the app waits on a wall clock or for the user's picks, asked once.
+    private let waitsForPicks: Bool
+    /// The device's platform, asked once.
+    private let platform: DevicePlatform
+    /// Whether the device has conditions, asked once.
+    private let hasConditions: Bool
     /// Android, after a reboot without a boot receiver or an exact-alarm revocation: nothing of the app runs until
     /// its next app run.
     private var isAsleep = false
@@ -66,16 +72,19 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         self.until = until
         ownMomentsAreForeground = app.ownMomentsAreForeground
         handsOverAtEveryRun = app.handsOverAtEveryRun
+        waitsForPicks = app.waitsForPicks
+        platform = device.platform
+        hasConditions = device.hasConditions
     }
 
     /// Whether the app's code runs on its own between app runs (its timers, its alarms).
-    private var appRunsOnItsOwn: Bool { device.platform != .ios && !isAsleep }
+    private var appRunsOnItsOwn: Bool { platform != .ios && !isAsleep }
 
     /// Runs to `until` (or, without one, until nothing remains).
     ///
     /// - Throws: What the app's side throws.
     public mutating func run() async throws {
-        if device.hasConditions { await device.userWoke(at: state.now) }
+        if hasConditions { await device.userWoke(at: state.now) }
         try await startAppRun()
         try await app.reconcile(.start, device: state)
         try await finishAppRun(cause: "start")
@@ -90,7 +99,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             // the app open comes on every platform. On a device with conditions the app's timers are alarms.
             var ownRun = nextOwn
             var expiryRun = await app.nextExpiry()
-            if device.hasConditions, !ownMomentsAreForeground, appRunsOnItsOwn {
+            if hasConditions, !ownMomentsAreForeground, appRunsOnItsOwn {
                 if let own = nextOwn { ownRun = await device.whenAppAlarmRuns(dueAt: own) }
                 if let expiry = expiryRun { expiryRun = await device.whenAppAlarmRuns(dueAt: expiry) }
             }
@@ -104,7 +113,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 next = app.waitsForTheUserUntilTheEnd && state.now < until ? until : nil
             }
             guard let next else { break }
-            if let picked = await app.waitForPick(until: next) {
+            if waitsForPicks, let picked = await app.waitForPick(until: next) {
                 try await respond(to: picked)
                 continue
             }
@@ -114,7 +123,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 try await app.reconcile(.ownMoment, device: state)
             }
             if appRunsOnItsOwn, let expiryRun, expiryRun <= state.now {
-                if device.hasConditions { await device.appAlarmRan(at: state.now) }
+                if hasConditions { await device.appAlarmRan(at: state.now) }
                 try await app.withdrawExpired(device: state)
             }
             while let push = delayedPushes.first, push.at <= state.now {
@@ -130,12 +139,12 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 let new = state.timeZone.secondsFromGMT(for: state.now)
                 if appRunsOnItsOwn {
                     try await app.reconcile(.offsetChange(oldOffset: old, newOffset: new), device: state)
-                } else if device.platform == .ios {
+                } else if platform == .ios {
                     offsetChangesWhileClosed.append((old, new))
                 }
             }
             if !ownMomentsAreForeground, appRunsOnItsOwn, let ownRun, ownRun == state.now {
-                if device.hasConditions { await device.appAlarmRan(at: state.now) }
+                if hasConditions { await device.appAlarmRan(at: state.now) }
                 try await app.reconcile(.ownMoment, device: state)
             }
         }
@@ -150,14 +159,14 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 await app.deviceReported(.lost(request, reason: reason), device: state)
             case .notShown(let request, let reason):
                 await app.deviceReported(.notShown(request, reason: reason), device: state)
-            case .due(let request) where device.platform == .ios:
+            case .due(let request) where platform == .ios:
                 switch state.permission {
                 case .denied, .notDetermined:
                     await app.deviceReported(.notShown(request, reason: .permissionDenied), device: state)
                 case .authorized, .provisional:
                     let level = state.permission == .provisional ? .passive : app.presentationLevel(of: request)
                     let quiet =
-                        device.hasConditions ? await device.quietDelivery(shownAt: state.now, level: level) : nil
+                        hasConditions ? await device.quietDelivery(shownAt: state.now, level: level) : nil
                     await app.deviceReported(.shownByTheSystem(request, quiet: quiet), device: state)
                     shownWhileClosed.append((request, state.now))
                 }
@@ -180,7 +189,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             let traits = app.traits(of: payload)
             isAppRun = !traits.isSystemEvent
             wakes = traits.wakesThePhone
-            if let high = traits.pushIsHighPriority, device.hasConditions {
+            if let high = traits.pushIsHighPriority, hasConditions {
                 let arrival = await device.pushArrival(sentAt: state.now, isHighPriority: high)
                 if let cause = arrival.cause, arrival.at > state.now {
                     let delay = DeliveryDelay(dueAt: state.now, cause: cause)
@@ -191,8 +200,8 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             }
         }
         if case .reboot = action.kind { wakes = true }
-        if wakes, device.hasConditions { await device.userWoke(at: state.now) }
-        if case .backgroundRefresh = action.kind, device.hasConditions,
+        if wakes, hasConditions { await device.userWoke(at: state.now) }
+        if case .backgroundRefresh = action.kind, hasConditions,
             await device.skipsBackgroundRefresh(at: state.now)
         {
             await app.deviceReported(.skipped(cause: "low_power"), device: state)
@@ -212,14 +221,14 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             if appRunsOnItsOwn { try await app.reconcile(.permission, device: state) }
         case .timeZone(let value):
             state.timeZone = value
-            if device.hasConditions { await device.move(to: value) }
+            if hasConditions { await device.move(to: value) }
             if appRunsOnItsOwn { try await app.reconcile(.timeZone, device: state) }
         case .device(let conditions):
             try await changeConditions(to: conditions)
         case .app(let payload):
             try await app.perform(payload, delay: nil, device: state)
             // On iOS an app run hands the device what the app wants; an action that did not reconcile does now.
-            if isAppRun, handsOverAtEveryRun, device.platform == .ios, await !device.wasListedDuringRun {
+            if isAppRun, handsOverAtEveryRun, platform == .ios, await !device.wasListedDuringRun {
                 try await app.reconcile(.userAction(app.traits(of: payload).name), device: state)
             }
         }
@@ -252,10 +261,10 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         state.now = max(state.now, picked.at)
         try await advanceDevice()
         await app.deviceReported(.picked(picked), device: state)
-        if device.hasConditions { await device.userWoke(at: state.now) }
+        if hasConditions { await device.userWoke(at: state.now) }
         try await startAppRun()
         try await app.respond(to: picked.identifier, actionID: picked.actionID, device: state)
-        if handsOverAtEveryRun, device.platform == .ios, await !device.wasListedDuringRun {
+        if handsOverAtEveryRun, platform == .ios, await !device.wasListedDuringRun {
             try await app.reconcile(.userAction(picked.actionID), device: state)
         }
         try await finishAppRun(cause: "action")
@@ -266,7 +275,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     /// until its next app run. iOS keeps its pending requests; the always-running Linux process reconciles as at a
     /// start.
     private mutating func reboot() async throws {
-        switch device.platform {
+        switch platform {
         case .ios:
             return
         case .linux:
@@ -290,7 +299,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     private mutating func startAppRun() async throws {
         isAsleep = false
         await device.beginRun()
-        guard device.platform == .ios else { return }
+        guard platform == .ios else { return }
         let shown = shownWhileClosed
         shownWhileClosed = []
         for (request, shownAt) in shown {
@@ -307,9 +316,9 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     /// An app run ends: on Android the device forgets what a reboot removed that the app no longer wants; on iOS and
     /// Android the app learns what the device holds of what it wants.
     private mutating func finishAppRun(cause: String) async throws {
-        let wanted = device.platform == .android ? try await app.desiredRequests(device: state) : nil
+        let wanted = platform == .android ? try await app.desiredRequests(device: state) : nil
         await device.endRun(stillWanting: wanted)
-        guard device.platform != .linux else { return }
+        guard platform != .linux else { return }
         await app.deviceReported(.run(cause: cause, report: try await device.runReport()), device: state)
     }
 

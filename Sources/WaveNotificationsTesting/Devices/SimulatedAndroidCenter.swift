@@ -39,6 +39,8 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     /// Requests the system removed (a reboot, a revocation) that the app has neither handed over again nor stopped
     /// wanting, by identifier, with why.
     private var removed: [String: (request: NotificationRequest, reason: LossReason)] = [:]
+    /// The removed requests by instant (then identifier); an item no longer in ``removed`` is stale.
+    private var removedOrder = OrderedHeap<RemovedItem>()
     private var shown = ShownNotifications()
 
     /// Android's cap of notifications on screen per app.
@@ -100,7 +102,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
             removed[request.identifier] = nil
             alarms.add(request, mode: mode, handedAt: now)
         }
-        peakPendingCount = max(peakPendingCount, min(alarms.entries.count, limit))
+        peakPendingCount = max(peakPendingCount, min(alarms.count, limit))
     }
 
     /// Removes pending requests (and forgets them as lost); unknown identifiers are ignored.
@@ -109,8 +111,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     ///   - identifiers: The identifiers.
     ///   - reason: Why.
     public func removePending(identifiers: [String], reason: NotificationReason) {
-        let gone = Set(identifiers)
-        removedCount += alarms.removeAll { gone.contains($0.request.identifier) }.count
+        removedCount += alarms.remove(identifiers: identifiers)
         for identifier in identifiers { removed[identifier] = nil }
     }
 
@@ -120,7 +121,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     ///   - threadID: The thread.
     ///   - reason: Why.
     public func removePending(threadID: String, reason: NotificationReason) {
-        removedCount += alarms.removeAll { $0.request.threadID == threadID }.count
+        removedCount += alarms.remove(threadID: threadID)
         removed = removed.filter { $0.value.request.threadID != threadID }
     }
 
@@ -158,7 +159,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     public func reboot() async -> [NotificationRequest] {
         let forgotten = alarms.removeAll { _ in true }.map(\.request)
         removedCount += forgotten.count
-        for request in forgotten { removed[request.identifier] = (request, .reboot) }
+        for request in forgotten { remember(request, lostFor: .reboot) }
         isAppAsleep = !hasBootReceiver
         return forgotten
     }
@@ -192,7 +193,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         switch (wasAllowed, conditions.android.exactAlarmsAllowed) {
         case (true, false):
             let revoked = alarms.removeAll { $0.mode.needsExactAlarms }
-            for entry in revoked { removed[entry.request.identifier] = (entry.request, .exactAlarmRevoked) }
+            for entry in revoked { remember(entry.request, lostFor: .exactAlarmRevoked) }
             isAppAsleep = true
             return .exactAlarmsRevoked
         case (false, true):
@@ -248,7 +249,32 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
 
     /// When the phone next shows a pending request, or the next one the system removed would have fired.
     public var nextFireDate: Date? {
-        [alarms.nextRunInstant, removed.values.map(\.request.fireAt).min()].compactMap { $0 }.min()
+        [alarms.nextRunInstant(), firstRemoved()?.request.fireAt].compactMap { $0 }.min()
+    }
+
+    /// Remembers a request the system removed: lost at its instant unless handed over again or no longer wanted.
+    private func remember(_ request: NotificationRequest, lostFor reason: LossReason) {
+        removed[request.identifier] = (request, reason)
+        removedOrder.push(RemovedItem(fireAt: request.fireAt, identifier: request.identifier))
+    }
+
+    /// The soonest removed request still remembered, the stale items above it dropped.
+    private func firstRemoved() -> (request: NotificationRequest, reason: LossReason)? {
+        while let top = removedOrder.peek {
+            if let entry = removed[top.identifier], entry.request.fireAt == top.fireAt { return entry }
+            removedOrder.pop()
+        }
+        return nil
+    }
+
+    /// A removed request in ``removedOrder``: its instant, then its identifier.
+    private struct RemovedItem: Comparable, Sendable {
+        var fireAt: Date
+        var identifier: String
+
+        static func < (lhs: RemovedItem, rhs: RemovedItem) -> Bool {
+            (lhs.fireAt, lhs.identifier) < (rhs.fireAt, rhs.identifier)
+        }
     }
 
     /// What the phone holds of what the app wants: the pending requests plus those the system removed; the armed
@@ -259,7 +285,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         let entries = alarms.entries
         let armed = min(entries.count, limit)
         let firstNotArmed = entries.count > limit ? entries[limit].request.fireAt : nil
-        let firstLost = removed.values.map(\.request.fireAt).min()
+        let firstLost = firstRemoved()?.request.fireAt
         let deadline = [firstNotArmed, firstLost].compactMap { $0 }.min() ?? entries.prefix(armed).last?.request.fireAt
         return DeviceRunReport(wanted: entries.count + removed.count, held: armed, refreshDeadline: deadline)
     }
@@ -274,10 +300,9 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         now = max(now, instant)
         await clock.advance(to: now)
         var facts: [(at: Date, order: Int, fact: DeviceFact)] = []
-        let lost = removed.values.filter { $0.request.fireAt <= now }
-            .sorted { ($0.request.fireAt, $0.request.identifier) < ($1.request.fireAt, $1.request.identifier) }
-        for entry in lost {
+        while let entry = firstRemoved(), entry.request.fireAt <= now {
             removed[entry.request.identifier] = nil
+            removedOrder.pop()
             facts.append((entry.request.fireAt, 0, .lost(entry.request, reason: entry.reason)))
         }
         for run in alarms.runDue(by: now) {

@@ -32,7 +32,7 @@ enum ReportCommand {
             }
             configuration.alertDeliveryRate = rate
         }
-        let server = try GrowBroServer(path: path, configuration: configuration)
+        let server = try PushServer(path: path, configuration: configuration)
         defer { server.close() }
         let report = try server.report(from: from, to: to)
         for alert in report.alerts { output.writeLine(ReplayLines.alert(alert, at: to)) }

@@ -1,6 +1,5 @@
 internal import Foundation
 internal import GrowBroServer
-internal import WaveLinuxAdapter
 
 /// The `wavepush` program: `replay`, `report`, `well-known`, `check-well-known`.
 public enum WavePushCommand {
@@ -32,10 +31,10 @@ public enum WavePushCommand {
         } catch let error as GrowBroServerError {
             standardError.writeLine("wavepush: error: \(error)")
             status = ExitCode.dataError
-        } catch let error as SQLiteError {
+        } catch let error as PushStoreError {
             // A file that is not a server database is bad input; anything else is the disk's.
             standardError.writeLine("wavepush: error: \(error)")
-            status = error.isDamagedFile ? ExitCode.dataError : ExitCode.ioError
+            status = error.kind == .damaged ? ExitCode.dataError : ExitCode.ioError
         } catch {
             standardError.writeLine("wavepush: error: \(error)")
             status = ExitCode.software

@@ -1,6 +1,7 @@
 internal import Foundation
 internal import GrowBroNotifications
 internal import GrowBroServer
+internal import GrowBroServerTesting
 internal import WaveNotifications
 
 /// Runs a server scenario through the real store and dispatcher, with a scripted transport, printing a line per
@@ -17,8 +18,8 @@ struct ServerReplay {
 
     func run() async throws -> Int32 {
         let server =
-            try databasePath.map { try GrowBroServer(path: $0, configuration: scenario.configuration) }
-            ?? GrowBroServer.inMemory(configuration: scenario.configuration)
+            try databasePath.map { try PushServer(path: $0, configuration: scenario.configuration) }
+            ?? PushServer.inMemory(configuration: scenario.configuration)
         defer { server.close() }
         let transport = ScriptedTransport(answers: scenario.answers)
         let clock = ReplayClock(now: scenario.now)
@@ -80,7 +81,7 @@ struct ServerReplay {
     }
 
     private func apply(
-        _ timed: ServerScenario.TimedAction, server: GrowBroServer, cursors: inout [String: InboxCursor?]
+        _ timed: ServerScenario.TimedAction, server: PushServer, cursors: inout [String: InboxCursor?]
     ) throws {
         let at = timed.at
         switch timed.action {

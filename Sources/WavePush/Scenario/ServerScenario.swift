@@ -1,6 +1,7 @@
 internal import Foundation
 internal import GrowBroNotifications
 internal import GrowBroServer
+internal import GrowBroServerTesting
 internal import WaveJSON
 internal import WaveNotifications
 internal import WavePushPayloads

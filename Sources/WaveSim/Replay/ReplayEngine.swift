@@ -108,6 +108,7 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
     let ownMomentsAreForeground: Bool
     let handsOverAtEveryRun: Bool
     let waitsForTheUserUntilTheEnd: Bool
+    let waitsForPicks: Bool
     /// The summary's counts and the events not yet mirrored on the desktop; the loop calls one method at a time, and
     /// the lock makes that visible (`@unchecked Sendable`: every mutable property is behind it).
     private let state: WaveLock<(summary: AppReplaySummary, forDesktop: [NotificationEvent])>
@@ -127,6 +128,7 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
         ownMomentsAreForeground = driver.ownMomentsAreForeground
         handsOverAtEveryRun = driver.handsOverAtEveryRun
         waitsForTheUserUntilTheEnd = pacer != nil && desktop != nil
+        waitsForPicks = pacer != nil || desktop != nil
         state = WaveLock((summary, []))
     }
 

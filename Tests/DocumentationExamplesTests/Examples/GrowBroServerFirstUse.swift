@@ -14,7 +14,7 @@ func pushALike(
     credentials: any ProviderCredentials,  // your APNs provider token and FCM access token
     clock: any WaveClock = SystemWaveClock()
 ) async throws -> [DispatchDecision] {
-    let server = try GrowBroServer(path: databasePath)
+    let server = try PushServer(path: databasePath)
     try server.register(
         TokenRegistration(
             userID: "u1", installationID: "i1", platform: .apns, token: apnsToken, environment: .production,

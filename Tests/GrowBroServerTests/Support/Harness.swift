@@ -1,5 +1,6 @@
 import Foundation
 import GrowBroServer
+import GrowBroServerTesting
 import WaveJSON
 import WaveNotifications
 import WaveNotificationsTesting
@@ -9,7 +10,7 @@ import WavePushPayloads
 struct Harness {
     static let start = Date(timeIntervalSince1970: 1_781_884_800)  // 2026-06-19T16:00:00Z
 
-    let server: GrowBroServer
+    let server: PushServer
     let transport = ScriptedTransport()
     let credentials = CountingCredentials()
     let clock = ManualWaveClock(now: Harness.start)
@@ -17,8 +18,8 @@ struct Harness {
 
     init(configuration: GrowBroServerConfiguration = GrowBroServerConfiguration(), path: String? = nil) throws {
         server =
-            try path.map { try GrowBroServer(path: $0, configuration: configuration) }
-            ?? GrowBroServer.inMemory(configuration: configuration)
+            try path.map { try PushServer(path: $0, configuration: configuration) }
+            ?? PushServer.inMemory(configuration: configuration)
         dispatcher = PushDispatcher(
             server: server, transport: transport, credentials: credentials, clock: clock, random: SeededRandom(seed: 7))
     }

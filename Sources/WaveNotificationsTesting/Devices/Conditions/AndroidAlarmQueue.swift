@@ -6,6 +6,10 @@ public import WaveNotifications
 ///
 /// Requests due at one instant in one mode (and, inexact, handed over at one instant) are one alarm: they run
 /// together and count once. Without timing (an ideal phone) an alarm runs at its instant, in the order handed over.
+///
+/// Held requests are a table by identifier and a heap by instant, whose stale items (replaced or removed requests)
+/// are skipped when met: adding, replacing and removing cost a logarithm of what is held, so a replay of 600,000
+/// requests is not quadratic; listing them in order sorts.
 public struct AndroidAlarmQueue: Sendable {
     /// One held request.
     public struct Entry: Sendable {
@@ -29,10 +33,15 @@ public struct AndroidAlarmQueue: Sendable {
         public var delay: DeliveryDelay?
     }
 
-    /// Held requests, soonest instant first, equal instants in the order handed over.
-    public private(set) var entries: [Entry] = []
     /// The phone's timing rules; `nil` for a phone without conditions, whose alarms run at their instants.
     public var timing: AndroidAlarmTiming?
+    /// The held requests by identifier.
+    private var byIdentifier: [String: Entry] = [:]
+    /// The identifiers held in each thread.
+    private var byThread: [String: Set<String>] = [:]
+    /// Every request handed over and not yet run, by instant; an item whose identifier now holds another sequence
+    /// (replaced) or none (removed) is stale.
+    private var heap = OrderedHeap<HeapItem>()
     private var nextSequence = 0
 
     /// Creates an empty queue.
@@ -42,6 +51,14 @@ public struct AndroidAlarmQueue: Sendable {
         self.timing = timing
     }
 
+    /// How many requests it holds.
+    public var count: Int { byIdentifier.count }
+
+    /// The held requests, soonest instant first, equal instants in the order handed over.
+    public var entries: [Entry] {
+        byIdentifier.values.sorted { ($0.request.fireAt, $0.sequence) < ($1.request.fireAt, $1.sequence) }
+    }
+
     /// Holds a request, replacing one with its identifier.
     ///
     /// - Parameters:
@@ -49,11 +66,37 @@ public struct AndroidAlarmQueue: Sendable {
     ///   - mode: The mode it is handed over in.
     ///   - handedAt: Now.
     public mutating func add(_ request: NotificationRequest, mode: AndroidScheduleMode, handedAt: Date) {
-        entries.removeAll { $0.request.identifier == request.identifier }
         let entry = Entry(request: request, mode: mode, handedAt: handedAt, sequence: nextSequence)
         nextSequence += 1
-        let position = entries.firstIndex { ($0.request.fireAt, $0.sequence) > (request.fireAt, entry.sequence) }
-        entries.insert(entry, at: position ?? entries.endIndex)
+        if let old = byIdentifier.updateValue(entry, forKey: request.identifier) { unindex(old) }
+        byThread[request.threadID, default: []].insert(request.identifier)
+        heap.push(HeapItem(fireAt: request.fireAt, sequence: entry.sequence, identifier: request.identifier))
+        compactIfStale()
+    }
+
+    /// Removes held requests by identifier; unknown ones are ignored.
+    ///
+    /// - Parameter identifiers: The identifiers.
+    /// - Returns: How many it held.
+    @discardableResult
+    public mutating func remove(identifiers: some Sequence<String>) -> Int {
+        var removed = 0
+        for identifier in identifiers {
+            guard let entry = byIdentifier.removeValue(forKey: identifier) else { continue }
+            unindex(entry)
+            removed += 1
+        }
+        compactIfStale()
+        return removed
+    }
+
+    /// Removes every held request of a thread.
+    ///
+    /// - Parameter threadID: The thread.
+    /// - Returns: How many it held.
+    @discardableResult
+    public mutating func remove(threadID: String) -> Int {
+        remove(identifiers: byThread[threadID] ?? [])
     }
 
     /// Removes the held requests that match.
@@ -63,12 +106,18 @@ public struct AndroidAlarmQueue: Sendable {
     @discardableResult
     public mutating func removeAll(where shouldRemove: (Entry) -> Bool) -> [Entry] {
         let removed = entries.filter(shouldRemove)
-        if !removed.isEmpty { entries.removeAll(where: shouldRemove) }
+        for entry in removed {
+            byIdentifier[entry.request.identifier] = nil
+            unindex(entry)
+        }
+        compactIfStale()
         return removed
     }
 
     /// When the next alarm runs under the timing rules, if one is held.
-    public var nextRunInstant: Date? {
+    ///
+    /// - Returns: The instant.
+    public mutating func nextRunInstant() -> Date? {
         nextAlarm()?.at
     }
 
@@ -80,33 +129,71 @@ public struct AndroidAlarmQueue: Sendable {
     public mutating func runDue(by instant: Date) -> [Run] {
         var runs: [Run] = []
         while let next = nextAlarm(), next.at <= instant {
-            let key = Self.alarmKey(of: entries[next.index])
-            // Requests of one instant sit together: the alarm is among them.
-            var low = next.index
-            while low > 0, entries[low - 1].request.fireAt == key.fireAt { low -= 1 }
-            var high = next.index + 1
-            while high < entries.count, entries[high].request.fireAt == key.fireAt { high += 1 }
-            let group = entries[low..<high].filter { Self.alarmKey(of: $0) == key }
-            entries.replaceSubrange(low..<high, with: entries[low..<high].filter { Self.alarmKey(of: $0) != key })
-            timing?.record(firedAt: next.at, mode: group[0].mode)
-            let delay = next.cause.map { DeliveryDelay(dueAt: group[0].request.fireAt, cause: $0) }
+            // The alarm's requests: the held ones of its instant with its mode (and hand-over, inexact).
+            let key = Self.alarmKey(of: next.entry)
+            var group: [Entry] = []
+            var others: [HeapItem] = []
+            // Only requests of instants at or before the alarm's can be above it in the heap.
+            while let top = heap.peek, top.fireAt <= key.fireAt {
+                heap.pop()
+                guard let entry = live(top) else { continue }
+                if top.fireAt == key.fireAt, Self.alarmKey(of: entry) == key {
+                    group.append(entry)
+                    byIdentifier[entry.request.identifier] = nil
+                    unindex(entry)
+                } else {
+                    others.append(top)
+                }
+            }
+            for item in others { heap.push(item) }
+            timing?.record(firedAt: next.at, mode: key.mode)
+            let delay = next.cause.map { DeliveryDelay(dueAt: key.fireAt, cause: $0) }
             runs.append(Run(entries: group, at: next.at, delay: delay))
         }
         return runs
     }
 
-    /// The alarm that runs first: the position of its first entry, when, and the cause of any delay.
-    private func nextAlarm() -> (index: Int, at: Date, cause: DelayCause?)? {
-        guard let first = entries.first else { return nil }
-        guard let timing else { return (0, first.request.fireAt, nil) }
-        var best: (index: Int, at: Date, cause: DelayCause?)?
-        for (index, entry) in entries.enumerated() {
-            // An alarm never runs before its instant: once instants reach the best run, none can beat it.
-            if let best, entry.request.fireAt >= best.at { break }
+    /// Takes an entry that left out of its thread's index.
+    private mutating func unindex(_ entry: Entry) {
+        let thread = entry.request.threadID
+        byThread[thread]?.remove(entry.request.identifier)
+        if byThread[thread]?.isEmpty == true { byThread[thread] = nil }
+    }
+
+    /// The entry an item stands for, unless it is stale.
+    private func live(_ item: HeapItem) -> Entry? {
+        guard let entry = byIdentifier[item.identifier], entry.sequence == item.sequence else { return nil }
+        return entry
+    }
+
+    /// The alarm that runs first: one of its entries, when, and the cause of any delay.
+    private mutating func nextAlarm() -> (entry: Entry, at: Date, cause: DelayCause?)? {
+        while let top = heap.peek, live(top) == nil { heap.pop() }
+        guard let top = heap.peek, let first = live(top) else { return nil }
+        guard let timing else { return (first, first.request.fireAt, nil) }
+        // An alarm never runs before its instant: once instants reach the best run, none can beat it. The items met
+        // on the way are taken off the heap and put back.
+        var best: (entry: Entry, at: Date, cause: DelayCause?)?
+        var met: [HeapItem] = []
+        while let item = heap.peek {
+            if let best, item.fireAt >= best.at { break }
+            heap.pop()
+            guard let entry = live(item) else { continue }
+            met.append(item)
             let run = timing.firstInstant(dueAt: entry.request.fireAt, handedAt: entry.handedAt, mode: entry.mode)
-            if best.map({ run.at < $0.at }) ?? true { best = (index, run.at, run.cause) }
+            if best.map({ run.at < $0.at }) ?? true { best = (entry, run.at, run.cause) }
         }
+        for item in met { heap.push(item) }
         return best
+    }
+
+    /// Rebuilds the heap from the held requests once stale items outnumber them.
+    private mutating func compactIfStale() {
+        guard heap.count > 1_024, heap.count > 2 * byIdentifier.count else { return }
+        heap = OrderedHeap(
+            byIdentifier.values.map {
+                HeapItem(fireAt: $0.request.fireAt, sequence: $0.sequence, identifier: $0.request.identifier)
+            })
     }
 
     /// What makes requests one alarm: their instant, their mode, and for an inexact one the instant handed over.
@@ -120,5 +207,73 @@ public struct AndroidAlarmQueue: Sendable {
         var fireAt: Date
         var mode: AndroidScheduleMode
         var handedAt: Date?
+    }
+
+    /// A request in the heap: its instant, then the order handed over.
+    private struct HeapItem: Comparable, Sendable {
+        var fireAt: Date
+        var sequence: Int
+        var identifier: String
+
+        static func < (lhs: HeapItem, rhs: HeapItem) -> Bool {
+            (lhs.fireAt, lhs.sequence) < (rhs.fireAt, rhs.sequence)
+        }
+
+        static func == (lhs: HeapItem, rhs: HeapItem) -> Bool {
+            lhs.fireAt == rhs.fireAt && lhs.sequence == rhs.sequence
+        }
+    }
+}
+
+/// A binary min-heap.
+struct OrderedHeap<Element: Comparable & Sendable>: Sendable {
+    private var storage: [Element] = []
+
+    init() {}
+
+    init(_ elements: [Element]) {
+        storage = elements
+        var index = storage.count / 2
+        while index > 0 {
+            index -= 1
+            siftDown(from: index)
+        }
+    }
+
+    var count: Int { storage.count }
+
+    var peek: Element? { storage.first }
+
+    mutating func push(_ element: Element) {
+        storage.append(element)
+        var child = storage.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard storage[child] < storage[parent] else { break }
+            storage.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    @discardableResult
+    mutating func pop() -> Element? {
+        guard !storage.isEmpty else { return nil }
+        storage.swapAt(0, storage.count - 1)
+        let top = storage.removeLast()
+        siftDown(from: 0)
+        return top
+    }
+
+    private mutating func siftDown(from start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            guard left < storage.count else { return }
+            let right = left + 1
+            let smaller = right < storage.count && storage[right] < storage[left] ? right : left
+            guard storage[smaller] < storage[parent] else { return }
+            storage.swapAt(smaller, parent)
+            parent = smaller
+        }
     }
 }

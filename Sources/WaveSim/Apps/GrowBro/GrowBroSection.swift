@@ -21,7 +21,7 @@ enum GrowBroSection: AppReplaySection {
         var type: String { "push" }
         /// A push reaches the device whether or not the app runs.
         var isSystemEvent: Bool { true }
-        /// Its FCM priority (``GrowBroPush/isHighPriority``): a `normal` one waits while the phone is in deep Doze.
+        /// Its FCM priority (``GrowBroPush/isHighPriority``): a `normal` one waits while the phone sleeps (the device model decides).
         var pushIsHighPriority: Bool? { push.isHighPriority }
     }
 

@@ -6,27 +6,27 @@ internal import Foundation
 /// Opening sets the busy timeout, write-ahead logging (`journal_mode=WAL`), `synchronous=FULL` (a commit
 /// that returned is on disk: acknowledged means durable) and foreign keys. Not thread-safe: its owner
 /// serializes every call (the stores keep it behind a `WaveLock`).
-package final class SQLiteDatabase {
+public final class SQLiteDatabase {
     /// How a connection is opened.
-    package struct Options: Sendable {
+    public struct Options: Sendable {
         /// How long a statement waits for another connection's lock before failing with `SQLITE_BUSY`.
-        package var busyTimeout: Duration
+        public var busyTimeout: Duration
         /// `PRAGMA synchronous`: `FULL` syncs the log on every commit.
-        package var synchronous: String
+        public var synchronous: String
 
         /// Creates options.
         ///
         /// - Parameters:
         ///   - busyTimeout: The wait for another connection's lock; 5 seconds by default.
         ///   - synchronous: `FULL` (the default) or `NORMAL`.
-        package init(busyTimeout: Duration = .seconds(5), synchronous: String = "FULL") {
+        public init(busyTimeout: Duration = .seconds(5), synchronous: String = "FULL") {
             self.busyTimeout = busyTimeout
             self.synchronous = synchronous
         }
     }
 
     /// The file, or `:memory:`.
-    package let path: String
+    public let path: String
     private var handle: OpaquePointer?
     private var cache: [String: SQLiteStatement] = [:]
 
@@ -37,7 +37,7 @@ package final class SQLiteDatabase {
     ///   - options: The busy timeout and durability.
     /// - Throws: ``SQLiteError``: `SQLITE_NOTADB` for a file that is not a database, `SQLITE_CANTOPEN` for a
     ///   missing directory, `SQLITE_BUSY` when another connection holds the file past the timeout.
-    package init(path: String, options: Options = Options()) throws(SQLiteError) {
+    public init(path: String, options: Options = Options()) throws(SQLiteError) {
         self.path = path
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(
@@ -69,7 +69,7 @@ package final class SQLiteDatabase {
     /// - Parameter options: The options.
     /// - Returns: The connection.
     /// - Throws: ``SQLiteError`` when SQLite cannot allocate it.
-    package static func inMemory(options: Options = Options()) throws(SQLiteError) -> SQLiteDatabase {
+    public static func inMemory(options: Options = Options()) throws(SQLiteError) -> SQLiteDatabase {
         try SQLiteDatabase(path: ":memory:", options: options)
     }
 
@@ -78,7 +78,7 @@ package final class SQLiteDatabase {
     }
 
     /// Closes the connection; later calls do nothing, and any other call then fails with `SQLITE_MISUSE`.
-    package func close() {
+    public func close() {
         cache.removeAll()
         guard let handle else { return }
         sqlite3_close_v2(handle)
@@ -89,7 +89,7 @@ package final class SQLiteDatabase {
     ///
     /// - Parameter sql: The statements.
     /// - Throws: ``SQLiteError``.
-    package func execute(_ sql: String) throws(SQLiteError) {
+    public func execute(_ sql: String) throws(SQLiteError) {
         let connection = try open()
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(connection, sql, nil, nil, &message)
@@ -105,7 +105,7 @@ package final class SQLiteDatabase {
     /// - Parameter sql: The statement, with `?` parameters.
     /// - Returns: The statement, finalized when released.
     /// - Throws: ``SQLiteError`` for bad SQL or a damaged file.
-    package func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         let connection = try open()
         var statement: OpaquePointer?
         let code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
@@ -120,7 +120,7 @@ package final class SQLiteDatabase {
     /// - Parameter sql: The statement.
     /// - Returns: The cached statement.
     /// - Throws: ``SQLiteError`` for bad SQL.
-    package func cached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    public func cached(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let statement = cache[sql] {
             statement.reset()
             return statement
@@ -138,7 +138,7 @@ package final class SQLiteDatabase {
     /// - Parameter body: The work.
     /// - Returns: What `body` returned.
     /// - Throws: What `body` threw, or ``SQLiteError`` from begin or commit (`SQLITE_BUSY` past the timeout).
-    package func transaction<T>(_ body: () throws -> T) throws -> T {
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
         let connection = try open()
         let nested = sqlite3_get_autocommit(connection) == 0
         try execute(nested ? "SAVEPOINT nested" : "BEGIN IMMEDIATE")
@@ -154,7 +154,7 @@ package final class SQLiteDatabase {
     }
 
     /// Rows changed by the last `INSERT`, `UPDATE` or `DELETE`.
-    package var changes: Int {
+    public var changes: Int {
         handle.map { Int(sqlite3_changes($0)) } ?? 0
     }
 
@@ -162,7 +162,7 @@ package final class SQLiteDatabase {
     ///
     /// - Returns: The version (0 for a new file).
     /// - Throws: ``SQLiteError``.
-    package func userVersion() throws(SQLiteError) -> Int {
+    public func userVersion() throws(SQLiteError) -> Int {
         let statement = try prepare("PRAGMA user_version")
         return try statement.step() ? Int(statement.int64(at: 0)) : 0
     }
@@ -171,7 +171,7 @@ package final class SQLiteDatabase {
     ///
     /// - Returns: The lines SQLite reports.
     /// - Throws: ``SQLiteError``.
-    package func integrityCheck() throws(SQLiteError) -> [String] {
+    public func integrityCheck() throws(SQLiteError) -> [String] {
         let statement = try prepare("PRAGMA integrity_check")
         var lines: [String] = []
         while try statement.step() {
@@ -185,7 +185,7 @@ package final class SQLiteDatabase {
     /// - Parameter migrations: Every step, versions 1, 2, … in order.
     /// - Throws: ``SQLiteError`` when a step fails (that step is rolled back; earlier ones stay), or when the
     ///   file's version is newer than the last step (written by a newer build).
-    package func migrate(_ migrations: [SQLiteMigration]) throws {
+    public func migrate(_ migrations: [SQLiteMigration]) throws {
         precondition(
             migrations.enumerated().allSatisfy { $0.element.version == $0.offset + 1 },
             "migration versions must be 1, 2, … in order")

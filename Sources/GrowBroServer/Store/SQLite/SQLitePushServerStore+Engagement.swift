@@ -1,25 +1,12 @@
-public import Foundation
+internal import Foundation
 internal import GrowBroNotifications
-internal import WaveLinuxAdapter
 internal import WaveNotifications
+internal import WaveSQLite
 
-extension GrowBroServer {
-    /// Records that a push was delivered, opened or dismissed on an installation (once per kind; a repeat is ignored).
-    ///
-    /// - Parameters:
-    ///   - kind: `delivered` (FCM delivery data), `opened` (the app reports the `messageId`) or `dismissed`
-    ///     (Android's `deleteIntent`); `accepted` is recorded by the dispatcher.
-    ///   - messageID: The payload's `messageId`.
-    ///   - installationID: The installation that reports it.
-    ///   - instant: When it happened.
-    /// - Returns: `true` when recorded, `false` when already recorded.
-    /// - Throws: ``GrowBroServerError`` for an unknown message id, a message never sent to that installation, or a
-    ///   malformed id; ``SQLiteError``.
-    @discardableResult
-    public func recordEngagement(
+extension SQLitePushServerStore {
+    func recordEngagement(
         _ kind: EngagementKind, messageID: String, installationID: String, at instant: Date
     ) throws -> Bool {
-        let installationID = try Validation.identifier(installationID, field: "installation")
         return try database.transaction { database in
             let message = try database.cached("SELECT count(*) FROM push_send WHERE message_id = ?")
             try message.bind(messageID, at: 1)
@@ -54,17 +41,7 @@ extension GrowBroServer {
         return database.changes == 1
     }
 
-    /// The engagement report over sends recorded in `[from, to)`; opt-in rates are the current state.
-    ///
-    /// - Parameters:
-    ///   - from: The window's start.
-    ///   - to: The window's end.
-    /// - Returns: The report, with an alert for each category whose delivery rate is below
-    ///   ``GrowBroServerConfiguration/alertDeliveryRate`` over at least ``GrowBroServerConfiguration/alertMinimumSends``
-    ///   measurable sends.
-    /// - Throws: ``SQLiteError``.
-    public func report(from: Date, to: Date) throws -> EngagementReport {
-        let configuration = configuration
+    func categoryReports(from: Date, to: Date) throws -> [CategoryReport] {
         let window: [SQLiteValue] = [.integer(from.millisecondsSince1970), .integer(to.millisecondsSince1970)]
         return try database.withDatabase { database in
             func count(_ sql: String, _ values: [SQLiteValue]) throws -> Int {
@@ -75,7 +52,6 @@ extension GrowBroServer {
             }
             let users = try count("SELECT count(DISTINCT user_id) FROM installation", [])
             var categories: [CategoryReport] = []
-            var alerts: [EngagementReport.Alert] = []
             for channel in GrowBroChannel.allCases {
                 let id: [SQLiteValue] = [.text(channel.rawValue)]
                 let sends = "FROM push_send WHERE channel_id = ?1 AND created_ms >= ?2 AND created_ms < ?3"
@@ -104,16 +80,8 @@ extension GrowBroServer {
                     delivered: try engaged(.delivered, platform: "fcm"), opened: try engaged(.opened),
                     dismissed: try engaged(.dismissed))
                 categories.append(report)
-                if let rate = report.deliveryRate, report.measurableAccepted >= configuration.alertMinimumSends,
-                    rate < configuration.alertDeliveryRate
-                {
-                    alerts.append(
-                        .init(
-                            channelID: channel.rawValue, deliveryRate: rate, sends: report.measurableAccepted,
-                            threshold: configuration.alertDeliveryRate))
-                }
             }
-            return EngagementReport(from: from, to: to, categories: categories, alerts: alerts)
+            return categories
         }
     }
 }

@@ -4,15 +4,15 @@ internal import WaveNotifications
 ///
 /// One connection serves the notification store and the inbox alike, so a transaction never waits for
 /// another connection of the same process.
-package final class SerializedDatabase: Sendable {
+public final class SerializedDatabase: Sendable {
     /// The file, or `:memory:`.
-    package let path: String
+    public let path: String
     private let database: WaveLock<SQLiteDatabase>
 
     /// Takes ownership of a connection.
     ///
     /// - Parameter database: The connection; nothing else may use it afterwards.
-    package init(_ database: sending SQLiteDatabase) {
+    public init(_ database: sending SQLiteDatabase) {
         path = database.path
         self.database = WaveLock(database)
     }
@@ -22,7 +22,7 @@ package final class SerializedDatabase: Sendable {
     /// - Parameter body: The work; it must not keep the connection.
     /// - Returns: What `body` returned.
     /// - Throws: What `body` threw.
-    package func withDatabase<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+    public func withDatabase<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
         try database.withLock { database in try body(database) }
     }
 
@@ -31,12 +31,12 @@ package final class SerializedDatabase: Sendable {
     /// - Parameter body: The work.
     /// - Returns: What `body` returned.
     /// - Throws: What `body` threw, or ``SQLiteError`` from begin or commit.
-    package func transaction<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
+    public func transaction<T: Sendable>(_ body: (SQLiteDatabase) throws -> T) throws -> T {
         try withDatabase { database in try database.transaction { try body(database) } }
     }
 
     /// Closes the connection; any later call fails with `SQLITE_MISUSE`.
-    package func close() {
+    public func close() {
         database.withLock { $0.close() }
     }
 }

@@ -1,7 +1,7 @@
-package import Foundation
+public import Foundation
 
 /// A value bound to a statement parameter, in SQLite's five storage classes.
-package enum SQLiteValue: Hashable, Sendable {
+public enum SQLiteValue: Hashable, Sendable {
     /// A 64-bit signed integer.
     case integer(Int64)
     /// A 64-bit float.
@@ -17,7 +17,7 @@ package enum SQLiteValue: Hashable, Sendable {
     ///
     /// - Parameter value: The text, or `nil`.
     /// - Returns: The value.
-    package static func optional(_ value: String?) -> SQLiteValue {
+    public static func optional(_ value: String?) -> SQLiteValue {
         value.map { .text($0) } ?? .null
     }
 
@@ -25,7 +25,7 @@ package enum SQLiteValue: Hashable, Sendable {
     ///
     /// - Parameter value: The integer, or `nil`.
     /// - Returns: The value.
-    package static func optional(_ value: Int64?) -> SQLiteValue {
+    public static func optional(_ value: Int64?) -> SQLiteValue {
         value.map { .integer($0) } ?? .null
     }
 }

@@ -3,18 +3,18 @@
 /// Steps are applied in order by ``SQLiteDatabase/migrate(_:)``, each in its own transaction together with the
 /// `PRAGMA user_version` that records it, so a crash leaves the database at one version or the next. A step
 /// once released never changes: a new schema is a new step.
-package struct SQLiteMigration: Sendable {
+public struct SQLiteMigration: Sendable {
     /// The schema version this step produces (1 for the first).
-    package var version: Int
+    public var version: Int
     /// The SQL statements of the step, run in order.
-    package var statements: [String]
+    public var statements: [String]
 
     /// Creates a step.
     ///
     /// - Parameters:
     ///   - version: The version it produces.
     ///   - statements: Its SQL statements.
-    package init(version: Int, statements: [String]) {
+    public init(version: Int, statements: [String]) {
         self.version = version
         self.statements = statements
     }

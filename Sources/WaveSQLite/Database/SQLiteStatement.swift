@@ -1,15 +1,15 @@
 internal import CSQLite
-package import Foundation
+public import Foundation
 
 /// A prepared statement: bind parameters by index (from 1), step through the rows, read columns (from 0), reset.
 ///
 /// Not thread-safe: a statement belongs to its ``SQLiteDatabase``, which its owner serializes.
-package final class SQLiteStatement {
+public final class SQLiteStatement {
     /// The SQL it was prepared from.
-    package let sql: String
+    public let sql: String
     private let handle: OpaquePointer
     private let database: OpaquePointer
-    private let path: String
+    let path: String
 
     init(sql: String, handle: OpaquePointer, database: OpaquePointer, path: String) {
         self.sql = sql
@@ -28,7 +28,7 @@ package final class SQLiteStatement {
     ///   - value: The value.
     ///   - index: The parameter's index, from 1.
     /// - Throws: ``SQLiteError`` for an index out of range.
-    package func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
+    public func bind(_ value: Int64, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_int64(handle, index, value))
     }
 
@@ -38,7 +38,7 @@ package final class SQLiteStatement {
     ///   - value: The value.
     ///   - index: The parameter's index, from 1.
     /// - Throws: ``SQLiteError`` for an index out of range.
-    package func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
+    public func bind(_ value: Double, at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_double(handle, index, value))
     }
 
@@ -48,7 +48,7 @@ package final class SQLiteStatement {
     ///   - value: The value.
     ///   - index: The parameter's index, from 1.
     /// - Throws: ``SQLiteError`` for an index out of range.
-    package func bind(_ value: String, at index: Int32) throws(SQLiteError) {
+    public func bind(_ value: String, at index: Int32) throws(SQLiteError) {
         let code = value.withCString {
             sqlite3_bind_text(handle, index, $0, Int32(value.utf8.count), Self.transient)
         }
@@ -61,7 +61,7 @@ package final class SQLiteStatement {
     ///   - value: The value.
     ///   - index: The parameter's index, from 1.
     /// - Throws: ``SQLiteError`` for an index out of range.
-    package func bind(_ value: Data, at index: Int32) throws(SQLiteError) {
+    public func bind(_ value: Data, at index: Int32) throws(SQLiteError) {
         let code = value.withUnsafeBytes { bytes in
             sqlite3_bind_blob(
                 handle, index, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(bytes.count), Self.transient)
@@ -73,7 +73,7 @@ package final class SQLiteStatement {
     ///
     /// - Parameter index: The parameter's index, from 1.
     /// - Throws: ``SQLiteError`` for an index out of range.
-    package func bindNull(at index: Int32) throws(SQLiteError) {
+    public func bindNull(at index: Int32) throws(SQLiteError) {
         try check(sqlite3_bind_null(handle, index))
     }
 
@@ -83,7 +83,7 @@ package final class SQLiteStatement {
     ///   - value: The value.
     ///   - index: The parameter's index, from 1.
     /// - Throws: ``SQLiteError`` for an index out of range.
-    package func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
+    public func bind(_ value: SQLiteValue, at index: Int32) throws(SQLiteError) {
         switch value {
         case .integer(let integer): try bind(integer, at: index)
         case .real(let real): try bind(real, at: index)
@@ -97,7 +97,7 @@ package final class SQLiteStatement {
     ///
     /// - Parameter values: The values.
     /// - Throws: ``SQLiteError`` when there are more values than parameters.
-    package func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+    public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         for (offset, value) in values.enumerated() {
             try bind(value, at: Int32(offset + 1))
         }
@@ -108,7 +108,7 @@ package final class SQLiteStatement {
     /// - Returns: `true` when a row is ready to read, `false` when the statement is done.
     /// - Throws: ``SQLiteError`` (a constraint, a busy database, a damaged file…).
     @discardableResult
-    package func step() throws(SQLiteError) -> Bool {
+    public func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -120,24 +120,24 @@ package final class SQLiteStatement {
     /// Steps until done, ignoring any rows.
     ///
     /// - Throws: ``SQLiteError``.
-    package func run() throws(SQLiteError) {
+    public func run() throws(SQLiteError) {
         while try step() {}
     }
 
     /// Resets the statement to run again and clears its bindings.
-    package func reset() {
+    public func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
     /// The number of columns in a row.
-    package var columnCount: Int32 { sqlite3_column_count(handle) }
+    public var columnCount: Int32 { sqlite3_column_count(handle) }
 
     /// Whether a column of the current row is `NULL`.
     ///
     /// - Parameter column: The column's index, from 0.
     /// - Returns: `true` for `NULL`.
-    package func isNull(at column: Int32) -> Bool {
+    public func isNull(at column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
@@ -145,7 +145,7 @@ package final class SQLiteStatement {
     ///
     /// - Parameter column: The column's index, from 0.
     /// - Returns: The value.
-    package func int64(at column: Int32) -> Int64 {
+    public func int64(at column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
     }
 
@@ -153,7 +153,7 @@ package final class SQLiteStatement {
     ///
     /// - Parameter column: The column's index, from 0.
     /// - Returns: The value.
-    package func optionalInt64(at column: Int32) -> Int64? {
+    public func optionalInt64(at column: Int32) -> Int64? {
         isNull(at: column) ? nil : int64(at: column)
     }
 
@@ -161,7 +161,7 @@ package final class SQLiteStatement {
     ///
     /// - Parameter column: The column's index, from 0.
     /// - Returns: The value.
-    package func double(at column: Int32) -> Double {
+    public func double(at column: Int32) -> Double {
         sqlite3_column_double(handle, column)
     }
 
@@ -169,7 +169,7 @@ package final class SQLiteStatement {
     ///
     /// - Parameter column: The column's index, from 0.
     /// - Returns: The value.
-    package func text(at column: Int32) -> String {
+    public func text(at column: Int32) -> String {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
@@ -179,7 +179,7 @@ package final class SQLiteStatement {
     ///
     /// - Parameter column: The column's index, from 0.
     /// - Returns: The value.
-    package func optionalText(at column: Int32) -> String? {
+    public func optionalText(at column: Int32) -> String? {
         isNull(at: column) ? nil : text(at: column)
     }
 
@@ -187,7 +187,7 @@ package final class SQLiteStatement {
     ///
     /// - Parameter column: The column's index, from 0.
     /// - Returns: The value.
-    package func blob(at column: Int32) -> Data {
+    public func blob(at column: Int32) -> Data {
         guard let bytes = sqlite3_column_blob(handle, column) else { return Data() }
         return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, column)))
     }

@@ -1,4 +1,4 @@
-internal import WaveLinuxAdapter
+internal import WaveSQLite
 
 /// The server database's schema history (see ``SQLiteMigration``); a released step never changes.
 ///

@@ -1,3 +1,4 @@
+public import GrowBroServer
 internal import WaveNotifications
 public import WavePushPayloads
 

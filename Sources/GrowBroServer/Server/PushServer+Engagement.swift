@@ -1,0 +1,44 @@
+public import Foundation
+
+extension PushServer {
+    /// Records that a push was delivered, opened or dismissed on an installation (once per kind; a repeat is ignored).
+    ///
+    /// - Parameters:
+    ///   - kind: `delivered` (FCM delivery data), `opened` (the app reports the `messageId`) or `dismissed`
+    ///     (Android's `deleteIntent`); `accepted` is recorded by the dispatcher.
+    ///   - messageID: The payload's `messageId`.
+    ///   - installationID: The installation that reports it.
+    ///   - instant: When it happened.
+    /// - Returns: `true` when recorded, `false` when already recorded.
+    /// - Throws: ``GrowBroServerError`` for an unknown message id, a message never sent to that installation, or a
+    ///   malformed id; ``PushStoreError``.
+    @discardableResult
+    public func recordEngagement(
+        _ kind: EngagementKind, messageID: String, installationID: String, at instant: Date
+    ) throws -> Bool {
+        let installationID = try Validation.identifier(installationID, field: "installation")
+        return try store.recordEngagement(kind, messageID: messageID, installationID: installationID, at: instant)
+    }
+
+    /// The engagement report over sends recorded in `[from, to)`; opt-in rates are the current state.
+    ///
+    /// - Parameters:
+    ///   - from: The window's start.
+    ///   - to: The window's end.
+    /// - Returns: The report, with an alert for each category whose delivery rate is below
+    ///   ``GrowBroServerConfiguration/alertDeliveryRate`` over at least ``GrowBroServerConfiguration/alertMinimumSends``
+    ///   measurable sends.
+    /// - Throws: ``PushStoreError``.
+    public func report(from: Date, to: Date) throws -> EngagementReport {
+        let categories = try store.categoryReports(from: from, to: to)
+        let alerts = categories.compactMap { report -> EngagementReport.Alert? in
+            guard let rate = report.deliveryRate, report.measurableAccepted >= configuration.alertMinimumSends,
+                rate < configuration.alertDeliveryRate
+            else { return nil }
+            return EngagementReport.Alert(
+                channelID: report.channelID, deliveryRate: rate, sends: report.measurableAccepted,
+                threshold: configuration.alertDeliveryRate)
+        }
+        return EngagementReport(from: from, to: to, categories: categories, alerts: alerts)
+    }
+}

@@ -1,0 +1,70 @@
+public import Foundation
+
+extension PushServer {
+    /// Every send of a message, by outbox id.
+    ///
+    /// - Parameter messageID: The message id.
+    /// - Returns: The sends.
+    /// - Throws: ``PushStoreError``.
+    public func sends(of messageID: String) throws -> [SendRecord] {
+        try store.sends(of: messageID)
+    }
+
+    /// Every send in the outbox, by outbox id.
+    ///
+    /// - Returns: The sends.
+    /// - Throws: ``PushStoreError``.
+    public func allSends() throws -> [SendRecord] {
+        try store.sends(of: nil)
+    }
+
+    /// How many sends are still pending.
+    ///
+    /// - Returns: The count.
+    /// - Throws: ``PushStoreError``.
+    public func pendingSendCount() throws -> Int {
+        try store.pendingSendCount()
+    }
+
+    /// The earliest instant a pending send is due, or `nil` when none is pending.
+    ///
+    /// - Returns: The instant.
+    /// - Throws: ``PushStoreError``.
+    public func nextDueInstant() throws -> Date? {
+        try store.nextDueInstant()
+    }
+
+    /// Pending sends due at `now`, earliest first.
+    func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
+        try store.dueSends(now: now, limit: limit)
+    }
+
+    /// Ends a send; an accepted one also records the `accepted` engagement event, in the same transaction.
+    func finish(
+        _ send: PendingSend, state: SendRecord.State, attempts: Int, status: Int?, reason: String?, at instant: Date
+    ) throws {
+        try store.finish(
+            send, SendOutcome(state: state, attempts: attempts, status: status, reason: reason, at: instant))
+    }
+
+    /// Records a failed attempt and when the next is due.
+    func reschedule(
+        _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date
+    ) throws {
+        try store.reschedule(send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due)
+    }
+
+    /// Purges the token a provider refused (only while the installation still holds it, ``TokenRules``) and ends the
+    /// send, in one transaction.
+    ///
+    /// - Returns: The change logged, or `nil` when the installation no longer holds that token.
+    func purge(
+        _ send: PendingSend, token: String, attempts: Int, status: Int?, reason: String, at instant: Date
+    ) throws -> TokenChange? {
+        try store.purge(
+            send, SendOutcome(state: .purged, attempts: attempts, status: status, reason: reason, at: instant)
+        ) { installation in
+            TokenRules.purge(token: token, of: installation, reason: reason, at: instant)
+        }
+    }
+}

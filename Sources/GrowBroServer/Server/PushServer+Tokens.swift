@@ -1,0 +1,109 @@
+public import Foundation
+public import GrowBroNotifications
+
+extension PushServer {
+    /// Registers or refreshes an installation's token, in one transaction.
+    ///
+    /// - A new installation is registered; the same token again is a refresh (its instant and permission kept);
+    ///   another token for the installation replaces the old one (rotation).
+    /// - An installation registered under another user moves to this user: the previous user no longer reaches it.
+    /// - The same token held by another installation (an earlier install on the same device, or another account)
+    ///   is removed from it (`moved`).
+    ///
+    /// - Parameter registration: What the app reported.
+    /// - Returns: The changes logged, in order.
+    /// - Throws: ``GrowBroServerError`` for a malformed id, token or environment (nothing stored), or
+    ///   ``PushStoreError``.
+    @discardableResult
+    public func register(_ registration: TokenRegistration) throws -> [TokenChange] {
+        let validated = TokenRegistration(
+            userID: try Validation.identifier(registration.userID, field: "user"),
+            installationID: try Validation.identifier(registration.installationID, field: "installation"),
+            platform: registration.platform,
+            token: try Validation.token(registration.token, platform: registration.platform),
+            environment: try Validation.environment(registration.environment, platform: registration.platform),
+            permission: registration.permission, at: registration.at)
+        return try store.register(validated, newUserArchiveDays: configuration.defaultArchiveDays) {
+            existing, holders in
+            TokenRules.changes(for: validated, existing: existing, holders: holders)
+        }
+    }
+
+    /// Removes an installation when its user signs out of it.
+    ///
+    /// - Parameters:
+    ///   - installationID: The installation.
+    ///   - instant: When.
+    /// - Returns: The change logged.
+    /// - Throws: ``GrowBroServerError/unknownInstallation(_:)``, or ``PushStoreError``.
+    @discardableResult
+    public func logout(installationID: String, at instant: Date) throws -> TokenChange {
+        guard
+            let change = try store.logout(
+                installationID: installationID, decide: { TokenRules.logout($0, at: instant) })
+        else {
+            throw GrowBroServerError.unknownInstallation(installationID)
+        }
+        return change
+    }
+
+    /// Purges every token not registered or refreshed within ``GrowBroServerConfiguration/staleTokenAge`` of `now`.
+    ///
+    /// - Parameter now: The current instant.
+    /// - Returns: The changes logged, oldest refresh first.
+    /// - Throws: ``PushStoreError``.
+    @discardableResult
+    public func purgeStaleTokens(now: Date) throws -> [TokenChange] {
+        let age = configuration.staleTokenAge
+        return try store.purgeStaleTokens(refreshedBefore: TokenRules.staleLimit(now: now, age: age)) {
+            TokenRules.stale($0, now: now, age: age)
+        }
+    }
+
+    /// Records the category switches and the archive age the app synced for a user (creating the user if new).
+    ///
+    /// - Parameters:
+    ///   - userID: The user.
+    ///   - channels: Switches by channel; channels not named keep their state (on unless switched off before).
+    ///   - archiveDays: The inbox's archive age in days (0…3650), or `nil` to keep it.
+    ///   - instant: When the app synced them.
+    /// - Throws: ``GrowBroServerError`` for a malformed id or an archive age out of range, or ``PushStoreError``.
+    public func setPreferences(
+        userID: String, channels: [GrowBroChannel: Bool], archiveDays: Int? = nil, at instant: Date
+    ) throws {
+        let userID = try Validation.identifier(userID, field: "user")
+        if let archiveDays, !(0...3650).contains(archiveDays) {
+            throw GrowBroServerError.invalidValue(
+                field: "archiveDays", value: String(archiveDays), expected: "a number of days from 0 to 3650")
+        }
+        try store.setPreferences(
+            userID: userID, channels: channels, archiveDays: archiveDays,
+            newUserArchiveDays: configuration.defaultArchiveDays, at: instant)
+    }
+
+    /// A user's live installations, by id.
+    ///
+    /// - Parameter userID: The user.
+    /// - Returns: The installations (empty for an unknown user).
+    /// - Throws: ``PushStoreError``.
+    public func installations(of userID: String) throws -> [Installation] {
+        try store.installations(of: userID)
+    }
+
+    /// One installation, if it is live.
+    ///
+    /// - Parameter installationID: The installation.
+    /// - Returns: It, or `nil` when unknown, signed out or purged.
+    /// - Throws: ``PushStoreError``.
+    public func installation(_ installationID: String) throws -> Installation? {
+        try store.installation(installationID)
+    }
+
+    /// Every token change logged, oldest first.
+    ///
+    /// - Returns: The log.
+    /// - Throws: ``PushStoreError``.
+    public func tokenChanges() throws -> [TokenChange] {
+        try store.tokenChanges()
+    }
+}

@@ -1,0 +1,142 @@
+internal import Foundation
+internal import GrowBroNotifications
+internal import WaveNotifications
+internal import WavePushPayloads
+
+/// Where the server keeps its state: what every store must do, so SQLite (``SQLitePushServerStore``, the embedded
+/// default) and a second store (a PostgreSQL one, say) are interchangeable behind ``PushServer``.
+///
+/// Implementation requirements:
+/// - Each call is one transaction: when it returns, its change is durable (acknowledged means on disk); when it
+///   throws, nothing of it is kept. Calls may come from any task at once.
+/// - A store decides nothing: the rules come in as closures (``TokenRules``, ``FanOutRules``) or as values the
+///   server computed. A store reads what a rule needs, asks it inside the transaction, and records the answer, so
+///   two stores given the same calls end in the same state.
+/// - Input is already validated by the server. A store throws ``GrowBroServerError`` only for what it alone can
+///   see (an unknown user, a reused message id, an unknown installation or message), and ``PushStoreError`` for
+///   its own failures, never its library's error type.
+/// - Orders are part of the contract (they reach `wavepush` output): installations by id, sends by send id (the
+///   order they were recorded), token changes in the order logged, due sends by due instant then send id, inbox
+///   pages newest first (equal instants later-added first).
+/// - A send is recorded `pending` before any attempt and leaves `pending` once; an outcome recorded for a send
+///   no longer pending changes nothing (a crash between an answer and its commit re-sends at most that one).
+protocol PushServerStore: Sendable {
+    /// Closes the store; any later call fails with ``PushStoreError/Kind-swift.enum/closed``.
+    func close()
+
+    /// The store's own consistency check: `["ok"]` when sound, else its list of problems.
+    func integrityCheck() throws -> [String]
+
+    // MARK: Users and settings
+
+    /// The user's archive age in days, or `nil` for a user the store has never seen.
+    func archiveDays(of userID: String) throws -> Int?
+
+    /// Records category switches (channels not named keep theirs) and, when given, the archive age; a new user
+    /// starts with `newUserArchiveDays`.
+    func setPreferences(
+        userID: String, channels: [GrowBroChannel: Bool], archiveDays: Int?, newUserArchiveDays: Int, at instant: Date
+    ) throws
+
+    // MARK: Tokens
+
+    /// Registers an installation's token: adds the user when new, reads the installation and the other holders of
+    /// the token, records the changes `decide` returns for them, and logs them in order.
+    func register(
+        _ registration: TokenRegistration, newUserArchiveDays: Int,
+        decide: (_ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
+    ) throws -> [TokenChange]
+
+    /// Removes an installation and logs `decide`'s change; `nil`, with nothing changed, when it is unknown.
+    func logout(installationID: String, decide: (Installation) -> TokenChange) throws -> TokenChange?
+
+    /// Removes the installations refreshed strictly before `limit` (milliseconds since 1970) that `decide` names,
+    /// reading them oldest refresh first, and logs its changes.
+    func purgeStaleTokens(
+        refreshedBefore limit: Int64, decide: ([Installation]) -> [TokenChange]
+    ) throws
+        -> [TokenChange]
+
+    /// A user's live installations, by id.
+    func installations(of userID: String) throws -> [Installation]
+
+    /// One live installation, or `nil`.
+    func installation(_ installationID: String) throws -> Installation?
+
+    /// Every token change logged, oldest first.
+    func tokenChanges() throws -> [TokenChange]
+
+    // MARK: Fan-out
+
+    /// Records a message and its inbox entry, then one pending send per installation of the recipient that `skip`
+    /// does not skip (given the recipient's switch for the channel), with the payload `payload` builds for the
+    /// badge (the recipient's unread count after the entry) and the installation's platform.
+    ///
+    /// - Throws: ``GrowBroServerError/unknownUser(_:)``, ``GrowBroServerError/duplicateMessage(_:)``, or what
+    ///   `payload` throws; nothing is recorded then.
+    func fanOut(
+        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool) -> String?,
+        payload: (_ badge: Int, PushPlatform) throws -> String
+    ) throws -> FanOutResult
+
+    // MARK: Outbox
+
+    /// The sends of one message (every send when `nil`), by send id.
+    func sends(of messageID: String?) throws -> [SendRecord]
+
+    /// How many sends are pending.
+    func pendingSendCount() throws -> Int
+
+    /// The earliest instant a pending send is due, or `nil`.
+    func nextDueInstant() throws -> Date?
+
+    /// Up to `limit` pending sends due at `now`, earliest due first.
+    func dueSends(now: Date, limit: Int) throws -> [PendingSend]
+
+    /// Ends a pending send with `outcome`; an accepted one also records the `accepted` engagement event.
+    func finish(_ send: PendingSend, _ outcome: SendOutcome) throws
+
+    /// Records a failed attempt of a pending send and when the next is due.
+    func reschedule(
+        _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date
+    ) throws
+
+    /// Ends a send `purged` and, reading its installation, records and logs the change `decide` returns for it
+    /// (none when the installation no longer holds the token).
+    func purge(
+        _ send: PendingSend, _ outcome: SendOutcome, decide: (Installation?) -> TokenChange?
+    ) throws -> TokenChange?
+
+    // MARK: Engagement
+
+    /// Records an engagement event once per message, installation and kind: `false` when already recorded.
+    ///
+    /// - Throws: ``GrowBroServerError`` for a message never sent, or never sent to that installation.
+    func recordEngagement(
+        _ kind: EngagementKind, messageID: String, installationID: String, at instant: Date
+    ) throws -> Bool
+
+    /// Each channel's counts over the sends recorded in `[from, to)`, in `GrowBroChannel.allCases` order; opt-in
+    /// counts are the current state.
+    func categoryReports(from: Date, to: Date) throws -> [CategoryReport]
+
+    // MARK: Inbox
+
+    /// Adds entries to a user's inbox.
+    func addInboxEntries(_ entries: [InboxEntry], userID: String) throws
+
+    /// Marks a user's entries with the identifier read (`deleting` false) or deleted; returns how many had it.
+    func markInboxEntries(identifier: String, userID: String, deleting: Bool, at instant: Date) throws -> Int
+
+    /// A user's visible entries (unread ones only when `unreadOnly`) at `now`, after `archiveAfterDays`.
+    func inboxCount(userID: String, unreadOnly: Bool, now: Date, archiveAfterDays: Int) throws -> Int
+
+    /// One page of a user's visible entries, newest first.
+    func inboxPage(
+        userID: String, size: Int, after cursor: InboxCursor?, now: Date, archiveAfterDays: Int
+    ) throws -> InboxPage
+
+    /// Erases a user's notifications for good: deletes the inbox entries, blanks every send's payload and ends the
+    /// pending sends `dropped` (`gdpr_erase`); returns those sends as they were, by send id.
+    func eraseAll(userID: String) throws -> [SendRecord]
+}

@@ -1,0 +1,141 @@
+internal import Foundation
+internal import WaveNotifications
+internal import WavePushPayloads
+internal import WaveSQLite
+
+extension SQLitePushServerStore {
+    func sends(of messageID: String?) throws -> [SendRecord] {
+        if let messageID {
+            return try sendRecords(where: "message_id = ?", [.text(messageID)])
+        }
+        return try sendRecords(where: "1", [])
+    }
+
+    func pendingSendCount() throws -> Int {
+        try database.withDatabase { database in
+            let count = try database.cached("SELECT count(*) FROM push_send WHERE state = 'pending'")
+            defer { count.reset() }
+            return try count.step() ? Int(count.int64(at: 0)) : 0
+        }
+    }
+
+    func nextDueInstant() throws -> Date? {
+        try database.withDatabase { database in
+            let select = try database.cached("SELECT min(due_ms) FROM push_send WHERE state = 'pending'")
+            defer { select.reset() }
+            guard try select.step(), let milliseconds = select.optionalInt64(at: 0) else { return nil }
+            return Date(millisecondsSince1970: milliseconds)
+        }
+    }
+
+    private func sendRecords(where condition: String, _ values: [SQLiteValue]) throws -> [SendRecord] {
+        try database.withDatabase { database in try Self.sendRecords(where: condition, values, in: database) }
+    }
+
+    /// The sends matching a condition, by send id.
+    static func sendRecords(
+        where condition: String, _ values: [SQLiteValue], in database: SQLiteDatabase
+    ) throws -> [SendRecord] {
+        let select = try database.prepare(
+            """
+            SELECT send_id, message_id, installation_id, user_id, platform, channel_id, payload, state, attempts,
+                due_ms, finished_ms, status, reason
+            FROM push_send WHERE \(condition) ORDER BY send_id
+            """)
+        try select.bind(values)
+        var records: [SendRecord] = []
+        while try select.step() {
+            records.append(
+                SendRecord(
+                    sendID: select.int64(at: 0), messageID: select.text(at: 1), installationID: select.text(at: 2),
+                    userID: select.text(at: 3), platform: PushPlatform(rawValue: select.text(at: 4)) ?? .fcm,
+                    channelID: select.text(at: 5), payload: select.text(at: 6),
+                    state: SendRecord.State(rawValue: select.text(at: 7)) ?? .pending,
+                    attempts: Int(select.int64(at: 8)),
+                    dueAt: select.optionalInt64(at: 9).map(Date.init(millisecondsSince1970:)),
+                    finishedAt: select.optionalInt64(at: 10).map(Date.init(millisecondsSince1970:)),
+                    status: select.optionalInt64(at: 11).map { Int($0) }, reason: select.optionalText(at: 12)))
+        }
+        return records
+    }
+
+    func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
+        try database.withDatabase { database in
+            let select = try database.cached(
+                """
+                SELECT send_id, message_id, installation_id, user_id, channel_id, payload, collapse_id, expires_ms,
+                    attempts, renewed, due_ms, platform
+                FROM push_send INDEXED BY push_send_due
+                WHERE state = 'pending' AND due_ms <= ? ORDER BY due_ms, send_id LIMIT ?
+                """)
+            defer { select.reset() }
+            try select.bind([.integer(now.millisecondsSince1970), .integer(Int64(limit))])
+            var sends: [PendingSend] = []
+            while try select.step() {
+                sends.append(
+                    PendingSend(
+                        sendID: select.int64(at: 0), messageID: select.text(at: 1), installationID: select.text(at: 2),
+                        userID: select.text(at: 3), platform: PushPlatform(rawValue: select.text(at: 11)) ?? .fcm,
+                        channelID: select.text(at: 4), payload: select.text(at: 5),
+                        collapseID: select.optionalText(at: 6),
+                        expiresAt: Date(millisecondsSince1970: select.int64(at: 7)), attempts: Int(select.int64(at: 8)),
+                        renewed: select.int64(at: 9) != 0, dueAt: Date(millisecondsSince1970: select.int64(at: 10))))
+            }
+            return sends
+        }
+    }
+
+    func finish(_ send: PendingSend, _ outcome: SendOutcome) throws {
+        try database.transaction { database in try Self.finish(send, outcome, in: database) }
+    }
+
+    /// Ends a pending send with its outcome, in the caller's transaction; an accepted one also records the
+    /// `accepted` engagement event.
+    static func finish(_ send: PendingSend, _ outcome: SendOutcome, in database: SQLiteDatabase) throws {
+        let update = try database.cached(
+            """
+            UPDATE push_send SET state = ?, attempts = ?, status = ?, reason = ?, finished_ms = ?, due_ms = NULL
+            WHERE send_id = ? AND state = 'pending'
+            """)
+        try update.bind([
+            .text(outcome.state.rawValue), .integer(Int64(outcome.attempts)),
+            .optional(outcome.status.map { Int64($0) }), .optional(outcome.reason),
+            .integer(outcome.at.millisecondsSince1970), .integer(send.sendID),
+        ])
+        try update.run()
+        if outcome.state == .accepted {
+            try record(
+                .accepted, messageID: send.messageID, installationID: send.installationID, at: outcome.at,
+                in: database)
+        }
+    }
+
+    func reschedule(
+        _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date
+    ) throws {
+        try database.transaction { database in
+            let update = try database.cached(
+                """
+                UPDATE push_send SET attempts = ?, renewed = ?, status = ?, reason = ?, due_ms = ?
+                WHERE send_id = ? AND state = 'pending'
+                """)
+            try update.bind([
+                .integer(Int64(attempts)), .integer(renewed ? 1 : 0), .optional(status.map { Int64($0) }),
+                .optional(reason), .integer(due.millisecondsSince1970), .integer(send.sendID),
+            ])
+            try update.run()
+        }
+    }
+
+    func purge(
+        _ send: PendingSend, _ outcome: SendOutcome, decide: (Installation?) -> TokenChange?
+    ) throws -> TokenChange? {
+        try database.transaction { database in
+            try Self.finish(send, outcome, in: database)
+            guard let change = decide(try Self.installation(send.installationID, in: database)) else { return nil }
+            try Self.deleteInstallation(change.installationID, in: database)
+            try Self.log(change, in: database)
+            return change
+        }
+    }
+}

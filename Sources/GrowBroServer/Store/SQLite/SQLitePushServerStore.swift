@@ -1,0 +1,53 @@
+internal import Foundation
+internal import WaveNotifications
+internal import WaveSQLite
+
+/// The server's state in one SQLite database through WaveSQLite: the embedded default store, nothing to start.
+///
+/// WAL with `synchronous=FULL` (a commit that returned is on disk), one transaction per call, `secure_delete` on
+/// a file (an erased row is overwritten, not left in free pages). One writer: a second process on the same file
+/// waits for the lock up to the busy timeout.
+final class SQLitePushServerStore: PushServerStore {
+    let database: ServerDatabase
+    let coding = LocalizedTextCoding()
+
+    /// Opens (creating if needed) the database file, or a private in-memory database, and brings its schema up to
+    /// date.
+    ///
+    /// - Parameter path: The database file (its directory must exist), or `nil` for an in-memory database.
+    /// - Throws: ``PushStoreError`` when the file cannot be opened, is damaged or was written by a newer build.
+    init(path: String?) throws {
+        database = try ServerDatabase.open(path: path)
+    }
+
+    func close() {
+        database.close()
+    }
+
+    func integrityCheck() throws -> [String] {
+        try database.withDatabase { try $0.integrityCheck() }
+    }
+
+    func archiveDays(of userID: String) throws -> Int? {
+        try database.withDatabase { database in try Self.archiveDays(of: userID, in: database) }
+    }
+
+    /// The user's archive age in days, or `nil` for an unknown user.
+    static func archiveDays(of userID: String, in database: SQLiteDatabase) throws -> Int? {
+        let select = try database.cached("SELECT archive_days FROM server_user WHERE user_id = ?")
+        defer { select.reset() }
+        try select.bind(userID, at: 1)
+        return try select.step() ? Int(select.int64(at: 0)) : nil
+    }
+
+    /// Adds the user with the given archive age when absent.
+    static func ensureUser(_ userID: String, archiveDays: Int, at instant: Date, in database: SQLiteDatabase) throws {
+        let insert = try database.cached(
+            "INSERT OR IGNORE INTO server_user (user_id, archive_days, created_ms, updated_ms) VALUES (?, ?, ?, ?)")
+        try insert.bind([
+            .text(userID), .integer(Int64(archiveDays)), .integer(instant.millisecondsSince1970),
+            .integer(instant.millisecondsSince1970),
+        ])
+        try insert.run()
+    }
+}

@@ -1,0 +1,32 @@
+internal import Foundation
+public import WaveNotifications
+
+/// A ``LocalizedText`` as the compact JSON kept in a text column, and back.
+public struct LocalizedTextCoding: Sendable {
+    /// Creates the coding.
+    public init() {}
+
+    /// The JSON of a text.
+    ///
+    /// - Parameter text: The text (a key and its arguments).
+    /// - Returns: Its compact JSON.
+    /// - Throws: `EncodingError` when an argument cannot be encoded.
+    public func encode(_ text: LocalizedText) throws -> String {
+        String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
+    }
+
+    /// The text of its JSON; a column that does not decode is a damaged file.
+    ///
+    /// - Parameters:
+    ///   - json: The column's text.
+    ///   - path: The database file, for the error.
+    /// - Returns: The text.
+    /// - Throws: ``SQLiteError/corrupt(_:path:)`` when the column does not decode.
+    public func decode(_ json: String, path: String) throws -> LocalizedText {
+        do {
+            return try JSONDecoder().decode(LocalizedText.self, from: Data(json.utf8))
+        } catch {
+            throw SQLiteError.corrupt("a stored text does not decode: \(error)", path: path)
+        }
+    }
+}
