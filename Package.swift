@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "WaveNotifications", targets: ["WaveNotifications"]),
         .library(name: "WaveNotificationsTesting", targets: ["WaveNotificationsTesting"]),
+        .library(name: "WaveNotificationsTestingSupport", targets: ["WaveNotificationsTestingSupport"]),
         .library(name: "WaveLinuxAdapter", targets: ["WaveLinuxAdapter"]),
         .library(name: "WaveStrings", targets: ["WaveStrings"]),
         .library(name: "WaveJSON", targets: ["WaveJSON"]),
@@ -28,6 +29,10 @@ let package = Package(
         // For the tests of apps and platform conformers: the conformance check of NotificationRequestCenter, the
         // truthful iOS and Android centers on a manual clock, the recording doubles. Depends on the core only.
         .target(name: "WaveNotificationsTesting", dependencies: ["WaveNotifications"]),
+        // The conformance check's report through a test framework: each broken rule an `Issue.record` (Swift Testing)
+        // or an `XCTFail` (XCTest). Apart from WaveNotificationsTesting, which wavesim and wavebench link for the
+        // simulated phones: a library that imports Testing or XCTest makes every executable linking it load them.
+        .target(name: "WaveNotificationsTestingSupport", dependencies: ["WaveNotificationsTesting"]),
         // JSON for everyone: the strict reader (paths, line and column errors) and the one writer. No dependency.
         .target(name: "WaveJSON"),
         // GoNow's notification rules (activity windows) over the core: planner, texts, channels, analytics.
@@ -119,14 +124,16 @@ let package = Package(
         .testTarget(
             name: "PublicAPITests",
             dependencies: [
-                "WaveNotifications", "WaveNotificationsTesting", "GoNowNotifications", "HydracatNotifications",
+                "WaveNotifications", "WaveNotificationsTesting", "WaveNotificationsTestingSupport",
+                "GoNowNotifications", "HydracatNotifications",
                 "ShadowNotifications",
                 "GrowBroNotifications",
             ],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
-            name: "WaveNotificationsTestingTests", dependencies: ["WaveNotificationsTesting", "WaveNotifications"]),
+            name: "WaveNotificationsTestingTests",
+            dependencies: ["WaveNotificationsTesting", "WaveNotificationsTestingSupport", "WaveNotifications"]),
         .testTarget(
             name: "WaveNotificationsTests",
             dependencies: ["WaveNotifications", "WaveNotificationsTesting", "TestSupport"]),
@@ -161,9 +168,10 @@ let package = Package(
         .testTarget(
             name: "DocumentationExamplesTests",
             dependencies: [
-                "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveStrings",
-                "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
-                "WavePushPayloads", "IOSFrameworkStandIns", "GrowBroServer", "GrowBroServerTesting", "TestSupport",
+                "WaveNotifications", "WaveNotificationsTesting", "WaveNotificationsTestingSupport", "WaveLinuxAdapter",
+                "WaveStrings", "GoNowNotifications", "HydracatNotifications", "ShadowNotifications",
+                "GrowBroNotifications", "WavePushPayloads", "IOSFrameworkStandIns", "GrowBroServer",
+                "GrowBroServerTesting", "TestSupport",
             ]
         ),
         // Stand-ins with the shape of UserNotifications' and BackgroundTasks' types, so the iOS examples of

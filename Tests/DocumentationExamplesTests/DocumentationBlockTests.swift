@@ -134,7 +134,8 @@ struct DocumentationBlockTests {
     }
 
     /// What is wrong with an app's manifest fragment: a product that is not a library of this package, or a package
-    /// other than this one's (its name in lowercase words joined by "-", as an app's dependency names it).
+    /// other than this one's (its name in lowercase words joined by "-", as an app's dependency names it), in a
+    /// product or in the `.package(name:path:)` dependency that names the package.
     static func manifestProblem(with fragment: String) throws -> String? {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let libraries = Set(manifest.matches(of: /\.library\(name: "([^"]+)"/).map { String($0.1) })
@@ -142,6 +143,10 @@ struct DocumentationBlockTests {
         let identity = packageName.replacing(/([a-z])([A-Z])/) { "\($0.1)-\($0.2)" }.lowercased()
         let products = fragment.matches(of: /\.product\(name: "([^"]+)", package: "([^"]+)"\)/)
         guard !products.isEmpty else { return "the manifest fragment names no .product(name:package:)" }
+        for dependency in fragment.matches(of: /\.package\(name: "([^"]+)", path: "[^"]+"\)/)
+        where dependency.1 != identity {
+            return "the dependency names package \"\(dependency.1)\", not this package (\(identity))"
+        }
         for product in products {
             guard libraries.contains(String(product.1)) else {
                 return "\(product.1) is not a library product of Package.swift"
@@ -195,6 +200,12 @@ struct DocumentationBlockTests {
         let renamed = fragment.code.replacing("WaveNotificationsTesting", with: "WaveTesting")
         #expect(try Self.manifestProblem(with: renamed) == "WaveTesting is not a library product of Package.swift")
         let otherPackage = fragment.code.replacing("wave-notifications", with: "wavenotifications")
-        #expect(try Self.manifestProblem(with: otherPackage)?.contains("is not this package") == true)
+        #expect(try Self.manifestProblem(with: otherPackage)?.contains("not this package") == true)
+        #expect(fragment.code.contains(#".package(name: "wave-notifications", path: "../wave-notifications")"#))
+        let otherDependency = fragment.code.replacing(
+            #"name: "wave-notifications", path"#, with: #"name: "waves", path"#)
+        #expect(
+            try Self.manifestProblem(with: otherDependency)
+                == "the dependency names package \"waves\", not this package (wave-notifications)")
     }
 }

@@ -10,19 +10,22 @@ import WaveNotificationsTesting
 struct LinuxNotificationManagerConformanceTests {
     /// A desktop as the check sees it: what was delivered and not withdrawn since.
     final class ScreenSink: NotificationSink {
-        /// Each identifier on screen and its thread.
-        private let screen = WaveLock<[String: String]>([:])
+        /// What is on screen, as delivered, in the order delivered (a delivery replaces one with its identifier).
+        private let screen = WaveLock<[NotificationRequest]>([])
 
-        var identifiers: [String] { screen.withLock { Array($0.keys) } }
+        var requests: [NotificationRequest] { screen.withLock { $0 } }
 
         func deliver(_ delivery: NotificationDelivery) async throws {
-            screen.withLock { $0[delivery.request.identifier] = delivery.request.threadID }
+            screen.withLock { screen in
+                screen.removeAll { $0.identifier == delivery.request.identifier }
+                screen.append(delivery.request)
+            }
         }
 
         func withdraw(identifiers: [String], threadID: String?, reason: NotificationReason) async throws {
             screen.withLock { screen in
-                for identifier in identifiers { screen[identifier] = nil }
-                if let threadID { screen = screen.filter { $0.value != threadID } }
+                screen.removeAll { identifiers.contains($0.identifier) }
+                if let threadID { screen.removeAll { $0.threadID == threadID } }
             }
         }
     }
@@ -52,7 +55,7 @@ struct LinuxNotificationManagerConformanceTests {
             let sink = ScreenSink()
             let manager = try LinuxNotificationManager(
                 configuration: configuration, clock: clock, sink: sink, renderer: FakeRenderer())
-            return ConformanceSubject(center: manager, time: .sharedClock, onScreen: { sink.identifiers })
+            return ConformanceSubject(center: manager, time: .sharedClock, onScreen: { sink.requests })
         }
         #expect(report.failures.isEmpty, "\(report)")
         #expect(report.skipped.isEmpty, "\(report)")

@@ -1,197 +1,149 @@
+import Foundation
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
 
-/// An in-memory center with one chosen flaw (or none), to show that the check catches each flaw by the rule it
-/// breaks and by no other.
-actor FlawedCenter: NotificationRequestCenter {
-    /// The rule of the contract the center breaks.
-    enum Flaw: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        /// Adding a pending identifier again adds a second request.
-        case secondRequestOnReplace
-        /// Keeps the soonest 5 but lists everything handed over, the dropped ones included.
-        case listsWhatItDroppedOverItsLimit
-        /// Forgets `isTextInput` and the collapse id.
-        case losesFieldsOnTheRoundTrip
-        /// Throws when asked to remove an identifier that is not pending.
-        case throwsOnRemovingUnknownIdentifiers
-        /// Withdrawing does nothing.
-        case withdrawalDoesNothing
-        /// Lists in the order added, not soonest first.
-        case listsOutOfOrder
-        /// Counts what is pending: the count comes back to an earlier value.
-        case repeatsChangeCounts
-        /// Reads, suspends and writes back: a call made meanwhile is lost.
-        case losesUpdatesUnderConcurrency
-        /// Compares identifiers and threads by their Unicode scalars, so two spellings of "é" are two.
-        case comparesIdentifiersByScalars
-        /// Showing a request removes the pending one with its identifier.
-        case showTouchesPending
-
-        var testDescription: String { rawValue }
-
-        /// The only rule the flaw breaks.
-        var brokenRule: ConformanceRule {
-            switch self {
-            case .secondRequestOnReplace: .replacesByIdentifier
-            case .listsWhatItDroppedOverItsLimit: .keepsTheSoonestWithinItsLimit
-            case .losesFieldsOnTheRoundTrip: .keepsEveryField
-            case .throwsOnRemovingUnknownIdentifiers: .removesByIdentifier
-            case .withdrawalDoesNothing: .withdrawsShown
-            case .listsOutOfOrder: .listsSoonestFirst
-            case .repeatsChangeCounts: .changeCountsMoveAndNeverRepeat
-            case .losesUpdatesUnderConcurrency: .noLostUpdateUnderConcurrency
-            case .comparesIdentifiersByScalars: .treatsEquivalentIdentifiersAsOne
-            case .showTouchesPending: .showLeavesPending
-            }
-        }
-    }
-
-    struct NotPending: Error {}
-
-    /// How many it keeps when it has a limit.
-    static let limit = 5
-
-    let flaw: Flaw?
-    /// Pending requests in the order added (a replacement is added anew).
-    private var pending: [NotificationRequest] = []
-    /// Everything handed over and not removed, for the flaw that lists it.
-    private var handedOver: [NotificationRequest] = []
-    private(set) var shown: [String] = []
-    private var counter: UInt64 = 0
-    private var threadCounts: [String: UInt64] = [:]
-
-    init(flaw: Flaw?) {
-        self.flaw = flaw
-    }
-
-    private func same(_ lhs: String, _ rhs: String) -> Bool {
-        flaw == .comparesIdentifiersByScalars ? Array(lhs.unicodeScalars) == Array(rhs.unicodeScalars) : lhs == rhs
-    }
-
-    private func stamp(_ threadIDs: some Sequence<String>) {
-        for threadID in threadIDs {
-            counter += 1
-            threadCounts[threadID] = counter
-        }
-    }
-
-    func add(_ requests: [NotificationRequest]) async {
-        for request in requests {
-            var updated = pending
-            if flaw == .losesUpdatesUnderConcurrency { await Task.yield() }
-            stamp(updated.filter { same($0.identifier, request.identifier) }.map(\.threadID) + [request.threadID])
-            if flaw != .secondRequestOnReplace { updated.removeAll { same($0.identifier, request.identifier) } }
-            handedOver.removeAll { same($0.identifier, request.identifier) }
-            var kept = request
-            if flaw == .losesFieldsOnTheRoundTrip {
-                kept.collapseID = nil
-                kept.actions = kept.actions.map { NotificationAction(id: $0.id, title: $0.title) }
-            }
-            updated.append(kept)
-            handedOver.append(kept)
-            if flaw == .listsWhatItDroppedOverItsLimit {
-                updated = Array(sorted(updated).prefix(Self.limit))
-            }
-            pending = updated
-        }
-    }
-
-    func removePending(identifiers: [String], reason: NotificationReason) async throws {
-        for identifier in identifiers {
-            var updated = pending
-            if flaw == .losesUpdatesUnderConcurrency { await Task.yield() }
-            let removed = updated.filter { same($0.identifier, identifier) }
-            if removed.isEmpty && flaw == .throwsOnRemovingUnknownIdentifiers { throw NotPending() }
-            stamp(removed.map(\.threadID))
-            updated.removeAll { same($0.identifier, identifier) }
-            handedOver.removeAll { same($0.identifier, identifier) }
-            pending = updated
-        }
-    }
-
-    func removePending(threadID: String, reason: NotificationReason) {
-        stamp(pending.filter { same($0.threadID, threadID) }.map(\.threadID))
-        pending.removeAll { same($0.threadID, threadID) }
-        handedOver.removeAll { same($0.threadID, threadID) }
-    }
-
-    func pendingRequests() -> [NotificationRequest] {
-        switch flaw {
-        case .listsOutOfOrder: pending
-        case .listsWhatItDroppedOverItsLimit: sorted(handedOver)
-        default: sorted(pending)
-        }
-    }
-
-    func changeCount() -> UInt64? {
-        flaw == .repeatsChangeCounts ? UInt64(pending.count) : counter
-    }
-
-    func changeCounts(threadIDs: [String]) -> [UInt64]? {
-        threadIDs.map { threadID in
-            flaw == .repeatsChangeCounts
-                ? UInt64(pending.count { $0.threadID == threadID }) : threadCounts[threadID] ?? 0
-        }
-    }
-
-    func show(_ request: NotificationRequest) {
-        if flaw == .showTouchesPending {
-            pending.removeAll { $0.identifier == request.identifier }
-        }
-        shown.removeAll { $0 == request.identifier }
-        shown.append(request.identifier)
-    }
-
-    func withdrawShown(identifiers: [String], reason: NotificationReason) {
-        guard flaw != .withdrawalDoesNothing else { return }
-        shown.removeAll { shownID in identifiers.contains { same($0, shownID) } }
-    }
-
-    /// Soonest first, ties in the order added (a stable sort).
-    private func sorted(_ requests: [NotificationRequest]) -> [NotificationRequest] {
-        requests.enumerated().sorted { ($0.element.fireAt, $0.offset) < ($1.element.fireAt, $1.offset) }.map(\.element)
-    }
-}
-
-/// Each flawed conformer is caught by the rule it breaks, and only by it; the same center without a flaw passes.
+/// Each flawed conformer is caught by the rules it breaks, and only by them; the same centers without a flaw pass,
+/// comparing identifiers as Swift does or literally, on their own time or on a Swift clock.
 struct BrokenConformerTests {
-    static func report(flaw: FlawedCenter.Flaw?) async -> ConformanceReport {
-        await NotificationCenterConformance.check { _ in
-            let center = FlawedCenter(flaw: flaw)
+    static func report(
+        flaw: ReferenceCenter.Flaw?, literal: Bool = false, rules: [ConformanceRule] = ConformanceRule.allCases
+    ) async -> ConformanceReport {
+        await NotificationCenterConformance.check(rules: rules) { clock in
+            let center = ReferenceCenter(flaw: flaw, literal: literal, now: clock.now)
             return ConformanceSubject(
-                center: center, limit: flaw == .listsWhatItDroppedOverItsLimit ? FlawedCenter.limit : nil,
-                onScreen: { await center.shown })
+                center: center, limit: center.limit, time: .advance { await center.advance(to: $0) },
+                onScreen: { await center.screen })
         }
     }
 
-    /// The rules no flawed center can be checked on: it cannot be made to see time pass.
-    static let timeRules: Set<ConformanceRule> = [
-        .dueRequestsLeavePending, .showsWhenDue, .showsWhatItLists, .changeCountsMoveWhenDue,
-    ]
+    static func report(clockFlaw: ClockedCenter<ManualClock>.Flaw?) async -> ConformanceReport {
+        await NotificationCenterConformance.check { clock in
+            let swiftClock = ManualClock()
+            let center = ClockedCenter(clock: swiftClock, now: clock.now, flaw: clockFlaw)
+            return ConformanceSubject(center: center, time: .clock(swiftClock), onScreen: { await center.screen })
+        }
+    }
 
-    @Test func theCenterWithoutAFlawPassesEveryRuleItCanBeCheckedOn() async {
-        let report = await Self.report(flaw: nil)
+    @Test(arguments: [false, true])
+    func theCenterWithoutAFlawPassesEveryRule(literal: Bool) async {
+        let report = await Self.report(flaw: nil, literal: literal)
         #expect(report.failures.isEmpty, "\(report)")
-        #expect(report.skippedRules == Self.timeRules)
+        #expect(report.passed == ConformanceRule.allCases)
     }
 
-    @Test(arguments: FlawedCenter.Flaw.allCases)
-    func eachFlawIsCaughtByTheRuleItBreaksAndOnlyByIt(flaw: FlawedCenter.Flaw) async {
+    @Test func theCenterOnASwiftClockPassesEveryRuleButTheCountsItDoesNotKeep() async {
+        let report = await Self.report(clockFlaw: nil)
+        #expect(report.failures.isEmpty, "\(report)")
+        #expect(report.skippedRules == [.changeCountsMoveAndNeverRepeat, .changeCountsMoveWhenDue])
+    }
+
+    @Test(arguments: ReferenceCenter.Flaw.allCases)
+    func eachFlawIsCaughtByTheRulesItBreaksAndOnlyByThem(flaw: ReferenceCenter.Flaw) async {
         let report = await Self.report(flaw: flaw)
-        #expect(report.failedRules == [flaw.brokenRule], "\(report)")
-        #expect(report.skippedRules == Self.timeRules)
-        #expect(report.failures.allSatisfy { !$0.detail.isEmpty })
+        #expect(report.failedRules == flaw.brokenRules, "\(report)")
+        #expect(report.skipped.isEmpty)
+        // Every problem says what was done, what the center did and what the rule expects.
+        #expect(
+            report.failures.allSatisfy { failure in
+                !failure.problems.isEmpty
+                    && failure.problems.allSatisfy { !$0.done.isEmpty && !$0.found.isEmpty && !$0.expected.isEmpty }
+            })
     }
 
-    @Test func theFlawsCoverEightRulesAtLeast() {
-        #expect(Set(FlawedCenter.Flaw.allCases.map(\.brokenRule)).count >= 8)
+    @Test(arguments: ClockedCenter<ManualClock>.Flaw.allCases)
+    func eachTimerFlawIsCaughtByTheRulesItBreaks(flaw: ClockedCenter<ManualClock>.Flaw) async {
+        let report = await Self.report(clockFlaw: flaw)
+        #expect(report.failedRules == flaw.brokenRules, "\(report)")
     }
 
-    @Test func rulesHaveStableDistinctNames() {
+    /// One rule at a time, as a parameterized test runs them, the check finds what it finds all at once.
+    @Test(arguments: ConformanceRule.allCases)
+    func aRuleRunAloneFindsWhatItFindsAmongAll(rule: ConformanceRule) async {
+        for flaw in ReferenceCenter.Flaw.allCases where flaw.brokenRules.contains(rule) {
+            let report = await Self.report(flaw: flaw, rules: [rule])
+            #expect(report.failedRules == [rule], "\(flaw): \(report)")
+        }
+    }
+
+    @Test func theFlawsTheFirstCheckMissedReachEveryRule() {
+        let missed = ReferenceCenter.Flaw.allCases.filter { !$0.isPrevious }
+        #expect(missed.count + ClockedCenter<ManualClock>.Flaw.allCases.count == 48)
+        let reached = Set(missed.flatMap(\.brokenRules))
+            .union(ClockedCenter<ManualClock>.Flaw.allCases.flatMap(\.brokenRules))
+        #expect(reached == Set(ConformanceRule.allCases))
+    }
+
+    @Test func rulesHaveStableDistinctNamesAndSummaries() {
         let names = ConformanceRule.allCases.map(\.rawValue)
         #expect(Set(names).count == names.count)
         #expect(ConformanceRule(rawValue: "replaces-by-identifier") == .replacesByIdentifier)
         #expect(ConformanceRule(rawValue: "no-lost-update-under-concurrency") == .noLostUpdateUnderConcurrency)
+        #expect(ConformanceRule(rawValue: "compares-identifiers-literally") == .comparesIdentifiersLiterally)
+        #expect(Set(ConformanceRule.allCases.map(\.summary)).count == ConformanceRule.allCases.count)
+    }
+}
+
+extension ReferenceCenter.Flaw {
+    /// The rules the flaw breaks, as the check finds them.
+    var brokenRules: Set<ConformanceRule> {
+        switch self {
+        case .secondRequestOnReplace:
+            [
+                .replacesByIdentifier, .comparesIdentifiersLiterally, .dueRequestsLeavePending,
+                .keepsTheSoonestWithinItsLimit, .listsSoonestFirst, .noLostUpdateUnderConcurrency, .removesByThread,
+                .showsWhatItLists, .showsWhenDue,
+            ]
+        case .listsWhatItDroppedOverItsLimit:
+            [.keepsTheSoonestWithinItsLimit, .dueRequestsLeavePending, .showsWhatItLists]
+        case .losesFieldsOnTheRoundTrip: [.keepsEveryField]
+        case .throwsOnRemovingUnknownIdentifiers: [.removesByIdentifier]
+        case .withdrawalDoesNothing: [.withdrawsShown, .withdrawsWhatCameDue]
+        case .listsOutOfOrder: [.listsSoonestFirst, .listsByThread]
+        case .repeatsChangeCounts: [.changeCountsMoveAndNeverRepeat]
+        case .losesUpdatesUnderConcurrency: [.noLostUpdateUnderConcurrency]
+        case .showTouchesPending: [.showLeavesPending, .showsWhenDue, .withdrawsShown]
+        // A merge keeps the old thread and the old spelling of the identifier too.
+        case .replacementMergesIntoTheOld: [.replacesByIdentifier, .removesByThread, .comparesIdentifiersLiterally]
+        case .emptyAddClearsPending: [.replacesByIdentifier]
+        case .emptyRemovalRemovesEverything, .removalStopsAtFirstUnknown, .repeatedIdentifierRemovesANeighbour:
+            [.removesByIdentifier]
+        case .threadRemovalByPrefix: [.removesByThread]
+        case .staleThreadIndexAfterReplace: [.removesByThread, .listsByThread]
+        case .sortsByWholeSeconds, .replacementKeepsItsPlace, .replacementKeepsItsTieOrder: [.listsSoonestFirst]
+        case .emptyThreadListAnswersEverything: [.listsByThread]
+        case .storesInstantsInMilliseconds, .sortsActionsByID: [.keepsEveryField]
+        case .foldsCase, .foldsCompatibilityForms, .trimsIdentifiers, .normalizesStoredIdentifiers,
+            .literalStoreCanonicalRemoval, .foldsThreadCase:
+            [.comparesIdentifiersLiterally]
+        case .refusesAddsOnceFull, .replacementTakesRoom: [.keepsTheSoonestWithinItsLimit]
+        case .showCancelsItsThread: [.showLeavesPending]
+        case .reshowKeepsFirstVersion, .reshowAddsASecondCopy, .showDropsLinkAndActions: [.showsNow]
+        case .emptyWithdrawalClearsScreen, .withdrawalAlsoRemovesPending, .withdrawalStopsAtFirstUnknown,
+            .withdrawalTakesTheThread:
+            [.withdrawsShown]
+        case .withdrawalSeesOnlyShowCalls, .withdrawnIdentifierNeverShowsAgain: [.withdrawsWhatCameDue]
+        case .countsAnsweredPerDistinctThread, .stampsFirstRequestOfEachCall: [.changeCountsMoveAndNeverRepeat]
+        case .stampsFirstDueThreadOnly: [.changeCountsMoveWhenDue]
+        case .threadRemovalReadsThenWritesBack, .checkThenInsertDuplicates: [.noLostUpdateUnderConcurrency]
+        case .takesRequestsHalfASecondEarly, .exactlyNowWaitsForTime, .oldAlarmTakesTheReplacement:
+            [.dueRequestsLeavePending, .showsWhenDue]
+        case .showsTheVersionArmedFirst, .collapsesThreadOnScreen, .suppressesIdentifierShownBefore,
+            .dropsLongLateRequests:
+            [.showsWhenDue]
+        case .removalLeavesAlarmArmed, .threadRemovalLeavesAlarmsArmed: [.showsWhatItLists]
+        case .replacementLeavesOldAlarmArmed: [.showsWhatItLists, .showsWhenDue]
+        }
+    }
+}
+
+extension ClockedCenter.Flaw {
+    /// The rules the flaw breaks, as the check finds them.
+    var brokenRules: Set<ConformanceRule> {
+        switch self {
+        // Not woken for the sooner request: late for it, and for d1 and d2 after k was armed first.
+        case .sleepsUntilFirstDeadlineKnown: [.dueRequestsLeavePending, .showsWhenDue, .withdrawsWhatCameDue]
+        case .truncatesToWholeSeconds: [.dueRequestsLeavePending, .showsWhenDue]
+        }
     }
 }

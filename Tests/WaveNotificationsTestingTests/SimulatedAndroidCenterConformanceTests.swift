@@ -9,7 +9,7 @@ struct SimulatedAndroidCenterConformanceTests {
     static func subject(center: SimulatedAndroidCenter, declaring limit: Int?) -> ConformanceSubject {
         ConformanceSubject(
             center: center, limit: limit, time: .advance { _ = await center.advance(to: $0) },
-            onScreen: { await center.onScreen.map(\.identifier) })
+            onScreen: { await center.onScreen })
     }
 
     @Test(arguments: [500, 8])

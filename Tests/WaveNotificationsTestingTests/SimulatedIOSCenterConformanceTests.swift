@@ -9,7 +9,7 @@ struct SimulatedIOSCenterConformanceTests {
     static func subject(center: SimulatedIOSCenter, declaring limit: Int?) -> ConformanceSubject {
         ConformanceSubject(
             center: center, limit: limit, time: .advance { _ = await center.advance(to: $0) },
-            onScreen: { await center.onScreen.map(\.identifier) },
+            onScreen: { await center.onScreen },
             appRun: .init(begin: { await center.beginRun() }, end: { await center.endRun() }))
     }
 

@@ -19,6 +19,11 @@
 ///   center that answers them gives itself and each thread a count that changes whenever anything pending in it
 ///   changes, so a reconcile that remembers the counts reads nothing when nothing changed, and otherwise only the
 ///   threads that changed.
+/// - Identifiers and thread ids are compared literally, as iOS and Android compare them: two that differ in case,
+///   width, a compatibility form or a space are two, and a request is listed under the very scalars it was added
+///   with. Two canonically equivalent spellings (a precomposed "é" and "e" with a combining accent) may be one, as
+///   Swift's `String` equality makes them, or two, as long as every call agrees (the apps spell each identifier
+///   the same way every time, so they rely on neither).
 /// - Removing or withdrawing an identifier that is not pending (or not shown) is not an error.
 /// - ``show(_:)`` shows a request now without touching pending ones; ``withdrawShown(identifiers:reason:)``
 ///   removes shown notifications from the screen or notification center.

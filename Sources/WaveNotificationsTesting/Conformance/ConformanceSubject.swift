@@ -12,8 +12,14 @@ public struct ConformanceSubject: Sendable {
         /// that clock with ``ManualWaveClock/advance(to:)``.
         case sharedClock
         /// The check calls this to move the center's time to an instant (for example
-        /// ``SimulatedIOSCenter/advance(to:)``); it must not return before everything due by then is handled.
+        /// ``SimulatedIOSCenter/advance(to:)``, or a swift-clocks `TestClock`'s `advance(by:)`); it must not return
+        /// before everything due by then is handled.
         case advance(@Sendable (Date) async throws -> Void)
+        /// The center sleeps on this Swift clock (it is generic over `some Clock<Duration>`, `ContinuousClock` in an
+        /// app): the clock's ``ManualClock/now`` when the factory returns stands for
+        /// ``NotificationCenterConformance/start``, and the check moves it with ``ManualClock/advance(to:)`` by the
+        /// time from then to each instant.
+        case clock(ManualClock)
     }
 
     /// The two calls that bracket an app run, for a center that decides what it keeps when a run ends.
@@ -48,9 +54,13 @@ public struct ConformanceSubject: Sendable {
     public var limit: Int?
     /// How the check makes time pass for the center.
     public var time: Time
-    /// Lists the identifiers of the notifications on screen (or in the notification center), in any order; `nil`
-    /// when the check cannot see the screen.
-    public var onScreen: (@Sendable () async throws -> [String])?
+    /// Lists the notifications on screen (or in the notification center), in any order, each as the request shown:
+    /// the version the user sees, with its texts, link, actions and fields (its instant is not compared); `nil` when
+    /// the check cannot see the screen.
+    ///
+    /// A center that keeps two notifications under one identifier (one shown by `show(_:)`, one that came due) lists
+    /// both.
+    public var onScreen: (@Sendable () async throws -> [NotificationRequest])?
     /// The brackets of an app run, for a center that decides what it keeps at the end of one; `nil` for a center
     /// that decides at each call.
     public var appRun: AppRun?
@@ -61,11 +71,11 @@ public struct ConformanceSubject: Sendable {
     ///   - center: The center checked, fresh (nothing pending, nothing shown).
     ///   - limit: How many pending requests it keeps at most, when it keeps only the soonest; `nil` to detect one.
     ///   - time: How the check makes time pass for it; ``Time/unavailable`` by default.
-    ///   - onScreen: The identifiers on screen, for the rules about showing; `nil` by default.
+    ///   - onScreen: The requests on screen, as shown, for the rules about showing; `nil` by default.
     ///   - appRun: The brackets of an app run, for a center that decides at the end of one; `nil` by default.
     public init(
         center: any NotificationRequestCenter, limit: Int? = nil, time: Time = .unavailable,
-        onScreen: (@Sendable () async throws -> [String])? = nil, appRun: AppRun? = nil
+        onScreen: (@Sendable () async throws -> [NotificationRequest])? = nil, appRun: AppRun? = nil
     ) {
         self.center = center
         self.limit = limit

@@ -1,280 +1,557 @@
 internal import Foundation
 internal import WaveNotifications
 
-// The rules, one function each: the steps a rule takes and what it expects of the center.
+// The rules that need neither time nor a screen, one function each: the steps a rule takes and what it expects.
+// Each keeps `done`, the calls made so far, so every problem says what led to it.
 extension NotificationCenterConformance {
-    /// Runs one rule on a fresh subject.
+    /// Runs one rule on a fresh subject, noting what differed in `findings`.
     static func evaluate(
-        _ rule: ConformanceRule, probe: ConformanceProbe, context: inout ConformanceContext
+        _ rule: ConformanceRule, probe: ConformanceProbe, context: inout ConformanceContext,
+        findings: inout ConformanceFindings
     ) async throws -> ConformanceOutcome {
         switch rule {
-        case .replacesByIdentifier: try await replacesByIdentifier(probe)
-        case .removesByIdentifier: try await removesByIdentifier(probe)
-        case .removesByThread: try await removesByThread(probe)
-        case .listsSoonestFirst: try await listsSoonestFirst(probe)
-        case .listsByThread: try await listsByThread(probe)
-        case .keepsEveryField: try await keepsEveryField(probe)
-        case .treatsEquivalentIdentifiersAsOne: try await treatsEquivalentIdentifiersAsOne(probe)
-        case .keepsTheSoonestWithinItsLimit: try await keepsTheSoonestWithinItsLimit(probe, context: &context)
-        case .showLeavesPending: try await showLeavesPending(probe)
-        case .showsNow: try await showsNow(probe)
-        case .withdrawsShown: try await withdrawsShown(probe)
-        case .changeCountsMoveAndNeverRepeat: try await changeCountsMoveAndNeverRepeat(probe)
-        case .noLostUpdateUnderConcurrency: try await noLostUpdateUnderConcurrency(probe, context: context)
-        case .dueRequestsLeavePending: try await dueRequests(probe, onScreen: false)
-        case .showsWhenDue: try await dueRequests(probe, onScreen: true)
-        case .showsWhatItLists: try await showsWhatItLists(probe, context: context)
-        case .changeCountsMoveWhenDue: try await changeCountsMoveWhenDue(probe)
+        case .replacesByIdentifier: try await replacesByIdentifier(probe, &findings)
+        case .removesByIdentifier: try await removesByIdentifier(probe, &findings)
+        case .removesByThread: try await removesByThread(probe, &findings)
+        case .listsSoonestFirst: try await listsSoonestFirst(probe, &findings)
+        case .listsByThread: try await listsByThread(probe, &findings)
+        case .keepsEveryField: try await keepsEveryField(probe, &findings)
+        case .comparesIdentifiersLiterally: try await comparesIdentifiersLiterally(probe, &findings)
+        case .keepsTheSoonestWithinItsLimit: try await keepsTheSoonestWithinItsLimit(probe, &context, &findings)
+        case .showLeavesPending: try await showLeavesPending(probe, &findings)
+        case .showsNow: try await showsNow(probe, &findings)
+        case .withdrawsShown: try await withdrawsShown(probe, &findings)
+        case .changeCountsMoveAndNeverRepeat: try await changeCountsMoveAndNeverRepeat(probe, &findings)
+        case .noLostUpdateUnderConcurrency: try await noLostUpdateUnderConcurrency(probe, context, &findings)
+        case .dueRequestsLeavePending: try await dueRequestsLeavePending(probe, &findings)
+        case .showsWhenDue: try await showsWhenDue(probe, &findings)
+        case .showsWhatItLists: try await showsWhatItLists(probe, context, &findings)
+        case .withdrawsWhatCameDue: try await withdrawsWhatCameDue(probe, &findings)
+        case .changeCountsMoveWhenDue: try await changeCountsMoveWhenDue(probe, &findings)
         }
     }
 
     /// How many requests a center with a known limit (declared, else detected) gets beyond it, to see what it drops.
-    private static let beyondLimit = 3
+    static let beyondLimit = 3
     /// How many requests the limit rule adds to detect a limit that was not declared.
-    private static let limitProbeCount = 100
+    static let limitProbeCount = 100
     /// How many tasks call at once in the concurrency rule (fewer when the limit is smaller).
     private static let concurrentCallers = 50
+    /// How many tasks add one same identifier at once in the concurrency rule.
+    private static let sameIdentifierCallers = 10
 
-    private static func replacesByIdentifier(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
-        try await probe.add([probe.request("a", at: 100), probe.request("b", at: 200)])
-        try await probe.add([probe.request("a", at: 300, version: "v2")])
-        try await probe.add([probe.request("c", at: 50), probe.request("c", at: 60, version: "v2")])
+    private static func replacesByIdentifier(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
+        let first = [probe.richRequest("a", thread: "a", at: 100, version: "v1"), probe.request("b", at: 200)]
+        // Every field changes, the thread included: a center that merges the new request into the old one shows.
+        let replacement = probe.richRequest("a", thread: "moved", at: 300, version: "v2")
+        let twice = [probe.request("c", at: 50), probe.request("c", at: 60, version: "v2")]
+        try await probe.add(first)
+        try await probe.add([replacement])
+        try await probe.add(twice)
+        var done = Done(ConformanceProbe.added(first))
+        done.append(ConformanceProbe.added([replacement]) + " (a again, every field changed)")
+        done.append(ConformanceProbe.added(twice) + " (c twice in one call, the later at 60 as v2)")
         let listed = try await probe.pending()
-        var findings = ConformanceFindings()
-        for (identifier, replacement) in [
-            ("a", probe.request("a", at: 300, version: "v2")), ("b", nil),
-            ("c", probe.request("c", at: 60, version: "v2")),
-        ] {
-            let matches = listed.filter { $0.identifier == identifier }
+        for (expected, old) in [(replacement, first[0]), (first[1], nil), (twice[1], twice[0])] {
+            let matches = listed.filter { sameScalars($0.identifier, expected.identifier) }
             findings.expect(
-                matches.count == 1, "lists \(matches.count) requests with identifier \(identifier), expected 1")
-            guard let replacement else { continue }
+                matches.count == 1, done: done.text,
+                found:
+                    "lists \(matches.count) requests with identifier \(expected.identifier): \(probe.describe(matches))",
+                expected: "one, \(probe.describe(expected))")
+            guard matches.count == 1, let match = matches.first, let old else { continue }
+            // Fields the replacement changed and the listing still has as they were: judged against the old version,
+            // so a center that loses a field on every add is not blamed here (keeps-every-field is its rule).
+            let stale = staleFields(match, old: old, new: expected)
             findings.expect(
-                matches.allSatisfy { $0.title == replacement.title && $0.fireAt == replacement.fireAt },
-                "lists \(identifier) as \(matches.map(version).joined(separator: ", ")), expected the replacement "
-                    + version(of: replacement))
+                stale.isEmpty, done: done.text,
+                found:
+                    "lists \(probe.describe(match)) with the \(stale.joined(separator: ", ")) of the version it replaced",
+                expected: "the last request added with that identifier, whole (\(probe.describe(expected)))")
         }
-        return ConformanceOutcome(findings)
+        try await probe.add([])
+        let afterEmpty = try await probe.pending()
+        findings.expect(
+            afterEmpty == listed, done: done.then("add([])").text, found: "lists \(probe.describe(afterEmpty))",
+            expected: "\(probe.describe(listed)), unchanged")
+        return .checked
     }
 
-    private static func removesByIdentifier(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
+    private static func removesByIdentifier(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
+        // On a fresh center: nothing to remove, nothing to throw about.
         try await probe.remove(["unknown"])
-        try await probe.add([probe.request("a", at: 100), probe.request("b", at: 200), probe.request("c", at: 300)])
-        try await probe.remove(["b", "unknown"])
-        var findings = ConformanceFindings()
-        let afterOne = try await probe.pendingIdentifiers()
-        findings.expect(
-            afterOne.sorted() == ["a", "c"],
-            "after removing [b, unknown] from [a, b, c], lists [\(ConformanceProbe.list(afterOne))], expected [a, c]")
-        try await probe.remove([])
-        try await probe.remove(["a", "c"])
-        let afterAll = try await probe.pendingIdentifiers()
-        findings.expect(
-            afterAll.isEmpty, "after removing [a, c], lists [\(ConformanceProbe.list(afterAll))], expected nothing")
-        return ConformanceOutcome(findings)
+        let requests = [
+            probe.request("a", at: 100), probe.request("b", at: 200), probe.request("c", at: 300),
+            probe.request("d", at: 400),
+        ]
+        try await probe.add(requests)
+        var done = Done(ConformanceProbe.removed(["unknown"]) + " on a fresh center")
+        done.append(ConformanceProbe.added(requests))
+        let steps: [(identifiers: [String], left: [String], why: String)] = [
+            ([], ["a", "b", "c", "d"], "an empty list removes nothing"),
+            (["unknown", "b"], ["a", "c", "d"], "an unknown identifier first is skipped"),
+            (["a", "a"], ["c", "d"], "an identifier twice removes it once"),
+            (["c", "unknown", "d"], [], "an unknown identifier between two is skipped"),
+        ]
+        for step in steps {
+            try await probe.remove(step.identifiers)
+            done.append(ConformanceProbe.removed(step.identifiers))
+            let listed = try await probe.pendingIdentifiers()
+            findings.expect(
+                listed.sorted() == step.left, done: done.text, found: "lists [\(ConformanceProbe.list(listed))]",
+                expected: "[\(ConformanceProbe.list(step.left))] (\(step.why))")
+        }
+        return .checked
     }
 
-    private static func removesByThread(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
-        try await probe.add([
+    private static func removesByThread(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
+        let requests = [
             probe.request("a1", thread: "t1", at: 100), probe.request("a2", thread: "t1", at: 200),
-            probe.request("b1", thread: "t2", at: 300),
-        ])
-        var findings = ConformanceFindings()
-        try await probe.removeThread("t1")
-        let afterThread = try await probe.pendingIdentifiers()
-        findings.expect(
-            afterThread == ["b1"],
-            "after removing thread t1 (a1, a2), lists [\(ConformanceProbe.list(afterThread))], expected [b1]")
-        try await probe.removeThread("unknown-thread")
-        let afterUnknown = try await probe.pendingIdentifiers()
-        findings.expect(
-            afterUnknown == ["b1"],
-            "after removing an unknown thread, lists [\(ConformanceProbe.list(afterUnknown))], expected [b1]")
-        return ConformanceOutcome(findings)
+            probe.request("b1", thread: "t10", at: 300), probe.request("c1", thread: "t2", at: 400),
+        ]
+        let moved = probe.request("c1", thread: "t3", at: 400, version: "v2")
+        try await probe.add(requests)
+        var done = Done(ConformanceProbe.added(requests) + " (a1, a2 in t1, b1 in t10, c1 in t2)")
+        let steps:
+            [(call: String, run: @Sendable (ConformanceProbe) async throws -> Void, left: [String], why: String)] =
+                [
+                    (
+                        ConformanceProbe.removedThread("t1"), { try await $0.removeThread("t1") }, ["b1", "c1"],
+                        "t1 only, not t10, whose id it prefixes"
+                    ),
+                    (
+                        ConformanceProbe.removedThread("unknown-thread"),
+                        { try await $0.removeThread("unknown-thread") },
+                        ["b1", "c1"], "an unknown thread is ignored"
+                    ),
+                    (
+                        ConformanceProbe.added([moved]) + " (c1 moved to t3)", { try await $0.add([moved]) },
+                        ["b1", "c1"], "c1 replaced"
+                    ),
+                    (
+                        ConformanceProbe.removedThread("t2"), { try await $0.removeThread("t2") }, ["b1", "c1"],
+                        "c1 is in t3 now, t2 is empty"
+                    ),
+                    (
+                        ConformanceProbe.removedThread("t3"), { try await $0.removeThread("t3") }, ["b1"],
+                        "c1 is in t3 now"
+                    ),
+                ]
+        for step in steps {
+            try await step.run(probe)
+            done.append(step.call)
+            let listed = try await probe.pendingIdentifiers()
+            findings.expect(
+                listed.sorted() == step.left, done: done.text, found: "lists [\(ConformanceProbe.list(listed))]",
+                expected: "[\(ConformanceProbe.list(step.left))] (\(step.why))")
+        }
+        return .checked
     }
 
-    private static func listsSoonestFirst(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
-        try await probe.add([probe.request("d", at: 400), probe.request("a", at: 100), probe.request("c", at: 300)])
-        try await probe.add([probe.request("b", at: 300)])
-        let listed = try await probe.pendingIdentifiers()
-        var findings = ConformanceFindings()
-        findings.expect(
-            listed == ["a", "c", "b", "d"],
-            "lists [\(ConformanceProbe.list(listed))], expected [a, c, b, d] (soonest first; c and b fire at once, "
-                + "c was added first)")
-        return ConformanceOutcome(findings)
+    private static func listsSoonestFirst(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
+        // Three stages, each judged on its own requests only (the others are removed between stages, so at most
+        // four are pending, but a broken removal does not blur the order).
+        let stages: [(batches: [[NotificationRequest]], expected: [String], why: String)] = [
+            (
+                [
+                    [probe.request("d", at: 400), probe.request("a", at: 100), probe.request("c", at: 300)],
+                    [probe.request("b", at: 300)],
+                ], ["a", "c", "b", "d"], "soonest first; c and b fire at once, c was added first"
+            ),
+            (
+                [[probe.request("x", at: 100.75), probe.request("y", at: 100.5)], [probe.request("z", at: 100.25)]],
+                ["z", "y", "x"], "to the fraction of a second: z at 100.25, y at 100.5, x at 100.75"
+            ),
+            (
+                [
+                    [probe.request("p", at: 100), probe.request("q", at: 200), probe.request("r", at: 300)],
+                    [probe.request("p", at: 300, version: "v2")],
+                ], ["q", "r", "p"], "p replaced moves to 300, after r, which was added before the replacement"
+            ),
+        ]
+        var done = Done()
+        for stage in stages {
+            for batch in stage.batches {
+                try await probe.add(batch)
+                done.append(
+                    ConformanceProbe.added(batch) + " ("
+                        + batch.map { "\($0.identifier)@\(probe.seconds($0.fireAt))" }.joined(separator: ", ") + ")")
+            }
+            let listed = try await probe.pendingIdentifiers().filter { stage.expected.contains($0) }
+            findings.expect(
+                listed == stage.expected, done: done.text, found: "lists them as [\(ConformanceProbe.list(listed))]",
+                expected: "[\(ConformanceProbe.list(stage.expected))] (\(stage.why))")
+            try await probe.remove(Array(Set(stage.expected)).sorted())
+            done.append(ConformanceProbe.removed(Array(Set(stage.expected)).sorted()))
+        }
+        return .checked
     }
 
-    private static func listsByThread(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
-        try await probe.add([
+    private static func listsByThread(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
+        let requests = [
             probe.request("x1", thread: "t1", at: 300), probe.request("y1", thread: "t2", at: 100),
             probe.request("x2", thread: "t1", at: 200), probe.request("y2", thread: "t2", at: 400),
-        ])
-        let all = try await probe.pending()
-        let asked = ["t2", "unknown-thread", "t1", "t2"]
-        let groups = try await probe.step("pendingRequests(threadIDs: [\(asked.joined(separator: ", "))])") {
-            try await $0.pendingRequests(threadIDs: asked)
+        ]
+        let moved = probe.request("x1", thread: "t2", at: 300, version: "v2")
+        try await probe.add(requests)
+        var done = Done(ConformanceProbe.added(requests) + " (x1, x2 in t1; y1, y2 in t2)")
+        for (asked, change) in [
+            (["t2", "unknown-thread", "t1", "t2"], nil), ([], nil), (["t1", "t2"], moved),
+        ] as [([String], NotificationRequest?)] {
+            if let change {
+                try await probe.add([change])
+                done.append(ConformanceProbe.added([change]) + " (x1 moved to t2)")
+            }
+            let all = try await probe.pending()
+            let groups = try await probe.pending(threadIDs: asked)
+            let expected = asked.map { thread in
+                all.filter { sameScalars($0.threadID, thread) }.map(\.identifier)
+            }
+            let answered = groups.map { $0.map(\.identifier) }
+            findings.expect(
+                answered == expected,
+                done: done.then("pendingRequests(threadIDs: [\(asked.joined(separator: ", "))])").text,
+                found: "answers \(describe(answered))",
+                expected: "\(describe(expected)) (pendingRequests() grouped by the threads asked, one list per thread "
+                    + "asked)")
         }
-        let expected = asked.map { thread in all.filter { $0.threadID == thread }.map(\.identifier) }
-        let answered = groups.map { $0.map(\.identifier) }
-        var findings = ConformanceFindings()
-        findings.expect(
-            answered == expected,
-            "answers \(describe(answered)) for threads [\(asked.joined(separator: ", "))], expected \(describe(expected)) "
-                + "(pendingRequests() grouped)")
-        return ConformanceOutcome(findings)
+        return .checked
     }
 
-    private static func keepsEveryField(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
-        let rich = NotificationRequest(
-            identifier: "rich", threadID: "thread-rich",
-            channel: NotificationChannel(
-                id: "rich-channel", importance: .high, categoryID: "RICH", interruptionLevel: .timeSensitive,
-                name: LocalizedText(table: "Conformance", key: "rich_channel", arguments: ["x"]),
-                channelDescription: LocalizedText(table: "Conformance", key: "rich_channel_description")),
-            fireAt: probe.at(3_600.25),
-            title: LocalizedText(table: "Conformance", key: "rich_title", arguments: ["Zo\u{EB}", "42", ""]),
-            body: LocalizedText(table: "Other", key: "rich_body", arguments: ["%@", "caf\u{E9}"]),
-            deepLink: "conformance://rich?pet=1&name=Zo%C3%AB",
-            actions: [
-                NotificationAction(
-                    id: "reply", title: LocalizedText(table: "Conformance", key: "reply"), isTextInput: true),
-                NotificationAction(
-                    id: "snooze", title: LocalizedText(table: "Conformance", key: "snooze", arguments: ["10"])),
-            ],
-            expiresAfter: .seconds(900), collapseID: "rich-collapse", interruptionLevel: .passive,
-            metadata: ["eventID": "e1", "trigger": "1h", "\u{FC}": "\u{F1}"])
+    private static func keepsEveryField(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
+        let rich = probe.richRequest("rich", thread: "thread-rich", at: 3_600.25, version: "rich_title")
         let plain = probe.request("plain", at: 7_200)
-        try await probe.add([rich, plain])
+        // 0.4 ms past a second: a center that keeps instants in milliseconds loses it.
+        let precise = probe.request("precise", at: 5_400.000_4)
+        try await probe.add([rich, plain, precise])
+        let done = Done(ConformanceProbe.added([rich, plain, precise]) + " (rich with every field set)")
         let listed = try await probe.pending()
-        var findings = ConformanceFindings()
-        for added in [rich, plain] {
-            guard let match = listed.first(where: { $0.identifier == added.identifier }) else {
-                findings.expect(false, "does not list \(added.identifier)")
+        for added in [rich, plain, precise] {
+            guard let match = listed.first(where: { sameScalars($0.identifier, added.identifier) }) else {
+                findings.expect(
+                    false, done: done.text, found: "does not list \(added.identifier)", expected: "it listed")
                 continue
             }
-            let lost = fieldDifferences(match, added)
+            let lost = fieldDifferences(match, added, comparingInstants: true)
             findings.expect(
-                lost.isEmpty, "lists \(added.identifier) with other \(lost.joined(separator: ", ")) than added")
+                lost.isEmpty, done: done.text,
+                found: "lists \(added.identifier) with other \(lost.joined(separator: ", ")) than added",
+                expected: "every field as added")
         }
-        return ConformanceOutcome(findings)
+        return .checked
     }
 
-    private static func treatsEquivalentIdentifiersAsOne(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
+    private static func comparesIdentifiersLiterally(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
+        var done = Done()
+        // Pairs every platform keeps apart: each added, then each removed, alone.
+        let pairs: [(first: String, second: String, what: String)] = [
+            ("Reminder-A", "reminder-a", "case"), ("\u{FF21}1", "A1", "width"),
+            ("\u{FB01}le", "file", "a compatibility form"), ("b ", "b", "a trailing space"),
+        ]
+        for pair in pairs {
+            let first = probe.request(pair.first, at: 100)
+            let second = probe.request(pair.second, at: 200, version: "v2")
+            try await probe.add([first])
+            try await probe.add([second])
+            done.append("\(ConformanceProbe.added([first])), \(ConformanceProbe.added([second]))")
+            let both = try await probe.pending()
+            let expectedBoth = [first, second]
+            findings.expect(
+                matches(both, expectedBoth), done: done.text, found: "lists \(probe.describe(both))",
+                expected: "\(probe.describe(expectedBoth)): two requests, their identifiers differ in \(pair.what)")
+            try await probe.remove([pair.second])
+            done.append(ConformanceProbe.removed([pair.second]))
+            let left = try await probe.pending()
+            findings.expect(
+                matches(left, [first]), done: done.text, found: "lists \(probe.describe(left))",
+                expected: "\(probe.describe([first])) (removing one spelling leaves the other)")
+            try await probe.remove([pair.first])
+            done.append(ConformanceProbe.removed([pair.first]))
+        }
+        // Threads that differ in case.
+        let inThreads = [
+            probe.request("r1", thread: "Thread-T", at: 100), probe.request("r2", thread: "thread-t", at: 200),
+        ]
+        try await probe.add(inThreads)
+        done.append(ConformanceProbe.added(inThreads) + " (r1 in Thread-T, r2 in thread-t)")
+        let grouped = try await probe.pending(threadIDs: ["Thread-T"])
+        findings.expect(
+            grouped.map { $0.map(\.identifier) } == [["r1"]],
+            done: done.then("pendingRequests(threadIDs: [Thread-T])").text,
+            found: "answers \(describe(grouped.map { $0.map(\.identifier) }))", expected: "[[r1]]")
+        try await probe.removeThread("thread-t")
+        done.append(ConformanceProbe.removedThread("thread-t"))
+        let afterThread = try await probe.pendingIdentifiers()
+        findings.expect(
+            afterThread == ["r1"], done: done.text, found: "lists [\(ConformanceProbe.list(afterThread))]",
+            expected: "[r1] (Thread-T is another thread)")
+        try await probe.remove(["r1"])
+        done.append(ConformanceProbe.removed(["r1"]))
+        try await canonicalSpellings(probe, &done, &findings)
+        return .checked
+    }
+
+    /// The two spellings of "é": listed as added, and one or two requests (or threads) as long as every call agrees.
+    private static func canonicalSpellings(
+        _ probe: ConformanceProbe, _ done: inout Done, _ findings: inout ConformanceFindings
+    ) async throws {
         let composed = "caf\u{E9}"
         let decomposed = "cafe\u{301}"
         let composedThread = "fil-\u{E9}"
         let decomposedThread = "fil-e\u{301}"
-        var findings = ConformanceFindings()
-        try await probe.add([
-            probe.request(composed, thread: "other", at: 100), probe.request("other-1", thread: "other", at: 200),
-        ])
+        // Listed under the very scalars added, removed by them.
+        let spelled = probe.request(decomposed, thread: decomposedThread, at: 100)
+        try await probe.add([spelled])
+        done.append(ConformanceProbe.added([spelled]) + " (in thread \(ConformanceProbe.list([decomposedThread])))")
+        let listed = try await probe.pending()
+        findings.expect(
+            listed.count == 1 && listed.allSatisfy { sameScalars($0.identifier, decomposed) }
+                && listed.allSatisfy { sameScalars($0.threadID, decomposedThread) },
+            done: done.text,
+            found: "lists "
+                + listed.map {
+                    "\(ConformanceProbe.describe(identifier: $0.identifier)) in thread "
+                        + ConformanceProbe.describe(identifier: $0.threadID)
+                }.joined(separator: ", "),
+            expected: "\(ConformanceProbe.list([decomposed])) in thread \(ConformanceProbe.list([decomposedThread])), "
+                + "the scalars added")
         try await probe.remove([decomposed])
-        let afterRemoval = try await probe.pending().map(\.identifier)
+        done.append(ConformanceProbe.removed([decomposed]))
+        let afterRemoval = try await probe.pendingIdentifiers()
         findings.expect(
-            afterRemoval == ["other-1"],
-            "after adding \(ConformanceProbe.list([composed])) and removing \(ConformanceProbe.list([decomposed])), lists "
-                + "[\(ConformanceProbe.list(afterRemoval))], expected [other-1]")
-        try await probe.add([
-            probe.request("t-1", thread: composedThread, at: 300),
-            probe.request("t-2", thread: composedThread, at: 400),
-        ])
-        let grouped = try await probe.step("pendingRequests(threadIDs: [\(ConformanceProbe.list([decomposedThread]))])")
-        {
-            try await $0.pendingRequests(threadIDs: [decomposedThread])
+            afterRemoval.isEmpty, done: done.text, found: "lists [\(ConformanceProbe.list(afterRemoval))]",
+            expected: "nothing")
+        // Both spellings: one request (replaced) or two, and removal agrees with what was listed.
+        let first = probe.request(composed, at: 100)
+        let second = probe.request(decomposed, at: 200, version: "v2")
+        try await probe.add([first])
+        try await probe.add([second])
+        done.append("\(ConformanceProbe.added([first])), \(ConformanceProbe.added([second]))")
+        let spellings = try await probe.pending()
+        if spellings.count == 1 {
+            findings.expect(
+                matches(spellings, [second]), done: done.text, found: "lists \(probe.describe(spellings))",
+                expected: "\(probe.describe([second])) (one request: the later replaced the earlier, as added) or "
+                    + "\(probe.describe([first, second])) (two)")
+            try await probe.remove([composed])
+            done.append(ConformanceProbe.removed([composed]) + " (the other spelling of the one request listed)")
+            let left = try await probe.pendingIdentifiers()
+            findings.expect(
+                left.isEmpty, done: done.text, found: "lists [\(ConformanceProbe.list(left))]",
+                expected: "nothing: it listed the two spellings as one request, so either removes it")
+        } else {
+            findings.expect(
+                matches(spellings, [first, second]), done: done.text, found: "lists \(probe.describe(spellings))",
+                expected: "\(probe.describe([second])) (one request) or \(probe.describe([first, second])) (two)")
+            try await probe.remove([decomposed])
+            done.append(ConformanceProbe.removed([decomposed]))
+            let left = try await probe.pending()
+            findings.expect(
+                matches(left, [first]), done: done.text, found: "lists \(probe.describe(left))",
+                expected: "\(probe.describe([first])): it listed the two spellings as two requests, so removing one "
+                    + "leaves the other")
+            try await probe.remove([composed])
+            done.append(ConformanceProbe.removed([composed]))
         }
-        findings.expect(
-            grouped.first?.map(\.identifier) == ["t-1", "t-2"],
-            "lists \(describe(grouped.map { $0.map(\.identifier) })) for thread \(ConformanceProbe.list([decomposedThread])), "
-                + "expected [[t-1, t-2]] (added to thread \(ConformanceProbe.list([composedThread])))")
+        // Threads: what is listed for a spelling is what removing that spelling takes.
+        let threaded = [
+            probe.request("t-1", thread: composedThread, at: 300),
+            probe.request("t-2", thread: decomposedThread, at: 400),
+        ]
+        try await probe.add(threaded)
+        done.append(
+            ConformanceProbe.added(threaded) + " (t-1 in thread \(ConformanceProbe.list([composedThread])), t-2 in "
+                + "\(ConformanceProbe.list([decomposedThread])))")
+        let group = Set(try await probe.pending(threadIDs: [decomposedThread]).first?.map(\.identifier) ?? [])
+        let before = Set(try await probe.pendingIdentifiers())
         try await probe.removeThread(decomposedThread)
-        let afterThread = try await probe.pending().map(\.identifier)
+        let removed = before.subtracting(try await probe.pendingIdentifiers())
+        done.append(
+            "pendingRequests(threadIDs: [\(ConformanceProbe.list([decomposedThread]))]), "
+                + ConformanceProbe.removedThread(decomposedThread))
         findings.expect(
-            afterThread == ["other-1"],
-            "after removing thread \(ConformanceProbe.list([decomposedThread])), lists [\(ConformanceProbe.list(afterThread))], "
-                + "expected [other-1] (t-1 and t-2 were added to thread \(ConformanceProbe.list([composedThread])))")
-        return ConformanceOutcome(findings)
+            group == removed && (group == ["t-2"] || group == ["t-1", "t-2"]), done: done.text,
+            found: "lists [\(ConformanceProbe.list(group.sorted()))] for the thread, removing it takes "
+                + "[\(ConformanceProbe.list(removed.sorted()))]",
+            expected: "both [t-2] (two threads) or both [t-1, t-2] (one)")
     }
 
     private static func keepsTheSoonestWithinItsLimit(
-        _ probe: ConformanceProbe, context: inout ConformanceContext
+        _ probe: ConformanceProbe, _ context: inout ConformanceContext, _ findings: inout ConformanceFindings
     ) async throws -> ConformanceOutcome {
         let declared = probe.subject.limit
         let count = declared.map { $0 + beyondLimit } ?? limitProbeCount
-        let requests = (0..<count).map { probe.request("limit-\($0)", at: 1_000 + 10 * Double($0)) }
+        let requests = limitRequests(probe, count: count)
         // The later half first: a center must make room for sooner requests, not keep what came first.
         try await probe.add(Array(requests[(count / 2)...]))
         try await probe.add(Array(requests[..<(count / 2)]))
+        var done = Done(
+            "add of the later \(count - count / 2) of \(count) requests (limit-\(count / 2) … limit-\(count - 1)), then "
+                + "of the sooner \(count / 2) (limit-0 …)")
         let listed = try await probe.pendingIdentifiers()
         let kept = declared ?? min(listed.count, count)
         let expected = requests.prefix(kept).map(\.identifier)
-        var findings = ConformanceFindings()
         let extra = Set(listed).subtracting(expected)
         let missing = Set(expected).subtracting(listed)
         let what = declared.map { "with a limit of \($0)" } ?? (listed.count < count ? "with a detected limit" : "")
+        let firstStageHeld = listed.count == kept && extra.isEmpty && missing.isEmpty && kept > 0
         findings.expect(
-            listed.count == kept && extra.isEmpty && missing.isEmpty && kept > 0,
-            "handed \(count) requests \(what), lists \(listed.count)"
-                + (extra.isEmpty
-                    ? "" : "; lists beyond the soonest \(kept): [\(ConformanceProbe.list(extra.sorted()))]")
+            firstStageHeld, done: done.text,
+            found: "lists \(listed.count)"
+                + (extra.isEmpty ? "" : "; beyond the soonest \(kept): [\(ConformanceProbe.list(extra.sorted()))]")
                 + (missing.isEmpty
-                    ? "" : "; misses of the soonest \(kept): [\(ConformanceProbe.list(missing.sorted()))]"))
+                    ? "" : "; misses of the soonest \(kept): [\(ConformanceProbe.list(missing.sorted()))]"),
+            expected: "the soonest \(kept) \(what)")
         if declared == nil, listed.count < count, listed.count > 0 {
             context.detectedLimit = listed.count
         }
-        return ConformanceOutcome(findings)
+        guard firstStageHeld, kept >= 4 else { return .checked }
+        // Removing makes room: two removed, two sooner added, all held.
+        let removed = [expected[0], expected[1]]
+        let room = [probe.request("room-0", at: 500), probe.request("room-1", at: 510)]
+        try await probe.remove(removed)
+        try await probe.add(room)
+        done.append(ConformanceProbe.removed(removed))
+        done.append(ConformanceProbe.added(room) + " (sooner than all)")
+        let held = room.map(\.identifier) + expected.dropFirst(2)
+        let afterRoom = try await probe.pendingIdentifiers()
+        findings.expect(
+            Set(afterRoom) == Set(held) && afterRoom.count == held.count, done: done.text,
+            found: "lists \(afterRoom.count): [\(ConformanceProbe.list(afterRoom))]",
+            expected: "[\(ConformanceProbe.list(held))]: removing two made room for two")
+        // Replacing takes no room.
+        let replacement = probe.request(expected[2], at: 1_000 + 20, version: "v2")
+        try await probe.add([replacement])
+        done.append(ConformanceProbe.added([replacement]) + " (again, at its instant, as v2)")
+        let afterReplace = try await probe.pendingIdentifiers()
+        findings.expect(
+            Set(afterReplace) == Set(held) && afterReplace.count == held.count, done: done.text,
+            found: "lists \(afterReplace.count): [\(ConformanceProbe.list(afterReplace))]",
+            expected: "[\(ConformanceProbe.list(held))]: a replacement takes no room")
+        return .checked
     }
 
-    private static func showLeavesPending(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
-        try await probe.add([probe.request("a", at: 100), probe.request("b", at: 200)])
+    /// `count` requests 10 s apart from 1000 s, `limit-0` first.
+    private static func limitRequests(_ probe: ConformanceProbe, count: Int) -> [NotificationRequest] {
+        (0..<count).map { probe.request("limit-\($0)", at: 1_000 + 10 * Double($0)) }
+    }
+
+    /// Adds ``limitProbeCount`` requests, later half first, and returns how many are listed when fewer are.
+    static func detectLimit(_ probe: ConformanceProbe) async throws -> Int? {
+        let requests = limitRequests(probe, count: limitProbeCount)
+        try await probe.add(Array(requests[(limitProbeCount / 2)...]))
+        try await probe.add(Array(requests[..<(limitProbeCount / 2)]))
+        let listed = try await probe.pendingIdentifiers().count
+        return listed < limitProbeCount && listed > 0 ? listed : nil
+    }
+
+    private static func showLeavesPending(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
+        let pending = [probe.request("a", thread: "tp", at: 100), probe.request("b", thread: "tp", at: 200)]
+        let shownNow = probe.request("shown-now", thread: "tp", at: 0)
+        let shownPending = probe.request("a", thread: "tp", at: 100, version: "shown")
+        try await probe.add(pending)
         let before = try await probe.pending()
-        try await probe.show(probe.request("shown-now", at: 0))
-        try await probe.show(probe.request("a", at: 100, version: "shown"))
+        try await probe.show(shownNow)
+        try await probe.show(shownPending)
         let after = try await probe.pending()
-        var findings = ConformanceFindings()
+        var done = Done(ConformanceProbe.added(pending) + " (in thread tp)")
+        done.append(ConformanceProbe.shown(shownNow) + " (in tp)")
+        done.append(ConformanceProbe.shown(shownPending) + " (pending)")
         findings.expect(
-            after == before,
-            "after showing shown-now and a (pending), lists [\(ConformanceProbe.list(after.map(\.identifier)))], expected "
-                + "[\(ConformanceProbe.list(before.map(\.identifier)))] as before, unchanged")
-        return ConformanceOutcome(findings)
+            after == before, done: done.text, found: "lists \(probe.describe(after))",
+            expected: "\(probe.describe(before)) as before, unchanged")
+        return .checked
     }
 
-    private static func showsNow(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
-        var findings = ConformanceFindings()
+    private static func showsNow(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
+        var done = Done()
         let before = try await probe.screen()
-        findings.expect(!before.contains("shown-now"), "shows shown-now before it was shown")
+        findings.expect(
+            !before.contains { $0.identifier == "shown-now" }, done: "nothing",
+            found: "shows \(probe.describe(before))", expected: "no shown-now")
         // Its instant is an hour away: show(_:) ignores it.
-        try await probe.show(probe.request("shown-now", at: 3_600))
-        let after = try await probe.screen()
-        findings.expect(
-            after.contains("shown-now"),
-            "after show(shown-now), the screen has [\(ConformanceProbe.list(after.sorted()))], expected shown-now")
-        return ConformanceOutcome(findings)
+        let first = probe.richRequest("shown-now", thread: "shown-thread", at: 3_600, version: "v1")
+        let second = probe.request("shown-now", thread: "shown-thread", at: 3_600, version: "v2")
+        for shown in [first, second] {
+            try await probe.show(shown)
+            done.append(ConformanceProbe.shown(shown) + " (\(shown.title.key), its instant an hour away)")
+            let screen = try await probe.screen().filter { sameScalars($0.identifier, shown.identifier) }
+            findings.expect(
+                !screen.isEmpty, done: done.text, found: "the screen has no shown-now",
+                expected: "shown-now on screen at once")
+            for entry in screen {
+                let differences = fieldDifferences(entry, shown, comparingInstants: false)
+                findings.expect(
+                    differences.isEmpty, done: done.text,
+                    found: "the screen has shown-now as \(entry.title.key), with other "
+                        + "\(differences.joined(separator: ", ")) than shown last",
+                    expected: "only \(shown.title.key), as given to show(_:)")
+            }
+        }
+        return .checked
     }
 
-    private static func withdrawsShown(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
+    private static func withdrawsShown(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
         try await probe.withdraw(["unknown"])
-        try await probe.add([probe.request("p", at: 3_600)])
-        try await probe.show(probe.request("x", at: 0))
-        try await probe.show(probe.request("y", at: 0))
-        try await probe.withdraw(["x", "unknown"])
-        var findings = ConformanceFindings()
-        let screen = try await probe.screen()
+        try await probe.withdraw([])
+        let pending = [probe.request("p", at: 3_600), probe.request("x", at: 7_200)]
+        let shown = [
+            probe.request("x", thread: "tw", at: 0, version: "shown"), probe.request("y", thread: "tw", at: 0),
+            probe.request("z", at: 0),
+        ]
+        try await probe.add(pending)
+        for request in shown { try await probe.show(request) }
+        var done = Done(
+            "\(ConformanceProbe.withdrawn(["unknown"])), \(ConformanceProbe.withdrawn([])) on a fresh center")
+        done.append(ConformanceProbe.added(pending) + " (pending)")
+        done.append(shown.map(ConformanceProbe.shown).joined(separator: ", ") + " (x and y in thread tw)")
+        let steps: [(identifiers: [String], onScreen: Set<String>, why: String)] = [
+            ([], ["x", "y", "z"], "an empty list withdraws nothing"),
+            (["unknown", "x"], ["y", "z"], "x only, the unknown identifier before it skipped, y of its thread kept"),
+            (["z", "unknown-2"], ["y"], "z only"),
+        ]
+        for step in steps {
+            try await probe.withdraw(step.identifiers)
+            done.append(ConformanceProbe.withdrawn(step.identifiers))
+            let screen = try await probe.screenIdentifiers().intersection(["x", "y", "z"])
+            findings.expect(
+                screen == step.onScreen, done: done.text,
+                found: "the screen has [\(ConformanceProbe.list(screen.sorted()))] of x, y, z",
+                expected: "[\(ConformanceProbe.list(step.onScreen.sorted()))] (\(step.why))")
+        }
+        let left = try await probe.pendingIdentifiers()
         findings.expect(
-            !screen.contains("x") && screen.contains("y"),
-            "after showing x and y and withdrawing [x, unknown], the screen has [\(ConformanceProbe.list(screen.sorted()))], "
-                + "expected y and not x")
-        let pending = try await probe.pendingIdentifiers()
-        findings.expect(
-            pending == ["p"], "after withdrawing, lists [\(ConformanceProbe.list(pending))], expected [p] untouched")
-        return ConformanceOutcome(findings)
+            left == ["p", "x"], done: done.text, found: "lists [\(ConformanceProbe.list(left))]",
+            expected: "[p, x]: withdrawing leaves pending requests alone, x included")
+        return .checked
     }
 
-    private static func changeCountsMoveAndNeverRepeat(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
+    private static func changeCountsMoveAndNeverRepeat(
+        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+    ) async throws -> ConformanceOutcome {
         let threads = ["t1", "t2"]
         var last = try await probe.counts(threadIDs: threads)
         guard last.center != nil || last.threads != nil else { return .skipped("the center keeps no change counts") }
-        var findings = ConformanceFindings()
         var seenCenter: Set<UInt64> = []
         var seenThreads: [Set<UInt64>] = [[], []]
         func remember(_ counts: (center: UInt64?, threads: [UInt64]?)) {
@@ -284,186 +561,205 @@ extension NotificationCenterConformance {
             }
         }
         remember(last)
+        var done = Done()
         let steps: [(name: String, threads: [Int], call: @Sendable (ConformanceProbe) async throws -> Void)] = [
-            ("adding a to t1", [0], { try await $0.add([$0.request("a", thread: "t1", at: 100)]) }),
-            ("replacing a", [0], { try await $0.add([$0.request("a", thread: "t1", at: 200, version: "v2")]) }),
-            ("adding b to t2", [1], { try await $0.add([$0.request("b", thread: "t2", at: 300)]) }),
-            ("removing b", [1], { try await $0.remove(["b"]) }),
-            ("removing thread t1", [0], { try await $0.removeThread("t1") }),
-            ("adding a to t1 again", [0], { try await $0.add([$0.request("a", thread: "t1", at: 100)]) }),
-            ("moving a to t2", [0, 1], { try await $0.add([$0.request("a", thread: "t2", at: 100)]) }),
+            ("add([a]) (a in t1)", [0], { try await $0.add([$0.request("a", thread: "t1", at: 100)]) }),
+            (
+                "add([a]) (a replaced)", [0],
+                { try await $0.add([$0.request("a", thread: "t1", at: 200, version: "v2")]) }
+            ),
+            ("add([b]) (b in t2)", [1], { try await $0.add([$0.request("b", thread: "t2", at: 300)]) }),
+            ("removePending(identifiers: [b])", [1], { try await $0.remove(["b"]) }),
+            ("removePending(threadID: t1)", [0], { try await $0.removeThread("t1") }),
+            ("add([a]) (a in t1 again)", [0], { try await $0.add([$0.request("a", thread: "t1", at: 100)]) }),
+            ("add([a]) (a moved to t2)", [0, 1], { try await $0.add([$0.request("a", thread: "t2", at: 100)]) }),
+            (
+                "add([c, d]) (c in t1, d in t2, one call)", [0, 1],
+                {
+                    try await $0.add([$0.request("c", thread: "t1", at: 400), $0.request("d", thread: "t2", at: 500)])
+                }
+            ),
+            ("removePending(identifiers: [c, d]) (one call)", [0, 1], { try await $0.remove(["c", "d"]) }),
         ]
         for step in steps {
             try await step.call(probe)
+            done.append(step.name)
             let counts = try await probe.counts(threadIDs: threads)
             if let center = counts.center {
                 findings.expect(
-                    !seenCenter.contains(center),
-                    "after \(step.name), the center's count is \(center), a value it had before (was \(describe(last.center)))"
-                )
+                    !seenCenter.contains(center), done: done.then("changeCount()").text,
+                    found: "the center's count is \(center), a value it had before (it was \(describe(last.center)))",
+                    expected: "a value it never had")
             }
             if let threadCounts = counts.threads {
                 findings.expect(
-                    threadCounts.count == threads.count,
-                    "answers \(threadCounts.count) counts for \(threads.count) threads")
+                    threadCounts.count == threads.count, done: done.then("changeCounts(threadIDs: [t1, t2])").text,
+                    found: "answers \(threadCounts.count) counts", expected: "\(threads.count), one per thread asked")
                 for index in step.threads where index < threadCounts.count {
                     findings.expect(
                         !seenThreads[index].contains(threadCounts[index]),
-                        "after \(step.name), thread \(threads[index])'s count is \(threadCounts[index]), a value it had "
-                            + "before (was \(describe(last.threads.flatMap { index < $0.count ? $0[index] : nil })))")
+                        done: done.then("changeCounts(threadIDs: [t1, t2])").text,
+                        found: "\(threads[index])'s count is \(threadCounts[index]), a value it had before (it was "
+                            + "\(describe(last.threads.flatMap { index < $0.count ? $0[index] : nil })))",
+                        expected: "a value it never had")
                 }
             }
             remember(counts)
             last = counts
         }
-        return ConformanceOutcome(findings)
+        // A thread asked twice is answered twice, at its positions.
+        let asked = ["t2", "t1", "t2", "unknown-thread"]
+        let repeated = try await probe.counts(threadIDs: asked).threads
+        let expectedRepeated = last.threads.map { [$0[1], $0[0], $0[1]] }
+        findings.expect(
+            repeated?.count == asked.count && Array(repeated?.prefix(3) ?? []) == expectedRepeated,
+            done: done.then("changeCounts(threadIDs: [t2, t1, t2, unknown-thread])").text,
+            found: "answers \(repeated.map { "\($0)" } ?? "nil")",
+            expected:
+                "4 counts, t2's at 0 and 2 and t1's at 1: \(expectedRepeated.map { "\($0)" } ?? "nil") and one more")
+        return .checked
     }
 
     private static func noLostUpdateUnderConcurrency(
-        _ probe: ConformanceProbe, context: ConformanceContext
+        _ probe: ConformanceProbe, _ context: ConformanceContext, _ findings: inout ConformanceFindings
     ) async throws -> ConformanceOutcome {
-        // One request of each task pending at a time: a center with a limit at least this large keeps them all.
-        let callers = min(concurrentCallers, probe.subject.limit ?? context.detectedLimit ?? concurrentCallers)
+        // One request of each task pending at a time, and the shared one, below the limit: a center with a limit
+        // keeps them all and is never full here (what it does when full is the limit rule's to check).
+        let limit = probe.subject.limit ?? context.detectedLimit ?? (concurrentCallers + 2)
+        let callers = max(1, min(concurrentCallers, limit - 2))
         try await withThrowingTaskGroup(of: Void.self) { group in
             for caller in 0..<callers {
                 group.addTask {
                     let thread = "task-\(caller)"
                     try await probe.add([probe.request("\(thread)-a", thread: thread, at: 1_000 + Double(caller))])
-                    try await probe.remove(["\(thread)-a"])
+                    if caller.isMultiple(of: 2) {
+                        try await probe.remove(["\(thread)-a"])
+                    } else {
+                        try await probe.removeThread(thread)
+                    }
                     try await probe.add([probe.request("\(thread)-b", thread: thread, at: 2_000 + Double(caller))])
                 }
+            }
+            for copy in 0..<sameIdentifierCallers {
+                group.addTask { try await probe.add([probe.request("shared", at: 3_000, version: "v\(copy)")]) }
             }
             try await group.waitForAll()
         }
         let listed = try await probe.pendingIdentifiers()
-        let expected = (0..<callers).map { "task-\($0)-b" }
+        let expected = (0..<callers).map { "task-\($0)-b" } + ["shared"]
         let missing = Set(expected).subtracting(listed)
         let extra = Set(listed).subtracting(expected)
-        var findings = ConformanceFindings()
+        let shared = listed.count { $0 == "shared" }
         findings.expect(
-            listed.count == expected.count && missing.isEmpty && extra.isEmpty,
-            "after \(callers) tasks each added a request, removed it and added another, lists \(listed.count) of "
-                + "\(expected.count)"
+            listed.count == expected.count && missing.isEmpty && extra.isEmpty && shared == 1,
+            done:
+                "\(callers) tasks at once, each add([task-i-a]), then removePending(identifiers: [task-i-a]) (even i) "
+                + "or removePending(threadID: task-i) (odd i), then add([task-i-b]); meanwhile "
+                + "\(sameIdentifierCallers) tasks each add([shared])",
+            found: "lists \(listed.count)"
                 + (missing.isEmpty ? "" : "; lost: [\(ConformanceProbe.list(missing.sorted()))]")
-                + (extra.isEmpty ? "" : "; left over: [\(ConformanceProbe.list(extra.sorted()))]"))
-        return ConformanceOutcome(findings)
-    }
-
-    /// ``ConformanceRule/dueRequestsLeavePending`` (pending side) or ``ConformanceRule/showsWhenDue`` (screen side).
-    private static func dueRequests(_ probe: ConformanceProbe, onScreen: Bool) async throws -> ConformanceOutcome {
-        var findings = ConformanceFindings()
-        try await probe.add([probe.request("due", at: 60), probe.request("later", at: 120)])
-        try await probe.advance(to: probe.at(60))
-        if onScreen {
-            let screen = try await probe.screen()
-            findings.expect(
-                screen.contains("due") && !screen.contains("later"),
-                "at due's instant, the screen has [\(ConformanceProbe.list(screen.sorted()))], expected due and not later"
-            )
-        } else {
-            let pending = try await probe.pendingIdentifiers()
-            findings.expect(
-                pending == ["later"],
-                "at due's instant, lists [\(ConformanceProbe.list(pending))], expected [later]")
-        }
-        // Already past when added: taken at once, before any time passes.
-        try await probe.add([probe.request("past", at: 30)])
-        try await probe.advance(to: probe.at(60))
-        if onScreen {
-            let screen = try await probe.screen()
-            findings.expect(
-                screen.contains("past"),
-                "after adding past (its instant 30 s before now), the screen has [\(ConformanceProbe.list(screen.sorted()))], "
-                    + "expected past at once")
-        } else {
-            let pending = try await probe.pendingIdentifiers()
-            findings.expect(
-                pending == ["later"],
-                "after adding past (its instant 30 s before now), lists [\(ConformanceProbe.list(pending))], expected [later]"
-            )
-        }
-        return ConformanceOutcome(findings)
-    }
-
-    private static func showsWhatItLists(
-        _ probe: ConformanceProbe, context: ConformanceContext
-    ) async throws -> ConformanceOutcome {
-        let count = (probe.subject.limit ?? context.detectedLimit).map { $0 + beyondLimit } ?? 6
-        let requests = (0..<count).map { probe.request("listed-\($0)", at: 1_000 + 10 * Double($0)) }
-        try await probe.add(Array(requests[(count / 2)...]))
-        try await probe.add(Array(requests[..<(count / 2)]))
-        let listed = Set(try await probe.pendingIdentifiers())
-        try await probe.advance(to: probe.at(1_000 + 10 * Double(count)))
-        let screen = try await probe.screen()
-        let unlisted = screen.subtracting(listed)
-        let unshown = listed.subtracting(screen)
-        var findings = ConformanceFindings()
-        findings.expect(
-            unlisted.isEmpty && unshown.isEmpty,
-            "handed \(count) requests, listed \(listed.count), showed \(screen.count) once all were due"
-                + (unlisted.isEmpty ? "" : "; shown but never listed: [\(ConformanceProbe.list(unlisted.sorted()))]")
-                + (unshown.isEmpty ? "" : "; listed but never shown: [\(ConformanceProbe.list(unshown.sorted()))]"))
-        let left = try await probe.pendingIdentifiers()
-        findings.expect(
-            left.isEmpty, "once all were due, still lists [\(ConformanceProbe.list(left))] as pending")
-        return ConformanceOutcome(findings)
-    }
-
-    private static func changeCountsMoveWhenDue(_ probe: ConformanceProbe) async throws -> ConformanceOutcome {
-        let threads = ["t1", "t2"]
-        let fresh = try await probe.counts(threadIDs: threads)
-        guard fresh.center != nil || fresh.threads != nil else { return .skipped("the center keeps no change counts") }
-        try await probe.add([probe.request("due", thread: "t1", at: 60), probe.request("later", thread: "t2", at: 120)])
-        let before = try await probe.counts(threadIDs: threads)
-        try await probe.advance(to: probe.at(60))
-        let after = try await probe.counts(threadIDs: threads)
-        var findings = ConformanceFindings()
-        if let center = after.center {
-            findings.expect(
-                center != before.center,
-                "when due (in t1) came due, the center's count stayed \(center)")
-        }
-        if let counts = after.threads, let earlier = before.threads, counts.count == 2, earlier.count == 2 {
-            findings.expect(counts[0] != earlier[0], "when due came due, thread t1's count stayed \(counts[0])")
-        }
-        return ConformanceOutcome(findings)
+                + (extra.isEmpty ? "" : "; left over: [\(ConformanceProbe.list(extra.sorted()))]")
+                + (shared > 1 ? "; shared \(shared) times" : ""),
+            expected: "\(expected.count): every task-i-b and shared once")
+        return .checked
     }
 
     // MARK: - Describing
 
-    /// The version (title key) and instant of a request, for a message.
-    private static func version(of request: NotificationRequest) -> String {
-        "\(request.title.key) at \(request.fireAt.timeIntervalSince(NotificationCenterConformance.start)) s"
-    }
-
-    private static func describe(_ groups: [[String]]) -> String {
+    static func describe(_ groups: [[String]]) -> String {
         "[" + groups.map { "[" + ConformanceProbe.list($0) + "]" }.joined(separator: ", ") + "]"
     }
 
-    private static func describe(_ count: UInt64?) -> String {
+    static func describe(_ count: UInt64?) -> String {
         count.map(String.init) ?? "none"
     }
 
-    /// The names of the fields in which `listed` differs from `added`.
-    private static func fieldDifferences(_ listed: NotificationRequest, _ added: NotificationRequest) -> [String] {
+    /// Whether two texts are the same Unicode scalars (`==` on `String` also equates canonically equivalent ones).
+    static func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.unicodeScalars.elementsEqual(rhs.unicodeScalars)
+    }
+
+    /// Whether `listed` holds exactly the versions `expected`, in any order: each with its identifier's very scalars,
+    /// its title key (the version) and its instant.
+    static func matches(_ listed: [NotificationRequest], _ expected: [NotificationRequest]) -> Bool {
+        listed.count == expected.count
+            && expected.allSatisfy { request in listed.contains { isVersion($0, of: request, comparingInstants: true) }
+            }
+    }
+
+    /// Whether `shown` is `request`'s version: the identifier's very scalars and the title key (and the instant).
+    static func isVersion(
+        _ shown: NotificationRequest, of request: NotificationRequest, comparingInstants: Bool
+    )
+        -> Bool
+    {
+        sameScalars(shown.identifier, request.identifier) && shown.title.key == request.title.key
+            && (!comparingInstants || shown.fireAt == request.fireAt)
+    }
+
+    /// The fields `new` changed from `old` that `listed` has as `old` had them.
+    static func staleFields(
+        _ listed: NotificationRequest, old: NotificationRequest, new: NotificationRequest
+    )
+        -> [String]
+    {
+        let changed = Set(fieldDifferences(new, old, comparingInstants: true))
+        return fieldDifferences(listed, new, comparingInstants: true).filter { name in
+            changed.contains(name) && !fieldDifferences(listed, old, comparingInstants: true).contains(name)
+        }
+    }
+
+    /// The names of the fields in which `listed` differs from `added` (identifier and thread scalar for scalar).
+    static func fieldDifferences(
+        _ listed: NotificationRequest, _ added: NotificationRequest, comparingInstants: Bool
+    ) -> [String] {
         var names: [String] = []
         func compare<Value: Equatable>(_ name: String, _ field: (NotificationRequest) -> Value) {
             if field(listed) != field(added) { names.append(name) }
         }
-        compare("identifier", \.identifier)
-        compare("threadID", \.threadID)
+        if !sameScalars(listed.identifier, added.identifier) { names.append("identifier") }
+        if !sameScalars(listed.threadID, added.threadID) { names.append("threadID") }
         compare("channel", \.channel)
-        compare("fireAt", \.fireAt)
+        if comparingInstants { compare("fireAt", \.fireAt) }
         compare("title", \.title)
         compare("body", \.body)
         compare("deepLink", \.deepLink)
-        compare("actions (ids and titles)", { $0.actions.map { [$0.id, $0.title.description] } })
+        compare("actions (ids, titles, order)", { $0.actions.map { [$0.id, $0.title.description] } })
         compare("actions' isTextInput", { $0.actions.map(\.isTextInput) })
         compare("expiresAfter", \.expiresAfter)
         compare("collapseID", \.collapseID)
         compare("interruptionLevel", \.interruptionLevel)
         compare("metadata", \.metadata)
-        if names.isEmpty && listed != added { names.append("fields") }
+        if names.isEmpty {
+            var same = listed
+            same.identifier = added.identifier
+            same.threadID = added.threadID
+            same.fireAt = added.fireAt
+            if same != added { names.append("fields") }
+        }
         return names
     }
+}
+
+/// The calls a rule has made so far, for its messages.
+struct Done {
+    private var calls: [String] = []
+
+    init(_ calls: String...) {
+        self.calls = calls
+    }
+
+    mutating func append(_ call: String) {
+        calls.append(call)
+    }
+
+    /// These calls and one more.
+    func then(_ call: String) -> Done {
+        var copy = self
+        copy.append(call)
+        return copy
+    }
+
+    /// The calls in order, or "nothing".
+    var text: String { calls.isEmpty ? "nothing" : calls.joined(separator: ", then ") }
 }

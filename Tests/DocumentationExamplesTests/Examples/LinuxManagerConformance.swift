@@ -7,19 +7,22 @@ import WaveNotificationsTesting
 
 /// What is on screen, as a sink of the Linux manager sees it: what was delivered and not withdrawn since.
 final class ScreenSink: NotificationSink {
-    /// Each identifier on screen, and its thread.
-    private let screen = WaveLock<[String: String]>([:])
+    /// What is on screen, as delivered, in the order delivered (a delivery replaces one with its identifier).
+    private let screen = WaveLock<[NotificationRequest]>([])
 
-    var identifiers: [String] { screen.withLock { Array($0.keys) } }
+    var requests: [NotificationRequest] { screen.withLock { $0 } }
 
     func deliver(_ delivery: NotificationDelivery) async throws {
-        screen.withLock { $0[delivery.request.identifier] = delivery.request.threadID }
+        screen.withLock { screen in
+            screen.removeAll { $0.identifier == delivery.request.identifier }
+            screen.append(delivery.request)
+        }
     }
 
     func withdraw(identifiers: [String], threadID: String?, reason: NotificationReason) async throws {
         screen.withLock { screen in
-            for identifier in identifiers { screen[identifier] = nil }
-            if let threadID { screen = screen.filter { $0.value != threadID } }
+            screen.removeAll { identifiers.contains($0.identifier) }
+            if let threadID { screen.removeAll { $0.threadID == threadID } }
         }
     }
 }
@@ -33,7 +36,7 @@ func checkLinuxManager(renderer: any NotificationTextRenderer) async -> Conforma
             center: center,
             limit: nil,  // or the limit of a center that keeps only the soonest (64 on iOS)
             time: .sharedClock,  // the center reads `clock`; `.advance { instant in … }`; `.unavailable`
-            onScreen: { sink.identifiers },  // the identifiers on screen; nil when you cannot see them
+            onScreen: { sink.requests },  // what is on screen, as shown; nil when you cannot see it
             appRun: nil)  // begin/end of an app run, for a center that decides when a run ends
     }
 }

@@ -10,8 +10,10 @@ import WaveNotifications
 actor OutsideCenter: NotificationRequestCenter {
     /// Pending requests, in the order added.
     private(set) var pending: [NotificationRequest] = []
+    /// What is on screen now, as shown, in the order shown.
+    private(set) var shown: [NotificationRequest] = []
     /// Identifiers on screen now.
-    private(set) var onScreen: [String] = []
+    var onScreen: [String] { shown.map(\.identifier) }
     /// Every call, as a short text, in order.
     private(set) var calls: [String] = []
 
@@ -39,13 +41,13 @@ actor OutsideCenter: NotificationRequestCenter {
 
     func show(_ request: NotificationRequest) {
         calls.append("show \(request.identifier)")
-        onScreen.removeAll { $0 == request.identifier }
-        onScreen.append(request.identifier)
+        shown.removeAll { $0.identifier == request.identifier }
+        shown.append(request)
     }
 
     func withdrawShown(identifiers: [String], reason: NotificationReason) {
         calls.append("withdraw \(identifiers.joined(separator: ",")) \(reason)")
-        onScreen.removeAll { identifiers.contains($0) }
+        shown.removeAll { identifiers.contains($0.identifier) }
     }
 
     /// Shows and returns, soonest first, every pending request due at or before `instant`.
@@ -56,8 +58,8 @@ actor OutsideCenter: NotificationRequestCenter {
         let due = pendingRequests().filter { $0.fireAt <= instant }
         for request in due {
             pending.removeAll { $0.identifier == request.identifier }
-            onScreen.removeAll { $0 == request.identifier }
-            onScreen.append(request.identifier)
+            shown.removeAll { $0.identifier == request.identifier }
+            shown.append(request)
         }
         return due
     }

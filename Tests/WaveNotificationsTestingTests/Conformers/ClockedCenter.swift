@@ -1,0 +1,101 @@
+import Foundation
+import WaveNotifications
+
+/// An in-memory center built on Swift's clocks, as an adapter on `ContinuousClock` would be: one timer task sleeps
+/// until the soonest request's instant. It keeps the contract, or breaks it in one of two ways a timer can.
+///
+/// It keeps no change counts and compares identifiers as Swift's `String` does.
+actor ClockedCenter<C: Clock>: NotificationRequestCenter where C.Duration == Duration {
+    /// A way a timer breaks the contract (neither caught by the first check).
+    enum Flaw: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// Arms its timer once and is not woken for a sooner request added while it sleeps.
+        case sleepsUntilFirstDeadlineKnown
+        /// Converts instants to the clock's in whole seconds, so it wakes up to a second early.
+        case truncatesToWholeSeconds
+
+        var description: String { rawValue }
+    }
+
+    private let clock: C
+    /// The date at the clock's instant when the center was made: how it reads instants on the clock.
+    private let origin: (date: Date, instant: C.Instant)
+    private let flaw: Flaw?
+    private var pending: [(request: NotificationRequest, order: Int)] = []
+    private var nextOrder = 0
+    private(set) var screen: [NotificationRequest] = []
+    private var timer: Task<Void, Never>?
+
+    init(clock: C, now: Date, flaw: Flaw? = nil) {
+        self.clock = clock
+        origin = (now, clock.now)
+        self.flaw = flaw
+    }
+
+    private func deadline(of request: NotificationRequest) -> C.Instant {
+        let seconds = request.fireAt.timeIntervalSince(origin.date)
+        return origin.instant.advanced(
+            by: .seconds(flaw == .truncatesToWholeSeconds ? seconds.rounded(.down) : seconds))
+    }
+
+    func add(_ requests: [NotificationRequest]) {
+        for request in requests {
+            pending.removeAll { $0.request.identifier == request.identifier }
+            pending.append((request, nextOrder))
+            nextOrder += 1
+        }
+        showDue()
+    }
+
+    func removePending(identifiers: [String], reason: NotificationReason) {
+        pending.removeAll { identifiers.contains($0.request.identifier) }
+        rearm()
+    }
+
+    func removePending(threadID: String, reason: NotificationReason) {
+        pending.removeAll { $0.request.threadID == threadID }
+        rearm()
+    }
+
+    func pendingRequests() -> [NotificationRequest] {
+        pending.sorted { ($0.request.fireAt, $0.order) < ($1.request.fireAt, $1.order) }.map(\.request)
+    }
+
+    func show(_ request: NotificationRequest) {
+        screen.removeAll { $0.identifier == request.identifier }
+        screen.append(request)
+    }
+
+    func withdrawShown(identifiers: [String], reason: NotificationReason) {
+        screen.removeAll { identifiers.contains($0.identifier) }
+    }
+
+    /// Shows what is due on the clock now, then sleeps until the next instant.
+    private func showDue() {
+        let now = clock.now
+        for request in pendingRequests() where deadline(of: request) <= now {
+            pending.removeAll { $0.request.identifier == request.identifier }
+            show(request)
+        }
+        rearm()
+    }
+
+    private func rearm() {
+        if flaw == .sleepsUntilFirstDeadlineKnown, timer != nil { return }
+        timer?.cancel()
+        guard let next = pending.map({ deadline(of: $0.request) }).min() else {
+            timer = nil
+            return
+        }
+        timer = Task { [clock] in
+            do { try await clock.sleep(until: next, tolerance: nil) } catch { return }
+            // Replaced by a newer timer while waking: that one sleeps for what is left.
+            guard !Task.isCancelled else { return }
+            self.timerFired()
+        }
+    }
+
+    private func timerFired() {
+        timer = nil
+        showDue()
+    }
+}
