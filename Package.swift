@@ -54,8 +54,17 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The reference D-Bus library (libdbus-1), for the desktop sink's one connection to the session bus.
+        .systemLibrary(
+            name: "CDBus",
+            path: "Sources/CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]
+        ),
         // The Linux reference manager: timer queue, sinks, persistence, the SQLite store and inbox.
-        .target(name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "CSQLite"]),
+        .target(
+            name: "WaveLinuxAdapter",
+            dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "CSQLite", "CDBus"]),
         // APNs and FCM payload encoders (size guard, grapheme-safe cut), platform-free, for a push server.
         .target(name: "WavePushPayloads", dependencies: ["WaveNotifications", "WaveJSON"]),
         // GrowBro's server side: device tokens, fan-out, provider requests and responses, engagement, well-known
