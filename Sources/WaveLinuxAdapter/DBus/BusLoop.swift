@@ -6,9 +6,9 @@ internal import CDBus
 
 /// The loop thread of a ``BusConnection``: it alone touches the libdbus connection, from opening it to freeing it.
 ///
-/// Each turn sends what the ``BusMailbox`` holds, lets libdbus write and read (`dbus_connection_read_write` with no
-/// wait), takes every complete message it parsed (`dbus_connection_pop_message`), resumes the caller a reply answers
-/// or yields a signal, fails the calls whose timeout passed, then sleeps in `poll` on the bus socket and the mailbox's
+/// Each turn sends what the ``BusMailbox`` holds, fails the calls whose timeout passed, lets libdbus write and read
+/// (`dbus_connection_read_write` with no wait), takes every complete message it parsed (`dbus_connection_pop_message`),
+/// resumes the caller a reply answers or yields a signal, then sleeps in `poll` on the bus socket and the mailbox's
 /// `eventfd` until one of them has something or the nearest timeout comes. libdbus's pending-call and main-loop
 /// machinery is not used: replies are matched to calls by serial here, which keeps every libdbus call on this thread.
 ///
@@ -101,13 +101,14 @@ final class BusLoop {
             if isClosing {
                 break
             }
+            // Before reading: a reply still unread when its deadline passed is late, however soon it is read.
+            expireOverdueCalls()
             _ = dbus_connection_read_write(connection, 0)
             while let message = dbus_connection_pop_message(connection) {
                 receive(message)
                 dbus_message_unref(message)
             }
             guard dbus_connection_get_is_connected(connection) != 0 else { break }
-            expireOverdueCalls()
             wait()
         }
         end()
