@@ -105,7 +105,7 @@ let package = Package(
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter",
                 "WaveSim", "WaveJSON", "ShadowNotifications", "GrowBroServer", "GrowBroNotifications",
-                "WavePushPayloads",
+                "WavePushPayloads", "TestSupport",
             ],
             path: "Benchmarks/WaveBench"
         ),
