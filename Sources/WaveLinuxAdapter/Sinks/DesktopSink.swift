@@ -285,7 +285,7 @@ public actor DesktopSink: NotificationSink {
         if let connection, connection === opened {
             return opened
         }
-        // A new connection: the last one's server may be gone, and with it what it showed.
+        // A new connection: the server behind it may be another one, with other capabilities.
         connection?.close()
         connection = opened
         capabilities = nil
