@@ -61,13 +61,21 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
+        // The reference D-Bus library (libdbus-1), for the desktop sink's one connection to the session bus.
+        .systemLibrary(
+            name: "CDBus",
+            path: "Sources/CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"]), .brew(["dbus"])]
+        ),
         // SQLite for every store: the wrapper of the system library, the serialized connection, migrations, errors and
         // the inbox page reader that the adapter's store and the push server share. The core only for its lock and
         // inbox types.
         .target(name: "WaveSQLite", dependencies: ["WaveNotifications", "CSQLite"]),
         // The Linux reference manager: timer queue, sinks, persistence, the SQLite store and inbox.
         .target(
-            name: "WaveLinuxAdapter", dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "WaveSQLite"]),
+            name: "WaveLinuxAdapter",
+            dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "WaveSQLite", "CDBus"]),
         // APNs and FCM payload encoders (size guard, grapheme-safe cut), platform-free, for a push server.
         .target(name: "WavePushPayloads", dependencies: ["WaveNotifications", "WaveJSON"]),
         // GrowBro's server side: device tokens, fan-out, provider requests and responses, engagement, well-known
@@ -110,7 +118,7 @@ let package = Package(
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter",
                 "WaveSim", "WaveJSON", "ShadowNotifications", "GrowBroServer", "GrowBroNotifications",
-                "WavePushPayloads", "GrowBroServerTesting",
+                "WavePushPayloads", "GrowBroServerTesting", "TestSupport",
             ],
             path: "Benchmarks/WaveBench"
         ),

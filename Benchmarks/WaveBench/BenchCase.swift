@@ -93,6 +93,10 @@ enum BenchCase: String, CaseIterable, Sendable {
     case pushFanOut = "push-fanout"
     /// PushServer: the N sends of that fan-out built, sent to an accepting transport and their outcomes committed.
     case pushDispatch = "push-dispatch"
+    /// DesktopSink on its libdbus-1 connection: N notifications shown on dunst, each timed to the server's receipt.
+    case desktopLibdbus = "desktop-libdbus"
+    /// The same through one `gdbus call` process per notification, as the sink did before.
+    case desktopGdbus = "desktop-gdbus"
 
     /// The sizes measured: notifications, background pending, events, days, tables or renders.
     func sizes(quick: Bool) -> [Int] {
@@ -136,6 +140,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [1_000] : [100_000]
         case .pushFanOut, .pushDispatch:
             return quick ? [1_000] : [100_000]
+        case .desktopLibdbus, .desktopGdbus:
+            return quick ? [20] : [200]
         }
     }
 
@@ -149,6 +155,9 @@ enum BenchCase: String, CaseIterable, Sendable {
             return (0, quick ? 1 : 3)
         case .deliveryOurs, .deliveryTask, .deliveryDispatch, .deliveryContended:
             // Each run waits out its real-time window; 3 × 2,000 samples per size keep the p99 stable.
+            return (1, quick ? 1 : 3)
+        case .desktopLibdbus, .desktopGdbus:
+            // Three rounds, old and new alternating; each run starts its own desktop.
             return (1, quick ? 1 : 3)
         default:
             return (1, quick ? 2 : 5)
@@ -249,6 +258,10 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await PushFanOutWorkload.run(count: size, phase: .fanOut)
         case .pushDispatch:
             return try await PushFanOutWorkload.run(count: size, phase: .dispatch)
+        case .desktopLibdbus:
+            return try await DesktopNotifyWorkload.run(count: size, side: .libdbus)
+        case .desktopGdbus:
+            return try await DesktopNotifyWorkload.run(count: size, side: .gdbus)
         }
     }
 }

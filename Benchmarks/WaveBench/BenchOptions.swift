@@ -30,7 +30,7 @@ struct BenchOptions {
           --json-file <path>    Also write the JSON to a file.
           --only <prefixes>     Run only cases whose name starts with one of these (comma-separated):
                                 \(BenchCase.allCases.map(\.rawValue).joined(separator: ", ")).
-          --repetitions <n>     Measured runs per case and size (default 5; 3 for delivery accuracy).
+          --repetitions <n>     Measured runs per case and size (default 5; 3 for delivery accuracy and the desktop).
           -h, --help            Show this help.
 
         Exit status: 0, or 1 when a measured workload failed (a delivery lost, a count off, a crash).

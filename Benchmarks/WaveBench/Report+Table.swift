@@ -37,7 +37,7 @@ extension Report {
             text += "An idle child peaks at \(Format.bytes(idle.peakResidentBytes)).\n"
         }
         text += queueSection() + deliverySection() + syncSection() + replaySection() + localizationSection()
-        text += storeSection() + recurrenceSection() + pushSection()
+        text += storeSection() + recurrenceSection() + pushSection() + desktopSection()
         text += growthSection() + goalsSection()
         let single = summaries.filter {
             $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick && repetitionsOverride != 1
@@ -321,6 +321,35 @@ extension Report {
                 Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
                 Format.rate(summary.operationsPerSecond), summary.median("commits").map { String(Int($0)) } ?? "–",
                 Format.bytes(summary.peakResidentBytes),
+            ]
+        }
+        return text + table.render()
+    }
+
+    private func desktopSection() -> String {
+        let rows: [(BenchCase, String)] = [
+            (.desktopGdbus, "gdbus process per notification (before)"),
+            (.desktopLibdbus, "DesktopSink on libdbus-1 (after)"),
+        ]
+        let sizes = sizes(rows.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text =
+            "\n10. A desktop notification: N shows on dunst (private bus, Xvfb), each replacing the last, timed from\n"
+        text += "   show to the bus handing Notify to the server (a dbus-monitor's stamp) and to the reply.\n"
+        var table = TextTable([
+            "N", "sink", "receipt p50 ms", "p99 ms", "max ms", "round trip p50 ms", "p99 ms", "CPU per show",
+            "of it children",
+        ])
+        addRows(rows, sizes: sizes, to: &table) { summary, _ in
+            let operations = summary.median("operations") ?? .nan
+            return [
+                Format.milliseconds(summary.median("receiptP50Milliseconds")),
+                Format.milliseconds(summary.median("receiptP99Milliseconds")),
+                Format.milliseconds(summary.median("receiptMaxMilliseconds")),
+                Format.milliseconds(summary.median("roundTripP50Milliseconds")),
+                Format.milliseconds(summary.median("roundTripP99Milliseconds")),
+                Format.duration(summary.median("totalCPUSeconds").map { $0 / operations }),
+                Format.duration(summary.median("childrenCPUSeconds").map { $0 / operations }),
             ]
         }
         return text + table.render()

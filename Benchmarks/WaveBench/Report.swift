@@ -19,7 +19,8 @@ struct Report {
         let deliveryRepetitions = repetitionsOverride.map(String.init) ?? (quick ? "1" : "3")
         return "Each run is a fresh child process (this binary re-run with a hidden --case flag), so no case's heap "
             + "affects another's. Per case and size: 1 warm-up run, discarded, then \(repetitions) measured runs "
-            + "(\(deliveryRepetitions) for delivery accuracy; 1 when the warm-up took over a minute), interleaved "
+            + "(\(deliveryRepetitions) for delivery accuracy and the desktop; 1 when the warm-up took over a minute), "
+            + "interleaved "
             + "across the implementations compared; "
             + "figures are medians over the measured runs. Inside a run, the queue and sync workloads first run a "
             + "small copy of themselves to warm up. Peak memory is the child's VmHWM at its end; 'net' subtracts "

@@ -12,8 +12,7 @@ package final class DesktopEnvironment: Sendable {
     /// The tools the test needs, each with the Debian package that provides it.
     package static let tools = [
         ("dbus-daemon", "dbus-daemon"), ("dbus-monitor", "dbus-bin"), ("Xvfb", "xvfb"), ("dunst", "dunst"),
-        ("dunstctl", "dunst"),
-        ("gdbus", "libglib2.0-bin"),
+        ("dunstctl", "dunst"), ("dbus-send", "dbus-bin"),
     ]
 
     /// The tools missing from `PATH`, as "tool (package)".
@@ -37,7 +36,7 @@ package final class DesktopEnvironment: Sendable {
     package let directory: TemporaryDirectory
     package let busAddress: String
     package let display: String
-    /// The environment for gdbus and dunstctl: the private bus and display, and `PATH`.
+    /// The environment for the sink, dbus-send and dunstctl: the private bus and display, and `PATH`.
     package let variables: [String: String]
     private let processes: [ChildProcess]
 
@@ -106,11 +105,10 @@ package final class DesktopEnvironment: Sendable {
                 directory: directory, busAddress: address, display: display, processes: started)
             for _ in 0..<200 {
                 if try await ready.run(
-                    "gdbus",
+                    "dbus-send",
                     [
-                        "call", "--session", "--dest", "org.freedesktop.Notifications", "--object-path",
-                        "/org/freedesktop/Notifications", "--method",
-                        "org.freedesktop.Notifications.GetServerInformation",
+                        "--session", "--print-reply", "--dest=org.freedesktop.Notifications",
+                        "/org/freedesktop/Notifications", "org.freedesktop.Notifications.GetServerInformation",
                     ]
                 ).status == 0 {
                     return ready
