@@ -20,6 +20,7 @@ let package = Package(
         .executable(name: "wavebench", targets: ["WaveBench"]),
         .library(name: "GrowBroServer", targets: ["GrowBroServer"]),
         .library(name: "GrowBroServerTesting", targets: ["GrowBroServerTesting"]),
+        .library(name: "WavePushCredentials", targets: ["WavePushCredentials"]),
         .library(name: "WaveSQLite", targets: ["WaveSQLite"]),
         .executable(name: "wavepush", targets: ["WavePushCLI"]),
     ],
@@ -84,6 +85,17 @@ let package = Package(
             name: "GrowBroServer",
             dependencies: ["WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WaveJSON", "WaveSQLite"]
         ),
+        // OpenSSL 3's libcrypto, for signing the providers' tokens (ES256, RS256).
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Sources/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+        ),
+        // The server's credentials made for real: APNs provider tokens and FCM access tokens, signed with libcrypto.
+        .target(
+            name: "WavePushCredentials",
+            dependencies: ["GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushPayloads", "CCrypto"]),
         // For the server's tests and replays: the scripted transport, the counting credentials, the seeded jitter.
         .target(
             name: "GrowBroServerTesting", dependencies: ["GrowBroServer", "WaveNotifications", "WavePushPayloads"]),
@@ -151,6 +163,12 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
+        .testTarget(
+            name: "WavePushCredentialsTests",
+            dependencies: [
+                "WavePushCredentials", "GrowBroServer", "GrowBroServerTesting", "WaveNotifications",
+                "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads", "TestSupport",
+            ]),
         .testTarget(
             name: "WavePushPayloadsTests",
             dependencies: ["WavePushPayloads", "WaveNotifications", "WaveNotificationsTesting"]),
