@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "GrowBroServerTesting", targets: ["GrowBroServerTesting"]),
         .library(name: "WavePushCredentials", targets: ["WavePushCredentials"]),
         .library(name: "WaveSQLite", targets: ["WaveSQLite"]),
+        .library(name: "WavePostgres", targets: ["WavePostgres"]),
         .executable(name: "wavepush", targets: ["WavePushCLI"]),
     ],
     targets: [
@@ -73,6 +74,16 @@ let package = Package(
         // the inbox page reader that the adapter's store and the push server share. The core only for its lock and
         // inbox types.
         .target(name: "WaveSQLite", dependencies: ["WaveNotifications", "CSQLite"]),
+        // PostgreSQL's client library (libpq), reached only through WavePostgres.
+        .systemLibrary(
+            name: "CPostgres",
+            path: "Sources/CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
+        // PostgreSQL for the push server's second store: one libpq connection, prepared parameterized statements,
+        // transactions and savepoints, SQLSTATE errors, migrations recorded in a version table.
+        .target(name: "WavePostgres", dependencies: ["CPostgres"]),
         // The Linux reference manager: timer queue, sinks, persistence, the SQLite store and inbox.
         .target(
             name: "WaveLinuxAdapter",
@@ -80,10 +91,14 @@ let package = Package(
         // APNs and FCM payload encoders (size guard, grapheme-safe cut), platform-free, for a push server.
         .target(name: "WavePushPayloads", dependencies: ["WaveNotifications", "WaveJSON"]),
         // GrowBro's server side: device tokens, fan-out, provider requests and responses, engagement, well-known
-        // files, with its state in SQLite through WaveSQLite. The sending is the backend's transport.
+        // files, with its state in SQLite through WaveSQLite (the default) or PostgreSQL through WavePostgres. The
+        // sending is the backend's transport.
         .target(
             name: "GrowBroServer",
-            dependencies: ["WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WaveJSON", "WaveSQLite"]
+            dependencies: [
+                "WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WaveJSON", "WaveSQLite",
+                "WavePostgres",
+            ]
         ),
         // OpenSSL 3's libcrypto, for signing the providers' tokens (ES256, RS256).
         .systemLibrary(
@@ -222,7 +237,7 @@ let package = Package(
             name: "GrowBroServerTests",
             dependencies: [
                 "GrowBroServer", "WaveNotifications", "WaveNotificationsTesting", "GrowBroNotifications",
-                "WavePushPayloads", "WaveJSON",
+                "WavePushPayloads", "WaveJSON", "WavePostgres",
                 "GrowBroServerTesting", "GrowBroSendProbe", "TestSupport",
             ]
         ),

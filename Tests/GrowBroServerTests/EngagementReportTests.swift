@@ -9,9 +9,9 @@ import WaveNotifications
 struct EngagementReportTests {
     static let window = (Harness.start, Harness.start.addingTimeInterval(86_400))
 
-    @Test
-    func theReportGivesOptInAcceptanceDeliveryAndOpenRatesByCategory() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func theReportGivesOptInAcceptanceDeliveryAndOpenRatesByCategory(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.register("u1", "android", fcm: 1)
         try harness.register("u2", "android2", fcm: 2)
@@ -44,9 +44,9 @@ struct EngagementReportTests {
         #expect(report.alerts.isEmpty)
     }
 
-    @Test
-    func anAPNsOnlyCategoryHasNoDeliveryRate() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func anAPNsOnlyCategoryHasNoDeliveryRate(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.reply("m1", to: "u1")
         _ = try await harness.dispatch()
@@ -54,10 +54,12 @@ struct EngagementReportTests {
         #expect(report.categories.first { $0.channelID == "community.interactions" }?.deliveryRate == nil)
     }
 
-    @Test(arguments: [(9, 10, true), (10, 10, false), (8, 9, false)])
-    func aDeliveryRateBelowTheThresholdOverEnoughSendsIsAlerted(delivered: Int, sends: Int, alerted: Bool) async throws
-    {
-        let harness = try Harness(configuration: GrowBroServerConfiguration(alertMinimumSends: 10))
+    @Test(arguments: TestStore.all, [(9, 10, true), (10, 10, false), (8, 9, false)])
+    func aDeliveryRateBelowTheThresholdOverEnoughSendsIsAlerted(
+        store: TestStore, example: (delivered: Int, sends: Int, alerted: Bool)
+    ) async throws {
+        let (delivered, sends, alerted) = example
+        let harness = try Harness(store: store, configuration: GrowBroServerConfiguration(alertMinimumSends: 10))
         try harness.register("u1", "android", fcm: 1)
         for index in 0..<sends { try harness.reply("m\(index)", to: "u1", at: Double(index)) }
         _ = try await harness.dispatch(at: Double(sends))
@@ -69,9 +71,9 @@ struct EngagementReportTests {
         #expect(report.alerts.map(\.channelID) == (alerted ? ["community.interactions"] : []))
     }
 
-    @Test
-    func anOpenForAnUnknownMessageIsAnError() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func anOpenForAnUnknownMessageIsAnError(store: TestStore) throws {
+        let harness = try Harness(store: store)
         #expect(throws: GrowBroServerError.unknownMessage("nope")) {
             try harness.server.recordEngagement(.opened, messageID: "nope", installationID: "phone", at: Harness.start)
         }

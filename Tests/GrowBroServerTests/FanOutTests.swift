@@ -9,9 +9,9 @@ import WavePushPayloads
 
 /// A community event: the inbox entry, one request per live installation, the payload fields and the badge.
 struct FanOutTests {
-    @Test
-    func aReplyBuildsAnAPNsRequestWithThreadMessageIDLinkAndBadge() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aReplyBuildsAnAPNsRequestWithThreadMessageIDLinkAndBadge(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.reply("m1", to: "u1", post: "42")
         _ = try await harness.dispatch()
@@ -35,9 +35,9 @@ struct FanOutTests {
         #expect(body["deepLink"] == .string("growbro://post/42"))
     }
 
-    @Test
-    func aLikeBuildsAnFCMRequestWithTheTokenTheCollapseKeyAndTheBadge() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aLikeBuildsAnFCMRequestWithTheTokenTheCollapseKeyAndTheBadge(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "android", fcm: 1)
         try harness.like("m1", to: "u1", post: "7")
         _ = try await harness.dispatch(at: 3_600)
@@ -54,9 +54,9 @@ struct FanOutTests {
         #expect(body["message.data.deepLink"] == .string("growbro://post/7"))
     }
 
-    @Test
-    func aSandboxTokenIsSentToTheSandboxHost() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aSandboxTokenIsSentToTheSandboxHost(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.server.register(
             TokenRegistration(
                 userID: "u1", installationID: "dev-phone", platform: .apns, token: Harness.apnsToken(5),
@@ -69,9 +69,9 @@ struct FanOutTests {
             ])
     }
 
-    @Test
-    func anAPNsLikeCarriesTheCollapseIDHeaderAndALowPriority() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func anAPNsLikeCarriesTheCollapseIDHeaderAndALowPriority(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.like("m1", to: "u1", post: "7")
         _ = try await harness.dispatch()
@@ -80,9 +80,9 @@ struct FanOutTests {
         #expect(request.headers.value(named: "apns-priority") == "5")
     }
 
-    @Test
-    func theBadgeIsTheServerUnreadCountAfterTheEntry() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func theBadgeIsTheServerUnreadCountAfterTheEntry(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         #expect(try harness.reply("m1", to: "u1").badge == 1)
         #expect(try harness.reply("m2", to: "u1", at: 1).badge == 2)
@@ -94,9 +94,9 @@ struct FanOutTests {
         #expect(try json(sends[0].payload)["aps.badge"] == .number("2"))
     }
 
-    @Test
-    func aCategorySwitchedOffOrADeniedPermissionSkipsTheInstallationButTheInboxKeepsTheEntry() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aCategorySwitchedOffOrADeniedPermissionSkipsTheInstallationButTheInboxKeepsTheEntry(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.register("u1", "old-phone", apns: 2, permission: .denied)
         try harness.server.setPreferences(userID: "u1", channels: [.likes: false], at: Harness.start)
@@ -110,9 +110,9 @@ struct FanOutTests {
         #expect(try harness.server.inbox(of: "u1").totalCount(now: Harness.start) == 2)
     }
 
-    @Test
-    func anEventForAnUnknownUserOrAReusedMessageIDIsRefusedAndNothingIsStored() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func anEventForAnUnknownUserOrAReusedMessageIDIsRefusedAndNothingIsStored(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         #expect(throws: GrowBroServerError.unknownUser("nobody")) { try harness.reply("m1", to: "nobody") }
         try harness.reply("m1", to: "u1")
@@ -126,9 +126,9 @@ struct FanOutTests {
         #expect(try harness.server.allSends().count == 1)
     }
 
-    @Test
-    func aLongReplyIsCutToItsPreviewAndNeverLoggedInAnError() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aLongReplyIsCutToItsPreviewAndNeverLoggedInAnError(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.reply("m1", to: "u1", text: String(repeating: "🌱", count: 150))
         let payload = try json(try harness.server.sends(of: "m1")[0].payload)
@@ -141,9 +141,9 @@ struct FanOutTests {
         #expect(preview.hasSuffix("…"))
     }
 
-    @Test
-    func aSystemMessageLinksToTheInboxOnTheUpdatesChannel() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aSystemMessageLinksToTheInboxOnTheUpdatesChannel(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "android", fcm: 1)
         let result = try harness.server.fanOut(
             CommunityEvent(

@@ -8,9 +8,9 @@ import WavePushPayloads
 
 /// What the dispatcher does with each answer: accept, purge, the 410 rule, renewals, retries and expiry.
 struct PushDispatcherTests {
-    @Test
-    func anAcceptedSendIsFinalAndRecordsTheAcceptedEvent() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func anAcceptedSendIsFinalAndRecordsTheAcceptedEvent(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.reply("m1", to: "u1")
         #expect(try await harness.dispatch().map(\.kind) == [.accepted])
@@ -19,9 +19,9 @@ struct PushDispatcherTests {
         #expect(try harness.server.sends(of: "m1").map(\.state) == [.accepted])
     }
 
-    @Test(arguments: ["BadDeviceToken", "DeviceTokenNotForTopic"])
-    func apnsBadTokensArePurged(reason: String) async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all, ["BadDeviceToken", "DeviceTokenNotForTopic"])
+    func apnsBadTokensArePurged(store: TestStore, reason: String) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         harness.script(apns: 1, .status(400, #"{"reason":"\#(reason)"}"#))
         try harness.reply("m1", to: "u1")
@@ -33,9 +33,9 @@ struct PushDispatcherTests {
         #expect(try harness.server.tokenChanges().last?.kind == .purged)
     }
 
-    @Test
-    func apnsUnregisteredPurgesUnlessTheTokenWasRefreshedAfterItsTimestamp() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func apnsUnregisteredPurgesUnlessTheTokenWasRefreshedAfterItsTimestamp(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1, at: 0)
         try harness.register("u1", "tablet", apns: 2, at: 0)
         try harness.register("u1", "tablet", apns: 2, at: 100)  // refreshed after the timestamp below
@@ -50,9 +50,9 @@ struct PushDispatcherTests {
         #expect(try harness.server.installations(of: "u1").map(\.id) == ["tablet"])
     }
 
-    @Test
-    func anExpiredProviderTokenIsRenewedAndRetriedOnce() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func anExpiredProviderTokenIsRenewedAndRetriedOnce(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         harness.script(apns: 1, .status(403, #"{"reason":"ExpiredProviderToken"}"#))
         try harness.reply("m1", to: "u1")
@@ -65,9 +65,9 @@ struct PushDispatcherTests {
         #expect(harness.credentials.renewals(of: .apns) == 1)
     }
 
-    @Test
-    func aSecondRefusalAfterRenewalFailsTheSendAndKeepsTheToken() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aSecondRefusalAfterRenewalFailsTheSendAndKeepsTheToken(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "android", fcm: 1)
         let refusal = ScriptedTransport.Answer.status(401, #"{"error":{"code":401,"status":"UNAUTHENTICATED"}}"#)
         harness.script(fcm: 1, refusal, refusal)
@@ -78,9 +78,9 @@ struct PushDispatcherTests {
         #expect(try harness.server.installations(of: "u1").count == 1)
     }
 
-    @Test
-    func aServiceUnavailableIsRetriedWithExponentialBackoffAndJitter() async throws {
-        let harness = try Harness(configuration: GrowBroServerConfiguration(backoffBase: .seconds(10)))
+    @Test(arguments: TestStore.all)
+    func aServiceUnavailableIsRetriedWithExponentialBackoffAndJitter(store: TestStore) async throws {
+        let harness = try Harness(store: store, configuration: GrowBroServerConfiguration(backoffBase: .seconds(10)))
         try harness.register("u1", "phone", apns: 1)
         let busy = ScriptedTransport.Answer.status(503, #"{"reason":"ServiceUnavailable"}"#)
         harness.script(apns: 1, busy, busy, busy)
@@ -117,9 +117,9 @@ struct PushDispatcherTests {
         #expect(policy.delay(afterAttempt: 1, retryAfter: .seconds(300), using: &random) == .seconds(300))
     }
 
-    @Test
-    func fcmRetryAfterIsAFloor() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func fcmRetryAfterIsAFloor(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "android", fcm: 1)
         harness.script(
             fcm: 1,
@@ -129,9 +129,10 @@ struct PushDispatcherTests {
         #expect(decision.retryAt == Harness.start.addingTimeInterval(600))
     }
 
-    @Test
-    func noRetryIsMadePastTheExpiration() async throws {
+    @Test(arguments: TestStore.all)
+    func noRetryIsMadePastTheExpiration(store: TestStore) async throws {
         let harness = try Harness(
+            store: store,
             configuration: GrowBroServerConfiguration(sendLifetime: .seconds(60), backoffBase: .seconds(40)))
         try harness.register("u1", "phone", apns: 1)
         harness.script(apns: 1, .noResponse, .noResponse)
@@ -145,9 +146,9 @@ struct PushDispatcherTests {
         #expect(try harness.server.sends(of: "m1").map(\.state) == [.expired])
     }
 
-    @Test
-    func theAttemptsAreCapped() async throws {
-        let harness = try Harness(configuration: GrowBroServerConfiguration(maximumAttempts: 2))
+    @Test(arguments: TestStore.all)
+    func theAttemptsAreCapped(store: TestStore) async throws {
+        let harness = try Harness(store: store, configuration: GrowBroServerConfiguration(maximumAttempts: 2))
         try harness.register("u1", "phone", apns: 1)
         harness.script(apns: 1, .status(500), .status(500))
         try harness.reply("m1", to: "u1")
@@ -158,9 +159,9 @@ struct PushDispatcherTests {
         #expect(second.reason == "status 500; gave up after 2 attempts")
     }
 
-    @Test
-    func aResponseThatIsNotJSONFailsTheSendNamingItAndKeepsTheToken() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aResponseThatIsNotJSONFailsTheSendNamingItAndKeepsTheToken(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         harness.script(apns: 1, .status(400, "<html>Bad Request</html>"))
         try harness.reply("m1", to: "u1")
@@ -170,16 +171,19 @@ struct PushDispatcherTests {
         #expect(try harness.server.installations(of: "u1").count == 1)
     }
 
-    @Test(arguments: [
-        (404, #"{"error":{"status":"NOT_FOUND","details":[{"errorCode":"UNREGISTERED"}]}}"#),
-        (403, #"{"error":{"status":"PERMISSION_DENIED","details":[{"errorCode":"SENDER_ID_MISMATCH"}]}}"#),
-        (
-            400,
-            #"{"error":{"status":"INVALID_ARGUMENT","message":"The registration token is not a valid FCM registration token"}}"#
-        ),
-    ])
-    func fcmInvalidTokensArePurged(status: Int, body: String) async throws {
-        let harness = try Harness()
+    @Test(
+        arguments: TestStore.all,
+        [
+            (404, #"{"error":{"status":"NOT_FOUND","details":[{"errorCode":"UNREGISTERED"}]}}"#),
+            (403, #"{"error":{"status":"PERMISSION_DENIED","details":[{"errorCode":"SENDER_ID_MISMATCH"}]}}"#),
+            (
+                400,
+                #"{"error":{"status":"INVALID_ARGUMENT","message":"The registration token is not a valid FCM registration token"}}"#
+            ),
+        ])
+    func fcmInvalidTokensArePurged(store: TestStore, example: (status: Int, body: String)) async throws {
+        let (status, body) = example
+        let harness = try Harness(store: store)
         try harness.register("u1", "android", fcm: 1)
         harness.script(fcm: 1, .status(status, body))
         try harness.reply("m1", to: "u1")
@@ -187,9 +191,9 @@ struct PushDispatcherTests {
         #expect(try harness.server.installations(of: "u1").isEmpty)
     }
 
-    @Test
-    func aRotationBeforeTheAttemptSendsToTheNewToken() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aRotationBeforeTheAttemptSendsToTheNewToken(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "android", fcm: 1)
         try harness.reply("m1", to: "u1")
         try harness.register("u1", "android", fcm: 2, at: 1)
@@ -197,9 +201,9 @@ struct PushDispatcherTests {
         #expect(harness.transport.requests.map(\.token) == [Harness.fcmToken(2)])
     }
 
-    @Test
-    func aPurgeForAnOldTokenKeepsTheInstallationsNewOne() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aPurgeForAnOldTokenKeepsTheInstallationsNewOne(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.reply("m1", to: "u1")
         harness.script(apns: 1, .noResponse)

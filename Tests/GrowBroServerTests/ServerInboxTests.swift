@@ -25,9 +25,9 @@ struct ServerInboxTests {
         return entries
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5])
-    func aSeededRunOfOperationsGivesTheSamePagesAndCountsAsTheAppsInbox(seed: UInt64) async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all, [1, 2, 3, 4, 5])
+    func aSeededRunOfOperationsGivesTheSamePagesAndCountsAsTheAppsInbox(store: TestStore, seed: UInt64) async throws {
+        let harness = try Harness(store: store)
         try harness.server.setPreferences(userID: "u1", channels: [:], archiveDays: 7, at: Harness.start)
         let server = try harness.server.inbox(of: "u1")
         let app = InMemoryInboxStore(archiveAfterDays: 7)
@@ -62,9 +62,9 @@ struct ServerInboxTests {
         }
     }
 
-    @Test
-    func theArchiveAgeIsTheUsersSetting() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func theArchiveAgeIsTheUsersSetting(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.reply("m1", to: "u1")
         let day: TimeInterval = 86_400
@@ -75,9 +75,9 @@ struct ServerInboxTests {
         #expect(try harness.server.inbox(of: "u1").totalCount(now: Harness.start.addingTimeInterval(60 * day)) == 1)
     }
 
-    @Test
-    func aGDPREraseRemovesOneUsersEntriesOnly() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aGDPREraseRemovesOneUsersEntriesOnly(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.register("u2", "other", apns: 2)
         try harness.reply("m1", to: "u1")
@@ -87,9 +87,9 @@ struct ServerInboxTests {
         #expect(try harness.server.inbox(of: "u2").totalCount(now: Harness.start) == 1)
     }
 
-    @Test
-    func aGDPREraseNamesEveryPendingSendItDrops() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aGDPREraseNamesEveryPendingSendItDrops(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.register("u1", "tablet", apns: 3)
         try harness.register("u2", "other", apns: 2)
@@ -104,9 +104,9 @@ struct ServerInboxTests {
         #expect(try harness.server.inbox(of: "u1").eraseAll(at: Harness.start).isEmpty)
     }
 
-    @Test
-    func aGDPREraseDropsTheUsersPendingPushesAndBlanksTheirTexts() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aGDPREraseDropsTheUsersPendingPushesAndBlanksTheirTexts(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.register("u2", "other", apns: 2)
         try harness.reply("m1", to: "u1", text: "private words")
@@ -117,9 +117,9 @@ struct ServerInboxTests {
         #expect(try await harness.dispatch().map(\.messageID) == ["m2"])
     }
 
-    @Test
-    func anUnknownUsersInboxIsAnError() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func anUnknownUsersInboxIsAnError(store: TestStore) throws {
+        let harness = try Harness(store: store)
         #expect(throws: GrowBroServerError.unknownUser("ghost")) { try harness.server.inbox(of: "ghost") }
     }
 }

@@ -7,9 +7,9 @@ import WavePushPayloads
 
 /// Registration, refresh, rotation, reinstall, multi-account, multi-device, logout and the stale purge.
 struct TokenRegistryTests {
-    @Test
-    func theSameTokenAgainIsARefreshThatKeepsOneInstallation() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func theSameTokenAgainIsARefreshThatKeepsOneInstallation(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "i1", apns: 1)
         let changes = try harness.register("u1", "i1", apns: 1, at: 3_600)
         #expect(changes.map(\.kind) == [.refreshed])
@@ -19,18 +19,18 @@ struct TokenRegistryTests {
         #expect(installations[0].refreshedAt == Harness.start.addingTimeInterval(3_600))
     }
 
-    @Test
-    func aNewTokenForAnInstallationReplacesItsOldOne() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aNewTokenForAnInstallationReplacesItsOldOne(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "i1", fcm: 1)
         let changes = try harness.register("u1", "i1", fcm: 2, at: 60)
         #expect(changes.map(\.kind) == [.rotated])
         #expect(try harness.server.installations(of: "u1").map(\.token) == [Harness.fcmToken(2)])
     }
 
-    @Test
-    func aReinstallIsANewInstallationAndTheOldOneLosesTheToken() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aReinstallIsANewInstallationAndTheOldOneLosesTheToken(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "old", apns: 1)
         let changes = try harness.register("u1", "new", apns: 1, at: 60)
         #expect(changes.map(\.kind) == [.moved, .registered])
@@ -38,9 +38,9 @@ struct TokenRegistryTests {
         #expect(try harness.server.installations(of: "u1").map(\.id) == ["new"])
     }
 
-    @Test
-    func anInstallationSignedInToAnotherAccountLeavesThePreviousUser() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func anInstallationSignedInToAnotherAccountLeavesThePreviousUser(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "i1", apns: 1)
         let changes = try harness.register("u2", "i1", apns: 1, at: 60)
         #expect(changes.map(\.kind) == [.moved, .registered])
@@ -49,9 +49,9 @@ struct TokenRegistryTests {
         #expect(try harness.server.installations(of: "u2").map(\.id) == ["i1"])
     }
 
-    @Test
-    func aPushQueuedForThePreviousAccountIsDroppedNotSentToTheNewOne() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aPushQueuedForThePreviousAccountIsDroppedNotSentToTheNewOne(store: TestStore) async throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "i1", apns: 1)
         try harness.reply("m1", to: "u1")
         try harness.register("u2", "i1", apns: 1, at: 1)
@@ -60,9 +60,10 @@ struct TokenRegistryTests {
         #expect(harness.transport.requests.isEmpty)
     }
 
-    @Test
-    func aPermissionRevokedAfterTheFanOutDropsThePushAndTheNextFanOutSkipsTheInstallation() async throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aPermissionRevokedAfterTheFanOutDropsThePushAndTheNextFanOutSkipsTheInstallation(store: TestStore) async throws
+    {
+        let harness = try Harness(store: store)
         try harness.register("u1", "i1", apns: 1)
         try harness.reply("m1", to: "u1")
         try harness.register("u1", "i1", apns: 1, at: 1, permission: .denied)
@@ -74,9 +75,9 @@ struct TokenRegistryTests {
         #expect(try harness.reply("m3", to: "u1", at: 5).sends.count == 1)
     }
 
-    @Test
-    func aUserHasAnyNumberOfInstallations() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aUserHasAnyNumberOfInstallations(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.register("u1", "tablet", apns: 2)
         try harness.register("u1", "android", fcm: 3)
@@ -85,9 +86,9 @@ struct TokenRegistryTests {
         #expect(result.sends.map(\.platform) == [.fcm, .apns, .apns])
     }
 
-    @Test
-    func logoutRemovesOneInstallationAndAnUnknownOneIsAnError() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func logoutRemovesOneInstallationAndAnUnknownOneIsAnError(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)
         try harness.register("u1", "tablet", apns: 2)
         let change = try harness.server.logout(installationID: "phone", at: Harness.start.addingTimeInterval(5))
@@ -98,9 +99,9 @@ struct TokenRegistryTests {
         }
     }
 
-    @Test
-    func aTokenNotRefreshedFor270DaysIsPurgedAsStale() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func aTokenNotRefreshedFor270DaysIsPurgedAsStale(store: TestStore) throws {
+        let harness = try Harness(store: store)
         let day: TimeInterval = 86_400
         try harness.register("u1", "old", apns: 1)
         try harness.register("u1", "fresh", apns: 2, at: 100 * day)
@@ -111,16 +112,17 @@ struct TokenRegistryTests {
         #expect(try harness.server.installations(of: "u1").map(\.id) == ["fresh"])
     }
 
-    @Test
-    func theStaleAgeIsConfigurable() throws {
-        let harness = try Harness(configuration: GrowBroServerConfiguration(staleTokenAge: .seconds(3_600)))
+    @Test(arguments: TestStore.all)
+    func theStaleAgeIsConfigurable(store: TestStore) throws {
+        let harness = try Harness(
+            store: store, configuration: GrowBroServerConfiguration(staleTokenAge: .seconds(3_600)))
         try harness.register("u1", "i1", fcm: 1)
         #expect(try harness.server.purgeStaleTokens(now: Harness.start.addingTimeInterval(3_601)).count == 1)
     }
 
-    @Test
-    func everyChangeIsLoggedWithItsInstant() throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all)
+    func everyChangeIsLoggedWithItsInstant(store: TestStore) throws {
+        let harness = try Harness(store: store)
         try harness.register("u1", "i1", apns: 1)
         try harness.register("u1", "i1", apns: 2, at: 10)
         _ = try harness.server.logout(installationID: "i1", at: Harness.start.addingTimeInterval(20))
@@ -160,9 +162,12 @@ struct TokenRegistryTests {
         ),
     ]
 
-    @Test(arguments: badRegistrations)
-    func badInputIsRefusedNamingTheFieldAndNothingIsStored(registration: TokenRegistration, message: String) throws {
-        let harness = try Harness()
+    @Test(arguments: TestStore.all, badRegistrations)
+    func badInputIsRefusedNamingTheFieldAndNothingIsStored(
+        store: TestStore, example: (registration: TokenRegistration, message: String)
+    ) throws {
+        let (registration, message) = example
+        let harness = try Harness(store: store)
         try harness.register("u1", "i1", fcm: 9)
         #expect {
             try harness.server.register(registration)

@@ -18,6 +18,61 @@ extension PushServer {
     /// - Throws: ``GrowBroServerError`` (unknown user, malformed or reused id, a payload that does not fit), or
     ///   ``PushStoreError``; nothing is stored then.
     public func fanOut(_ event: CommunityEvent) throws -> FanOutResult {
+        let (message, push) = try prepare(event)
+        return try store.fanOut(message, skip: FanOutRules.skipReason(for:channelEnabled:)) { badge, platform in
+            try push(badge, platform)
+        }
+    }
+
+    /// Fans out many events (a broadcast: a system message to every user, say) as ``fanOut(_:)`` does each, but
+    /// with one transaction per `batchSize` events instead of one per event.
+    ///
+    /// Every send of a batch is on disk before the call moves to the next batch, so none can be attempted before it
+    /// is recorded. A crash during the call keeps the batches committed before it, whole, and nothing of the batch
+    /// in progress. An event the rules refuse (malformed or reused id, unknown recipient, a payload that does not
+    /// fit) is reported in its place and leaves nothing; the others are recorded.
+    ///
+    /// - Parameters:
+    ///   - events: The events, recorded in this order (send ids follow it).
+    ///   - batchSize: Events per transaction (at least 1); 2,000 by default.
+    /// - Returns: One result per event, in order.
+    /// - Throws: ``PushStoreError`` when the store fails; the batches before the failing one stay recorded.
+    public func fanOut(
+        _ events: [CommunityEvent], batchSize: Int = 2_000
+    ) throws -> [Result<FanOutResult, GrowBroServerError>] {
+        var results: [Result<FanOutResult, GrowBroServerError>] = []
+        results.reserveCapacity(events.count)
+        var start = events.startIndex
+        while start < events.endIndex {
+            let end = min(start + max(batchSize, 1), events.endIndex)
+            var messages: [FanOutMessage] = []
+            var pushes: [(Int, PushPlatform) throws -> String] = []
+            // Where each prepared message's result goes; a refused event's failure is already in place.
+            var slots: [Int] = []
+            for event in events[start..<end] {
+                do {
+                    let (message, push) = try prepare(event)
+                    messages.append(message)
+                    pushes.append(push)
+                    slots.append(results.count)
+                    results.append(.failure(.unknownUser(event.recipientID)))
+                } catch let error as GrowBroServerError {
+                    results.append(.failure(error))
+                }
+            }
+            let recorded = try store.fanOut(batch: messages, skip: FanOutRules.skipReason(for:channelEnabled:)) {
+                index, badge, platform in try pushes[index](badge, platform)
+            }
+            for (slot, result) in zip(slots, recorded) { results[slot] = result }
+            start = end
+        }
+        return results
+    }
+
+    /// The validated message of an event and the builder of its payload for a badge and platform.
+    private func prepare(
+        _ event: CommunityEvent
+    ) throws -> (FanOutMessage, (Int, PushPlatform) throws -> String) {
         let messageID = try Validation.shortID(event.messageID, field: "messageId")
         let plan = try FanOutPlan(event)
         let message = FanOutMessage(
@@ -27,7 +82,7 @@ extension PushServer {
                 channelID: plan.channel.rawValue, title: plan.title, body: plan.body, deepLink: plan.deepLink),
             collapseID: plan.collapseID, at: event.at,
             expiresAt: event.at.addingTimeInterval(configuration.sendLifetime.timeInterval))
-        return try store.fanOut(message, skip: FanOutRules.skipReason(for:channelEnabled:)) { badge, platform in
+        let push: (Int, PushPlatform) throws -> String = { badge, platform in
             try Self.encode(
                 PushMessage(
                     messageID: messageID,
@@ -38,6 +93,7 @@ extension PushServer {
                     collapseID: plan.collapseID, badge: badge),
                 for: platform)
         }
+        return (message, push)
     }
 
     /// A push's payload in the provider's format, or ``GrowBroServerError/payloadTooLarge(messageID:detail:)``.

@@ -67,4 +67,20 @@ extension PushServer {
             TokenRules.purge(token: token, of: installation, reason: reason, at: instant)
         }
     }
+
+    /// Claims due sends for one sender with a lease (see ``PushServerStore/claimDue(now:limit:lease:owner:)``).
+    func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend] {
+        try store.claimDue(now: now, limit: limit, lease: lease, owner: owner)
+    }
+
+    /// Records a batch of outcomes in one transaction; a purge removes the token only while the installation still
+    /// holds it (``TokenRules``).
+    ///
+    /// - Returns: The token changes logged, in order.
+    @discardableResult
+    func recordOutcomes(_ commits: [SendCommit]) throws -> [TokenChange] {
+        try store.recordOutcomes(commits) { token, reason, instant, installation in
+            TokenRules.purge(token: token, of: installation, reason: reason, at: instant)
+        }
+    }
 }

@@ -24,6 +24,25 @@ public final class PushServer: Sendable {
         self.init(store: try SQLitePushServerStore(path: path), configuration: configuration)
     }
 
+    /// Opens the store at `location` (SQLite file or PostgreSQL database) and brings its schema up to date.
+    ///
+    /// - Parameters:
+    ///   - location: Where the state is kept.
+    ///   - configuration: The rules.
+    /// - Throws: ``PushStoreError`` when the store cannot be opened or reached, is damaged, or was migrated by a newer
+    ///   build.
+    public convenience init(
+        store location: PushStoreLocation, configuration: GrowBroServerConfiguration = GrowBroServerConfiguration()
+    ) throws {
+        switch location {
+        case .sqlite(let path):
+            self.init(store: try SQLitePushServerStore(path: path), configuration: configuration)
+        case .postgres(let connectionString):
+            self.init(
+                store: try PostgresPushServerStore(connectionString: connectionString), configuration: configuration)
+        }
+    }
+
     init(store: any PushServerStore, configuration: GrowBroServerConfiguration) {
         self.store = store
         self.configuration = configuration

@@ -79,6 +79,16 @@ protocol PushServerStore: Sendable {
         payload: (_ badge: Int, PushPlatform) throws -> String
     ) throws -> FanOutResult
 
+    /// Records a batch of messages as ``fanOut(_:skip:payload:)`` does each, all in one transaction: a message the
+    /// store refuses (unknown user, reused id, a payload that throws ``GrowBroServerError``) leaves nothing of
+    /// itself and is reported in its place; the others commit together or, when the store fails, not at all.
+    ///
+    /// - Returns: One result per message, in order.
+    func fanOut(
+        batch messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool) -> String?,
+        payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String
+    ) throws -> [Result<FanOutResult, GrowBroServerError>]
+
     // MARK: Outbox
 
     /// The sends of one message (every send when `nil`), by send id.
@@ -92,6 +102,20 @@ protocol PushServerStore: Sendable {
 
     /// Up to `limit` pending sends due at `now`, earliest due first.
     func dueSends(now: Date, limit: Int) throws -> [PendingSend]
+
+    /// Claims up to `limit` pending sends due at `now`, earliest due first, for `owner` until `now + lease`: no
+    /// other claim returns them before the lease ends, and a sender that dies holding them leaves them due again
+    /// then. Several senders (processes, machines) may claim at once; no send is returned to two live claims.
+    func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend]
+
+    /// Records a batch of outcomes in one transaction, each as ``finish(_:_:)``, ``reschedule(_:attempts:renewed:
+    /// status:reason:due:)`` or ``purge(_:_:decide:)`` would (a send no longer pending is left as it is); `decide`
+    /// gets a purge's token, reason, instant and the installation as stored.
+    ///
+    /// - Returns: The token changes logged by purges, in order.
+    func recordOutcomes(
+        _ commits: [SendCommit], decide: (_ token: String, _ reason: String, _ at: Date, Installation?) -> TokenChange?
+    ) throws -> [TokenChange]
 
     /// Ends a pending send with `outcome`; an accepted one also records the `accepted` engagement event.
     func finish(_ send: PendingSend, _ outcome: SendOutcome) throws

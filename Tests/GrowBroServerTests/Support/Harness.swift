@@ -6,7 +6,7 @@ import WaveNotifications
 import WaveNotificationsTesting
 import WavePushPayloads
 
-/// A server in memory, a scripted provider, counting credentials, a manual clock and a seeded jitter source.
+/// A server over a fresh store (SQLite in memory or in a file, or a PostgreSQL schema), a scripted provider, counting credentials, a manual clock and a seeded jitter source.
 struct Harness {
     static let start = Date(timeIntervalSince1970: 1_781_884_800)  // 2026-06-19T16:00:00Z
 
@@ -16,9 +16,12 @@ struct Harness {
     let clock = ManualWaveClock(now: Harness.start)
     let dispatcher: PushDispatcher
 
-    init(configuration: GrowBroServerConfiguration = GrowBroServerConfiguration(), path: String? = nil) throws {
+    init(
+        store: TestStore = .sqlite, configuration: GrowBroServerConfiguration = GrowBroServerConfiguration(),
+        path: String? = nil
+    ) throws {
         server =
-            try path.map { try PushServer(path: $0, configuration: configuration) }
+            try store.location(path: path).map { try PushServer(store: $0, configuration: configuration) }
             ?? PushServer.inMemory(configuration: configuration)
         dispatcher = PushDispatcher(
             server: server, transport: transport, credentials: credentials, clock: clock, random: SeededRandom(seed: 7))

@@ -9,6 +9,18 @@ extension SQLitePushServerStore {
         _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool) -> String?,
         payload: (_ badge: Int, PushPlatform) throws -> String
     ) throws -> FanOutResult {
+        let coding = coding
+        return try database.transaction { database in
+            try Self.fanOut(message, skip: skip, payload: payload, coding: coding, in: database)
+        }
+    }
+
+    /// Records one message, its inbox entry and its sends in the caller's transaction.
+    static func fanOut(
+        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool) -> String?,
+        payload: (_ badge: Int, PushPlatform) throws -> String, coding: LocalizedTextCoding,
+        in database: SQLiteDatabase
+    ) throws -> FanOutResult {
         let messageID = message.messageID
         let userID = message.userID
         let channel = message.channel
@@ -16,8 +28,7 @@ extension SQLitePushServerStore {
         let entry = message.entry
         let collapseID = message.collapseID
         let expiresAt = message.expiresAt
-        let coding = coding
-        return try database.transaction { database in
+        do {
             guard let archiveDays = try Self.archiveDays(of: userID, in: database) else {
                 throw GrowBroServerError.unknownUser(userID)
             }

@@ -60,7 +60,12 @@ extension SQLitePushServerStore {
     }
 
     func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
-        try database.withDatabase { database in
+        try database.withDatabase { database in try Self.dueSends(now: now, limit: limit, in: database) }
+    }
+
+    /// Up to `limit` pending sends due at `now`, earliest due first.
+    static func dueSends(now: Date, limit: Int, in database: SQLiteDatabase) throws -> [PendingSend] {
+        do {
             let select = try database.cached(
                 """
                 SELECT send_id, message_id, installation_id, user_id, channel_id, payload, collapse_id, expires_ms,
@@ -103,7 +108,8 @@ extension SQLitePushServerStore {
             .integer(outcome.at.millisecondsSince1970), .integer(send.sendID),
         ])
         try update.run()
-        if outcome.state == .accepted {
+        // Only the call that ended the send records its engagement: a late second outcome changes nothing.
+        if outcome.state == .accepted, database.changes == 1 {
             try record(
                 .accepted, messageID: send.messageID, installationID: send.installationID, at: outcome.at,
                 in: database)
@@ -114,6 +120,17 @@ extension SQLitePushServerStore {
         _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date
     ) throws {
         try database.transaction { database in
+            try Self.reschedule(
+                send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due, in: database)
+        }
+    }
+
+    /// Records a failed attempt in the caller's transaction.
+    static func reschedule(
+        _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date,
+        in database: SQLiteDatabase
+    ) throws {
+        do {
             let update = try database.cached(
                 """
                 UPDATE push_send SET attempts = ?, renewed = ?, status = ?, reason = ?, due_ms = ?
@@ -130,7 +147,15 @@ extension SQLitePushServerStore {
     func purge(
         _ send: PendingSend, _ outcome: SendOutcome, decide: (Installation?) -> TokenChange?
     ) throws -> TokenChange? {
-        try database.transaction { database in
+        try database.transaction { database in try Self.purge(send, outcome, decide: decide, in: database) }
+    }
+
+    /// Ends a send `purged` and records the installation's change, in the caller's transaction.
+    static func purge(
+        _ send: PendingSend, _ outcome: SendOutcome, decide: (Installation?) -> TokenChange?,
+        in database: SQLiteDatabase
+    ) throws -> TokenChange? {
+        do {
             try Self.finish(send, outcome, in: database)
             guard let change = decide(try Self.installation(send.installationID, in: database)) else { return nil }
             try Self.deleteInstallation(change.installationID, in: database)

@@ -1,0 +1,19 @@
+internal import Foundation
+
+/// What a sender records for one claimed send after its attempt: the unit of ``PushServerStore/recordOutcomes(_:)``,
+/// so a batch of outcomes is one transaction instead of one per send.
+enum SendCommit: Sendable {
+    /// Ends the send (an accepted one also records the `accepted` engagement event).
+    case finish(PendingSend, SendOutcome)
+    /// Records a failed attempt and when the next is due.
+    case reschedule(PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date)
+    /// Ends the send `purged` and removes the installation while it still holds `token` (``TokenRules/purge``).
+    case purge(PendingSend, SendOutcome, token: String)
+
+    /// The send this commit is for.
+    var send: PendingSend {
+        switch self {
+        case .finish(let send, _), .reschedule(let send, _, _, _, _, _), .purge(let send, _, _): send
+        }
+    }
+}

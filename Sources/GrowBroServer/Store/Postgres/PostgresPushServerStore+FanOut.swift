@@ -1,0 +1,106 @@
+internal import Foundation
+internal import GrowBroNotifications
+internal import WaveNotifications
+internal import WavePostgres
+internal import WavePushPayloads
+internal import WaveSQLite
+
+extension PostgresPushServerStore {
+    func fanOut(
+        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool) -> String?,
+        payload: (_ badge: Int, PushPlatform) throws -> String
+    ) throws -> FanOutResult {
+        let coding = coding
+        return try database.transaction { connection in
+            try Self.fanOut(message, skip: skip, payload: payload, coding: coding, in: connection)
+        }
+    }
+
+    func fanOut(
+        batch messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool) -> String?,
+        payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String
+    ) throws -> [Result<FanOutResult, GrowBroServerError>] {
+        let coding = coding
+        return try database.transaction { connection in
+            var results: [Result<FanOutResult, GrowBroServerError>] = []
+            results.reserveCapacity(messages.count)
+            for (index, message) in messages.enumerated() {
+                do {
+                    // A savepoint per message: a refused one leaves nothing of itself, the rest commits.
+                    let result = try connection.transaction {
+                        try Self.fanOut(
+                            message, skip: skip, payload: { try payload(index, $0, $1) }, coding: coding,
+                            in: connection)
+                    }
+                    results.append(.success(result))
+                } catch let error as GrowBroServerError {
+                    results.append(.failure(error))
+                }
+            }
+            return results
+        }
+    }
+
+    /// Records one message, its inbox entry and its sends in the caller's transaction.
+    static func fanOut(
+        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool) -> String?,
+        payload: (_ badge: Int, PushPlatform) throws -> String, coding: LocalizedTextCoding,
+        in connection: PostgresConnection
+    ) throws -> FanOutResult {
+        let at = message.at.millisecondsSince1970
+        guard let archiveDays = try archiveDays(of: message.userID, in: connection) else {
+            throw GrowBroServerError.unknownUser(message.userID)
+        }
+        let inserted = try connection.query(
+            """
+            INSERT INTO message (message_id, user_id, channel_id, created_ms) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (message_id) DO NOTHING
+            """,
+            [.text(message.messageID), .text(message.userID), .text(message.channel.rawValue), .integer(at)])
+        guard inserted.changes == 1 else { throw GrowBroServerError.duplicateMessage(message.messageID) }
+
+        try insert(message.entry, userID: message.userID, coding: coding, in: connection)
+        let badge = try inboxCount(
+            userID: message.userID, unreadOnly: true,
+            oldest: oldestVisible(now: message.at, archiveAfterDays: archiveDays), in: connection)
+        let enabled = try connection.query(
+            "SELECT enabled FROM category_switch WHERE user_id = $1 AND channel_id = $2",
+            [.text(message.userID), .text(message.channel.rawValue)])
+        let channelEnabled = enabled.count == 0 || enabled.int64(0, 0) != 0
+
+        var payloads: [PushPayload.Platform: String] = [:]
+        var result = FanOutResult(
+            messageID: message.messageID, userID: message.userID, channelID: message.channel.rawValue, badge: badge,
+            sends: [], skipped: [])
+        for installation in try installations(of: message.userID, in: connection) {
+            if let reason = skip(installation, channelEnabled) {
+                result.skipped.append(.init(installationID: installation.id, reason: reason))
+                continue
+            }
+            let json: String
+            if let encoded = payloads[installation.platform] {
+                json = encoded
+            } else {
+                // One payload per platform: the badge is the same for every installation of the recipient.
+                json = try payload(badge, installation.platform)
+                payloads[installation.platform] = json
+            }
+            let sendID = try connection.query(
+                """
+                INSERT INTO push_send (message_id, installation_id, user_id, platform, channel_id, payload, collapse_id,
+                    created_ms, expires_ms, state, due_ms)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $8)
+                RETURNING send_id
+                """,
+                [
+                    .text(message.messageID), .text(installation.id), .text(message.userID),
+                    .text(installation.platform.rawValue), .text(message.channel.rawValue), .text(json),
+                    .optional(message.collapseID), .integer(at), .integer(message.expiresAt.millisecondsSince1970),
+                ]
+            ).int64(0, 0)
+            result.sends.append(
+                .init(sendID: sendID, installationID: installation.id, platform: installation.platform))
+        }
+        return result
+    }
+}

@@ -1,0 +1,131 @@
+internal import Foundation
+internal import WaveNotifications
+internal import WavePostgres
+internal import WaveSQLite
+
+/// The server inbox in PostgreSQL: the same rules as ``SQLitePushServerStore``'s over `server_inbox`.
+extension PostgresPushServerStore {
+    func addInboxEntries(_ entries: [InboxEntry], userID: String) throws {
+        let coding = coding
+        try database.transaction { connection in
+            for entry in entries {
+                try Self.insert(entry, userID: userID, coding: coding, in: connection)
+            }
+        }
+    }
+
+    func markInboxEntries(identifier: String, userID: String, deleting: Bool, at instant: Date) throws -> Int {
+        try database.transaction { connection in
+            try connection.query(
+                "UPDATE server_inbox SET \(deleting ? "deleted_ms" : "read_ms") = $1 WHERE user_id = $2 AND identifier = $3",
+                [.integer(instant.millisecondsSince1970), .text(userID), .text(identifier)]
+            ).changes
+        }
+    }
+
+    func inboxCount(userID: String, unreadOnly: Bool, now: Date, archiveAfterDays: Int) throws -> Int {
+        let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
+        return try database.withConnection { connection in
+            try Self.inboxCount(userID: userID, unreadOnly: unreadOnly, oldest: oldest, in: connection)
+        }
+    }
+
+    func inboxPage(
+        userID: String, size: Int, after cursor: InboxCursor?, now: Date, archiveAfterDays: Int
+    ) throws -> InboxPage {
+        let coding = coding
+        let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
+        return try database.withConnection { connection in
+            let rows = try connection.query(
+                """
+                SELECT sequence, identifier, received_ms, channel_id, title, body, deep_link, read_ms
+                FROM server_inbox
+                WHERE user_id = $1 AND deleted_ms IS NULL AND received_ms >= $2 AND (received_ms, sequence) < ($3, $4)
+                ORDER BY received_ms DESC, sequence DESC
+                LIMIT $5
+                """,
+                [
+                    .text(userID), .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
+                    .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
+                ])
+            var items: [InboxEntry] = []
+            for row in 0..<min(rows.count, size) {
+                items.append(
+                    InboxEntry(
+                        identifier: rows.text(row, 1), receivedAt: Date(millisecondsSince1970: rows.int64(row, 2)),
+                        channelID: rows.text(row, 3), title: try Self.decode(rows.text(row, 4), coding, connection),
+                        body: try Self.decode(rows.text(row, 5), coding, connection), deepLink: rows.text(row, 6),
+                        readAt: rows.optionalInt64(row, 7).map(Date.init(millisecondsSince1970:))))
+            }
+            // A next page only when the query found one more entry than the page holds.
+            let next =
+                rows.count > size && size > 0
+                ? InboxCursor(receivedAtMilliseconds: rows.int64(size - 1, 2), sequence: rows.int64(size - 1, 0))
+                : nil
+            return InboxPage(items: items, nextCursor: next)
+        }
+    }
+
+    /// A stored text decoded, or ``PushStoreError/Kind-swift.enum/damaged`` naming no content.
+    private static func decode(
+        _ json: String, _ coding: LocalizedTextCoding, _ connection: PostgresConnection
+    ) throws -> LocalizedText {
+        do {
+            return try coding.decode(json, path: connection.name)
+        } catch {
+            throw PushStoreError(
+                kind: .damaged, store: connection.name, detail: "an inbox text does not decode",
+                advice: "restore the database from a backup")
+        }
+    }
+
+    func eraseAll(userID: String) throws -> [SendRecord] {
+        try database.transaction { connection in
+            try connection.query("DELETE FROM server_inbox WHERE user_id = $1", [.text(userID)])
+            let pending = try Self.sendRecords(
+                where: "user_id = $1 AND state = 'pending'", [.text(userID)], in: connection)
+            try connection.query(
+                """
+                UPDATE push_send SET state = 'dropped', reason = 'gdpr_erase', due_ms = NULL
+                WHERE user_id = $1 AND state = 'pending'
+                """, [.text(userID)])
+            try connection.query("UPDATE push_send SET payload = '' WHERE user_id = $1", [.text(userID)])
+            return pending
+        }
+    }
+
+    static func insert(
+        _ entry: InboxEntry, userID: String, coding: LocalizedTextCoding, in connection: PostgresConnection
+    ) throws {
+        try connection.query(
+            """
+            INSERT INTO server_inbox (user_id, identifier, received_ms, channel_id, title, body, deep_link, read_ms,
+                deleted_ms)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+            """,
+            [
+                .text(userID), .text(entry.identifier), .integer(entry.receivedAt.millisecondsSince1970),
+                .text(entry.channelID), .text(try coding.encode(entry.title)), .text(try coding.encode(entry.body)),
+                .text(entry.deepLink), .optional(entry.readAt?.millisecondsSince1970),
+                .optional(entry.deletedAt?.millisecondsSince1970),
+            ])
+    }
+
+    /// A user's visible entries received at or after `oldest` (milliseconds), the unread ones only when asked.
+    static func inboxCount(
+        userID: String, unreadOnly: Bool, oldest: Int64, in connection: PostgresConnection
+    ) throws -> Int {
+        Int(
+            try connection.query(
+                """
+                SELECT count(*) FROM server_inbox
+                WHERE user_id = $1 AND deleted_ms IS NULL AND received_ms >= $2\(unreadOnly ? " AND read_ms IS NULL" : "")
+                """, [.text(userID), .integer(oldest)]
+            ).int64(0, 0))
+    }
+
+    /// The first visible instant, in milliseconds: entries older than `archiveAfterDays` before `now` are archived.
+    static func oldestVisible(now: Date, archiveAfterDays: Int) -> Int64 {
+        now.millisecondsSince1970 - Int64(archiveAfterDays) * 86_400_000
+    }
+}

@@ -1,0 +1,193 @@
+internal import Foundation
+internal import WaveNotifications
+internal import WavePostgres
+internal import WavePushPayloads
+
+extension PostgresPushServerStore {
+    func sends(of messageID: String?) throws -> [SendRecord] {
+        try database.withConnection { connection in
+            if let messageID {
+                return try Self.sendRecords(where: "message_id = $1", [.text(messageID)], in: connection)
+            }
+            return try Self.sendRecords(where: "true", [], in: connection)
+        }
+    }
+
+    func pendingSendCount() throws -> Int {
+        try database.withConnection { connection in
+            Int(try connection.query("SELECT count(*) FROM push_send WHERE state = 'pending'").int64(0, 0))
+        }
+    }
+
+    func nextDueInstant() throws -> Date? {
+        try database.withConnection { connection in
+            try connection.query("SELECT min(due_ms) FROM push_send WHERE state = 'pending'").optionalInt64(0, 0)
+                .map(Date.init(millisecondsSince1970:))
+        }
+    }
+
+    /// The sends matching a condition, by send id.
+    static func sendRecords(
+        where condition: String, _ values: [PostgresValue], in connection: PostgresConnection
+    ) throws -> [SendRecord] {
+        let rows = try connection.query(
+            """
+            SELECT send_id, message_id, installation_id, user_id, platform, channel_id, payload, state, attempts,
+                due_ms, finished_ms, status, reason
+            FROM push_send WHERE \(condition) ORDER BY send_id
+            """, values)
+        return (0..<rows.count).map { row in
+            SendRecord(
+                sendID: rows.int64(row, 0), messageID: rows.text(row, 1), installationID: rows.text(row, 2),
+                userID: rows.text(row, 3), platform: PushPlatform(rawValue: rows.text(row, 4)) ?? .fcm,
+                channelID: rows.text(row, 5), payload: rows.text(row, 6),
+                state: SendRecord.State(rawValue: rows.text(row, 7)) ?? .pending, attempts: Int(rows.int64(row, 8)),
+                dueAt: rows.optionalInt64(row, 9).map(Date.init(millisecondsSince1970:)),
+                finishedAt: rows.optionalInt64(row, 10).map(Date.init(millisecondsSince1970:)),
+                status: rows.optionalInt64(row, 11).map { Int($0) }, reason: rows.optionalText(row, 12))
+        }
+    }
+
+    static let pendingColumns = """
+        send_id, message_id, installation_id, user_id, channel_id, payload, collapse_id, expires_ms, attempts,
+            renewed, due_ms, platform
+        """
+
+    static func readPending(_ rows: PostgresRows) -> [PendingSend] {
+        (0..<rows.count).map { row in
+            PendingSend(
+                sendID: rows.int64(row, 0), messageID: rows.text(row, 1), installationID: rows.text(row, 2),
+                userID: rows.text(row, 3), platform: PushPlatform(rawValue: rows.text(row, 11)) ?? .fcm,
+                channelID: rows.text(row, 4), payload: rows.text(row, 5), collapseID: rows.optionalText(row, 6),
+                expiresAt: Date(millisecondsSince1970: rows.int64(row, 7)), attempts: Int(rows.int64(row, 8)),
+                renewed: rows.int64(row, 9) != 0, dueAt: Date(millisecondsSince1970: rows.int64(row, 10)))
+        }
+    }
+
+    func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
+        try database.withConnection { connection in
+            Self.readPending(
+                try connection.query(
+                    """
+                    SELECT \(Self.pendingColumns) FROM push_send
+                    WHERE state = 'pending' AND due_ms <= $1 ORDER BY due_ms, send_id LIMIT $2
+                    """, [.integer(now.millisecondsSince1970), .integer(Int64(limit))]))
+        }
+    }
+
+    func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend] {
+        let until = now.addingTimeInterval(lease.timeInterval).millisecondsSince1970
+        return try database.transaction { connection in
+            // SKIP LOCKED: a send another sender is claiming right now is passed over, not waited for; the lease
+            // moves its due instant past `now`, so after this commits no other claim sees it until the lease ends.
+            let claimed = Self.readPending(
+                try connection.query(
+                    """
+                    WITH due AS (
+                        SELECT send_id, due_ms AS was_due FROM push_send
+                        WHERE state = 'pending' AND due_ms <= $1 ORDER BY due_ms, send_id LIMIT $2
+                        FOR UPDATE SKIP LOCKED)
+                    UPDATE push_send s SET due_ms = $3, lease_owner = $4 FROM due WHERE s.send_id = due.send_id
+                    RETURNING s.send_id, s.message_id, s.installation_id, s.user_id, s.channel_id, s.payload,
+                        s.collapse_id, s.expires_ms, s.attempts, s.renewed, due.was_due, s.platform
+                    """,
+                    [.integer(now.millisecondsSince1970), .integer(Int64(limit)), .integer(until), .text(owner)]))
+            return claimed.sorted { ($0.dueAt, $0.sendID) < ($1.dueAt, $1.sendID) }
+        }
+    }
+
+    func finish(_ send: PendingSend, _ outcome: SendOutcome) throws {
+        try database.transaction { connection in try Self.finish(send, outcome, in: connection) }
+    }
+
+    /// Ends a pending send with its outcome, in the caller's transaction; an accepted one also records the
+    /// `accepted` engagement event.
+    static func finish(_ send: PendingSend, _ outcome: SendOutcome, in connection: PostgresConnection) throws {
+        let updated = try connection.query(
+            """
+            UPDATE push_send SET state = $1, attempts = $2, status = $3, reason = $4, finished_ms = $5, due_ms = NULL
+            WHERE send_id = $6 AND state = 'pending'
+            """,
+            [
+                .text(outcome.state.rawValue), .integer(Int64(outcome.attempts)),
+                .optional(outcome.status.map { Int64($0) }), .optional(outcome.reason),
+                .integer(outcome.at.millisecondsSince1970), .integer(send.sendID),
+            ])
+        if outcome.state == .accepted, updated.changes == 1 {
+            try record(
+                .accepted, messageID: send.messageID, installationID: send.installationID, at: outcome.at,
+                in: connection)
+        }
+    }
+
+    func reschedule(
+        _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date
+    ) throws {
+        try database.transaction { connection in
+            try Self.reschedule(
+                send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due, in: connection)
+        }
+    }
+
+    /// Records a failed attempt in the caller's transaction.
+    static func reschedule(
+        _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date,
+        in connection: PostgresConnection
+    ) throws {
+        try connection.query(
+            """
+            UPDATE push_send SET attempts = $1, renewed = $2, status = $3, reason = $4, due_ms = $5
+            WHERE send_id = $6 AND state = 'pending'
+            """,
+            [
+                .integer(Int64(attempts)), .integer(renewed ? 1 : 0), .optional(status.map { Int64($0) }),
+                .optional(reason), .integer(due.millisecondsSince1970), .integer(send.sendID),
+            ])
+    }
+
+    func purge(
+        _ send: PendingSend, _ outcome: SendOutcome, decide: (Installation?) -> TokenChange?
+    ) throws -> TokenChange? {
+        try database.transaction { connection in try Self.purge(send, outcome, decide: decide, in: connection) }
+    }
+
+    /// Ends a send `purged` and records the installation's change, in the caller's transaction.
+    static func purge(
+        _ send: PendingSend, _ outcome: SendOutcome, decide: (Installation?) -> TokenChange?,
+        in connection: PostgresConnection
+    ) throws -> TokenChange? {
+        try finish(send, outcome, in: connection)
+        guard let change = decide(try installation(send.installationID, in: connection, locking: true)) else {
+            return nil
+        }
+        try deleteInstallation(change.installationID, in: connection)
+        try log(change, in: connection)
+        return change
+    }
+
+    func recordOutcomes(
+        _ commits: [SendCommit], decide: (_ token: String, _ reason: String, _ at: Date, Installation?) -> TokenChange?
+    ) throws -> [TokenChange] {
+        try database.transaction { connection in
+            var changes: [TokenChange] = []
+            for commit in commits {
+                switch commit {
+                case .finish(let send, let outcome):
+                    try Self.finish(send, outcome, in: connection)
+                case .reschedule(let send, let attempts, let renewed, let status, let reason, let due):
+                    try Self.reschedule(
+                        send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due,
+                        in: connection)
+                case .purge(let send, let outcome, let token):
+                    let decision: (Installation?) -> TokenChange? = {
+                        decide(token, outcome.reason ?? "", outcome.at, $0)
+                    }
+                    if let change = try Self.purge(send, outcome, decide: decision, in: connection) {
+                        changes.append(change)
+                    }
+                }
+            }
+            return changes
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// Which store a ``PushServer`` keeps its state in: one SQLite file (the embedded default, nothing to start) or a
+/// PostgreSQL database (several senders, on one machine or several).
+///
+/// Its description never shows a connection string, which may hold a password.
+public enum PushStoreLocation: Sendable, CustomStringConvertible {
+    /// A SQLite database file, created when absent; its directory must exist.
+    case sqlite(path: String)
+    /// A PostgreSQL database, by libpq's connection string or URI (`postgresql://user@host:5432/growbro`); the
+    /// server creates and migrates its tables there (the version is in `schema_version`).
+    case postgres(connectionString: String)
+
+    public var description: String {
+        switch self {
+        case .sqlite(let path): "sqlite \(path)"
+        case .postgres: "postgresql"
+        }
+    }
+}

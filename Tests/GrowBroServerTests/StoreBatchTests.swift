@@ -1,0 +1,173 @@
+import Foundation
+import GrowBroNotifications
+import GrowBroServerTesting
+import TestSupport
+import Testing
+import WaveNotifications
+import WavePushPayloads
+
+@testable import GrowBroServer
+
+/// Batched fan-out, claims with leases and batched outcomes keep every rule of the one-at-a-time calls, on both
+/// stores.
+struct StoreBatchTests {
+    static func system(_ messageID: String, to user: String, at offset: TimeInterval = 0) -> CommunityEvent {
+        CommunityEvent(
+            messageID: messageID, recipientID: user, kind: .system(title: "Maintenance", text: "Back at noon"),
+            at: Harness.start.addingTimeInterval(offset))
+    }
+
+    /// Users u0…u(n-1), each with an APNs phone; every third also with an FCM tablet.
+    static func register(_ users: Int, in harness: Harness) throws {
+        for n in 0..<users {
+            try harness.register("u\(n)", "phone\(n)", apns: n + 1)
+            if n % 3 == 0 { try harness.register("u\(n)", "tablet\(n)", fcm: n + 1) }
+        }
+    }
+
+    @Test(arguments: TestStore.all, [1, 3, 1_000])
+    func aBatchedFanOutRecordsWhatOneFanOutPerEventRecords(store: TestStore, batchSize: Int) throws {
+        let single = try Harness(store: store)
+        let batched = try Harness(store: store)
+        for harness in [single, batched] { try Self.register(7, in: harness) }
+        try batched.server.setPreferences(userID: "u2", channels: [.updates: false], at: Harness.start)
+        try single.server.setPreferences(userID: "u2", channels: [.updates: false], at: Harness.start)
+        var events = (0..<7).map { Self.system("s\($0)", to: "u\($0)") }
+        events.insert(Self.system("s9", to: "nobody"), at: 3)  // an unknown recipient
+        events.append(Self.system("s1", to: "u1"))  // a reused message id
+        events.append(Self.system("bad id!", to: "u1"))  // a malformed one
+
+        var expected: [Result<FanOutResult, GrowBroServerError>] = []
+        for event in events {
+            do { expected.append(.success(try single.server.fanOut(event))) } catch let error as GrowBroServerError {
+                expected.append(.failure(error))
+            }
+        }
+        let results = try batched.server.fanOut(events, batchSize: batchSize)
+
+        #expect(results == expected)
+        #expect(try batched.server.allSends() == (try single.server.allSends()))
+        for n in 0..<7 {
+            #expect(
+                try batched.server.inbox(of: "u\(n)").unreadCount(now: Harness.start)
+                    == (try single.server.inbox(of: "u\(n)").unreadCount(now: Harness.start)))
+        }
+        #expect(try batched.server.allSends().isEmpty == false)
+    }
+
+    @Test(arguments: TestStore.all)
+    func claimsNeverOverlapAndADeadSendersClaimsAreDueAgainWhenTheLeaseEnds(store: TestStore) throws {
+        let harness = try Harness(store: store)
+        try Self.register(10, in: harness)
+        _ = try harness.server.fanOut((0..<10).map { Self.system("s\($0)", to: "u\($0)") })
+        let now = Harness.start.addingTimeInterval(1)
+        let first = try harness.server.claimDue(now: now, limit: 5, lease: .seconds(60), owner: "a")
+        let second = try harness.server.claimDue(now: now, limit: 100, lease: .seconds(60), owner: "b")
+        #expect(first.count == 5)
+        #expect(second.count == 9)
+        #expect(Set(first.map(\.sendID)).isDisjoint(with: second.map(\.sendID)))
+        #expect(first.map(\.sendID) == first.map(\.sendID).sorted())
+        #expect(
+            try harness.server.claimDue(now: now.addingTimeInterval(59), limit: 100, lease: .seconds(60), owner: "c")
+                .isEmpty)
+
+        // b finishes its claims; a dies holding its own: they are due again when a's lease ends, and only they.
+        try harness.server.recordOutcomes(
+            second.map { .finish($0, SendOutcome(state: .accepted, attempts: 1, status: 200, reason: nil, at: now)) })
+        #expect(try harness.server.nextDueInstant() == now.addingTimeInterval(60))
+        let reclaimed = try harness.server.claimDue(
+            now: now.addingTimeInterval(60), limit: 100, lease: .seconds(60), owner: "c")
+        #expect(reclaimed.map(\.sendID) == first.map(\.sendID))
+        #expect(reclaimed.map(\.attempts) == first.map(\.attempts))
+    }
+
+    @Test(arguments: TestStore.all)
+    func batchedOutcomesEndInTheStateOfTheOneAtATimeCalls(store: TestStore) throws {
+        let single = try Harness(store: store)
+        let batched = try Harness(store: store)
+        var changes: [[TokenChange]] = []
+        for (index, harness) in [single, batched].enumerated() {
+            try Self.register(4, in: harness)
+            _ = try harness.server.fanOut((0..<4).map { Self.system("s\($0)", to: "u\($0)") })
+            let due = try harness.server.claimDue(
+                now: Harness.start, limit: 100, lease: .seconds(30), owner: "sender")
+            #expect(due.count == 6)
+            let at = Harness.start.addingTimeInterval(2)
+            let commits: [SendCommit] = [
+                .finish(due[0], SendOutcome(state: .accepted, attempts: 1, status: 200, reason: nil, at: at)),
+                .reschedule(
+                    due[1], attempts: 1, renewed: false, status: 503, reason: "ServiceUnavailable",
+                    due: at.addingTimeInterval(10)),
+                .purge(
+                    due[2], SendOutcome(state: .purged, attempts: 1, status: 410, reason: "Unregistered", at: at),
+                    token: Harness.fcmToken(1)),
+                .finish(due[3], SendOutcome(state: .failed, attempts: 1, status: 400, reason: "BadTopic", at: at)),
+                // A late second outcome for an ended send changes nothing, not even the engagement.
+                .finish(due[3], SendOutcome(state: .accepted, attempts: 2, status: 200, reason: nil, at: at)),
+            ]
+            if index == 0 {
+                var logged: [TokenChange] = []
+                for commit in commits {
+                    switch commit {
+                    case .finish(let send, let outcome): try harness.server.store.finish(send, outcome)
+                    case .reschedule(let send, let attempts, let renewed, let status, let reason, let due):
+                        try harness.server.reschedule(
+                            send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due)
+                    case .purge(let send, let outcome, let token):
+                        if let change = try harness.server.purge(
+                            send, token: token, attempts: outcome.attempts, status: outcome.status,
+                            reason: outcome.reason ?? "", at: outcome.at)
+                        {
+                            logged.append(change)
+                        }
+                    }
+                }
+                changes.append(logged)
+            } else {
+                changes.append(try harness.server.recordOutcomes(commits))
+            }
+            #expect(
+                try harness.server.store.recordEngagement(
+                    .accepted, messageID: due[3].messageID, installationID: due[3].installationID, at: at))
+        }
+        #expect(changes[0] == changes[1])
+        #expect(try batched.server.allSends() == (try single.server.allSends()))
+        #expect(try batched.server.tokenChanges() == (try single.server.tokenChanges()))
+    }
+
+    @Test
+    func senderConnectionsClaimingAtOnceNeverShareASend() async throws {
+        guard TestStore.all.contains(.postgres) else { return }
+        let connectionString = try TestStore.freshSchema("claims")
+        let setup = try PushServer(store: .postgres(connectionString: connectionString))
+        defer { setup.close() }
+        for n in 0..<50 {
+            try setup.register(
+                TokenRegistration(
+                    userID: "u\(n)", installationID: "p\(n)", platform: .apns, token: Harness.apnsToken(n + 1),
+                    environment: .production, at: Harness.start))
+        }
+        _ = try setup.fanOut((0..<50).map { Self.system("s\($0)", to: "u\($0)") })
+        let claims = try await withThrowingTaskGroup(of: [Int64].self) { group in
+            for sender in 0..<4 {
+                group.addTask {
+                    let server = try PushServer(store: .postgres(connectionString: connectionString))
+                    defer { server.close() }
+                    var mine: [Int64] = []
+                    while true {
+                        let claimed = try server.claimDue(
+                            now: Harness.start, limit: 3, lease: .seconds(60), owner: "sender\(sender)")
+                        if claimed.isEmpty { return mine }
+                        mine += claimed.map(\.sendID)
+                    }
+                }
+            }
+            var all: [[Int64]] = []
+            for try await claimed in group { all.append(claimed) }
+            return all
+        }
+        let flat = claims.flatMap { $0 }
+        #expect(flat.count == 50)
+        #expect(Set(flat).count == 50)
+    }
+}

@@ -1,0 +1,55 @@
+import GrowBroServer
+import TestSupport
+import Testing
+import WavePostgres
+
+/// The stores every contract test runs against: SQLite always, PostgreSQL where a throwaway cluster can start (CI
+/// requires it with `WAVE_REQUIRE_POSTGRES=1`; elsewhere its absence is reported by
+/// ``PostgresAvailabilityTests``).
+enum TestStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case sqlite
+    case postgres
+
+    /// The stores available here.
+    /// PostgreSQL only when asked (`WAVE_TEST_POSTGRES=1` or `WAVE_REQUIRE_POSTGRES=1`): the PostgreSQL run of the
+    /// suite hung in its first try on this branch and is not yet proven (see the branch's report).
+    static let all: [TestStore] =
+        PostgresTestCluster.isRequested && PostgresTestCluster.shared != nil ? [.sqlite, .postgres] : [.sqlite]
+
+    var testDescription: String { rawValue }
+
+    /// A fresh, empty store of this kind: an in-memory SQLite database, or a new schema in the test cluster.
+    func location(path: String? = nil) throws -> PushStoreLocation? {
+        switch self {
+        case .sqlite:
+            return path.map { .sqlite(path: $0) }
+        case .postgres:
+            return .postgres(connectionString: try Self.freshSchema())
+        }
+    }
+
+    /// A new schema in the test cluster, and the connection string whose `search_path` is it.
+    static func freshSchema(_ prefix: String = "t") throws -> String {
+        let cluster = try #require(PostgresTestCluster.shared)
+        let schema = cluster.nextSchema(prefix)
+        let connection = try PostgresConnection(cluster.connectionString())
+        defer { connection.close() }
+        try connection.execute("CREATE SCHEMA \(schema)")
+        return cluster.connectionString(schema: schema)
+    }
+}
+
+/// Says, as a passing test, that PostgreSQL is absent and its contract tests were skipped; fails where it is
+/// required (`WAVE_REQUIRE_POSTGRES=1`).
+struct PostgresAvailabilityTests {
+    @Test
+    func postgresIsAvailableWhereRequired() {
+        if PostgresTestCluster.isRequested, PostgresTestCluster.shared == nil {
+            if PostgresTestCluster.isRequired {
+                Issue.record("PostgreSQL is required but unavailable: \(PostgresTestCluster.unavailableReason)")
+            } else {
+                print("skipping the PostgreSQL contract tests: \(PostgresTestCluster.unavailableReason)")
+            }
+        }
+    }
+}
