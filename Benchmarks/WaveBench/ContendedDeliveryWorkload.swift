@@ -65,7 +65,7 @@ enum ContendedDeliveryWorkload {
             try await Task.sleep(for: .milliseconds(20))
         }
         let (samples, unexpected, duplicates) = sink.results
-        let stillPending = await manager.pendingCount
+        let stillPending = manager.pendingCount
         await manager.stop()
         try WorkloadFailure.check(
             samples.count == due.count,

@@ -57,7 +57,7 @@ struct ConcurrencyTests {
             return union
         }
 
-        let snapshot = await manager.pendingSnapshot()
+        let snapshot = manager.pendingSnapshot()
         #expect(Dictionary(uniqueKeysWithValues: snapshot.map { ($0.identifier, $0.fireDate) }) == expected)
         #expect(snapshot.filter(\.isArmed).count == min(16, expected.count))
         #expect(snapshot.prefix(16).allSatisfy { $0.isArmed })

@@ -45,7 +45,7 @@ struct LinuxNotificationManagerPersistenceTests {
                 eventID: "tie\(index)", trigger: .eventFinished, delay: .seconds(30), content: Fixtures.content("tie"))
         }
         try await first.cancelNotification(eventID: "event-1", trigger: .waveHit)
-        let before = await first.pendingSnapshot()
+        let before = first.pendingSnapshot()
         await first.stop()
 
         let second = try makeManager()
@@ -234,7 +234,7 @@ struct LinuxNotificationManagerPersistenceTests {
         try FileManager.default.copyItem(at: golden, to: directory.appending("state.json"))
         let manager = try makeManager(limit: 64)
         try await manager.start()
-        let pending = await manager.pendingSnapshot()
+        let pending = manager.pendingSnapshot()
         #expect(
             pending.map(\.identifier.requestIdentifier) == [
                 "event_paris-solstice_start_60m", "event_paris-solstice_start_1m", "event_paris-solstice_finished",

@@ -139,7 +139,7 @@ struct LinuxNotificationManagerStressTests {
                 }
             }
             if index % 3 == 0 {
-                let count = await manager.pendingCount
+                let count = manager.pendingCount
                 if count < mineKept.count {
                     problems.append("caller \(caller): \(count) pending, fewer than its own \(mineKept.count)")
                 }

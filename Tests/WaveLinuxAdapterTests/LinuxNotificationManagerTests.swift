@@ -231,7 +231,7 @@ struct LinuxNotificationManagerTests {
             eventID: "a", trigger: .eventFinished, delay: .seconds(20), content: Fixtures.content("a"))
         try await manager.scheduleNotification(
             eventID: "b", trigger: .eventFinished, delay: .seconds(10), content: Fixtures.content("b"))
-        await manager.reportPendingSnapshot()
+        manager.reportPendingSnapshot()
         await clock.advance(by: .seconds(10))
         try await manager.cancelNotification(eventID: "a", trigger: .eventFinished)
         #expect(

@@ -102,7 +102,7 @@ struct PendingBudgetTests {
             }
             model.notePeak()
 
-            let snapshot = await manager.pendingSnapshot()
+            let snapshot = manager.pendingSnapshot()
             let context = Comment(rawValue: "seed \(seed), limit \(limit), step \(step)")
             #expect(snapshot.map(\.identifier) == model.entries.map(\.identifier), context)
             #expect(snapshot.map(\.fireDate) == model.entries.map(\.fireDate), context)
@@ -111,7 +111,7 @@ struct PendingBudgetTests {
             #expect(await manager.pendingCount == model.entries.count, context)
             #expect(sink.queuedRequestIdentifiers == model.delivered, context)
             #expect(clock.nextDeadline == model.entries.first?.fireDate, context)
-            let peak = await manager.peakArmedCount
+            let peak = manager.peakArmedCount
             #expect(peak <= limit, context)
             #expect(peak == model.peak, context)
             if sink.queuedRequestIdentifiers != model.delivered || snapshot.count != model.entries.count {

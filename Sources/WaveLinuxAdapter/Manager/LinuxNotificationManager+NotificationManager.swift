@@ -22,13 +22,16 @@ extension LinuxNotificationManager {
         let fireAt = clock.now.addingTimeInterval(delay.timeInterval)
         try await ensureRunning()
         let now = clock.now
-        var placed: [PendingNotification] = []
-        insert(
-            PendingNotification(
-                eventID: eventID, trigger: trigger, content: content, requestedAt: fireAt, fireDate: max(fireAt, now),
-                sequence: nextSequence),
-            placed: &placed)
-        try await finishAdding(placed)
+        state.withLock { state in
+            var placed: [PendingNotification] = []
+            insert(
+                PendingNotification(
+                    eventID: eventID, trigger: trigger, content: content, requestedAt: fireAt,
+                    fireDate: max(fireAt, now), sequence: state.nextSequence),
+                placed: &placed, &state)
+            finishAdding(placed, &state)
+        }
+        try await persistChanges()
     }
 
     /// Schedules many WorldWideWaves notifications in one step and one transaction, each kept compact as
@@ -101,7 +104,7 @@ extension LinuxNotificationManager {
     }
 
     /// The WorldWideWaves bridge over this manager: the one path from `NotificationManager` calls to requests.
-    private nonisolated var bridge: NotificationManagerBridge {
+    private var bridge: NotificationManagerBridge {
         NotificationManagerBridge(center: self, clock: clock)
     }
 }
