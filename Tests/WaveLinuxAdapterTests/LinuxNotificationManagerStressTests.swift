@@ -89,7 +89,7 @@ struct LinuxNotificationManagerStressTests {
         let pending = try await manager.pendingRequests()
         #expect(pending.count == kept.count)
         #expect(Set(pending.map(\.identifier)) == kept)
-        #expect(await manager.pendingCount == kept.count)
+        #expect(manager.pendingCount == kept.count)
 
         if persistent {
             // What was committed is exactly what is pending.

@@ -11,7 +11,8 @@ extension LinuxNotificationManager {
     func armAlarm(_ state: inout State) {
         // A running pass re-arms when it finishes; arming now could only wake a handler that defers to it.
         guard !state.isDelivering else { return }
-        let deadline = state.lifecycle == .running ? Self.earliest(state.queue.nextFireDate, state.shown.nextExpiry) : nil
+        let deadline =
+            state.lifecycle == .running ? Self.earliest(state.queue.nextFireDate, state.shown.nextExpiry) : nil
         guard deadline != state.alarmDeadline else { return }
         state.alarmDeadline = deadline
         clock.setAlarm(alarmID, at: deadline) { [weak self] in
@@ -76,7 +77,9 @@ extension LinuxNotificationManager {
         guard state.lifecycle == .running else { return .finished }
         let now = clock.now
         if !state.lateToDeliver.isEmpty {
-            return .deliver(state.lateToDeliver.removeFirst(), isLate: true)
+            let late = state.lateToDeliver.removeFirst()
+            takeInFlight(late, &state)
+            return .deliver(late, isLate: true)
         }
         if let expiry = state.shown.nextExpiry, expiry <= now,
             state.queue.nextFireDate.map({ expiry <= $0 }) ?? true,
@@ -89,27 +92,34 @@ extension LinuxNotificationManager {
         if let (due, transitions) = state.queue.removeNextDue(at: now) {
             state.threadChanges.recordChange(inThread: due.threadKey, pendingCount: state.queue.count)
             report(transitions)
+            takeInFlight(due, &state)
             return .deliver(due, isLate: false)
         }
         return .finished
     }
 
+    /// Marks the notification taken off the queue as in flight in the same step, so that a full save made before
+    /// its delivery finishes still has it. Only a full save reads it: without a state directory, nothing is kept.
+    private func takeInFlight(_ notification: PendingNotification, _ state: inout State) {
+        if persists {
+            state.inFlight = notification
+        }
+    }
+
+    /// Delivers a notification the pass took (``nextStep(_:)`` marked it in flight): suppressed when expired or
+    /// held back by the gate, else shown through the sink and remembered.
     func deliver(_ notification: PendingNotification, isLate: Bool) async {
         let request = notification.request
         let now = clock.now
         let expiresAt = request.expiresAfter.map { request.fireAt.addingTimeInterval($0.timeInterval) }
-        if let expiresAt, expiresAt <= now {
-            await suppress(notification, reason: .expired)
-            return
-        }
-        // Only a full save reads it; without a state directory, skip copying every request into it.
-        if persists {
-            state.withLock { $0.inFlight = notification }
-        }
         defer {
             if persists {
                 state.withLock { $0.inFlight = nil }
             }
+        }
+        if let expiresAt, expiresAt <= now {
+            await suppress(notification, reason: .expired)
+            return
         }
         if let gate, let reason = await gate.suppressionReason(for: request, at: now) {
             await suppress(notification, reason: reason)

@@ -54,7 +54,10 @@ extension LinuxNotificationManager {
                     try await lead()
                 } catch {
                     let waiters = state.withLock { state in
-                        state.lifecycle = previous
+                        // A stop() meanwhile stays a stop.
+                        if state.lifecycle == .starting {
+                            state.lifecycle = previous
+                        }
                         defer { state.startWaiters = [] }
                         return state.startWaiters
                     }
@@ -85,7 +88,10 @@ extension LinuxNotificationManager {
             }
         }
         let now = clock.now
-        let (missed, waiters) = state.withLock { state in
+        let installed = state.withLock {
+            state -> (missed: [PendingNotification], waiters: [CheckedContinuation<Void, any Error>])? in
+            // stop() was called while the store opened: it wins, and nothing is installed.
+            guard state.lifecycle == .starting else { return nil }
             var restored: [PendingNotification]
             if let opened {
                 state.database = opened.store
@@ -128,6 +134,10 @@ extension LinuxNotificationManager {
             armAlarm(&state)
             defer { state.startWaiters = [] }
             return (missed, state.startWaiters)
+        }
+        guard let (missed, waiters) = installed else {
+            opened?.store.close()
+            throw LinuxNotificationManagerError.stopped
         }
         for waiter in waiters {
             waiter.resume()

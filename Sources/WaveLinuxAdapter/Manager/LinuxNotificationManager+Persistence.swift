@@ -44,7 +44,8 @@ extension LinuxNotificationManager {
                 return
             case .wait:
                 // Registered only while a commit still runs; otherwise the loop decides again.
-                let waited = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
+                let waited = try await withCheckedThrowingContinuation {
+                    (continuation: CheckedContinuation<Bool, any Error>) in
                     let registered = state.withLock { state in
                         guard state.isSaving, state.durableVersion < version else { return false }
                         state.saveWaiters.append((version, { continuation.resume(with: $0.map { true }) }))
@@ -64,7 +65,8 @@ extension LinuxNotificationManager {
     private func commitUntilCovered(_ version: UInt64) async throws {
         var ownOutcome: Result<Void, any Error>?
         while true {
-            let work = state.withLock { state -> (target: UInt64, changes: [ManagerStoreChange], database: NotificationStore?)? in
+            let work = state.withLock {
+                state -> (target: UInt64, changes: [ManagerStoreChange], database: NotificationStore?)? in
                 guard state.changeVersion > state.attemptedVersion || ownOutcome == nil else {
                     state.isSaving = false
                     return nil
