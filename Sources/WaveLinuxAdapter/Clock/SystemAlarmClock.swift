@@ -75,9 +75,9 @@ public final class SystemAlarmClock: AlarmClock {
         state.generation += 1
         let generation = state.generation
         state.sleepingUntil = nil
-        // Above every priority an app's own tasks run at (`high` at most): a wake waiting to enter a busy manager's
-        // actor is then taken before the callers' calls queued there (an actor runs its waiting jobs highest priority
-        // first), so deliveries stay on time however many calls wait. 33 is the user-interactive class.
+        // Above every priority an app's own tasks run at (`high` at most): when many callers' tasks keep the pool's
+        // threads busy, the wake's task is given a thread first, so deliveries stay on time however many calls wait.
+        // 33 is the user-interactive class.
         state.loop = Task(priority: Self.wakePriority) { [weak self] in
             await self?.runLoop(generation: generation)
         }

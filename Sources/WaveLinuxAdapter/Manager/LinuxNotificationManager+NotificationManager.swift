@@ -109,7 +109,7 @@ extension LinuxNotificationManager {
     }
 }
 
-/// The manager takes each batch in one actor call and one transaction, and refuses a batch before changing
+/// The manager takes each batch in one step under its lock and one transaction, and refuses a batch before changing
 /// anything when it holds an invalid event id or the manager is stopped, so ``DefaultNotificationScheduler`` hands
 /// it an event's notifications as one batch. A batch whose commit fails has changed what is pending, as a single
 /// call whose commit fails has; the scheduler then makes the single calls, which schedule the same requests again.

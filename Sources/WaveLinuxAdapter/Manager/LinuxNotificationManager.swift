@@ -14,7 +14,7 @@ public import WaveNotifications
 ///   promoted, soonest first, as slots free. Only armed requests fire, and since the armed set is always the
 ///   soonest ones, nothing fires out of order and nothing is dropped.
 /// - Requests are found by identifier and by thread through indexes: ``add(_:)`` and both `removePending` calls
-///   take a batch in one actor call and cost O(log n) per request they touch.
+///   take a batch in one step and cost O(log n) per request they touch.
 /// - Shown notifications are remembered (up to ``Configuration/shownLimit``): ``withdrawShown(identifiers:reason:)``
 ///   withdraws them, one with ``NotificationRequest/expiresAfter`` is withdrawn at its fire instant plus that
 ///   (reason `expired`), and showing one with a ``NotificationRequest/collapseID`` withdraws the older one with the
