@@ -20,17 +20,18 @@ enum ProviderRequestBuilder {
                 HTTPHeader("apns-id", apnsID(sendID: send.sendID)),
             ]
             if let collapseID = send.collapseID { headers.append(HTTPHeader("apns-collapse-id", collapseID)) }
-            let host = (installation.environment ?? .production).host
+            let endpoint = configuration.apnsEndpoint ?? "https://\((installation.environment ?? .production).host)"
             return ProviderRequest(
                 sendID: send.sendID, messageID: send.messageID, installationID: installation.id, platform: .apns,
-                token: installation.token, attempt: attempt, url: "https://\(host)/3/device/\(installation.token)",
+                token: installation.token, attempt: attempt, url: "\(endpoint)/3/device/\(installation.token)",
                 headers: headers, body: send.payload)
         case .fcm:
             let ttl = max(0, Int64(send.expiresAt.timeIntervalSince(now).rounded(.down)))
             return ProviderRequest(
                 sendID: send.sendID, messageID: send.messageID, installationID: installation.id, platform: .fcm,
                 token: installation.token, attempt: attempt,
-                url: "https://fcm.googleapis.com/v1/projects/\(configuration.fcmProjectID)/messages:send",
+                url: (configuration.fcmEndpoint ?? "https://fcm.googleapis.com")
+                    + "/v1/projects/\(configuration.fcmProjectID)/messages:send",
                 headers: [
                     HTTPHeader("authorization", "Bearer \(credential)"),
                     HTTPHeader("content-type", "application/json; charset=utf-8"),
