@@ -116,7 +116,7 @@ let package = Package(
             name: "WavePush",
             dependencies: [
                 "GrowBroServer", "GrowBroServerTesting", "GrowBroNotifications", "WaveNotifications", "WaveJSON",
-                "WavePushPayloads", "WavePushHTTP", "WavePushCredentials",
+                "WavePushPayloads", "WavePushHTTP", "WavePushCredentials", "WaveLinuxAdapter",
             ]
         ),
         // The thin `@main` of the `wavepush` executable.

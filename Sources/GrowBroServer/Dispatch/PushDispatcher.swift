@@ -67,7 +67,8 @@ public final class PushDispatcher: Sendable {
     /// - Parameter limit: The most sends taken in this call.
     /// - Returns: The decisions, in the order of the sends; none when another call is running.
     /// - Throws: ``PushStoreError`` when an outcome cannot be recorded (that send stays pending). No request is
-    ///   started after it; those already in flight are answered and committed first.
+    ///   started after it; those already in flight are answered and committed first. The same when the calling
+    ///   task is cancelled, without the throw: the sends not started stay pending.
     public func dispatchDue(limit: Int = 1_000) async throws -> [DispatchDecision] {
         let started = isDispatching.withLock { busy in
             defer { busy = true }
@@ -88,7 +89,8 @@ public final class PushDispatcher: Sendable {
             while true {
                 // Start what may start, in the sends' order, skipping a send whose installation is busy.
                 var position = 0
-                while failure == nil, inFlight < maximumInFlight, position < waiting.count {
+                // A cancelled call (a service stopping) starts nothing more and finishes what is in flight.
+                while failure == nil, !Task.isCancelled, inFlight < maximumInFlight, position < waiting.count {
                     let index = waiting[position]
                     let send = sends[index]
                     guard !busyInstallations.contains(send.installationID) else {

@@ -1,8 +1,19 @@
 internal import Foundation
 internal import GrowBroServer
+internal import WavePushCredentials
 
-/// The `wavepush` program: `replay`, `report`, `well-known`, `check-well-known`.
+/// The `wavepush` program: `replay`, `report`, `well-known`, `check-well-known`, `dispatch`, `send-test`.
 public enum WavePushCommand {
+    /// What must happen first: for `dispatch`, the SIGTERM and SIGINT handler, so that a signal is never lost and
+    /// the sender stops cleanly.
+    ///
+    /// - Parameter arguments: The arguments after the program name.
+    public static func prepare(arguments: [String]) {
+        if arguments.first == "dispatch" {
+            SignalWaiter.install()
+        }
+    }
+
     /// Runs the program.
     ///
     /// - Parameters:
@@ -23,6 +34,10 @@ public enum WavePushCommand {
             standardError.writeLine("Run 'wavepush --help' for usage.")
             status = ExitCode.usage
         } catch let error as ScenarioError {
+            standardError.writeLine("wavepush: error: \(error)")
+            status = ExitCode.dataError
+        } catch let error as CredentialError {
+            // A key or service-account file that is missing or wrong: bad input, named without its content.
             standardError.writeLine("wavepush: error: \(error)")
             status = ExitCode.dataError
         } catch let error as CommandFailure {
@@ -71,11 +86,19 @@ public enum WavePushCommand {
                 output: output)
         case "well-known":
             return try WellKnownCommand.write(try Arguments(rest, valued: ["out"], switches: []), output: output)
+        case "dispatch":
+            return try await DispatchCommand.dispatch(try Arguments(rest, valued: ["db"], switches: []), output: output)
+        case "send-test":
+            return try await DispatchCommand.sendTest(
+                try Arguments(rest, valued: ["token", "platform", "environment", "title", "body"], switches: []),
+                output: output)
         case "check-well-known":
             return try WellKnownCommand.check(
                 try Arguments(rest, valued: ["environment", "url", "host"], switches: []), output: output)
         default:
-            throw UsageError("unknown subcommand '\(command)'; expected replay, report, well-known or check-well-known")
+            throw UsageError(
+                "unknown subcommand '\(command)'; expected replay, report, well-known, check-well-known, dispatch or send-test"
+            )
         }
     }
 
