@@ -12,6 +12,7 @@ It listens on a free port of 127.0.0.1 and prints "port N" once ready. Routes:
 The script (JSON) is {"answers": {"<token>": [answer, ...]}, "barrier": N, "barrier_timeout": S}; each token's
 answers are used in order, then 200. An answer is {"status": 400, "reason": "BadDeviceToken", "timestamp": ms,
 "retry_after": "5", "headers": {...}, "body": "..."}; {"drop": true} closes the connection instead of answering.
+With "delay_ms": D, every answer waits D milliseconds (a provider's round trip, for measurements).
 With "barrier": N, no request is answered before N have arrived (or barrier_timeout seconds passed, after which
 every request answers 503 "BarrierTimeout" at once): proof that N were in flight together.
 Every request is appended to the log as one JSON line: connection, stream, alpn, method, path, authority, headers
@@ -39,6 +40,7 @@ class Shared:
         self.arrived = 0
         self.barrier_open = asyncio.Event()
         self.barrier_failed = False
+        self.delay = float(script.get("delay_ms", 0)) / 1000
         if self.barrier <= 0:
             self.barrier_open.set()
         self.log = log
@@ -132,6 +134,8 @@ class Connection(asyncio.Protocol):
             self.shared.barrier_failed = True
         if self.shared.barrier_failed:
             answer = {"status": 503, "reason": "BarrierTimeout"}
+        if self.shared.delay > 0:
+            await asyncio.sleep(self.shared.delay)
         if answer.get("drop"):
             self.transport.close()
             return
