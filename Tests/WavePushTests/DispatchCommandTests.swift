@@ -124,4 +124,16 @@ struct DispatchCommandTests {
         #expect(unanswered.status == 69)
         #expect(unanswered.output.contains(#""type":"noanswer""#))
     }
+
+    /// The documented example reads: the run stops at its first key file, which this machine does not have, and
+    /// names it (exit 65), never at the JSON.
+    @Test
+    func theExampleConfigurationReadsAndAMissingKeyFileIsNamed() async throws {
+        let example = Fixtures.repository.appendingPathComponent("Examples/wavepush/dispatch.json").path
+        let run = await Fixtures.run(["send-test", example, "--platform", "apns", "--token", Self.apnsToken])
+        #expect(run.status == 65)
+        #expect(run.errors.contains("/etc/growbro/AuthKey_ABC123DEFG.p8"), "\(run.errors)")
+        let bad = await Fixtures.run(["dispatch", Fixtures.path("bad/unknown-platform.json")])
+        #expect(bad.status == 65)
+    }
 }
