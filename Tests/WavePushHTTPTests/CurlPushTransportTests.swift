@@ -140,6 +140,44 @@ struct CurlPushTransportTests {
         #expect(try standIn.received().first?.body == form)
     }
 
+    /// APNs speaks HTTP/2 only: a server that answers over HTTP/1.1 gives no answer to a push, with a message saying
+    /// why; the OAuth token endpoint, which may speak either, is read over HTTP/1.1.
+    @Test
+    func aProviderAnsweringOverHTTP1IsRefusedForAPushButNotForATokenTrade() async throws {
+        guard let (standIn, directory) = try await StandIn.start(script: #"{"http1": true}"#) else { return }
+        defer { directory.remove() }
+        let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
+        let error = await #expect(throws: CurlTransportError.self) {
+            try await transport.send(
+                ProviderRequest(
+                    sendID: 1, messageID: "m", installationID: "i", platform: .apns, token: "t", attempt: 1,
+                    url: "\(standIn.baseURL)/3/device/t", headers: [HTTPHeader("apns-topic", "t")], body: "{}"))
+        }
+        #expect(error?.message == "the server answered over HTTP/1.1; APNs and FCM are sent over HTTP/2 only")
+        let token = try await transport.post(url: "\(standIn.baseURL)/token", headers: [], body: Array("a=b".utf8))
+        #expect(token.status == 200)
+        #expect(try standIn.received().map(\.alpn) == ["http/1.1", "http/1.1"])
+    }
+
+    /// A connection dropped with requests on it: each of them throws curl's error (the dispatcher retries them), and
+    /// the next request gets a new connection.
+    @Test
+    func aDroppedConnectionFailsItsRequestsAndTheNextOneReconnects() async throws {
+        guard let (standIn, directory) = try await StandIn.start(script: #"{"answers": {"cut": [{"drop": true}]}}"#)
+        else { return }
+        defer { directory.remove() }
+        let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
+        func send(_ token: String) async throws -> ProviderResponse {
+            try await transport.send(
+                ProviderRequest(
+                    sendID: 1, messageID: "m", installationID: "i", platform: .apns, token: token, attempt: 1,
+                    url: "\(standIn.baseURL)/3/device/\(token)", headers: [HTTPHeader("apns-topic", "t")], body: "{}"))
+        }
+        await #expect(throws: CurlTransportError.self) { try await send("cut") }
+        #expect(try await send("after").status == 200)
+        #expect(try standIn.connectionCount() == 2)
+    }
+
     /// A port the kernel gave and took back, with nothing listening on it.
     static func closedLoopbackPort() throws -> UInt16 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

@@ -15,12 +15,15 @@ answers are used in order, then 200. An answer is {"status": 400, "reason": "Bad
 With "delay_ms": D, every answer waits D milliseconds (a provider's round trip, for measurements).
 With "barrier": N, no request is answered before N have arrived (or barrier_timeout seconds passed, after which
 every request answers 503 "BarrierTimeout" at once): proof that N were in flight together.
+With "http1": true it is an HTTPS server that speaks HTTP/1.1 only (Python's http.server), answering 200 to every
+POST: a provider that does not speak HTTP/2.
 Every request is appended to the log as one JSON line: connection, stream, alpn, method, path, authority, headers
 (in order, as received), body, and open_streams (streams open on its connection when it arrived, itself included).
 """
 
 import argparse
 import asyncio
+import http.server
 import json
 import ssl
 import uuid
@@ -191,6 +194,37 @@ class Connection(asyncio.Protocol):
         return status, headers + [("content-type", "application/json")], json.dumps(error).encode()
 
 
+def serve_http1(context, log_path):
+    log = open(log_path, "a")
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def do_POST(self):
+            length = int(self.headers.get("content-length", 0))
+            body = self.rfile.read(length).decode("utf-8", "replace")
+            log.write(json.dumps({"connection": 1, "stream": 0, "alpn": "http/1.1", "method": "POST",
+                                  "path": self.path, "authority": self.headers.get("host"),
+                                  "headers": [[k.lower(), v] for k, v in self.headers.items()], "body": body,
+                                  "open_streams": 1}) + "\n")
+            log.flush()
+            reply = b'{"access_token": "standin-access-token", "expires_in": 3600, "token_type": "Bearer"}'
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(reply)))
+            self.end_headers()
+            self.wfile.write(reply)
+
+        def log_message(self, *arguments):
+            pass
+
+    context.set_alpn_protocols(["http/1.1"])
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    print("port %d" % server.server_address[1], flush=True)
+    server.serve_forever()
+
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--cert", required=True)
@@ -202,6 +236,9 @@ async def main():
         script = json.load(file)
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(arguments.cert, arguments.key)
+    if script.get("http1"):
+        serve_http1(context, arguments.log)
+        return
     context.set_alpn_protocols(["h2"])
     log = open(arguments.log, "a")
     shared = Shared(script, log)
