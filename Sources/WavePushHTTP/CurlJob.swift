@@ -8,5 +8,10 @@ struct CurlJob: Sendable {
     var body: [UInt8]
     /// Whether an answer over HTTP/1 is refused (APNs speaks HTTP/2 only; an OAuth token endpoint may not).
     var requiresHTTP2: Bool
-    var continuation: CheckedContinuation<ProviderResponse, any Error>
+    var continuation: CheckedContinuation<CurlHandoff, Never>
+
+    /// Resumes the caller with an outcome, through the lock of a ``CurlHandoff``.
+    func resume(_ outcome: Result<ProviderResponse, CurlTransportError>) {
+        continuation.resume(returning: CurlHandoff(outcome))
+    }
 }

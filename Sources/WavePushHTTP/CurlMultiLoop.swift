@@ -47,7 +47,7 @@ final class CurlMultiLoop: Sendable {
             return true
         }
         guard accepted else {
-            job.continuation.resume(throwing: CurlTransportError(code: 0, message: "the transport was shut down"))
+            job.resume(.failure(CurlTransportError(code: 0, message: "the transport was shut down")))
             return
         }
         _ = curl_multi_wakeup(multi)

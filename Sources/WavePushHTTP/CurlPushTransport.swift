@@ -83,11 +83,12 @@ public final class CurlPushTransport: PushTransport, HTTPPoster {
     private func perform(
         method: String, url: String, headers: [HTTPHeader], body: [UInt8], requiresHTTP2: Bool
     ) async throws -> ProviderResponse {
-        try await withCheckedThrowingContinuation { continuation in
+        let handoff = await withCheckedContinuation { continuation in
             loop.submit(
                 CurlJob(
                     method: method, url: url, headers: headers, body: body, requiresHTTP2: requiresHTTP2,
                     continuation: continuation))
         }
+        return try handoff.outcome.get()
     }
 }

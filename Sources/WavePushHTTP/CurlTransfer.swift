@@ -15,7 +15,7 @@ final class CurlTransfer {
     /// Makes the easy handle for `job`; `nil` when curl cannot (out of memory), after failing the job.
     init?(_ job: CurlJob, options: CurlPushTransport.Options) {
         guard let easy = curl_easy_init() else {
-            job.continuation.resume(throwing: CurlTransportError(code: 27, message: "curl_easy_init failed"))
+            job.resume(.failure(CurlTransportError(code: 27, message: "curl_easy_init failed")))
             return nil
         }
         self.easy = easy
@@ -100,7 +100,7 @@ final class CurlTransfer {
         guard result == CURLE_OK else {
             let detail = String(cString: errorBuffer)
             let message = detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail
-            job.continuation.resume(throwing: CurlTransportError(code: Int(result.rawValue), message: message))
+            job.resume(.failure(CurlTransportError(code: Int(result.rawValue), message: message)))
             return
         }
         var status = 0
@@ -109,12 +109,14 @@ final class CurlTransfer {
         _ = wave_curl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
         if job.requiresHTTP2, version != CURL_HTTP_VERSION_2_0 {
             let spoken = version == CURL_HTTP_VERSION_1_0 ? "HTTP/1.0" : "HTTP/1.1"
-            job.continuation.resume(
-                throwing: CurlTransportError(
-                    code: 0, message: "the server answered over \(spoken); APNs and FCM are sent over HTTP/2 only"))
+            job.resume(
+                .failure(
+                    CurlTransportError(
+                        code: 0, message: "the server answered over \(spoken); APNs and FCM are sent over HTTP/2 only"))
+            )
             return
         }
-        job.continuation.resume(returning: ProviderResponse(status: status, headers: headers, body: body))
+        job.resume(.success(ProviderResponse(status: status, headers: headers, body: body)))
     }
 }
 
