@@ -115,34 +115,38 @@ let package = Package(
         .target(
             name: "WavePush",
             dependencies: [
-                "GrowBroServer", "GrowBroServerTesting", "GrowBroNotifications", "WaveNotifications", "WaveJSON",
-                "WavePushPayloads", "WavePushHTTP", "WavePushCredentials", "WaveLinuxAdapter",
+                "GrowBroServer", "GrowBroServerTesting", "GrowBroNotifications", "WaveNotifications",
+                "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads", "WaveCommandLine", "WavePushHTTP",
+                "WavePushCredentials", "WaveLinuxAdapter",
             ]
         ),
         // The thin `@main` of the `wavepush` executable.
-        .executableTarget(name: "WavePushCLI", dependencies: ["WavePush"]),
+        .executableTarget(name: "WavePushCLI", dependencies: ["WavePush", "WaveCommandLine"]),
         // A child process for GrowBroServerTests' kill test: fans out and sends in a loop until killed.
         .executableTarget(
             name: "GrowBroSendProbe",
             dependencies: ["GrowBroServer", "GrowBroServerTesting", "WaveNotifications", "WavePushPayloads"]),
+        // What both command-line tools share: arguments, usage errors and exit codes, the output channel, and the
+        // scenario reader (JSON objects against their keys, every problem with its path).
+        .target(name: "WaveCommandLine", dependencies: ["WaveNotifications", "WaveJSON"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
         .target(
             name: "WaveSim",
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveLinuxAdapter", "WaveJSON",
                 "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
-                "WavePushPayloads",
+                "WavePushPayloads", "WaveCommandLine",
             ]
         ),
         // The thin `@main` of the `wavesim` executable.
-        .executableTarget(name: "WaveSimCLI", dependencies: ["WaveSim"]),
+        .executableTarget(name: "WaveSimCLI", dependencies: ["WaveSim", "WaveCommandLine"]),
         // The `wavebench` benchmark program (see BENCHMARKS.md).
         .executableTarget(
             name: "WaveBench",
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter",
                 "WaveSim", "WaveJSON", "ShadowNotifications", "GrowBroServer", "GrowBroNotifications",
-                "WavePushPayloads", "GrowBroServerTesting", "TestSupport",
+                "WavePushPayloads", "GrowBroServerTesting", "TestSupport", "WaveCommandLine",
             ],
             path: "Benchmarks/WaveBench"
         ),
@@ -175,6 +179,9 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
+        .testTarget(
+            name: "WaveCommandLineTests", dependencies: ["WaveCommandLine", "WaveJSON", "WaveNotifications"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WavePushCredentialsTests",
             dependencies: [
@@ -252,7 +259,7 @@ let package = Package(
             name: "WavePushTests",
             dependencies: [
                 "WavePush", "GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushPayloads", "WavePushCLI",
-                "TestSupport",
+                "WaveCommandLine", "TestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -260,7 +267,7 @@ let package = Package(
             name: "WaveSimTests",
             dependencies: [
                 "WaveSim", "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveJSON",
-                "WaveSimCLI", "TestSupport", "WaveStringTables",
+                "WaveSimCLI", "TestSupport", "WaveStringTables", "WaveCommandLine",
                 "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
             ],
             resources: [.copy("Fixtures")]

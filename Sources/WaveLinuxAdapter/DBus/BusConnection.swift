@@ -44,7 +44,8 @@ package final class BusConnection: Sendable {
     package init(address: String) async throws(BusError) {
         let mailbox = try BusMailbox(address: address)
         let (signals, signalSink) = AsyncStream.makeStream(of: BusSignal.self)
-        let opened = await withCheckedContinuation { (ready: CheckedContinuation<Result<String, BusError>, Never>) in
+        let opened = await withCheckedContinuation {
+            (ready: CheckedContinuation<BusHandoff<Result<String, BusError>>, Never>) in
             let thread = Thread {
                 BusLoop.run(address: address, mailbox: mailbox, signals: signalSink, ready: ready)
             }
@@ -54,7 +55,7 @@ package final class BusConnection: Sendable {
         self.address = address
         self.mailbox = mailbox
         self.signals = signals
-        uniqueName = try opened.get()
+        uniqueName = try opened.value.get()
     }
 
     deinit {
@@ -73,10 +74,10 @@ package final class BusConnection: Sendable {
     /// - Throws: ``BusError/errorReply(name:message:)`` when the peer (or the bus) answers with an error,
     ///   ``BusError/timedOut(member:milliseconds:)``, ``BusError/disconnected``, ``BusError/invalidMessage(_:)``.
     package func call(_ call: BusMethodCall, timeout: Duration = .seconds(5)) async throws(BusError) -> BusReply {
-        let result = await withCheckedContinuation { reply in
+        let handoff = await withCheckedContinuation { reply in
             mailbox.submit(.call(call, timeout: timeout, reply: reply))
         }
-        return try result.get()
+        return try handoff.value.get()
     }
 
     /// Sends a signal, to every connection whose match rules take it, or to `destination` alone; returns once it is

@@ -20,7 +20,7 @@ final class BusLoop {
         var member: String
         var deadline: ContinuousClock.Instant
         var milliseconds: Int
-        var reply: CheckedContinuation<Result<BusReply, BusError>, Never>
+        var reply: CheckedContinuation<BusHandoff<Result<BusReply, BusError>>, Never>
     }
 
     private let connection: OpaquePointer
@@ -50,7 +50,7 @@ final class BusLoop {
     ///   - ready: Resumed once, with the unique name or why the connection failed.
     static func run(
         address: String, mailbox: BusMailbox, signals: AsyncStream<BusSignal>.Continuation,
-        ready: CheckedContinuation<Result<String, BusError>, Never>
+        ready: CheckedContinuation<BusHandoff<Result<String, BusError>>, Never>
     ) {
         switch open(address) {
         case .failure(let error):
@@ -58,9 +58,9 @@ final class BusLoop {
                 command.fail(.disconnected)
             }
             signals.finish()
-            ready.resume(returning: .failure(error))
+            ready.resume(returning: BusHandoff(.failure(error)))
         case .success(let (connection, socket, uniqueName)):
-            ready.resume(returning: .success(uniqueName))
+            ready.resume(returning: BusHandoff(.success(uniqueName)))
             BusLoop(connection: connection, socket: socket, mailbox: mailbox, signals: signals).run()
         }
     }
@@ -122,14 +122,14 @@ final class BusLoop {
             do {
                 message = try BusMessageCoding.message(for: call)
             } catch {
-                reply.resume(returning: .failure(error))
+                reply.resume(returning: BusHandoff(.failure(error)))
                 return
             }
             var serial: UInt32 = 0
             let sent = dbus_connection_send(connection, message, &serial) != 0
             dbus_message_unref(message)
             guard sent else {
-                reply.resume(returning: .failure(.disconnected))
+                reply.resume(returning: BusHandoff(.failure(.disconnected)))
                 return
             }
             let milliseconds = Int(
@@ -157,7 +157,7 @@ final class BusLoop {
         switch dbus_message_get_type(message) {
         case DBUS_MESSAGE_TYPE_METHOD_RETURN, DBUS_MESSAGE_TYPE_ERROR:
             guard let call = pending.removeValue(forKey: dbus_message_get_reply_serial(message)) else { return }
-            call.reply.resume(returning: reply(from: message))
+            call.reply.resume(returning: BusHandoff(reply(from: message)))
         case DBUS_MESSAGE_TYPE_SIGNAL:
             guard let path = BusMessageCoding.text(dbus_message_get_path(message)),
                 let interface = BusMessageCoding.text(dbus_message_get_interface(message)),
@@ -199,7 +199,8 @@ final class BusLoop {
         let now = clock.now
         for (serial, call) in pending where call.deadline <= now {
             pending[serial] = nil
-            call.reply.resume(returning: .failure(.timedOut(member: call.member, milliseconds: call.milliseconds)))
+            call.reply.resume(
+                returning: BusHandoff(.failure(.timedOut(member: call.member, milliseconds: call.milliseconds))))
         }
     }
 
@@ -231,7 +232,7 @@ final class BusLoop {
             command.fail(.disconnected)
         }
         for call in pending.values {
-            call.reply.resume(returning: .failure(.disconnected))
+            call.reply.resume(returning: BusHandoff(.failure(.disconnected)))
         }
         pending = [:]
         signals.finish()

@@ -1,6 +1,7 @@
 internal import Foundation
 internal import GrowBroNotifications
 internal import GrowBroServer
+internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications
@@ -12,11 +13,15 @@ enum DispatchCommand {
     /// Sends what is due in the database, then waits for the next due instant, a send recorded by another process
     /// (seen within `idleCheckSeconds`) or a signal; on SIGTERM or SIGINT the requests in flight finish and are
     /// committed, then it exits 0. One JSON line per decision, as the replay prints them.
-    static func dispatch(_ arguments: Arguments, output: CommandOutput) async throws -> Int32 {
-        guard arguments.positional.count == 1 else { throw UsageError("dispatch takes one configuration file") }
-        let configuration = try DispatchConfiguration.decode(try WavePushCommand.readFile(arguments.positional[0]))
+    static func dispatch(_ arguments: Arguments, output: OutputChannel) async throws -> Int32 {
+        guard arguments.positional.count == 1 else {
+            throw UsageError("dispatch takes one configuration file", subcommand: "dispatch")
+        }
+        let file = arguments.positional[0]
+        let configuration = try DispatchConfiguration.decode(try CommandFailure.readFile(file), file: file)
         guard let database = arguments.values["db"] ?? configuration.database else {
-            throw UsageError("dispatch needs a database: --db FILE or \"database\" in the configuration")
+            throw UsageError(
+                "dispatch needs a database: --db FILE or \"database\" in the configuration", subcommand: "dispatch")
         }
         let clock = SystemAlarmClock()
         let server = try PushServer(path: database, configuration: configuration.server)
@@ -50,19 +55,23 @@ enum DispatchCommand {
 
     /// Pushes one notification to one token through the configured provider and prints the request (credential
     /// hidden), the provider's answer and the decision. Exit 0 when accepted, 1 when refused, 69 with no answer.
-    static func sendTest(_ arguments: Arguments, output: CommandOutput) async throws -> Int32 {
-        guard arguments.positional.count == 1 else { throw UsageError("send-test takes one configuration file") }
-        let configuration = try DispatchConfiguration.decode(try WavePushCommand.readFile(arguments.positional[0]))
+    static func sendTest(_ arguments: Arguments, output: OutputChannel) async throws -> Int32 {
+        guard arguments.positional.count == 1 else {
+            throw UsageError("send-test takes one configuration file", subcommand: "send-test")
+        }
+        let file = arguments.positional[0]
+        let configuration = try DispatchConfiguration.decode(try CommandFailure.readFile(file), file: file)
         let token = try arguments.required("token")
         guard let platform = PushPlatform(rawValue: try arguments.required("platform")) else {
-            throw UsageError("--platform is apns or fcm")
+            throw UsageError("--platform is apns or fcm", subcommand: "send-test")
         }
         let environment: APNsEnvironment?
         switch (platform, arguments.values["environment"]) {
         case (.fcm, _): environment = nil
         case (.apns, nil), (.apns, "production"): environment = .production
         case (.apns, "sandbox"), (.apns, "development"): environment = .sandbox
-        case (.apns, let other?): throw UsageError("--environment is production or sandbox, not '\(other)'")
+        case (.apns, let other?):
+            throw UsageError("--environment is production or sandbox, not '\(other)'", subcommand: "send-test")
         }
         let clock = SystemWaveClock()
         let server = try PushServer.inMemory(configuration: configuration.server)

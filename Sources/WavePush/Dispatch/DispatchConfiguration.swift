@@ -1,5 +1,6 @@
 internal import Foundation
 internal import GrowBroServer
+internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
 internal import WavePushCredentials
@@ -7,8 +8,8 @@ internal import WavePushHTTP
 
 /// The configuration file of `wavepush dispatch` and `wavepush send-test` (docs/growbro-server.md, "Sending for
 /// real"): the database, each provider's credentials, topic or project and endpoint, the CA file, the concurrency.
-struct DispatchConfiguration {
-    struct APNs {
+struct DispatchConfiguration: Sendable {
+    struct APNs: Sendable {
         var topic: String
         var keyFile: String?
         var keyID: String?
@@ -17,7 +18,7 @@ struct DispatchConfiguration {
         var endpoint: String?
     }
 
-    struct FCM {
+    struct FCM: Sendable {
         var project: String
         var serviceAccountFile: String?
         var tokenURI: String?
@@ -38,54 +39,85 @@ struct DispatchConfiguration {
         "database", "apns", "fcm", "caFile", "maximumInFlight", "timeoutSeconds", "idleCheckSeconds", "configuration",
     ]
 
-    /// Reads a configuration file's bytes; the errors name the JSON path.
-    static func decode(_ bytes: [UInt8]) throws(ScenarioError) -> DispatchConfiguration {
+    /// Reads a configuration file's bytes; every problem is listed with its JSON path.
+    static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> DispatchConfiguration {
         let root: JSONValue
         do {
             root = try JSONParser.parse(bytes)
         } catch {
-            throw ScenarioError("", "not JSON: \(error)")
+            throw ScenarioError(file: file, problems: [.init(path: "", message: "not valid JSON: \(error)")])
         }
-        let object = try JSONObjectReader(root, at: "", keys: keys)
+        var diagnostics = DecodingDiagnostics()
+        diagnostics.unknownKeysAreProblems = true
+        let configuration = decoder.decode(root, JSONPath.root, &diagnostics)
+        guard diagnostics.isClean, let configuration else {
+            throw ScenarioError(file: file, problems: diagnostics.problems)
+        }
+        return configuration
+    }
+
+    private static let apnsDecoder = ValueDecoder<APNs>.object(
+        keys: ["topic", "keyFile", "keyID", "teamID", "bearerToken", "endpoint"]
+    ) { object, diagnostics in
+        let topic = object.decode(.required("topic", .string), &diagnostics)
+        let apns = APNs(
+            topic: topic ?? "", keyFile: object.decode(.optional("keyFile", .string), &diagnostics),
+            keyID: object.decode(.optional("keyID", .string), &diagnostics),
+            teamID: object.decode(.optional("teamID", .string), &diagnostics),
+            bearerToken: object.decode(.optional("bearerToken", .string), &diagnostics),
+            endpoint: object.decode(.optional("endpoint", .string), &diagnostics))
+        if apns.keyFile != nil, apns.keyID == nil || apns.teamID == nil {
+            diagnostics.problem(object.path, "keyFile needs keyID and teamID")
+        }
+        if apns.keyFile == nil, apns.bearerToken == nil {
+            diagnostics.problem(object.path, "needs keyFile, keyID and teamID (or a bearerToken)")
+        }
+        return topic == nil ? nil : apns
+    }
+
+    private static let fcmDecoder = ValueDecoder<FCM>.object(
+        keys: ["project", "serviceAccountFile", "tokenURI", "bearerToken", "endpoint"]
+    ) { object, diagnostics in
+        let project = object.decode(.required("project", .string), &diagnostics)
+        let fcm = FCM(
+            project: project ?? "",
+            serviceAccountFile: object.decode(.optional("serviceAccountFile", .string), &diagnostics),
+            tokenURI: object.decode(.optional("tokenURI", .string), &diagnostics),
+            bearerToken: object.decode(.optional("bearerToken", .string), &diagnostics),
+            endpoint: object.decode(.optional("endpoint", .string), &diagnostics))
+        if fcm.serviceAccountFile == nil, fcm.bearerToken == nil {
+            diagnostics.problem(object.path, "needs serviceAccountFile (or a bearerToken)")
+        }
+        return project == nil ? nil : fcm
+    }
+
+    private static let decoder = ValueDecoder<DispatchConfiguration>.object(keys: keys) { object, diagnostics in
         var configuration = DispatchConfiguration()
-        configuration.server = try ServerScenario.decodeConfiguration(object)
-        configuration.database = try object.optionalString("database")
-        configuration.caFile = try object.optionalString("caFile")
-        configuration.maximumInFlight = try object.optionalInteger("maximumInFlight", in: 1...10_000) ?? 100
-        if let seconds = try object.optionalDouble("timeoutSeconds", in: 0.001...3600) {
+        configuration.server =
+            object.decode(.optional("configuration", ServerScenario.configuration, default: .init()), &diagnostics)
+            ?? .init()
+        configuration.database = object.decode(.optional("database", .string), &diagnostics)
+        configuration.caFile = object.decode(.optional("caFile", .string), &diagnostics)
+        configuration.maximumInFlight =
+            object.decode(.optional("maximumInFlight", .integer(in: 1...10_000)), &diagnostics) ?? 100
+        if let seconds = object.decode(.optional("timeoutSeconds", .number(in: 0.001...3600)), &diagnostics) {
             configuration.timeout = .milliseconds(Int64(seconds * 1000))
         }
-        if let seconds = try object.optionalDouble("idleCheckSeconds", in: 0.001...3600) {
+        if let seconds = object.decode(.optional("idleCheckSeconds", .number(in: 0.001...3600)), &diagnostics) {
             configuration.idleCheck = .milliseconds(Int64(seconds * 1000))
         }
-        if let value = object.value("apns") {
-            let apns = try JSONObjectReader(
-                value, at: "apns", keys: ["topic", "keyFile", "keyID", "teamID", "bearerToken", "endpoint"])
-            configuration.apns = APNs(
-                topic: try apns.string("topic"), keyFile: try apns.optionalString("keyFile"),
-                keyID: try apns.optionalString("keyID"), teamID: try apns.optionalString("teamID"),
-                bearerToken: try apns.optionalString("bearerToken"), endpoint: try apns.optionalString("endpoint"))
-            guard configuration.apns?.keyFile != nil || configuration.apns?.bearerToken != nil else {
-                throw ScenarioError("apns", "needs keyFile, keyID and teamID (or a bearerToken)")
-            }
-            configuration.server.apnsTopic = configuration.apns!.topic
-            configuration.server.apnsEndpoint = configuration.apns!.endpoint
+        configuration.apns = object.decode(.optional("apns", apnsDecoder), &diagnostics)
+        configuration.fcm = object.decode(.optional("fcm", fcmDecoder), &diagnostics)
+        if let apns = configuration.apns {
+            configuration.server.apnsTopic = apns.topic
+            configuration.server.apnsEndpoint = apns.endpoint
         }
-        if let value = object.value("fcm") {
-            let fcm = try JSONObjectReader(
-                value, at: "fcm", keys: ["project", "serviceAccountFile", "tokenURI", "bearerToken", "endpoint"])
-            configuration.fcm = FCM(
-                project: try fcm.string("project"), serviceAccountFile: try fcm.optionalString("serviceAccountFile"),
-                tokenURI: try fcm.optionalString("tokenURI"), bearerToken: try fcm.optionalString("bearerToken"),
-                endpoint: try fcm.optionalString("endpoint"))
-            guard configuration.fcm?.serviceAccountFile != nil || configuration.fcm?.bearerToken != nil else {
-                throw ScenarioError("fcm", "needs serviceAccountFile (or a bearerToken)")
-            }
-            configuration.server.fcmProjectID = configuration.fcm!.project
-            configuration.server.fcmEndpoint = configuration.fcm!.endpoint
+        if let fcm = configuration.fcm {
+            configuration.server.fcmProjectID = fcm.project
+            configuration.server.fcmEndpoint = fcm.endpoint
         }
-        guard configuration.apns != nil || configuration.fcm != nil else {
-            throw ScenarioError("", "needs apns, fcm or both")
+        if configuration.apns == nil, configuration.fcm == nil, diagnostics.isClean {
+            diagnostics.problem(object.path, "needs apns, fcm or both")
         }
         return configuration
     }

@@ -1,4 +1,5 @@
 internal import GrowBroServer
+internal import WaveCommandLine
 internal import WavePushPayloads
 
 /// Credentials that are a bearer token written in the dispatch configuration (`apns.bearerToken`,

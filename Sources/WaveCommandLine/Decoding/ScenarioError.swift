@@ -29,19 +29,23 @@ package struct ScenarioError: Error, Sendable, CustomStringConvertible {
     package var problems: [Problem]
     /// Warnings found on the way (unknown keys), shown with the problems since a typo often explains one.
     package var warnings: [String] = []
+    /// What the file is, as the first line names it: `scenario` (the default) or `configuration`.
+    package var document = "scenario"
 
     /// Creates an error.
     ///
     /// - Parameters:
     ///   - file: The file, as named on the command line.
     ///   - problems: The problems, in file order.
-    package init(file: String, problems: [Problem]) {
+    ///   - document: What the file is: `scenario` or `configuration`.
+    package init(file: String, problems: [Problem], document: String = "scenario") {
         self.file = file
         self.problems = problems
+        self.document = document
     }
 
     package var description: String {
-        var lines = ["\(file): invalid scenario (\(problems.count) problem\(problems.count == 1 ? "" : "s")):"]
+        var lines = ["\(file): invalid \(document) (\(problems.count) problem\(problems.count == 1 ? "" : "s")):"]
         for problem in problems.prefix(Self.maximumListed) {
             lines.append("  \(problem)")
         }

@@ -4,9 +4,9 @@
 /// ```swift
 /// static let favorite = Field.optional("favorite", .bool, default: false)
 /// ```
-struct Field<Value: Sendable>: Sendable {
+package struct Field<Value: Sendable>: Sendable {
     /// What happens when the key is absent.
-    enum Absence {
+    package enum Absence {
         /// A problem at the key's path with this message.
         case required(message: String)
         /// Nothing: the field reads as `nil`.
@@ -16,26 +16,26 @@ struct Field<Value: Sendable>: Sendable {
     }
 
     /// The member's key.
-    let key: String
+    package let key: String
     /// How its value is read.
-    let decoder: ValueDecoder<Value>
+    package let decoder: ValueDecoder<Value>
     /// What its absence means.
-    let absence: Absence
+    package let absence: Absence
 
     /// A key that must be present: `missing; this key is required` by default.
-    static func required(
+    package static func required(
         _ key: String, _ decoder: ValueDecoder<Value>, missing message: String = "missing; this key is required"
     ) -> Field {
         Field(key: key, decoder: decoder, absence: .required(message: message))
     }
 
     /// A key that may be absent, reading as `nil` then.
-    static func optional(_ key: String, _ decoder: ValueDecoder<Value>) -> Field {
+    package static func optional(_ key: String, _ decoder: ValueDecoder<Value>) -> Field {
         Field(key: key, decoder: decoder, absence: .optional)
     }
 
     /// A key that may be absent, reading as `defaultValue` then; an invalid value still reads as `nil`.
-    static func optional(_ key: String, _ decoder: ValueDecoder<Value>, default defaultValue: Value) -> Field {
+    package static func optional(_ key: String, _ decoder: ValueDecoder<Value>, default defaultValue: Value) -> Field {
         Field(key: key, decoder: decoder, absence: .defaulted(defaultValue))
     }
 }

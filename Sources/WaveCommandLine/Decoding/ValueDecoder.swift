@@ -1,19 +1,33 @@
-internal import WaveJSON
+package import WaveJSON
 
 /// How to read one JSON value of a type: on a mismatch it records a problem naming the path and returns `nil`.
 ///
 /// Decoders are small values composed into a file's format: `.string`, `.instant`, `.oneOf([...])`,
 /// `.array(of: .object(keys: …) { … })`. Each states its own error text, so a section of a format is a list
 /// of ``Field``s rather than code.
-struct ValueDecoder<Value>: Sendable {
+package struct ValueDecoder<Value>: Sendable {
     /// Reads `value` found at `path`; records every problem in `diagnostics` and returns `nil` after any.
-    let decode: @Sendable (_ value: JSONValue, _ path: JSONPath, _ diagnostics: inout DecodingDiagnostics) -> Value?
+    package let decode:
+        @Sendable (_ value: JSONValue, _ path: JSONPath, _ diagnostics: inout DecodingDiagnostics) -> Value?
+
+    /// Creates a decoder.
+    ///
+    /// - Parameter decode: Reads a value at a path, recording problems; `nil` after any.
+    package init(
+        decode:
+            @escaping @Sendable (_ value: JSONValue, _ path: JSONPath, _ diagnostics: inout DecodingDiagnostics)
+            -> Value?
+    ) {
+        self.decode = decode
+    }
 
     /// A decoder that turns this one's result into another, or records a problem at the same path.
     ///
     /// - Parameter transform: Returns the new value, or throws a message naming what is wrong (no path).
     /// - Returns: The composed decoder.
-    func map<Other>(_ transform: @escaping @Sendable (Value) throws(DecodingMessage) -> Other) -> ValueDecoder<Other> {
+    package func map<Other>(
+        _ transform: @escaping @Sendable (Value) throws(DecodingMessage) -> Other
+    ) -> ValueDecoder<Other> {
         ValueDecoder<Other> { value, path, diagnostics in
             guard let decoded = decode(value, path, &diagnostics) else { return nil }
             do throws(DecodingMessage) {
@@ -27,11 +41,11 @@ struct ValueDecoder<Value>: Sendable {
 }
 
 /// What is wrong with a value, written without its path (the decoder adds it).
-struct DecodingMessage: Error {
+package struct DecodingMessage: Error {
     /// The text, for example `is empty; expected some text`.
-    var text: String
+    package var text: String
 
-    init(_ text: String) {
+    package init(_ text: String) {
         self.text = text
     }
 }

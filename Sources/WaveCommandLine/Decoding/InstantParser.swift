@@ -1,15 +1,15 @@
-internal import Foundation
+package import Foundation
 internal import WaveNotifications
 
 /// Parses ISO 8601 instants that carry their own zone: `2026-06-21T18:00:00+02:00`, `…Z`, with optional
 /// fractional seconds. A time without a zone is an error, never a guess.
-enum InstantParser {
+package enum InstantParser {
     /// Parses `text` into an instant.
     ///
     /// - Parameter text: The timestamp.
     /// - Returns: The instant it names.
     /// - Throws: A message saying what is wrong, suitable after "expected an ISO 8601 instant: …".
-    static func parse(_ text: String) throws(InstantError) -> Date {
+    package static func parse(_ text: String) throws(InstantError) -> Date {
         // Reads the string's own UTF-8 in place rather than copying it into an array.
         var text = text
         return try text.withUTF8 { bytes in Result { () throws(InstantError) in try parse(bytes) } }.get()
@@ -20,7 +20,7 @@ enum InstantParser {
     /// - Parameter bytes: The timestamp's bytes.
     /// - Returns: The instant it names.
     /// - Throws: What is wrong, as ``parse(_:)-(String)`` says it.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(InstantError) -> Date {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(InstantError) -> Date {
         var reader = Reader(bytes)
         let year = try reader.digits(4, "a four-digit year")
         try reader.expect("-", "'-' after the year")
@@ -131,10 +131,10 @@ enum InstantParser {
 }
 
 /// Why a timestamp could not be parsed.
-struct InstantError: Error, Equatable, CustomStringConvertible {
-    var description: String
+package struct InstantError: Error, Equatable, CustomStringConvertible {
+    package var description: String
 
-    init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -11,7 +11,7 @@ extension ValueDecoder {
     ///   - uniqueKey: A key whose value must differ between elements, with how to read it from a decoded
     ///     element; a repeat is a problem at `path[index].key` (`duplicate id 'x', already used by events[0]`)
     ///     and that element is left out.
-    static func enumeratedArray<Element>(
+    package static func enumeratedArray<Element>(
         of element: ValueDecoder<Element>, named name: String = "an array", emptyMessage: String? = nil,
         uniqueKey: (key: String, value: @Sendable (Element) -> String)? = nil
     ) -> ValueDecoder<[(offset: Int, element: Element)]> where Value == [(offset: Int, element: Element)] {
@@ -36,7 +36,7 @@ extension ValueDecoder {
     ///   - name: What the array is, for `expected an array of events, found an object`.
     ///   - emptyMessage: The problem to record for an empty array, or `nil` when empty is fine.
     ///   - uniqueKey: A key whose value must differ between elements (see ``enumeratedArray(of:named:emptyMessage:uniqueKey:)``).
-    static func array<Element>(
+    package static func array<Element>(
         of element: ValueDecoder<Element>, named name: String = "an array", emptyMessage: String? = nil,
         uniqueKey: (key: String, value: @Sendable (Element) -> String)? = nil
     ) -> ValueDecoder<[Element]> where Value == [Element] {
@@ -60,7 +60,7 @@ extension ValueDecoder {
     ///   - keys: Every key the object may have; others are warned about and ignored.
     ///   - name: What the object is, for `expected an action object, found an array`.
     ///   - build: Reads the fields and returns the value, or `nil` when a needed field failed.
-    static func object(
+    package static func object(
         keys: [String], named name: String = "an object",
         build: @escaping @Sendable (ObjectDecoder, inout DecodingDiagnostics) -> Value?
     ) -> ValueDecoder<Value> {
@@ -87,7 +87,7 @@ private enum ValueDecoderArrays {
     ///   - prepare: Called once with the number of elements before any is accepted.
     ///   - accept: Called with each element that decoded and is not a repeat, in order.
     /// - Returns: `false` (with the problem recorded) when `value` is not an array.
-    static func forEach<Element>(
+    package static func forEach<Element>(
         in value: JSONValue, at path: JSONPath, of element: ValueDecoder<Element>, named name: String,
         emptyMessage: String?, uniqueKey: (key: String, value: @Sendable (Element) -> String)?,
         _ diagnostics: inout DecodingDiagnostics, prepare: (Int) -> Void, accept: (Int, Element) -> Void

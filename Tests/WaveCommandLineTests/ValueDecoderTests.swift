@@ -1,7 +1,7 @@
 import Testing
 import WaveJSON
 
-@testable import WaveSim
+@testable import WaveCommandLine
 
 /// ``ValueDecoder/nonEmptyText``: its ASCII shortcut must say what the Unicode properties say.
 struct ValueDecoderTests {

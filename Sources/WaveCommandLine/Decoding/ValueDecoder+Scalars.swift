@@ -1,8 +1,8 @@
-internal import WaveJSON
+package import WaveJSON
 
 extension ValueDecoder where Value == String {
     /// Any string: `expected a string, found a number`.
-    static var string: ValueDecoder<String> {
+    package static var string: ValueDecoder<String> {
         ValueDecoder { value, path, diagnostics in
             guard case .string(let text) = value else {
                 diagnostics.problem(path, "expected a string, found \(value.typeDescription)")
@@ -13,7 +13,7 @@ extension ValueDecoder where Value == String {
     }
 
     /// A string with some non-blank text and no control character: names end up on lock screens and terminals.
-    static var nonEmptyText: ValueDecoder<String> {
+    package static var nonEmptyText: ValueDecoder<String> {
         string.map { text throws(DecodingMessage) in
             // Most names are printable ASCII with a letter: accepted without looking up Unicode properties.
             if ValueDecoderText.isPrintableASCIIWithText(text) { return text }
@@ -34,7 +34,9 @@ extension ValueDecoder where Value == String {
     /// - Parameters:
     ///   - allowed: The accepted values, in the order messages list them.
     ///   - unknown: The message for another string; by default `unknown value 'x'; expected a, b or c`.
-    static func oneOf(_ allowed: [String], unknown: (@Sendable (String) -> String)? = nil) -> ValueDecoder<String> {
+    package static func oneOf(
+        _ allowed: [String], unknown: (@Sendable (String) -> String)? = nil
+    ) -> ValueDecoder<String> {
         string.map { text throws(DecodingMessage) in
             guard allowed.contains(text) else {
                 throw DecodingMessage(
@@ -49,7 +51,7 @@ extension ValueDecoder where Value: RawRepresentable & CaseIterable & Sendable, 
     /// A case of a string enum, by raw value: `unknown value 'x'; expected a, b or c`.
     ///
     /// - Parameter unknown: The message for another string, if not the default.
-    static func enumeration(unknown: (@Sendable (String) -> String)? = nil) -> ValueDecoder<Value> {
+    package static func enumeration(unknown: (@Sendable (String) -> String)? = nil) -> ValueDecoder<Value> {
         ValueDecoder<String>.oneOf(Value.allCases.map(\.rawValue), unknown: unknown).map { text in
             Value(rawValue: text)!
         }
@@ -58,7 +60,7 @@ extension ValueDecoder where Value: RawRepresentable & CaseIterable & Sendable, 
 
 extension ValueDecoder where Value == Bool {
     /// `true` or `false`: `expected true or false, found a string`.
-    static var bool: ValueDecoder<Bool> {
+    package static var bool: ValueDecoder<Bool> {
         ValueDecoder { value, path, diagnostics in
             guard case .bool(let flag) = value else {
                 diagnostics.problem(path, "expected true or false, found \(value.typeDescription)")
@@ -73,7 +75,7 @@ extension ValueDecoder where Value == Int {
     /// A whole number within `range`, written without fraction or exponent.
     ///
     /// - Parameter range: The accepted values, for example `0...100`.
-    static func integer(in range: ClosedRange<Int>) -> ValueDecoder<Int> {
+    package static func integer(in range: ClosedRange<Int>) -> ValueDecoder<Int> {
         ValueDecoder { value, path, diagnostics in
             guard case .number(let text) = value else {
                 diagnostics.problem(path, "expected a whole number, found \(value.typeDescription)")
@@ -90,9 +92,9 @@ extension ValueDecoder where Value == Int {
 }
 
 /// How decoders word lists in messages.
-enum ValueDecoderText {
+package enum ValueDecoderText {
     /// `a, b or c` (`or: true`) or `a, b, c`.
-    static func list(_ items: [String], or: Bool) -> String {
+    package static func list(_ items: [String], or: Bool) -> String {
         guard or, items.count > 1 else { return items.joined(separator: ", ") }
         return items.dropLast().joined(separator: ", ") + " or " + items[items.count - 1]
     }
@@ -100,12 +102,39 @@ enum ValueDecoderText {
     /// Whether `text` is all ASCII with no control character (U+0000–U+001F, U+007F) and at least one
     /// character that is not a space: then it has some text and no control character, as the Unicode
     /// properties would say (in ASCII only tab to carriage return and space are white space).
-    static func isPrintableASCIIWithText(_ text: String) -> Bool {
+    package static func isPrintableASCIIWithText(_ text: String) -> Bool {
         var hasText = false
         for byte in text.utf8 {
             guard byte >= 0x20, byte < 0x7F else { return false }
             if byte != 0x20 { hasText = true }
         }
         return hasText
+    }
+}
+
+extension ValueDecoder where Value == Double {
+    /// A number, whole or not, within `range`.
+    ///
+    /// - Parameter range: The values allowed.
+    /// - Returns: The decoder.
+    package static func number(in range: ClosedRange<Double>) -> ValueDecoder<Double> {
+        ValueDecoder { value, path, diagnostics in
+            guard case .number(let text) = value else {
+                diagnostics.problem(path, "expected a number, found \(value.typeDescription)")
+                return nil
+            }
+            guard let number = Double(text), range.contains(number) else {
+                diagnostics.problem(path, "\(text) is not a number from \(range.lowerBound) to \(range.upperBound)")
+                return nil
+            }
+            return number
+        }
+    }
+}
+
+extension ValueDecoder where Value == JSONValue {
+    /// Any JSON value, kept as parsed (a scripted answer's body).
+    package static var anyJSON: ValueDecoder<JSONValue> {
+        ValueDecoder { value, _, _ in value }
     }
 }

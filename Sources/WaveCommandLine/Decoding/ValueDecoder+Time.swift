@@ -1,16 +1,16 @@
-internal import Foundation
+package import Foundation
 internal import WaveJSON
-internal import WaveNotifications
+package import WaveNotifications
 
 /// How far every instant a scenario names is moved when it is read (`--start now`: the scenario starts now).
-enum InstantShift {
+package enum InstantShift {
     /// The shift in seconds; 0 reads instants as written.
-    @TaskLocal static var seconds: TimeInterval = 0
+    @TaskLocal package static var seconds: TimeInterval = 0
 }
 
 extension ValueDecoder where Value == Date {
     /// An ISO 8601 instant that carries its zone (`2026-06-21T18:00:00+02:00`, `…Z`); never a guess.
-    static var instant: ValueDecoder<Date> {
+    package static var instant: ValueDecoder<Date> {
         ValueDecoder<String>.string.map { text throws(DecodingMessage) in
             do {
                 return try InstantParser.parse(text).addingTimeInterval(InstantShift.seconds)
@@ -23,7 +23,7 @@ extension ValueDecoder where Value == Date {
 
 extension ValueDecoder where Value == TimeZone {
     /// An IANA zone name such as `Europe/Paris`.
-    static var timeZone: ValueDecoder<TimeZone> {
+    package static var timeZone: ValueDecoder<TimeZone> {
         ValueDecoder<String>.string.map { name throws(DecodingMessage) in
             guard let zone = TimeZone(identifier: name) else {
                 throw DecodingMessage("unknown time zone '\(name)'; expected an IANA name like 'Europe/Paris'")
@@ -35,7 +35,7 @@ extension ValueDecoder where Value == TimeZone {
 
 extension ValueDecoder where Value == LocalTime {
     /// A local wall-clock time `HH:MM`, 00:00 to 23:59.
-    static var localTime: ValueDecoder<LocalTime> {
+    package static var localTime: ValueDecoder<LocalTime> {
         ValueDecoder<String>.string.map { text throws(DecodingMessage) in
             do throws(LocalTimeError) {
                 return try LocalTime(parsing: text)
@@ -48,7 +48,7 @@ extension ValueDecoder where Value == LocalTime {
 
 extension ValueDecoder where Value == LocalDateTime {
     /// A local date and time without offset, `YYYY-MM-DDTHH:MM`, read in the scenario's zone later.
-    static var localDateTime: ValueDecoder<LocalDateTime> {
+    package static var localDateTime: ValueDecoder<LocalDateTime> {
         ValueDecoder<String>.string.map { text throws(DecodingMessage) in
             do throws(LocalTimeError) {
                 return try LocalDateTime(parsing: text)

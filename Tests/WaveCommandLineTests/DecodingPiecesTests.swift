@@ -3,7 +3,7 @@ import Testing
 import WaveJSON
 import WaveNotifications
 
-@testable import WaveSim
+@testable import WaveCommandLine
 
 /// The declarative decoding pieces, used the way a new app's section uses them: a page of fields.
 struct DecodingPiecesTests {
@@ -71,7 +71,10 @@ struct DecodingPiecesTests {
     }
 
     private func decode(_ fixture: String) throws -> (Settings?, DecodingDiagnostics) {
-        let value = try JSONParser.parse([UInt8](try Fixture.data("Decoding/\(fixture)")))
+        let value = try JSONParser.parse(
+            [UInt8](
+                try Data(
+                    contentsOf: Bundle.module.url(forResource: "Fixtures/Decoding/\(fixture)", withExtension: nil)!)))
         var diagnostics = DecodingDiagnostics()
         let settings = Settings.decoder.decode(value, JSONPath("hydracat"), &diagnostics)
         return (settings, diagnostics)

@@ -1,4 +1,4 @@
-internal import WaveJSON
+package import WaveJSON
 
 /// A JSON object being read against the keys its format allows.
 ///
@@ -10,7 +10,7 @@ internal import WaveJSON
 /// Reading allocates nothing per member: the members stay in the parsed array, a table inside the value keeps,
 /// for each allowed key, where its first occurrence is, and a member's path is written out only when a
 /// message names it.
-struct ObjectDecoder {
+package struct ObjectDecoder {
     /// Where the object is, stored once for the paths of its members.
     private let prefix: JSONPath.Prefix
     /// The members in file order, unknown and repeated keys included.
@@ -23,7 +23,7 @@ struct ObjectDecoder {
     private var firstMember: [Int]
 
     /// Where the object is.
-    var path: JSONPath { prefix.path }
+    package var path: JSONPath { prefix.path }
 
     /// Opens `value` as an object, or records `expected <name>, found …` and returns `nil`.
     ///
@@ -33,7 +33,7 @@ struct ObjectDecoder {
     ///   - keys: Every key the object may have.
     ///   - name: What the object is, for the type-mismatch message.
     ///   - diagnostics: Where warnings and problems go.
-    init?(
+    package init?(
         _ value: JSONValue, at path: JSONPath, keys: [String], named name: String = "an object",
         diagnostics: inout DecodingDiagnostics
     ) {
@@ -75,13 +75,13 @@ struct ObjectDecoder {
     }
 
     /// Whether the object has `key` (an allowed one, first occurrence).
-    func contains(_ key: String) -> Bool {
+    package func contains(_ key: String) -> Bool {
         member(key) != nil
     }
 
     /// Reads one field: its value when present and valid, its default when absent, else `nil` with a problem
     /// recorded (absent and required, or invalid).
-    func decode<Value: Sendable>(_ field: Field<Value>, _ diagnostics: inout DecodingDiagnostics) -> Value? {
+    package func decode<Value: Sendable>(_ field: Field<Value>, _ diagnostics: inout DecodingDiagnostics) -> Value? {
         let fieldPath = prefix.appending(key: field.key)
         guard let value = member(field.key) else {
             switch field.absence {

@@ -1,7 +1,7 @@
 import Testing
 import WaveJSON
 
-@testable import WaveSim
+@testable import WaveCommandLine
 
 /// ``ObjectDecoder`` over objects with more allowed keys than it keeps inline, and the key rules it must keep.
 struct ObjectDecoderTests {
