@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "GrowBroServerTesting", targets: ["GrowBroServerTesting"]),
         .library(name: "WavePushCredentials", targets: ["WavePushCredentials"]),
         .library(name: "WaveSQLite", targets: ["WaveSQLite"]),
+        .library(name: "WavePushHTTP", targets: ["WavePushHTTP"]),
         .executable(name: "wavepush", targets: ["WavePushCLI"]),
     ],
     targets: [
@@ -96,15 +97,27 @@ let package = Package(
         .target(
             name: "WavePushCredentials",
             dependencies: ["GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushPayloads", "CCrypto"]),
+        // libcurl, for the push transport's HTTP/2 client (multi interface, multiplexed streams).
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        // The server's HTTP/2 client on libcurl: CurlPushTransport, a PushTransport and an HTTPPoster. The backend's
+        // choice of client, so GrowBroServer does not depend on it.
+        .target(name: "WavePushHTTP", dependencies: ["GrowBroServer", "WaveNotifications", "CCurl"]),
         // For the server's tests and replays: the scripted transport, the counting credentials, the seeded jitter.
         .target(
             name: "GrowBroServerTesting", dependencies: ["GrowBroServer", "WaveNotifications", "WavePushPayloads"]),
-        // The command line behind `wavepush` (replay, report, well-known files and their check), as a library.
+        // The command line behind `wavepush` (replay, report, well-known files and their check, send-test and
+        // dispatch), as a library.
         .target(
             name: "WavePush",
             dependencies: [
                 "GrowBroServer", "GrowBroServerTesting", "GrowBroNotifications", "WaveNotifications",
-                "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads", "WaveCommandLine",
+                "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads", "WaveCommandLine", "WavePushHTTP",
+                "WavePushCredentials", "WaveLinuxAdapter",
             ]
         ),
         // The thin `@main` of the `wavepush` executable.
@@ -230,6 +243,16 @@ let package = Package(
                 "GrowBroServer", "WaveNotifications", "WaveNotificationsTesting", "GrowBroNotifications",
                 "WavePushPayloads", "WaveJSON",
                 "GrowBroServerTesting", "GrowBroSendProbe", "TestSupport",
+            ]
+        ),
+        // The HTTP/2 transport against a loopback stand-in for APNs and FCM (TestSupport's push-standin.py, on h2).
+        .testTarget(
+            name: "WavePushHTTPTests",
+            dependencies: [
+                "WavePushHTTP", "GrowBroServer", "GrowBroServerTesting", "WaveNotifications",
+                "WaveNotificationsTesting",
+                "WavePushPayloads",
+                "WaveJSON", "TestSupport",
             ]
         ),
         .testTarget(

@@ -19,6 +19,8 @@ enum HelpText {
                     .init(
                         "check-well-known <config>",
                         "Check that a loopback server serves an environment's two files right."),
+                    .init("dispatch <config>", "Send what is due over HTTP/2 to APNs and FCM, as a service."),
+                    .init("send-test <config>", "Push one notification to one token and print the answer."),
                 ]),
             .init("OPTIONS", [.init("-h, --help", "Show this help.")]),
         ],
@@ -103,6 +105,50 @@ enum HelpText {
         ]
     ).text
 
+    static let dispatch = CommandHelp(
+        overview: "Send what is due in a server database to APNs and FCM over HTTP/2, then wait for the next.",
+        usage: ["wavepush dispatch <config> [--db <file>]"],
+        sections: [
+            .init("ARGUMENTS", [.init("<config>", "The dispatch configuration (docs/growbro-server.md).")]),
+            .init(
+                "OPTIONS",
+                [
+                    .init("--db <file>", "The server database (default: the configuration's \"database\")."),
+                    .init("-h, --help", "Show this help."),
+                ]),
+            .init(
+                "OUTPUT",
+                [
+                    .init(
+                        text:
+                            "One JSON line per decision. SIGTERM or SIGINT: the requests in flight finish and are recorded."
+                    )
+                ]),
+        ],
+        exitStatus: ["0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file."]
+    ).text
+
+    static let sendTest = CommandHelp(
+        overview: "Push one notification to one token and print the request, the provider's answer and the decision.",
+        usage: [
+            "wavepush send-test <config> --platform apns|fcm --token <token>",
+            "[--environment production|sandbox] [--title <text>] [--body <text>]",
+        ],
+        sections: [
+            .init("ARGUMENTS", [.init("<config>", "The dispatch configuration (docs/growbro-server.md).")]),
+            .init(
+                "OPTIONS",
+                [
+                    .init("--platform <p>", "apns or fcm."),
+                    .init("--token <token>", "The device token."),
+                    .init("--environment <e>", "APNs only: production (default) or sandbox."),
+                    .init("--title <text>, --body <text>", "The system message's texts."),
+                    .init("-h, --help", "Show this help."),
+                ]),
+        ],
+        exitStatus: ["0 accepted, 1 refused, 64 bad usage, 65 invalid configuration, 69 no answer."]
+    ).text
+
     /// A subcommand's help, or the main help.
     static func help(for subcommand: String) -> String {
         switch subcommand {
@@ -110,6 +156,8 @@ enum HelpText {
         case "report": report
         case "well-known": wellKnown
         case "check-well-known": checkWellKnown
+        case "dispatch": dispatch
+        case "send-test": sendTest
         default: main
         }
     }

@@ -1,9 +1,20 @@
 internal import Foundation
 internal import GrowBroServer
 package import WaveCommandLine
+internal import WavePushCredentials
 
-/// The `wavepush` program: `replay`, `report`, `well-known`, `check-well-known`.
+/// The `wavepush` program: `replay`, `report`, `well-known`, `check-well-known`, `dispatch`, `send-test`.
 public enum WavePushCommand {
+    /// What must happen first: for `dispatch`, the SIGTERM and SIGINT handler, so that a signal is never lost and
+    /// the sender stops cleanly.
+    ///
+    /// - Parameter arguments: The arguments after the program name.
+    public static func prepare(arguments: [String]) {
+        if arguments.first == "dispatch" {
+            SignalWaiter.install()
+        }
+    }
+
     /// Runs the program.
     ///
     /// - Parameters:
@@ -24,6 +35,8 @@ public enum WavePushCommand {
     private static let program = CommandProgram(name: "wavepush") { error in
         switch error {
         case is GrowBroServerError: ExitCode.dataError
+        // A key or service-account file that is missing or wrong: bad input, named without its content.
+        case is CredentialError: ExitCode.dataError
         case let error as PushStoreError: error.kind == .damaged ? ExitCode.dataError : ExitCode.ioError
         default: nil
         }
@@ -31,7 +44,8 @@ public enum WavePushCommand {
 
     private static func dispatch(_ arguments: [String], output: OutputChannel) async throws -> Int32 {
         guard let command = arguments.first else {
-            throw UsageError("a subcommand is required: replay, report, well-known or check-well-known")
+            throw UsageError(
+                "a subcommand is required: replay, report, well-known, check-well-known, dispatch or send-test")
         }
         let rest = Array(arguments.dropFirst())
         if ["--help", "-h", "help"].contains(command) {
@@ -63,13 +77,24 @@ public enum WavePushCommand {
         case "well-known":
             return try WellKnownCommand.write(
                 try Arguments(rest, valued: ["out"], switches: [], subcommand: "well-known"), output: output)
+        case "dispatch":
+            return try await DispatchCommand.dispatch(
+                try Arguments(rest, valued: ["db"], switches: [], subcommand: "dispatch"), output: output)
+        case "send-test":
+            return try await DispatchCommand.sendTest(
+                try Arguments(
+                    rest, valued: ["token", "platform", "environment", "title", "body"], switches: [],
+                    subcommand: "send-test"),
+                output: output)
         case "check-well-known":
             return try WellKnownCommand.check(
                 try Arguments(
                     rest, valued: ["environment", "url", "host"], switches: [], subcommand: "check-well-known"),
                 output: output)
         default:
-            throw UsageError("unknown subcommand '\(command)'; expected replay, report, well-known or check-well-known")
+            throw UsageError(
+                "unknown subcommand '\(command)'; expected replay, report, well-known, check-well-known, dispatch or send-test"
+            )
         }
     }
 }

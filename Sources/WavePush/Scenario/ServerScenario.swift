@@ -98,7 +98,8 @@ struct ServerScenario {
         "backoffCapSeconds", "apnsTopic", "fcmProject", "alertDeliveryRate", "alertMinimumSends",
     ]
 
-    private static let configuration = ValueDecoder<GrowBroServerConfiguration>.object(keys: configurationKeys) {
+    /// The server's rules (`configuration`), also read in the dispatch configuration file.
+    static let configuration = ValueDecoder<GrowBroServerConfiguration>.object(keys: configurationKeys) {
         object, diagnostics in
         var configuration = GrowBroServerConfiguration()
         if let days = object.decode(.optional("staleTokenDays", .integer(in: 1...3650)), &diagnostics) {
