@@ -1,4 +1,5 @@
 internal import GrowBroServer
+internal import WaveNotifications
 
 /// One request handed to the loop thread, with the continuation its caller waits on.
 struct CurlJob: Sendable {
@@ -8,10 +9,11 @@ struct CurlJob: Sendable {
     var body: [UInt8]
     /// Whether an answer over HTTP/1 is refused (APNs speaks HTTP/2 only; an OAuth token endpoint may not).
     var requiresHTTP2: Bool
-    var continuation: CheckedContinuation<CurlHandoff, Never>
+    /// Where the loop hands the outcome to the waiting caller.
+    var handoff: ThreadHandoff<Result<ProviderResponse, CurlTransportError>>
 
-    /// Resumes the caller with an outcome, through the lock of a ``CurlHandoff``.
+    /// Resumes the caller with an outcome, through the handoff's lock.
     func resume(_ outcome: Result<ProviderResponse, CurlTransportError>) {
-        continuation.resume(returning: CurlHandoff(outcome))
+        handoff.deliver(outcome)
     }
 }

@@ -1,4 +1,5 @@
 public import GrowBroServer
+internal import WaveNotifications
 
 /// An HTTP/2 client on libcurl for APNs and FCM: every request multiplexed as a stream on one TLS connection per
 /// host, kept open and reused, with hundreds of requests in flight at once.
@@ -83,12 +84,12 @@ public final class CurlPushTransport: PushTransport, HTTPPoster {
     private func perform(
         method: String, url: String, headers: [HTTPHeader], body: [UInt8], requiresHTTP2: Bool
     ) async throws -> ProviderResponse {
-        let handoff = await withCheckedContinuation { continuation in
+        let outcome = await ThreadHandoff<Result<ProviderResponse, CurlTransportError>>.wait { handoff in
             loop.submit(
                 CurlJob(
                     method: method, url: url, headers: headers, body: body, requiresHTTP2: requiresHTTP2,
-                    continuation: continuation))
+                    handoff: handoff))
         }
-        return try handoff.outcome.get()
+        return try outcome.get()
     }
 }

@@ -12,12 +12,15 @@ import WavePushPayloads
 /// the stand-in with 1 and 100 requests in flight, and a dispatch of 1,000 sends at each. Runs only with
 /// `WAVE_MEASURE_TRANSPORT=1` (it takes seconds and its figures are for a person to read); it checks that every
 /// request was answered 200 on one connection, and prints the figures.
-@Suite(.serialized)
+@Suite(
+    .serialized,
+    .enabled(
+        if: ProcessInfo.processInfo.environment["WAVE_MEASURE_TRANSPORT"] == "1",
+        "a measurement for BENCHMARKS.md, run with WAVE_MEASURE_TRANSPORT=1"))
 struct TransportMeasurementTests {
     /// In flight, and the stand-in's added delay in milliseconds (0: loopback as is; 20: a provider's round trip).
     @Test(arguments: [(1, 0), (100, 0), (1, 20), (100, 20)])
     func measureRequestsPerSecondAndLatency(inFlight: Int, delay: Int) async throws {
-        guard ProcessInfo.processInfo.environment["WAVE_MEASURE_TRANSPORT"] == "1" else { return }
         guard let (standIn, directory) = try await StandIn.start(script: #"{"delay_ms": \#(delay)}"#) else { return }
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
