@@ -1,127 +1,242 @@
 import Foundation
 import Testing
 
-/// docs/architecture.md's target table and README.md's module table, read against Package.swift: a target the doc
-/// leaves out, a dependency it does not name, or one it names that the target does not have, fails.
+/// docs/architecture.md and README.md say what Package.swift says: every target in one row of the architecture's
+/// tables with exactly its dependencies, every folder of a library's or tool's target named in its row, and
+/// every product in README's module table. Package.swift is read as text, as a reader reads it: a target added,
+/// a dependency added or dropped, or a folder made without the doc following fails here, naming the target.
 struct ArchitectureDocumentTests {
-    /// One target of the manifest.
-    struct Target {
+    private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A target of Package.swift, as its declaration reads.
+    struct DeclaredTarget: Sendable, CustomStringConvertible {
         var name: String
         var kind: String
-        var dependencies: [String]
+        var dependencies: Set<String>
+        var path: String?
+
+        /// The folder of its sources, as SwiftPM finds it.
+        var folder: String {
+            if let path { return path }
+            if kind == "testTarget" { return "Tests/\(name)" }
+            return "Sources/\(name)"
+        }
+
+        var description: String { name }
     }
 
-    /// One row of the doc's table: the targets it describes and the text of its "may import" column.
-    struct Row {
-        var targets: [String]
-        var imports: String
+    /// A row of a markdown table: its cells, trimmed.
+    struct Row: Sendable {
+        var cells: [String]
+        var line: Int
     }
 
-    /// Names the doc uses for a target instead of its name.
-    static let aliases = ["the core": "WaveNotifications", "the adapter": "WaveLinuxAdapter"]
-
-    static var root: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
+    private static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    /// The manifest's targets, read from its text: `.target(name: "X", dependencies: ["A", "B"])` and the other kinds.
-    static func targets() throws -> [Target] {
-        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        let pattern = try NSRegularExpression(
-            pattern:
-                #"\.(target|executableTarget|testTarget|systemLibrary)\(\s*name: "([A-Za-z]+)"(?:,\s*dependencies: \[([^\]]*)\])?"#
+    /// The first capture group of every match of `pattern` in `text`.
+    static func captures(_ pattern: String, in text: some StringProtocol) -> [String] {
+        guard let regex = try? Regex(pattern) else { return [] }
+        return String(text).matches(of: regex).compactMap { match in
+            match.output.count > 1 ? match.output[1].substring.map(String.init) : nil
+        }
+    }
+
+    /// The text of the call that opens at `open` (a `(`), up to its matching `)`; comments and strings skipped.
+    private static func call(in text: [Character], from open: Int) -> String {
+        var depth = 0
+        var index = open
+        var inString = false
+        while index < text.count {
+            let character = text[index]
+            if inString {
+                if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "/", index + 1 < text.count, text[index + 1] == "/" {
+                while index < text.count, text[index] != "\n" { index += 1 }
+            } else if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth -= 1
+                if depth == 0 { return String(text[open...index]) }
+            }
+            index += 1
+        }
+        return String(text[open...])
+    }
+
+    /// Every `.target`, `.executableTarget`, `.systemLibrary` and `.testTarget` of Package.swift.
+    static func declaredTargets(in manifest: String) -> [DeclaredTarget] {
+        let characters = Array(manifest)
+        let text = String(characters)
+        var targets: [DeclaredTarget] = []
+        for kind in ["target", "executableTarget", "systemLibrary", "testTarget"] {
+            var searchStart = text.startIndex
+            while let range = text.range(of: ".\(kind)(", range: searchStart..<text.endIndex) {
+                let open = text.distance(from: text.startIndex, to: range.upperBound) - 1
+                let body = call(in: characters, from: open)
+                searchStart = range.upperBound
+                guard let name = captures(#"name:\s*"([^"]+)""#, in: body).first else { continue }
+                var dependencies: Set<String> = []
+                if let list = body.range(of: "dependencies:") {
+                    let rest = body[list.upperBound...]
+                    if let close = rest.firstIndex(of: "]") {
+                        dependencies = Set(captures(#""([^"]+)""#, in: rest[..<close]))
+                    }
+                }
+                let path = captures(#"path:\s*"([^"]+)""#, in: body).first
+                targets.append(DeclaredTarget(name: name, kind: kind, dependencies: dependencies, path: path))
+            }
+        }
+        return targets
+    }
+
+    /// The products of Package.swift: each library's name, and each executable's name with its target.
+    static func declaredProducts(in manifest: String) -> (libraries: [String], executables: [String]) {
+        (
+            captures(#"\.library\(\s*name:\s*"([^"]+)""#, in: manifest),
+            captures(#"\.executable\(\s*name:\s*"([^"]+)""#, in: manifest)
         )
-        let text = manifest as NSString
-        return pattern.matches(in: manifest, range: NSRange(location: 0, length: text.length)).map { match in
-            let dependencies =
-                match.range(at: 3).location == NSNotFound
-                ? "" : text.substring(with: match.range(at: 3))
-            return Target(
-                name: text.substring(with: match.range(at: 2)), kind: text.substring(with: match.range(at: 1)),
-                dependencies: dependencies.split(separator: ",").map {
-                    $0.trimmingCharacters(in: .whitespacesAndNewlines).trimmingCharacters(
-                        in: CharacterSet(charactersIn: "\""))
-                }.filter { !$0.isEmpty })
-        }
     }
 
-    /// The rows of a Markdown table that starts with `header`, split into cells.
-    static func tableRows(in file: String, header: String) throws -> [[String]] {
-        let lines = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(of: header) else { return [] }
-        return lines[(start + 2)...].prefix { $0.hasPrefix("|") }.map { line in
-            line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast().map(String.init)
+    /// The rows of the markdown table whose header line starts with `header`.
+    static func rows(after header: String, in document: String) -> [Row] {
+        let lines = document.components(separatedBy: "\n")
+        guard let start = lines.firstIndex(where: { $0.hasPrefix(header) }) else { return [] }
+        var rows: [Row] = []
+        var index = start + 2
+        while index < lines.count, lines[index].hasPrefix("|") {
+            let cells = lines[index].split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            rows.append(Row(cells: cells, line: index + 1))
+            index += 1
         }
+        return rows
     }
 
-    /// The backticked names in a cell (`WaveSim`, `CDBus`), paths left out.
-    static func names(in cell: String) -> [String] {
-        cell.split(separator: "`", omittingEmptySubsequences: false).enumerated().compactMap { index, piece in
-            index % 2 == 1 && !piece.contains("/") ? String(piece) : nil
-        }
+    /// The names in backticks of a cell, without folders (`Fuzz/`) and without those in parentheses, which name an
+    /// executable or a main type beside a target.
+    static func namedTargets(in cell: String) -> [String] {
+        let parentheses = try? Regex(#"\([^)]*\)"#)
+        let withoutParentheses = parentheses.map { cell.replacing($0, with: "") } ?? cell
+        return captures(#"`([A-Za-z][A-Za-z0-9]*)`"#, in: withoutParentheses)
     }
 
-    static func architectureRows() throws -> [Row] {
-        try tableRows(in: "docs/architecture.md", header: "| target | what lives there | may import |").map { cells in
-            Row(targets: names(in: cells[0]), imports: cells[2])
-        }
+    /// What a row's "may import" cell names among the package's targets; "the core" is `WaveNotifications`.
+    static func namedDependencies(in cell: String, targets: Set<String>) -> Set<String> {
+        var named = Set(captures(#"`([A-Za-z][A-Za-z0-9]*)`"#, in: cell)).intersection(targets)
+        if cell.contains("the core") { named.insert("WaveNotifications") }
+        return named
     }
 
-    @Test func everyTargetHasARowAndEveryRowNamesRealTargets() throws {
-        let targets = try Self.targets()
-        #expect(targets.count > 20, "Package.swift was not read: \(targets.count) targets")
-        let described = Set(try Self.architectureRows().flatMap(\.targets))
-        for target in targets where target.kind != "testTarget" && target.kind != "systemLibrary" {
-            #expect(described.contains(target.name), "docs/architecture.md has no row for \(target.name)")
-        }
+    /// The rows of the architecture's main table.
+    private static func targetRows() throws -> [Row] {
+        rows(after: "| target | what lives there | may import |", in: try text("docs/architecture.md"))
+    }
+
+    /// The architecture's rows, the main table's and the test targets'.
+    private static func architectureRows() throws -> [Row] {
+        try targetRows()
+            + rows(after: "| test target | what it tests | may import |", in: try text("docs/architecture.md"))
+    }
+
+    @Test func everyTargetHasOneRowAndEveryRowNamesATarget() throws {
+        let targets = Self.declaredTargets(in: try Self.text("Package.swift"))
+        #expect(targets.count > 40, "Package.swift read: \(targets.count) targets")
         let names = Set(targets.map(\.name))
+        var rowsByTarget: [String: [Int]] = [:]
         for row in try Self.architectureRows() {
-            for name in row.targets where !names.contains(name) {
-                Issue.record("docs/architecture.md describes \(name), which Package.swift does not have")
+            for name in Self.namedTargets(in: row.cells[0]) {
+                rowsByTarget[name, default: []].append(row.line)
+                #expect(names.contains(name), "docs/architecture.md:\(row.line) names `\(name)`, not a target")
+            }
+        }
+        for target in targets {
+            let lines = rowsByTarget[target.name] ?? []
+            #expect(lines.count == 1, "`\(target.name)` in \(lines.count) rows of docs/architecture.md, not one")
+        }
+    }
+
+    @Test func everyRowSaysWhatItsTargetsDependOn() throws {
+        let targets = Self.declaredTargets(in: try Self.text("Package.swift"))
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let names = Set(byName.keys)
+        for row in try Self.architectureRows() {
+            let named = Self.namedDependencies(in: row.cells[2], targets: names)
+            for name in Self.namedTargets(in: row.cells[0]) {
+                guard let target = byName[name] else { continue }
+                let missing = target.dependencies.subtracting(named).sorted()
+                let extra = named.subtracting(target.dependencies).subtracting([name]).sorted()
+                #expect(missing.isEmpty, "docs/architecture.md:\(row.line): `\(name)` also imports \(missing)")
+                #expect(extra.isEmpty, "docs/architecture.md:\(row.line): `\(name)` does not import \(extra)")
             }
         }
     }
 
-    @Test func eachRowNamesExactlyItsTargetsDependencies() throws {
-        let targets = try Self.targets()
-        let byName = Dictionary(uniqueKeysWithValues: targets.map { ($0.name, $0) })
-        for row in try Self.architectureRows() {
-            let rowTargets = row.targets.compactMap { byName[$0] }
-            // A row of test targets names the products they use in words, not each one.
-            guard !rowTargets.isEmpty, rowTargets.allSatisfy({ $0.kind != "testTarget" }) else { continue }
-            let actual = Set(rowTargets.flatMap(\.dependencies)).subtracting(row.targets)
-            var named = Set(Self.names(in: row.imports).filter { byName[$0] != nil })
-            for (alias, target) in Self.aliases where row.imports.contains(alias) {
-                named.insert(target)
+    @Test func everyFolderOfATargetIsNamedInItsRow() throws {
+        let targets = Self.declaredTargets(in: try Self.text("Package.swift"))
+        let byName = Dictionary(targets.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let files = FileManager.default
+        for row in try Self.targetRows() {
+            let rowTargets = Self.namedTargets(in: row.cells[0]).compactMap { byName[$0] }
+            guard !rowTargets.isEmpty, row.cells[1] != "" else { continue }
+            let mentioned = Set(
+                Self.captures(#"`([A-Za-z][A-Za-z0-9]*)/[^`]*`"#, in: row.cells[1])
+                    + Self.captures(#"/([A-Za-z][A-Za-z0-9]*)/`"#, in: row.cells[1]))
+            var existing: Set<String> = []
+            for target in rowTargets {
+                let folder = Self.root.appendingPathComponent(target.folder)
+                let top = (try? files.contentsOfDirectory(atPath: folder.path)) ?? []
+                for entry in top.sorted() {
+                    var isDirectory: ObjCBool = false
+                    let path = folder.appendingPathComponent(entry).path
+                    guard files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                        continue
+                    }
+                    #expect(
+                        mentioned.contains(entry),
+                        "docs/architecture.md:\(row.line): \(target.folder)/\(entry)/ is not named in its row")
+                }
+                let all = files.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+                for relative in all {
+                    var isDirectory: ObjCBool = false
+                    let path = folder.appendingPathComponent(relative).path
+                    if files.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                        existing.insert((relative as NSString).lastPathComponent)
+                    }
+                }
             }
-            for missing in actual.subtracting(named).sorted() {
-                Issue.record(
-                    "docs/architecture.md: \(row.targets.joined(separator: ", ")) imports \(missing), not named")
-            }
-            for extra in named.subtracting(actual).sorted() {
-                Issue.record(
-                    "docs/architecture.md: \(row.targets.joined(separator: ", ")) is said to import \(extra), which Package.swift does not give it"
-                )
+            for folder in mentioned.sorted() {
+                #expect(
+                    existing.contains(folder),
+                    "docs/architecture.md:\(row.line) names `\(folder)/`, a folder of none of \(rowTargets)")
             }
         }
     }
 
-    /// The targets a user of the package meets: its libraries and tools, not the system libraries, test helpers,
-    /// probes and `@main` shells.
-    @Test func readmesModuleTableNamesEveryLibraryAndTool() throws {
-        let table = try Self.tableRows(in: "README.md", header: "| target | what it is |")
-        #expect(!table.isEmpty, "README.md has no module table")
-        let named = Set(table.flatMap { Self.names(in: $0[0]) })
-        let internalOnly: Set = [
-            "TestSupport", "IOSFrameworkStandIns", "GrowBroSendProbe", "WaveStateProbe", "WaveStoreProbe",
-        ]
-        for target in try Self.targets()
-        where (target.kind == "target" || target.kind == "executableTarget") && !internalOnly.contains(target.name)
-            && !target.name.hasSuffix("CLI")
-        {
-            #expect(named.contains(target.name), "README.md's module table does not name \(target.name)")
+    @Test func readmeModuleTableNamesEveryProductAndOnlyTargets() throws {
+        let manifest = try Self.text("Package.swift")
+        let names = Set(Self.declaredTargets(in: manifest).map(\.name))
+        let products = Self.declaredProducts(in: manifest)
+        let rows = Self.rows(after: "| target | what it is |", in: try Self.text("README.md"))
+        #expect(!rows.isEmpty, "README.md has its module table")
+        var namedTargets: Set<String> = []
+        var namedExecutables: Set<String> = []
+        for row in rows {
+            for name in Self.namedTargets(in: row.cells[0]) {
+                namedTargets.insert(name)
+                #expect(names.contains(name), "README.md:\(row.line) names `\(name)`, not a target")
+            }
+            namedExecutables.formUnion(Self.captures(#"\(`([a-z][a-z0-9]*)`\)"#, in: row.cells[0]))
+        }
+        for library in products.libraries {
+            #expect(namedTargets.contains(library), "README.md's module table lacks the product `\(library)`")
+        }
+        for executable in products.executables {
+            #expect(namedExecutables.contains(executable), "README.md's module table lacks `\(executable)`")
         }
     }
 }
