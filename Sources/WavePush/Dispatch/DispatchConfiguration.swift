@@ -41,19 +41,7 @@ struct DispatchConfiguration: Sendable {
 
     /// Reads a configuration file's bytes; every problem is listed with its JSON path.
     static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> DispatchConfiguration {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw ScenarioError(file: file, problems: [.init(path: "", message: "not valid JSON: \(error)")])
-        }
-        var diagnostics = DecodingDiagnostics()
-        diagnostics.unknownKeysAreProblems = true
-        let configuration = decoder.decode(root, JSONPath.root, &diagnostics)
-        guard diagnostics.isClean, let configuration else {
-            throw ScenarioError(file: file, problems: diagnostics.problems)
-        }
-        return configuration
+        try decoder.decodeDocument(bytes, file: file, document: "configuration")
     }
 
     private static let apnsDecoder = ValueDecoder<APNs>.object(

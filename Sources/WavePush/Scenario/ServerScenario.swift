@@ -51,19 +51,7 @@ struct ServerScenario {
     /// - Returns: The scenario.
     /// - Throws: ``ScenarioError`` listing every problem found.
     static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> ServerScenario {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw ScenarioError(file: file, problems: [.init(path: "", message: "not valid JSON: \(error)")])
-        }
-        var diagnostics = DecodingDiagnostics()
-        diagnostics.unknownKeysAreProblems = true
-        let scenario = scenario.decode(root, JSONPath.root, &diagnostics)
-        guard diagnostics.isClean, let scenario else {
-            throw ScenarioError(file: file, problems: diagnostics.problems)
-        }
-        return scenario
+        try scenario.decodeDocument(bytes, file: file)
     }
 
     private static let scenario = ValueDecoder<ServerScenario>.object(keys: keys, named: "a scenario object") {

@@ -15,20 +15,7 @@ enum WellKnownCommand {
     /// - Returns: The environments, in file order.
     /// - Throws: ``CommandFailure`` (66) when it cannot be read; ``ScenarioError`` listing every problem.
     static func environments(_ path: String) throws -> [WellKnownEnvironment] {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(try CommandFailure.readFile(path))
-        } catch let error as JSONParser.SyntaxError {
-            throw ScenarioError(
-                file: path, problems: [.init(path: "", message: "not valid JSON: \(error)")], document: "configuration")
-        }
-        var diagnostics = DecodingDiagnostics()
-        diagnostics.unknownKeysAreProblems = true
-        let environments = configuration.decode(root, JSONPath.root, &diagnostics)
-        guard diagnostics.isClean, let environments else {
-            throw ScenarioError(file: path, problems: diagnostics.problems, document: "configuration")
-        }
-        return environments
+        try configuration.decodeDocument(try CommandFailure.readFile(path), file: path, document: "configuration")
     }
 
     private static let configuration = ValueDecoder<[WellKnownEnvironment]>.object(keys: ["environments"]) {
