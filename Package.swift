@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "WavePushCredentials", targets: ["WavePushCredentials"]),
         .library(name: "WaveSQLite", targets: ["WaveSQLite"]),
         .library(name: "WavePostgres", targets: ["WavePostgres"]),
+        .library(name: "WavePushHTTP", targets: ["WavePushHTTP"]),
         .executable(name: "wavepush", targets: ["WavePushCLI"]),
     ],
     targets: [
@@ -111,41 +112,56 @@ let package = Package(
         .target(
             name: "WavePushCredentials",
             dependencies: ["GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushPayloads", "CCrypto"]),
+        // libcurl, for the push transport's HTTP/2 client (multi interface, multiplexed streams).
+        .systemLibrary(
+            name: "CCurl",
+            path: "Sources/CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+        ),
+        // The server's HTTP/2 client on libcurl: CurlPushTransport, a PushTransport and an HTTPPoster. The backend's
+        // choice of client, so GrowBroServer does not depend on it.
+        .target(name: "WavePushHTTP", dependencies: ["GrowBroServer", "WaveNotifications", "CCurl"]),
         // For the server's tests and replays: the scripted transport, the counting credentials, the seeded jitter.
         .target(
             name: "GrowBroServerTesting", dependencies: ["GrowBroServer", "WaveNotifications", "WavePushPayloads"]),
-        // The command line behind `wavepush` (replay, report, well-known files and their check), as a library.
+        // The command line behind `wavepush` (replay, report, well-known files and their check, send-test and
+        // dispatch), as a library.
         .target(
             name: "WavePush",
             dependencies: [
-                "GrowBroServer", "GrowBroServerTesting", "GrowBroNotifications", "WaveNotifications", "WaveJSON",
-                "WavePushPayloads",
+                "GrowBroServer", "GrowBroServerTesting", "GrowBroNotifications", "WaveNotifications",
+                "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads", "WaveCommandLine", "WavePushHTTP",
+                "WavePushCredentials", "WaveLinuxAdapter",
             ]
         ),
         // The thin `@main` of the `wavepush` executable.
-        .executableTarget(name: "WavePushCLI", dependencies: ["WavePush"]),
+        .executableTarget(name: "WavePushCLI", dependencies: ["WavePush", "WaveCommandLine"]),
         // A child process for GrowBroServerTests' kill test: fans out and sends in a loop until killed.
         .executableTarget(
             name: "GrowBroSendProbe",
             dependencies: ["GrowBroServer", "GrowBroServerTesting", "WaveNotifications", "WavePushPayloads"]),
+        // What both command-line tools share: arguments, usage errors and exit codes, the output channel, and the
+        // scenario reader (JSON objects against their keys, every problem with its path).
+        .target(name: "WaveCommandLine", dependencies: ["WaveNotifications", "WaveJSON"]),
         // The replay engine and command line behind `wavesim`, as a testable library.
         .target(
             name: "WaveSim",
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveLinuxAdapter", "WaveJSON",
                 "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
-                "WavePushPayloads",
+                "WavePushPayloads", "WaveCommandLine",
             ]
         ),
         // The thin `@main` of the `wavesim` executable.
-        .executableTarget(name: "WaveSimCLI", dependencies: ["WaveSim"]),
+        .executableTarget(name: "WaveSimCLI", dependencies: ["WaveSim", "WaveCommandLine"]),
         // The `wavebench` benchmark program (see BENCHMARKS.md).
         .executableTarget(
             name: "WaveBench",
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter",
                 "WaveSim", "WaveJSON", "ShadowNotifications", "GrowBroServer", "GrowBroNotifications",
-                "WavePushPayloads", "GrowBroServerTesting", "TestSupport",
+                "WavePushPayloads", "GrowBroServerTesting", "TestSupport", "WaveCommandLine",
             ],
             path: "Benchmarks/WaveBench"
         ),
@@ -178,6 +194,9 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "WaveJSONTests", dependencies: ["WaveJSON"]),
+        .testTarget(
+            name: "WaveCommandLineTests", dependencies: ["WaveCommandLine", "WaveJSON", "WaveNotifications"],
+            resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WavePushCredentialsTests",
             dependencies: [
@@ -241,11 +260,21 @@ let package = Package(
                 "GrowBroServerTesting", "GrowBroSendProbe", "TestSupport",
             ]
         ),
+        // The HTTP/2 transport against a loopback stand-in for APNs and FCM (TestSupport's push-standin.py, on h2).
+        .testTarget(
+            name: "WavePushHTTPTests",
+            dependencies: [
+                "WavePushHTTP", "GrowBroServer", "GrowBroServerTesting", "WaveNotifications",
+                "WaveNotificationsTesting",
+                "WavePushPayloads",
+                "WaveJSON", "TestSupport",
+            ]
+        ),
         .testTarget(
             name: "WavePushTests",
             dependencies: [
                 "WavePush", "GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushPayloads", "WavePushCLI",
-                "TestSupport",
+                "WaveCommandLine", "TestSupport",
             ],
             resources: [.copy("Fixtures")]
         ),
@@ -253,7 +282,7 @@ let package = Package(
             name: "WaveSimTests",
             dependencies: [
                 "WaveSim", "WaveNotifications", "WaveNotificationsTesting", "WaveLinuxAdapter", "WaveJSON",
-                "WaveSimCLI", "TestSupport", "WaveStringTables",
+                "WaveSimCLI", "TestSupport", "WaveStringTables", "WaveCommandLine",
                 "GoNowNotifications", "HydracatNotifications", "ShadowNotifications", "GrowBroNotifications",
             ],
             resources: [.copy("Fixtures")]

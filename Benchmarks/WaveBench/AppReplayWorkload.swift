@@ -1,5 +1,6 @@
 internal import Foundation
 internal import ShadowNotifications
+import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
 internal import WaveSim

@@ -1,3 +1,5 @@
+import WaveCommandLine
+
 /// The `wavebench` command line.
 struct BenchOptions {
     /// Small sizes and fewer repetitions: a smoke run for CI.

@@ -36,7 +36,7 @@ enum DeliveryAccuracyWorkload {
             let ours = try LinuxNotificationManager(
                 configuration: .init(pendingLimit: Int.max), clock: SystemAlarmClock(), sink: sink, renderer: renderer)
             try await ours.start()
-            (manager, pendingCount, settle, finish) = (ours, { await ours.pendingCount }, {}, { await ours.stop() })
+            (manager, pendingCount, settle, finish) = (ours, { ours.pendingCount }, {}, { await ours.stop() })
         case .task:
             let baseline = TaskPerNotificationManager(sink: sink, renderer: renderer)
             let settleTasks = {

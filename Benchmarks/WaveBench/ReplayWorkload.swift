@@ -1,4 +1,5 @@
 internal import Foundation
+import WaveCommandLine
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 internal import WaveSim

@@ -73,7 +73,7 @@ enum SchedulerSyncWorkload {
                 let start = ContinuousClock.now
                 await scheduler.syncNotifications(favoriteIDs: ids, currentEvents: events)
                 let elapsed = (ContinuousClock.now - start).seconds
-                let pending = await manager.pendingCount
+                let pending = manager.pendingCount
                 try WorkloadFailure.check(
                     pending == expectedPending, "\(pass) sync: \(pending) pending, expected \(expectedPending)")
                 try WorkloadFailure.check(
@@ -92,7 +92,7 @@ enum SchedulerSyncWorkload {
                 let calls = try await scheduler.reconcileNotifications(
                     favoriteIDs: ids, currentEvents: events, center: manager)
                 let elapsed = (ContinuousClock.now - start).seconds
-                let pending = await manager.pendingCount
+                let pending = manager.pendingCount
                 try WorkloadFailure.check(
                     pending == expectedPending, "\(pass) reconcile: \(pending) pending, expected \(expectedPending)")
                 try WorkloadFailure.check(

@@ -59,7 +59,7 @@ enum TimerQueueWorkload {
                 renderer: renderer)
             try await manager.start()
             metrics = try await drive(plan, on: manager)
-            pending = await manager.pendingCount
+            pending = manager.pendingCount
             if tearDown { await manager.stop() }
         case .oursBatch, .oursRequests:
             let manager = try LinuxNotificationManager(
@@ -71,7 +71,7 @@ enum TimerQueueWorkload {
             } else {
                 metrics = try await driveInRequestBatches(plan, on: manager)
             }
-            pending = await manager.pendingCount
+            pending = manager.pendingCount
             if tearDown { await manager.stop() }
         case .task:
             let manager = TaskPerNotificationManager(sink: sink, renderer: renderer)

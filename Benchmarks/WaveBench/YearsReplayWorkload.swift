@@ -1,5 +1,6 @@
 internal import Foundation
 internal import HydracatNotifications
+import WaveCommandLine
 internal import WaveNotifications
 internal import WaveSim
 

@@ -28,11 +28,13 @@ guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "drain") 
     FileHandle.standardError.write(Data("usage: GrowBroSendProbe <database file> [drain]\n".utf8))
     exit(64)
 }
+/// Requests in flight at once: one per installation of the user, so a kill can catch three sends in flight.
+let probeInFlight = 3
 let server = try PushServer(path: arguments[1])
 let clock = SystemWaveClock()
 let dispatcher = PushDispatcher(
     server: server, transport: EchoTransport(), credentials: CountingCredentials(), clock: clock,
-    random: SeededRandom(seed: 1))
+    random: SeededRandom(seed: 1), maximumInFlight: probeInFlight)
 let start = clock.now
 try server.register(
     TokenRegistration(

@@ -7,7 +7,8 @@ import WaveNotifications
 /// members in that order, `badge` and `thread-id` only when the message has them. The alert holds `title`/`body`, or
 /// `title-loc-key`/`title-loc-args`/`loc-key`/`loc-args`. The collapse id is not in the JSON: APNs takes it
 /// as the `apns-collapse-id` header, returned in ``PushPayload/collapseIDHeader``. A body too long is cut (see
-/// ``encode(_:)``).
+/// ``encode(_:)``). A background push (``PushMessage/isBackground``) is
+/// `{"aps":{"content-available":1},"deepLink","messageId"}`: no alert, badge, sound or category.
 public struct APNsPayloadEncoder: Hashable, Sendable {
     /// APNs' limit for a regular remote notification, in bytes.
     public static let serviceLimit = 4096
@@ -37,6 +38,14 @@ public struct APNsPayloadEncoder: Hashable, Sendable {
         json.beginObject()
         json.key("aps")
         json.beginObject()
+        if message.isBackground {
+            json.member("content-available", 1)
+            json.endObject()
+            json.member("deepLink", message.deepLink)
+            json.member("messageId", message.messageID)
+            json.endObject()
+            return json.bytes
+        }
         json.key("alert")
         json.beginObject()
         switch message.text {

@@ -6,7 +6,9 @@ import WaveNotifications
 /// The JSON is `{"message":{"android":{"collapse_key","notification":{…}},"data":{"deepLink","messageId"}}}`,
 /// members in that order, `collapse_key` only when the message has a collapse id. The notification holds
 /// `title`, `body`, `channel_id`, or `title_loc_key`, `title_loc_args`, `body_loc_key`, `body_loc_args`,
-/// `channel_id`; then `notification_count` when the message has a badge. The sender adds the target (`token` or `topic`) itself. A body too long is cut (see
+/// `channel_id`; then `notification_count` when the message has a badge. A background push
+/// (``PushMessage/isBackground``) is a data-only message: `{"message":{"android":{"collapse_key","priority":"normal"},
+/// "data":{"deepLink","messageId"}}}`, no notification. The sender adds the target (`token` or `topic`) itself. A body too long is cut (see
 /// ``encode(_:)``).
 public struct FCMPayloadEncoder: Hashable, Sendable {
     /// FCM's limit for a message's payload, in bytes.
@@ -39,6 +41,19 @@ public struct FCMPayloadEncoder: Hashable, Sendable {
         json.key("android")
         json.beginObject()
         if let collapseID = message.collapseID { json.member("collapse_key", collapseID) }
+        if message.isBackground {
+            // Normal priority: a data message that only refreshes the app's data may wait for a Doze window.
+            json.member("priority", "normal")
+            json.endObject()
+            json.key("data")
+            json.beginObject()
+            json.member("deepLink", message.deepLink)
+            json.member("messageId", message.messageID)
+            json.endObject()
+            json.endObject()
+            json.endObject()
+            return json.bytes
+        }
         json.key("notification")
         json.beginObject()
         switch message.text {

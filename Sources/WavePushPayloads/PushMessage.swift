@@ -31,6 +31,11 @@ public struct PushMessage: Hashable, Sendable {
     /// The app icon's badge (APNs `aps.badge`, FCM `notification_count`), for example the unread count; `nil`
     /// leaves it unchanged.
     public var badge: Int?
+    /// Whether this is a background (silent) push that only wakes the app to update its data (seed 9.1, 9.2): on APNs
+    /// `content-available: 1` with no alert, badge or sound (sent with `apns-push-type: background` and priority 5),
+    /// on FCM a data-only message (no `notification`, normal priority, so Doze may batch it). Nothing is shown; the
+    /// text is not sent.
+    public var isBackground: Bool
 
     /// Creates a message.
     ///
@@ -42,9 +47,10 @@ public struct PushMessage: Hashable, Sendable {
     ///   - threadID: The iOS thread, if any.
     ///   - collapseID: The collapse id, if any.
     ///   - badge: The badge number, if any.
+    ///   - isBackground: Whether it is a background push (nothing shown, the app woken to update its data).
     public init(
         messageID: String, text: Text, channel: NotificationChannel, deepLink: String, threadID: String? = nil,
-        collapseID: String? = nil, badge: Int? = nil
+        collapseID: String? = nil, badge: Int? = nil, isBackground: Bool = false
     ) {
         self.messageID = messageID
         self.text = text
@@ -53,5 +59,6 @@ public struct PushMessage: Hashable, Sendable {
         self.threadID = threadID
         self.collapseID = collapseID
         self.badge = badge
+        self.isBackground = isBackground
     }
 }

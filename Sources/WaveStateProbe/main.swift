@@ -37,7 +37,7 @@ let manager = try LinuxNotificationManager(
     configuration: .init(pendingLimit: PendingLimit.iOS, stateDirectory: directory), clock: clock,
     sink: DiscardingSink(), renderer: KeyRenderer())
 try await manager.start()
-var count = await manager.pendingCount
+var count = manager.pendingCount
 say("ready \(count)")
 while startOnly {
     try await Task.sleep(for: .seconds(3600))

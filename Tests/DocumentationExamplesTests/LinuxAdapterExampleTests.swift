@@ -55,7 +55,7 @@ struct LinuxAdapterExampleTests {
 
         try await remindOfMochisFluids(on: manager, at: eight.addingTimeInterval(86_400))
         #expect(try await stopMochisFluids(on: manager).isEmpty)
-        #expect(await manager.shownNotifications().isEmpty)
+        #expect(manager.shownNotifications().isEmpty)
     }
 
     @Test func growBrosGateHoldsBackWhatTheSettingsSwitchOff() async throws {

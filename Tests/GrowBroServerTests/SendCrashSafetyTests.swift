@@ -83,8 +83,8 @@ struct SendCrashSafetyTests {
             }
         }
         #expect(acknowledged.isSubset(of: accepted))
-        // A resend happens only for a send in flight at a kill: at most one per kill.
-        #expect(resent <= runs)
+        // A resend happens only for a send in flight at a kill: at most the probe's 3 in flight per kill.
+        #expect(resent <= runs * 3)
         #expect(queued >= 300)
         print(
             "SendCrashSafetyTests: \(runs) kills, \(queuedIDs.count) sends queued, all accepted, \(resent) resent after a kill"

@@ -62,7 +62,7 @@ struct BatchCallTests {
         }
         try await batched.scheduleNotifications(Self.schedules)
         #expect(try await batched.pendingRequests() == single.pendingRequests())
-        #expect(await batched.pendingSnapshot() == single.pendingSnapshot())
+        #expect(batched.pendingSnapshot() == single.pendingSnapshot())
         #expect(batchedLog.names == singleLog.names)
 
         for eventID in ["rome", "nowhere", "oslo"] {
@@ -70,7 +70,7 @@ struct BatchCallTests {
         }
         try await batched.cancelAllNotifications(eventIDs: ["rome", "nowhere", "oslo"])
         #expect(try await batched.pendingRequests() == single.pendingRequests())
-        #expect(await batched.pendingSnapshot() == single.pendingSnapshot())
+        #expect(batched.pendingSnapshot() == single.pendingSnapshot())
         #expect(batchedLog.names == singleLog.names)
         #expect(batchedSink.withdrawals == singleSink.withdrawals)
         #expect(Set(try await batched.pendingRequests().map(\.threadID)) == ["event_paris", "event_lima"])
@@ -134,7 +134,7 @@ struct BatchCallTests {
             try await group.waitForAll()
         }
         #expect(try await manager.pendingRequests() == manager.pendingSnapshot().map(\.request))
-        #expect(await manager.pendingCount == Self.schedules.count - 1)
+        #expect(manager.pendingCount == Self.schedules.count - 1)
     }
 
     @Test(arguments: [1, 1_023, 1_024, 1_025, 5_000])
@@ -150,6 +150,6 @@ struct BatchCallTests {
             })
         let listed = try await manager.pendingRequests()
         #expect(listed.count == count)
-        #expect(await listed == manager.pendingSnapshot().map(\.request))
+        #expect(listed == manager.pendingSnapshot().map(\.request))
     }
 }

@@ -160,7 +160,7 @@ struct BatchedSyncTests {
         let before = log.names.count
         await scheduler.syncNotifications(favoriteIDs: Self.favorites, currentEvents: Self.events)
         return Outcome(
-            events: Array(log.names.dropFirst(before)), pending: await linux.pendingSnapshot(), reports: reports.all,
+            events: Array(log.names.dropFirst(before)), pending: linux.pendingSnapshot(), reports: reports.all,
             calls: batched ? batch.single.calls : single.calls)
     }
 

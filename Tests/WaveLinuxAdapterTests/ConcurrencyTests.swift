@@ -57,11 +57,11 @@ struct ConcurrencyTests {
             return union
         }
 
-        let snapshot = await manager.pendingSnapshot()
+        let snapshot = manager.pendingSnapshot()
         #expect(Dictionary(uniqueKeysWithValues: snapshot.map { ($0.identifier, $0.fireDate) }) == expected)
         #expect(snapshot.filter(\.isArmed).count == min(16, expected.count))
         #expect(snapshot.prefix(16).allSatisfy { $0.isArmed })
-        #expect(await manager.peakArmedCount <= 16)
+        #expect(manager.peakArmedCount <= 16)
 
         if persistent {
             // What was saved is exactly what is pending.
@@ -70,7 +70,7 @@ struct ConcurrencyTests {
                 configuration: .init(pendingLimit: 16, stateDirectory: directory.url), clock: clock, sink: sink,
                 renderer: FakeRenderer())
             try await reloaded.start()
-            #expect(await reloaded.pendingSnapshot() == snapshot)
+            #expect(reloaded.pendingSnapshot() == snapshot)
             await clock.advance(by: .seconds(5000))
             #expect(sink.deliveries.count == expected.count)
             await reloaded.stop()

@@ -55,7 +55,7 @@ struct CrashSafetyTests {
                 configuration: .init(stateDirectory: directory.url), clock: clock, sink: RecordingSink(),
                 renderer: FakeRenderer(), observer: log)
             try await manager.start()
-            let pending = await manager.pendingSnapshot()
+            let pending = manager.pendingSnapshot()
             // Every acknowledged save survived; at most the one in flight may also have landed.
             #expect((acknowledged...(acknowledged + 1)).contains(pending.count), "iteration \(iteration)")
             #expect(

@@ -164,10 +164,10 @@ struct DesktopSinkTests {
                 continue
             }
         }
-        #expect(await manager.pendingCount == 0)
+        #expect(manager.pendingCount == 0)
         try await manager.scheduleNotification(
             eventID: "c", trigger: .eventFinished, delay: .seconds(10), content: Fixtures.content("c"))
-        #expect(await manager.pendingCount == 1)
+        #expect(manager.pendingCount == 1)
     }
 }
 

@@ -79,7 +79,7 @@ struct LinuxNotificationManagerInboxTests {
         #expect(reply.body == community.body)
         #expect(reply.deepLink == community.deepLink)
         #expect(try await inbox.unreadCount(now: clock.now) == 3)
-        #expect(await manager.pendingCount == 0)
+        #expect(manager.pendingCount == 0)
     }
 
     @Test func aRequestShownAtOnceThatTheGateHoldsBackGoesToTheInbox() async throws {
@@ -119,7 +119,7 @@ struct LinuxNotificationManagerInboxTests {
         let third = try makeManager(stateDirectory: directory.url)
         try await third.start()
         #expect(try await inboxIdentifiers() == ["missed"])
-        #expect(await third.pendingCount == 0)
+        #expect(third.pendingCount == 0)
         await third.stop()
     }
 
@@ -129,7 +129,7 @@ struct LinuxNotificationManagerInboxTests {
         await clock.advance(by: .seconds(120))
         #expect(sink.deliveries.map(\.identifier) == ["shown"])
         #expect(log.failures.map { "\($0)" }.contains { $0.hasPrefix("adding suppressed denied-1 to the inbox") })
-        #expect(await manager.pendingCount == 0)
+        #expect(manager.pendingCount == 0)
     }
 
     @Test func withoutAnInboxASuppressionIsOnlyReported() async throws {

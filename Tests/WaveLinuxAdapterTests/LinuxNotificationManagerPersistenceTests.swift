@@ -45,12 +45,12 @@ struct LinuxNotificationManagerPersistenceTests {
                 eventID: "tie\(index)", trigger: .eventFinished, delay: .seconds(30), content: Fixtures.content("tie"))
         }
         try await first.cancelNotification(eventID: "event-1", trigger: .waveHit)
-        let before = await first.pendingSnapshot()
+        let before = first.pendingSnapshot()
         await first.stop()
 
         let second = try makeManager()
         try await second.start()
-        #expect(await second.pendingSnapshot() == before)
+        #expect(second.pendingSnapshot() == before)
         // Scheduling numbers continue, so a new tie sorts after the restored ones.
         try await second.scheduleNotification(
             eventID: "tie9", trigger: .eventFinished, delay: .seconds(30), content: Fixtures.content("tie"))
@@ -121,7 +121,7 @@ struct LinuxNotificationManagerPersistenceTests {
         #expect(missed.map(\.0) == ["missed"])
         #expect(missed.map(\.1) == [.seconds(2900)])
         #expect(log.names.contains("restored 1/2/1"))
-        #expect(await second.pendingSnapshot().map(\.identifier.eventID) == ["ontime"])
+        #expect(second.pendingSnapshot().map(\.identifier.eventID) == ["ontime"])
 
         await clock.advance(by: .seconds(1000))
         #expect(sink.deliveries.count == 3)
@@ -132,7 +132,7 @@ struct LinuxNotificationManagerPersistenceTests {
         // Nothing is delivered twice: the late and missed ones were removed from the saved state.
         let third = try makeManager()
         try await third.start()
-        #expect(await third.pendingCount == 0)
+        #expect(third.pendingCount == 0)
         #expect(sink.deliveries.count == 3)
         await third.stop()
     }
@@ -185,7 +185,7 @@ struct LinuxNotificationManagerPersistenceTests {
 
         let second = try makeManager()
         try await second.start()
-        #expect(await second.pendingCount == 0)
+        #expect(second.pendingCount == 0)
         let reports = log.failures.compactMap { failure -> (StateFileDamage, URL)? in
             if case .damagedStateFile(let damage, let url) = failure { return (damage, url) }
             return nil
@@ -202,7 +202,7 @@ struct LinuxNotificationManagerPersistenceTests {
         await second.stop()
         let third = try makeManager()
         try await third.start()
-        #expect(await third.pendingSnapshot().map(\.identifier.eventID) == ["fresh"])
+        #expect(third.pendingSnapshot().map(\.identifier.eventID) == ["fresh"])
         await third.stop()
         #expect(
             try directory.fileNames() == [
@@ -234,7 +234,7 @@ struct LinuxNotificationManagerPersistenceTests {
         try FileManager.default.copyItem(at: golden, to: directory.appending("state.json"))
         let manager = try makeManager(limit: 64)
         try await manager.start()
-        let pending = await manager.pendingSnapshot()
+        let pending = manager.pendingSnapshot()
         #expect(
             pending.map(\.identifier.requestIdentifier) == [
                 "event_paris-solstice_start_60m", "event_paris-solstice_start_1m", "event_paris-solstice_finished",

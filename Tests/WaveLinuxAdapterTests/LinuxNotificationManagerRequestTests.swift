@@ -29,8 +29,8 @@ struct LinuxNotificationManagerRequestTests {
         ]
         try await manager.add(requests)
         #expect(try await manager.pendingRequests() == [requests[1], requests[3], requests[0], requests[2]])
-        #expect(await manager.armedCount == 2)
-        #expect(await manager.pendingCount == 4)
+        #expect(manager.armedCount == 2)
+        #expect(manager.pendingCount == 4)
         #expect(clock.nextDeadline == Fixtures.start.addingTimeInterval(100))
         await clock.advance(by: .seconds(300))
         #expect(sink.queuedRequestIdentifiers == ["a", "d", "c", "b"])
@@ -45,9 +45,9 @@ struct LinuxNotificationManagerRequestTests {
         #expect(log.names.filter { $0.hasPrefix("replaced") } == ["replaced x", "replaced x"])
         // The replacement moved to thread-b, so removing thread-a leaves it.
         try await manager.removePending(threadID: "thread-a", reason: .reschedule)
-        #expect(await manager.pendingCount == 1)
+        #expect(manager.pendingCount == 1)
         try await manager.removePending(threadID: "thread-b", reason: .userDisabled)
-        #expect(await manager.pendingCount == 0)
+        #expect(manager.pendingCount == 0)
     }
 
     @Test func removalByIdentifiersAndByThreadReportsEachWithItsReason() async throws {
@@ -67,7 +67,7 @@ struct LinuxNotificationManagerRequestTests {
         #expect(
             removals == ["b1 quiet_hours", "c1 quiet_hours", "a1 permission_denied", "a2 permission_denied"])
         #expect(try await manager.pendingRequests().map(\.identifier) == ["b2"])
-        #expect(await manager.armedCount == 1)
+        #expect(manager.armedCount == 1)
         // The sink is asked to withdraw every identifier given, and the threads.
         #expect(
             sink.withdrawals == [
@@ -83,14 +83,14 @@ struct LinuxNotificationManagerRequestTests {
         try await manager.show(request)
         #expect(sink.deliveries.map(\.identifier) == ["now"])
         #expect(sink.deliveries.first?.isImmediate == true)
-        #expect(await manager.shownNotifications().map(\.identifier) == ["now"])
-        #expect(await manager.pendingCount == 1)
+        #expect(manager.shownNotifications().map(\.identifier) == ["now"])
+        #expect(manager.pendingCount == 1)
 
         try await manager.withdrawShown(identifiers: ["now", "never-shown"], reason: .responded)
-        #expect(await manager.shownNotifications().isEmpty)
+        #expect(manager.shownNotifications().isEmpty)
         #expect(sink.withdrawals == ["now (responded)", "never-shown (responded)"])
         #expect(log.names.filter { $0.hasPrefix("withdrawn") } == ["withdrawn now responded"])
-        #expect(await manager.pendingCount == 1)
+        #expect(manager.pendingCount == 1)
     }
 
     @Test func aShownRequestExpiresOnTheSameSingleAlarm() async throws {
@@ -107,7 +107,7 @@ struct LinuxNotificationManagerRequestTests {
         #expect(sink.withdrawals.isEmpty)
         await clock.advance(by: .seconds(1))
         #expect(sink.withdrawals == ["short (expired)"])
-        #expect(await manager.shownNotifications().map(\.identifier).contains("short") == false)
+        #expect(manager.shownNotifications().map(\.identifier).contains("short") == false)
         #expect(clock.nextDeadline == Fixtures.start.addingTimeInterval(900))
         #expect(log.names.contains("withdrawn short expired"))
     }
@@ -139,7 +139,7 @@ struct LinuxNotificationManagerRequestTests {
         await clock.advance(by: .seconds(20))
         #expect(sink.queuedRequestIdentifiers == ["likes-1", "other", "likes-2"])
         #expect(sink.withdrawals == ["likes-1 (collapsed)"])
-        #expect(await manager.shownNotifications().map(\.identifier) == ["other", "likes-2"])
+        #expect(manager.shownNotifications().map(\.identifier) == ["other", "likes-2"])
         // Showing one now collapses too.
         try await manager.show(Fixtures.request("likes-3", at: 0, collapseID: "likes"))
         #expect(sink.withdrawals == ["likes-1 (collapsed)", "likes-2 (collapsed)"])

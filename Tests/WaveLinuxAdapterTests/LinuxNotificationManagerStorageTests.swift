@@ -113,7 +113,7 @@ struct LinuxNotificationManagerStorageTests {
         _ = try writeStateFile(.requests)
         let manager = try makeManager()
         try await manager.start()
-        #expect(await manager.shownNotifications().map(\.identifier) == ["on-screen"])
+        #expect(manager.shownNotifications().map(\.identifier) == ["on-screen"])
         await clock.advance(by: .seconds(90))
         #expect(sink.withdrawals == ["on-screen (expired)"])
         await manager.stop()

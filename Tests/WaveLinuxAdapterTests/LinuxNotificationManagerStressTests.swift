@@ -89,7 +89,7 @@ struct LinuxNotificationManagerStressTests {
         let pending = try await manager.pendingRequests()
         #expect(pending.count == kept.count)
         #expect(Set(pending.map(\.identifier)) == kept)
-        #expect(await manager.pendingCount == kept.count)
+        #expect(manager.pendingCount == kept.count)
 
         if persistent {
             // What was committed is exactly what is pending.
@@ -139,7 +139,7 @@ struct LinuxNotificationManagerStressTests {
                 }
             }
             if index % 3 == 0 {
-                let count = await manager.pendingCount
+                let count = manager.pendingCount
                 if count < mineKept.count {
                     problems.append("caller \(caller): \(count) pending, fewer than its own \(mineKept.count)")
                 }

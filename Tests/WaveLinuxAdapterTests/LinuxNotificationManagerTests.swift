@@ -39,7 +39,7 @@ struct LinuxNotificationManagerTests {
         #expect(sink.queuedRequestIdentifiers == expected)
         #expect(sink.deliveries.allSatisfy { $0.lateness == .zero && !$0.isLate })
         #expect(sink.deliveries.allSatisfy { $0.deliveredAt == $0.scheduledFor })
-        #expect(await manager.pendingCount == 0)
+        #expect(manager.pendingCount == 0)
     }
 
     @Test func tiesFireInSchedulingOrder() async throws {
@@ -65,11 +65,11 @@ struct LinuxNotificationManagerTests {
         #expect(sink.deliveries.isEmpty)
         await clock.advance(by: .seconds(100))
         #expect(sink.deliveries.map(\.deliveredAt) == [Fixtures.start.addingTimeInterval(100)])
-        #expect(await manager.nextFireDate == Fixtures.start.addingTimeInterval(300))
+        #expect(manager.nextFireDate == Fixtures.start.addingTimeInterval(300))
         await clock.advance(by: .seconds(1000))
         #expect(sink.deliveries.map(\.deliveredAt).last == Fixtures.start.addingTimeInterval(300))
         #expect(sink.deliveries.map(\.urgency) == [.normal, .critical])
-        #expect(await manager.nextFireDate == nil)
+        #expect(manager.nextFireDate == nil)
     }
 
     @Test func keepsExactlyOneAlarmOnTheClock() async throws {
@@ -97,7 +97,7 @@ struct LinuxNotificationManagerTests {
         try await manager.scheduleNotification(
             eventID: "paris", trigger: .eventFinished, delay: .seconds(120),
             content: Fixtures.content("paris", args: ["new"]))
-        #expect(await manager.pendingCount == 1)
+        #expect(manager.pendingCount == 1)
         await clock.advance(by: .seconds(600))
         #expect(sink.deliveries.count == 1)
         #expect(sink.deliveries.first?.content.bodyArgs == ["new"])
@@ -132,8 +132,8 @@ struct LinuxNotificationManagerTests {
         }
         try await manager.cancelAllNotifications(eventID: "a")
         #expect(log.names.filter { $0.hasPrefix("cancelled") }.count == 5)
-        #expect(await manager.pendingSnapshot().allSatisfy { $0.identifier.eventID == "b" })
-        #expect(await manager.armedCount == 3)
+        #expect(manager.pendingSnapshot().allSatisfy { $0.identifier.eventID == "b" })
+        #expect(manager.armedCount == 3)
         await clock.advance(by: .seconds(3600))
         #expect(sink.deliveries.map(\.identifier.eventID) == Array(repeating: "b", count: 5))
         #expect(sink.cancellations == ["a/*"])
@@ -148,7 +148,7 @@ struct LinuxNotificationManagerTests {
         #expect(sink.deliveries.first?.isImmediate == true)
         #expect(sink.deliveries.first?.deliveredAt == Fixtures.start)
         #expect(sink.deliveries.first?.urgency == .critical)
-        #expect(await manager.pendingCount == 1)
+        #expect(manager.pendingCount == 1)
         await clock.advance(by: .seconds(500))
         #expect(sink.deliveries.count == 2)
     }
@@ -188,7 +188,7 @@ struct LinuxNotificationManagerTests {
             try await manager.cancelNotification(eventID: eventID, trigger: .eventFinished)
         }
         await #expect(throws: EventIDError.self) { try await manager.cancelAllNotifications(eventID: eventID) }
-        #expect(await manager.pendingCount == 0)
+        #expect(manager.pendingCount == 0)
         #expect(sink.deliveries.isEmpty)
     }
 
@@ -214,7 +214,7 @@ struct LinuxNotificationManagerTests {
         }
         await clock.advance(by: .seconds(100))
         #expect(failingSink.queuedRequestIdentifiers == ["event_good1_finished", "event_good2_finished"])
-        #expect(await manager.pendingCount == 0)
+        #expect(manager.pendingCount == 0)
         let failures = log.failures
         #expect(failures.count == 1)
         if case .delivery(let identifier, let error)? = failures.first {
@@ -231,7 +231,7 @@ struct LinuxNotificationManagerTests {
             eventID: "a", trigger: .eventFinished, delay: .seconds(20), content: Fixtures.content("a"))
         try await manager.scheduleNotification(
             eventID: "b", trigger: .eventFinished, delay: .seconds(10), content: Fixtures.content("b"))
-        await manager.reportPendingSnapshot()
+        manager.reportPendingSnapshot()
         await clock.advance(by: .seconds(10))
         try await manager.cancelNotification(eventID: "a", trigger: .eventFinished)
         #expect(

@@ -26,7 +26,7 @@ struct ManagerReviewReproductionTests {
         let manager = try LinuxNotificationManager(clock: clock, sink: sink, renderer: FakeRenderer())
         try await manager.add([Fixtures.request("task_K", thread: "t", at: 100)])
         try await manager.add([Fixtures.request("task_\u{212A}", thread: "t", at: 100)])
-        #expect(await manager.pendingCount == 1)
+        #expect(manager.pendingCount == 1)
         await clock.advance(by: .seconds(200))
         #expect(sink.deliveries.count == 1)
     }
@@ -39,10 +39,10 @@ struct ManagerReviewReproductionTests {
         let manager = try LinuxNotificationManager(clock: clock, sink: sink, renderer: FakeRenderer())
         try await manager.add([Fixtures.request("a\u{037E}", thread: "t\u{212A}", at: 100)])
         try await manager.removePending(identifiers: ["a;"], reason: .reschedule)
-        #expect(await manager.pendingCount == 0)
+        #expect(manager.pendingCount == 0)
         try await manager.add([Fixtures.request("b", thread: "t\u{212A}", at: 100)])
         try await manager.removePending(threadID: "tK", reason: .reschedule)
-        #expect(await manager.pendingCount == 0)
+        #expect(manager.pendingCount == 0)
     }
 
     /// A sink that takes 30 s (on the manual clock) to show a notification, as a slow desktop sink may.

@@ -30,7 +30,7 @@ struct NotificationManagerContractTests {
                 let linux = try LinuxNotificationManager(
                     clock: ManualWaveClock(now: Fixtures.start), sink: sink, renderer: FakeRenderer())
                 manager = linux
-                pending = { Set(await linux.pendingSnapshot().compactMap { Fixtures.identifier(of: $0.request) }) }
+                pending = { Set(linux.pendingSnapshot().compactMap { Fixtures.identifier(of: $0.request) }) }
                 deliveredNow = {
                     sink.deliveries.filter(\.isImmediate).compactMap { Fixtures.identifier(of: $0.request) }
                 }

@@ -102,16 +102,16 @@ struct PendingBudgetTests {
             }
             model.notePeak()
 
-            let snapshot = await manager.pendingSnapshot()
+            let snapshot = manager.pendingSnapshot()
             let context = Comment(rawValue: "seed \(seed), limit \(limit), step \(step)")
             #expect(snapshot.map(\.identifier) == model.entries.map(\.identifier), context)
             #expect(snapshot.map(\.fireDate) == model.entries.map(\.fireDate), context)
             #expect(snapshot.filter(\.isArmed).map(\.identifier) == model.armed.map(\.identifier), context)
-            #expect(await manager.armedCount == min(limit, model.entries.count), context)
-            #expect(await manager.pendingCount == model.entries.count, context)
+            #expect(manager.armedCount == min(limit, model.entries.count), context)
+            #expect(manager.pendingCount == model.entries.count, context)
             #expect(sink.queuedRequestIdentifiers == model.delivered, context)
             #expect(clock.nextDeadline == model.entries.first?.fireDate, context)
-            let peak = await manager.peakArmedCount
+            let peak = manager.peakArmedCount
             #expect(peak <= limit, context)
             #expect(peak == model.peak, context)
             if sink.queuedRequestIdentifiers != model.delivered || snapshot.count != model.entries.count {
@@ -131,10 +131,10 @@ struct PendingBudgetTests {
                 eventID: "e\(index)", trigger: .eventFinished, delay: .seconds(10 + index),
                 content: Fixtures.content("e"))
         }
-        #expect(await manager.armedCount == 64)
-        #expect(await manager.pendingCount == 500)
+        #expect(manager.armedCount == 64)
+        #expect(manager.pendingCount == 500)
         await clock.advance(by: .seconds(1000))
         #expect(sink.queuedRequestIdentifiers == (0..<500).map { "event_e\($0)_finished" })
-        #expect(await manager.peakArmedCount == 64)
+        #expect(manager.peakArmedCount == 64)
     }
 }

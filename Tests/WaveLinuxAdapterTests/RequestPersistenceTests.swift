@@ -77,7 +77,7 @@ struct RequestPersistenceTests {
 
         let second = try makeManager()
         try await second.start()
-        #expect(await second.shownNotifications().map(\.identifier) == ["soon-gone"])
+        #expect(second.shownNotifications().map(\.identifier) == ["soon-gone"])
         #expect(clock.nextDeadline == Fixtures.start.addingTimeInterval(610))
         await clock.advance(by: .seconds(590))
         #expect(sink.withdrawals == ["soon-gone (expired)"])
@@ -86,7 +86,7 @@ struct RequestPersistenceTests {
         // The withdrawal was saved: a third start has nothing left to expire.
         let third = try makeManager()
         try await third.start()
-        #expect(await third.shownNotifications().isEmpty)
+        #expect(third.shownNotifications().isEmpty)
         await third.stop()
     }
 

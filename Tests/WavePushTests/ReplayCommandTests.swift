@@ -19,26 +19,46 @@ struct ReplayCommandTests {
         #expect(run.output == (try Fixtures.text("expected/growbro-server-requests.jsonl")))
     }
 
-    static let badInputs: [(String, String)] = [
-        ("unknown-platform", "actions[0].platform: unknown platform 'gcm'; expected apns or fcm"),
-        ("malformed-token", "actions[0].token: malformed apns token: an APNs token is hexadecimal (0-9, a-f)"),
-        ("unknown-user", "actions[1].recipient: unknown user 'zed' (no installation or settings registered)"),
+    /// Input the scenario reader refuses before anything runs: every problem of the file, each with its path.
+    static let badScenarios: [(String, [String])] = [
+        ("unknown-platform", ["actions[0].platform: unknown platform 'gcm'; expected apns or fcm"]),
         (
             "unknown-key",
-            "actions[0].tokn: unknown key; expected one of at, type, user, installation, platform, token, environment, permission"
+            ["actions[0].tokn: unknown key (did you mean 'token'?)", "actions[0].token: missing; this key is required"]
         ),
-        ("out-of-order", "actions[1].at: earlier than the previous action; actions are in time order"),
+        ("out-of-order", ["actions[1].at: earlier than the previous action; actions are in time order"]),
         (
             "unknown-channel",
-            "actions[0].channels.community.replies: unknown channel; expected community.interactions, community.likes, cultivation.reminders or system.updates"
+            [
+                "actions[0].channels.community.replies: unknown channel; expected community.interactions, community.likes, cultivation.reminders or system.updates"
+            ]
         ),
-        ("fcm-environment", "actions[0].environment: 'production' is not valid; expected none for an FCM token"),
-        ("reused-message", "actions[2].messageId: message id 'm1' was already used; each is used once"),
-        ("not-json", "not JSON: line 1, column 47: unexpected end of input, expected a value"),
+        ("not-json", ["not valid JSON: line 1, column 47: unexpected end of input, expected a value"]),
         (
             "bad-answer",
-            "responses.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1[0].status: expected a whole number from 100 to 599"
+            [
+                "responses.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa1[0].status: expected a whole number, found a string"
+            ]
         ),
+    ]
+
+    @Test(arguments: badScenarios)
+    func aBadScenarioIsExit65ListingEveryProblemWithItsPath(name: String, problems: [String]) async {
+        let file = Fixtures.path("bad/\(name).json")
+        let run = await Fixtures.run(["replay", file])
+        #expect(run.status == 65)
+        let count = "\(problems.count) problem\(problems.count == 1 ? "" : "s")"
+        let expected = (["wavepush: error: \(file): invalid scenario (\(count)):"] + problems.map { "  \($0)" })
+        #expect(run.errors == expected.joined(separator: "\n") + "\n")
+        #expect(!run.errors.contains("secret words"))
+    }
+
+    /// Input the server refuses while the replay runs: the action's path and the field at fault.
+    static let badInputs: [(String, String)] = [
+        ("malformed-token", "actions[0].token: malformed apns token: an APNs token is hexadecimal (0-9, a-f)"),
+        ("unknown-user", "actions[1].recipient: unknown user 'zed' (no installation or settings registered)"),
+        ("fcm-environment", "actions[0].environment: 'production' is not valid; expected none for an FCM token"),
+        ("reused-message", "actions[2].messageId: message id 'm1' was already used; each is used once"),
     ]
 
     @Test(arguments: badInputs)
@@ -114,5 +134,29 @@ struct ReplayCommandTests {
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 65)
+    }
+}
+
+/// `wavepush --help` and each subcommand's help, in the layout `wavesim` uses.
+struct HelpTests {
+    @Test(arguments: [
+        ("replay", "USAGE: wavepush replay <scenario>"), ("report", "USAGE: wavepush report --db <file>"),
+        ("well-known", "USAGE: wavepush well-known <config>"),
+        ("check-well-known", "USAGE: wavepush check-well-known <config>"),
+    ])
+    func eachSubcommandHasItsOwnHelp(subcommand: String, usage: String) async {
+        let run = await Fixtures.run([subcommand, "--help"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("OVERVIEW: "))
+        #expect(run.output.contains("\n\n\(usage)"))
+        #expect(run.output.contains("\nEXIT STATUS:\n"))
+    }
+
+    @Test func theMainHelpListsEverySubcommand() async {
+        let run = await Fixtures.run(["--help"])
+        #expect(run.status == 0)
+        for subcommand in ["replay", "report", "well-known", "check-well-known"] {
+            #expect(run.output.contains("\n  \(subcommand) "))
+        }
     }
 }

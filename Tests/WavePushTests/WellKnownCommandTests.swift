@@ -49,7 +49,8 @@ struct WellKnownCommandTests {
         #expect(run.status == 65)
         #expect(
             run.errors
-                == "wavepush: error: environments[0].sha256[0]: '14:6D:E9' is not valid; expected a SHA-256 fingerprint: 32 hex bytes separated by colons (AB:CD:…)\n"
+                == "wavepush: error: \(Fixtures.path("well-known-bad-fingerprint.json")): invalid configuration (1 problem):\n"
+                + "  environments[0].sha256[0]: '14:6D:E9' is not valid; expected a SHA-256 fingerprint: 32 hex bytes separated by colons (AB:CD:…)\n"
         )
     }
 

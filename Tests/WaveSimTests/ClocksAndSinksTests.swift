@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WaveCommandLine
 import WaveNotifications
 import WaveNotificationsTesting
 

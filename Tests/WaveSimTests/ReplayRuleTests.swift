@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveCommandLine
 import WaveSim
 
 /// The replay rules, one by one, on small scenarios whose expectations were computed by hand.

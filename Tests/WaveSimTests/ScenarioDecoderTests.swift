@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WaveCommandLine
 import WaveSim
 
 struct ScenarioDecoderTests {

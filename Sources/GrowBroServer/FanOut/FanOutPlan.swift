@@ -10,6 +10,10 @@ struct FanOutPlan {
     var deepLink: String
     var threadID: String?
     var collapseID: String?
+    /// FCM's `collapse_key`: a like's collapse id, and for a reply its post (`post_<postId>`), so an Android device
+    /// offline through several replies to one post gets the newest only (seed 1.4); iOS groups replies by
+    /// `thread-id` instead, and keeps each.
+    var fcmCollapseKey: String?
 
     /// The plan of an event: a reply threads by its post, a like collapses by its post, a system message opens the
     /// inbox.
@@ -23,22 +27,24 @@ struct FanOutPlan {
             self.init(
                 channel: .interactions, title: GrowBroTexts.replyTitle(author: author),
                 body: GrowBroTexts.replyBody(text: text), deepLink: GrowBroLinks.post(postID),
-                threadID: GrowBroLinks.postThread(postID), collapseID: nil)
+                threadID: GrowBroLinks.postThread(postID), collapseID: nil,
+                fcmCollapseKey: GrowBroLinks.postThread(postID))
         case .like(let postID, let author):
             let postID = try Validation.shortID(postID, field: "postId")
             self.init(
                 channel: .likes, title: GrowBroTexts.likeTitle, body: GrowBroTexts.likeBody(author: author),
-                deepLink: GrowBroLinks.post(postID), threadID: nil, collapseID: GrowBroLinks.likeCollapseID(postID))
+                deepLink: GrowBroLinks.post(postID), threadID: nil, collapseID: GrowBroLinks.likeCollapseID(postID),
+                fcmCollapseKey: GrowBroLinks.likeCollapseID(postID))
         case .system(let title, let text):
             self.init(
                 channel: .updates, title: GrowBroTexts.systemTitle(title), body: GrowBroTexts.systemBody(text),
-                deepLink: GrowBroLinks.inbox, threadID: nil, collapseID: nil)
+                deepLink: GrowBroLinks.inbox, threadID: nil, collapseID: nil, fcmCollapseKey: nil)
         }
     }
 
     private init(
         channel: GrowBroChannel, title: LocalizedText, body: LocalizedText, deepLink: String, threadID: String?,
-        collapseID: String?
+        collapseID: String?, fcmCollapseKey: String?
     ) {
         self.channel = channel
         self.title = title
@@ -46,5 +52,6 @@ struct FanOutPlan {
         self.deepLink = deepLink
         self.threadID = threadID
         self.collapseID = collapseID
+        self.fcmCollapseKey = fcmCollapseKey
     }
 }

@@ -17,6 +17,11 @@ public struct GrowBroServerConfiguration: Hashable, Sendable {
     public var apnsTopic: String
     /// The Firebase project id in FCM's URL.
     public var fcmProjectID: String
+    /// Where APNs requests go instead of `https://api.push.apple.com` and its sandbox, as `https://host:port` (a
+    /// test's stand-in, a proxy); `nil` for Apple's hosts.
+    public var apnsEndpoint: String?
+    /// Where FCM requests go instead of `https://fcm.googleapis.com`, as `https://host:port`; `nil` for Google's.
+    public var fcmEndpoint: String?
     /// A category's delivery rate is alerted on below this ratio (0.95 by default)…
     public var alertDeliveryRate: Double
     /// …over at least this many sends whose delivery is measurable (100 by default).
@@ -35,11 +40,14 @@ public struct GrowBroServerConfiguration: Hashable, Sendable {
     ///   - fcmProjectID: The Firebase project id.
     ///   - alertDeliveryRate: The delivery rate below which a category is alerted on.
     ///   - alertMinimumSends: The fewest measurable sends for an alert.
+    ///   - apnsEndpoint: Where APNs requests go instead of Apple's hosts.
+    ///   - fcmEndpoint: Where FCM requests go instead of Google's host.
     public init(
         staleTokenAge: Duration = .seconds(270 * 86_400), defaultArchiveDays: Int = 30,
         sendLifetime: Duration = .seconds(86_400), maximumAttempts: Int = 8, backoffBase: Duration = .seconds(1),
         backoffCap: Duration = .seconds(900), apnsTopic: String = "app.growbro", fcmProjectID: String = "growbro",
-        alertDeliveryRate: Double = 0.95, alertMinimumSends: Int = 100
+        alertDeliveryRate: Double = 0.95, alertMinimumSends: Int = 100, apnsEndpoint: String? = nil,
+        fcmEndpoint: String? = nil
     ) {
         self.staleTokenAge = staleTokenAge
         self.defaultArchiveDays = defaultArchiveDays
@@ -51,5 +59,7 @@ public struct GrowBroServerConfiguration: Hashable, Sendable {
         self.fcmProjectID = fcmProjectID
         self.alertDeliveryRate = alertDeliveryRate
         self.alertMinimumSends = alertMinimumSends
+        self.apnsEndpoint = apnsEndpoint
+        self.fcmEndpoint = fcmEndpoint
     }
 }

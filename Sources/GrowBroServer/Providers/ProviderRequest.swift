@@ -3,8 +3,8 @@ public import WavePushPayloads
 /// One HTTP request to APNs or FCM, in the provider's wire format, for the backend's HTTP client to send.
 ///
 /// APNs: `POST https://api.push.apple.com/3/device/<token>` (HTTP/2) with `authorization: bearer <JWT>`,
-/// `apns-topic`, `apns-push-type: alert`, `apns-priority`, `apns-expiration`, `apns-id`, and `apns-collapse-id`
-/// for likes. FCM HTTP v1: `POST https://fcm.googleapis.com/v1/projects/<project>/messages:send` with
+/// `apns-topic`, `apns-push-type` (`alert`, or `background` for a silent push), `apns-priority`, `apns-expiration`,
+/// `apns-id`, and `apns-collapse-id` for likes. FCM HTTP v1: `POST https://fcm.googleapis.com/v1/projects/<project>/messages:send` with
 /// `authorization: Bearer <access token>` and `content-type: application/json; charset=utf-8`, the `token` and
 /// `android.ttl` in the body.
 public struct ProviderRequest: Hashable, Sendable {

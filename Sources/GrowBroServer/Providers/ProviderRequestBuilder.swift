@@ -11,26 +11,30 @@ enum ProviderRequestBuilder {
     ) -> ProviderRequest {
         switch installation.platform {
         case .apns:
+            // A background push must be sent as one, at priority 5, or APNs refuses or throttles it.
+            let background = isBackgroundAPNsPayload(send.payload)
             var headers = [
                 HTTPHeader("authorization", "bearer \(credential)"),
                 HTTPHeader("apns-topic", configuration.apnsTopic),
-                HTTPHeader("apns-push-type", "alert"),
-                HTTPHeader("apns-priority", send.channelID == GrowBroChannel.likes.rawValue ? "5" : "10"),
+                HTTPHeader("apns-push-type", background ? "background" : "alert"),
+                HTTPHeader(
+                    "apns-priority", background || send.channelID == GrowBroChannel.likes.rawValue ? "5" : "10"),
                 HTTPHeader("apns-expiration", String(Int64((send.expiresAt.timeIntervalSince1970).rounded(.down)))),
                 HTTPHeader("apns-id", apnsID(sendID: send.sendID)),
             ]
             if let collapseID = send.collapseID { headers.append(HTTPHeader("apns-collapse-id", collapseID)) }
-            let host = (installation.environment ?? .production).host
+            let endpoint = configuration.apnsEndpoint ?? "https://\((installation.environment ?? .production).host)"
             return ProviderRequest(
                 sendID: send.sendID, messageID: send.messageID, installationID: installation.id, platform: .apns,
-                token: installation.token, attempt: attempt, url: "https://\(host)/3/device/\(installation.token)",
+                token: installation.token, attempt: attempt, url: "\(endpoint)/3/device/\(installation.token)",
                 headers: headers, body: send.payload)
         case .fcm:
             let ttl = max(0, Int64(send.expiresAt.timeIntervalSince(now).rounded(.down)))
             return ProviderRequest(
                 sendID: send.sendID, messageID: send.messageID, installationID: installation.id, platform: .fcm,
                 token: installation.token, attempt: attempt,
-                url: "https://fcm.googleapis.com/v1/projects/\(configuration.fcmProjectID)/messages:send",
+                url: (configuration.fcmEndpoint ?? "https://fcm.googleapis.com")
+                    + "/v1/projects/\(configuration.fcmProjectID)/messages:send",
                 headers: [
                     HTTPHeader("authorization", "Bearer \(credential)"),
                     HTTPHeader("content-type", "application/json; charset=utf-8"),
@@ -57,6 +61,12 @@ enum ProviderRequestBuilder {
         // The encoder's android object always has members, so the spliced `ttl` needs a comma after it.
         text += "," + String(decoding: rest, as: UTF8.self)
         return text
+    }
+
+    /// Whether a stored APNs payload is the encoder's background form (`{"aps":{"content-available":1}…`): the
+    /// payload is what the send records, so the headers follow from it.
+    static func isBackgroundAPNsPayload(_ payload: String) -> Bool {
+        payload.hasPrefix(#"{"aps":{"content-available":1}"#)
     }
 
     /// A UUID naming the send (`apns-id`), the same on every attempt, so provider logs correlate retries.

@@ -1,4 +1,7 @@
-/// The backend's HTTP client: sends one provider request and returns the provider's answer.
+/// The backend's HTTP client: sends one provider request and returns the provider's answer. `CurlPushTransport`
+/// (product `WavePushHTTP`, HTTP/2 on libcurl) is one; a backend may bring its own.
+///
+/// Calls may overlap: ``PushDispatcher`` has up to its `maximumInFlight` requests in flight at once.
 ///
 /// Implementation requirements:
 /// - Send the request as given (method, URL, every header, the body); APNs needs HTTP/2.

@@ -9,7 +9,8 @@ extension PushServer {
     ///
     /// An installation is skipped when the recipient switched the event's channel off (`category_disabled`) or the
     /// device reports no permission (`permission_denied`). Each payload carries `messageId`, the deep link, the
-    /// `thread-id` of the post for a reply, the collapse id `like_<postId>` for a like, and the badge: the
+    /// `thread-id` of the post for a reply (on FCM its `collapse_key` `post_<postId>`), the collapse id
+    /// `like_<postId>` for a like, and the badge: the
     /// recipient's unread count after this entry. Texts travel as the `GrowBro` table's keys, resolved on the
     /// device in its language.
     ///
@@ -90,7 +91,7 @@ extension PushServer {
                         titleKey: plan.title.key, titleArguments: plan.title.arguments, bodyKey: plan.body.key,
                         bodyArguments: plan.body.arguments),
                     channel: plan.channel.channel, deepLink: plan.deepLink, threadID: plan.threadID,
-                    collapseID: plan.collapseID, badge: badge),
+                    collapseID: platform == .fcm ? plan.fcmCollapseKey : plan.collapseID, badge: badge),
                 for: platform)
         }
         return (message, push)

@@ -9,7 +9,9 @@ public import WaveNotifications
 ///
 /// One task sleeps until the earliest alarm; setting an earlier alarm replaces that task with one that sleeps
 /// less. Each sleep is capped at a minute so wall-clock corrections and suspends are noticed. Alarms are
-/// woken one after another, never concurrently, and never before their deadline as ``now`` measures it.
+/// woken one after another, never concurrently, and never before their deadline as ``now`` measures it. The task
+/// runs on a serial queue of the clock's own (its executor preference), so a wake, and the nonisolated work it
+/// calls, never waits for the cooperative pool's threads to be free.
 public final class SystemAlarmClock: AlarmClock {
     private struct State {
         var alarms = AlarmTable()
@@ -33,6 +35,8 @@ public final class SystemAlarmClock: AlarmClock {
     private static let longestSleep = Duration.seconds(60)
     /// The priority the loop, and so every alarm's wake, runs at.
     private static let wakePriority = TaskPriority(rawValue: 33)
+    /// The loop's executor: a thread of its own when the cooperative pool's are busy (``WakeExecutor``).
+    private let wakeExecutor = WakeExecutor(label: "WaveLinuxAdapter.SystemAlarmClock.wake")
 
     /// Creates a clock.
     ///
@@ -75,10 +79,10 @@ public final class SystemAlarmClock: AlarmClock {
         state.generation += 1
         let generation = state.generation
         state.sleepingUntil = nil
-        // Above every priority an app's own tasks run at (`high` at most): a wake waiting to enter a busy manager's
-        // actor is then taken before the callers' calls queued there (an actor runs its waiting jobs highest priority
-        // first), so deliveries stay on time however many calls wait. 33 is the user-interactive class.
-        state.loop = Task(priority: Self.wakePriority) { [weak self] in
+        // Above every priority an app's own tasks run at (`high` at most): when many callers' tasks keep the pool's
+        // threads busy, the wake's task is given a thread first, so deliveries stay on time however many calls wait.
+        // 33 is the user-interactive class.
+        state.loop = Task(executorPreference: wakeExecutor, priority: Self.wakePriority) { [weak self] in
             await self?.runLoop(generation: generation)
         }
     }

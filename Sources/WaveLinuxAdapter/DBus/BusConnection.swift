@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveNotifications
 
 /// One private connection to a D-Bus bus (the session bus, for the desktop sink), with method calls that wait for
 /// their reply, signals received through match rules, and a reading loop on a thread of its own.
@@ -44,7 +45,7 @@ package final class BusConnection: Sendable {
     package init(address: String) async throws(BusError) {
         let mailbox = try BusMailbox(address: address)
         let (signals, signalSink) = AsyncStream.makeStream(of: BusSignal.self)
-        let opened = await withCheckedContinuation { (ready: CheckedContinuation<Result<String, BusError>, Never>) in
+        let opened = await ThreadHandoff<Result<String, BusError>>.wait { ready in
             let thread = Thread {
                 BusLoop.run(address: address, mailbox: mailbox, signals: signalSink, ready: ready)
             }
@@ -73,7 +74,7 @@ package final class BusConnection: Sendable {
     /// - Throws: ``BusError/errorReply(name:message:)`` when the peer (or the bus) answers with an error,
     ///   ``BusError/timedOut(member:milliseconds:)``, ``BusError/disconnected``, ``BusError/invalidMessage(_:)``.
     package func call(_ call: BusMethodCall, timeout: Duration = .seconds(5)) async throws(BusError) -> BusReply {
-        let result = await withCheckedContinuation { reply in
+        let result = await ThreadHandoff<Result<BusReply, BusError>>.wait { reply in
             mailbox.submit(.call(call, timeout: timeout, reply: reply))
         }
         return try result.get()

@@ -1,4 +1,5 @@
 internal import CDBus
+internal import WaveNotifications
 
 #if canImport(Glibc)
     internal import Glibc
@@ -20,7 +21,7 @@ final class BusLoop {
         var member: String
         var deadline: ContinuousClock.Instant
         var milliseconds: Int
-        var reply: CheckedContinuation<Result<BusReply, BusError>, Never>
+        var reply: ThreadHandoff<Result<BusReply, BusError>>
     }
 
     private let connection: OpaquePointer
@@ -50,7 +51,7 @@ final class BusLoop {
     ///   - ready: Resumed once, with the unique name or why the connection failed.
     static func run(
         address: String, mailbox: BusMailbox, signals: AsyncStream<BusSignal>.Continuation,
-        ready: CheckedContinuation<Result<String, BusError>, Never>
+        ready: ThreadHandoff<Result<String, BusError>>
     ) {
         switch open(address) {
         case .failure(let error):
@@ -58,9 +59,9 @@ final class BusLoop {
                 command.fail(.disconnected)
             }
             signals.finish()
-            ready.resume(returning: .failure(error))
+            ready.deliver(.failure(error))
         case .success(let (connection, socket, uniqueName)):
-            ready.resume(returning: .success(uniqueName))
+            ready.deliver(.success(uniqueName))
             BusLoop(connection: connection, socket: socket, mailbox: mailbox, signals: signals).run()
         }
     }
@@ -122,14 +123,14 @@ final class BusLoop {
             do {
                 message = try BusMessageCoding.message(for: call)
             } catch {
-                reply.resume(returning: .failure(error))
+                reply.deliver(.failure(error))
                 return
             }
             var serial: UInt32 = 0
             let sent = dbus_connection_send(connection, message, &serial) != 0
             dbus_message_unref(message)
             guard sent else {
-                reply.resume(returning: .failure(.disconnected))
+                reply.deliver(.failure(.disconnected))
                 return
             }
             let milliseconds = Int(
@@ -157,7 +158,7 @@ final class BusLoop {
         switch dbus_message_get_type(message) {
         case DBUS_MESSAGE_TYPE_METHOD_RETURN, DBUS_MESSAGE_TYPE_ERROR:
             guard let call = pending.removeValue(forKey: dbus_message_get_reply_serial(message)) else { return }
-            call.reply.resume(returning: reply(from: message))
+            call.reply.deliver(reply(from: message))
         case DBUS_MESSAGE_TYPE_SIGNAL:
             guard let path = BusMessageCoding.text(dbus_message_get_path(message)),
                 let interface = BusMessageCoding.text(dbus_message_get_interface(message)),
@@ -199,7 +200,7 @@ final class BusLoop {
         let now = clock.now
         for (serial, call) in pending where call.deadline <= now {
             pending[serial] = nil
-            call.reply.resume(returning: .failure(.timedOut(member: call.member, milliseconds: call.milliseconds)))
+            call.reply.deliver(.failure(.timedOut(member: call.member, milliseconds: call.milliseconds)))
         }
     }
 
@@ -231,7 +232,7 @@ final class BusLoop {
             command.fail(.disconnected)
         }
         for call in pending.values {
-            call.reply.resume(returning: .failure(.disconnected))
+            call.reply.deliver(.failure(.disconnected))
         }
         pending = [:]
         signals.finish()

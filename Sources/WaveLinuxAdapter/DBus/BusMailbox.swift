@@ -14,14 +14,14 @@ final class BusMailbox: Sendable {
     /// One piece of work for the loop.
     enum Command: Sendable {
         /// Send a method call and resume `reply` with its answer (or an error) within `timeout`.
-        case call(BusMethodCall, timeout: Duration, reply: CheckedContinuation<Result<BusReply, BusError>, Never>)
+        case call(BusMethodCall, timeout: Duration, reply: ThreadHandoff<Result<BusReply, BusError>>)
         /// Send a signal (to `destination` alone, or to every matching rule) and resume `sent` once it is queued.
         case emit(BusSignal, destination: String?, sent: CheckedContinuation<Result<Void, BusError>, Never>)
 
         /// Resumes the command's continuation with `error`.
         func fail(_ error: BusError) {
             switch self {
-            case .call(_, _, let reply): reply.resume(returning: .failure(error))
+            case .call(_, _, let reply): reply.deliver(.failure(error))
             case .emit(_, _, let sent): sent.resume(returning: .failure(error))
             }
         }

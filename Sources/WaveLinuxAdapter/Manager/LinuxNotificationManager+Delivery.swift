@@ -2,15 +2,19 @@ internal import Foundation
 internal import WaveNotifications
 
 // The timer loop: one alarm; due requests delivered (or suppressed to the inbox) and shown ones expired, in
-// instant order.
+// instant order, each step under the lock and every sink, gate and inbox call outside it.
 extension LinuxNotificationManager {
     /// Points the single alarm at the soonest armed request or shown expiry (or clears it).
-    func armAlarm() {
+    ///
+    /// Called under the lock, so that two changes cannot set the clock's alarm out of order; the clock never calls
+    /// `wake` from inside `setAlarm` (``AlarmClock``'s contract), so this cannot re-enter the lock.
+    func armAlarm(_ state: inout State) {
         // A running pass re-arms when it finishes; arming now could only wake a handler that defers to it.
-        guard !isDelivering else { return }
-        let deadline = lifecycle == .running ? Self.earliest(queue.nextFireDate, shown.nextExpiry) : nil
-        guard deadline != alarmDeadline else { return }
-        alarmDeadline = deadline
+        guard !state.isDelivering else { return }
+        let deadline =
+            state.lifecycle == .running ? Self.earliest(state.queue.nextFireDate, state.shown.nextExpiry) : nil
+        guard deadline != state.alarmDeadline else { return }
+        state.alarmDeadline = deadline
         clock.setAlarm(alarmID, at: deadline) { [weak self] in
             await self?.alarmRang()
         }
@@ -24,53 +28,99 @@ extension LinuxNotificationManager {
 
     private func alarmRang() async {
         // The clock consumed the alarm; forget it so the next armAlarm sets one even for the same instant.
-        alarmDeadline = nil
+        state.withLock { $0.alarmDeadline = nil }
         await runDeliveries()
+    }
+
+    /// One step of a delivery pass, decided under the lock.
+    private enum DeliveryStep {
+        case deliver(PendingNotification, isLate: Bool)
+        case expire(ShownNotification)
+        case finished
     }
 
     /// Delivers the late requests of a restart, then everything armed and due and every expiry reached, one at a
     /// time in instant order (an expiry before a delivery at the same instant).
+    ///
+    /// Each step takes the lock once to choose and take its notification, then delivers with the lock released, so
+    /// callers' calls run between steps and a step never waits for more than one of them.
     func runDeliveries() async {
-        guard !isDelivering else { return }
-        isDelivering = true
-        while lifecycle == .running {
-            let now = clock.now
-            if !lateToDeliver.isEmpty {
-                let late = lateToDeliver.removeFirst()
-                await deliver(late, isLate: true)
-            } else if let expiry = shown.nextExpiry, expiry <= now,
-                queue.nextFireDate.map({ expiry <= $0 }) ?? true,
-                let expired = shown.removeNextExpired(at: now)
-            {
-                await withdrawExpired(expired)
-            } else if let (due, transitions) = queue.removeNextDue(at: now) {
-                threadChanges.recordChange(inThread: due.threadKey, pendingCount: queue.count)
-                report(transitions)
-                await deliver(due, isLate: false)
-            } else {
-                break
-            }
+        let starts = state.withLock { state in
+            guard !state.isDelivering else { return false }
+            state.isDelivering = true
+            return true
         }
-        isDelivering = false
-        armAlarm()
-        if changeVersion > durableVersion {
-            try? await waitUntilDurable(changeVersion)
+        guard starts else { return }
+        while true {
+            let step = state.withLock { state -> DeliveryStep in
+                let step = nextStep(&state)
+                if case .finished = step {
+                    // Ending the pass and re-arming in the same step: a request added meanwhile is in the alarm.
+                    state.isDelivering = false
+                    armAlarm(&state)
+                }
+                return step
+            }
+            switch step {
+            case .deliver(let notification, let isLate):
+                await deliver(notification, isLate: isLate)
+            case .expire(let expired):
+                await withdrawFromSink(expired.identifier, reason: .expired)
+            case .finished:
+                try? await persistChanges()
+                return
+            }
         }
     }
 
+    private func nextStep(_ state: inout State) -> DeliveryStep {
+        guard state.lifecycle == .running else { return .finished }
+        let now = clock.now
+        if !state.lateToDeliver.isEmpty {
+            let late = state.lateToDeliver.removeFirst()
+            takeInFlight(late, &state)
+            return .deliver(late, isLate: true)
+        }
+        if let expiry = state.shown.nextExpiry, expiry <= now,
+            state.queue.nextFireDate.map({ expiry <= $0 }) ?? true,
+            let expired = state.shown.removeNextExpired(at: now)
+        {
+            observer.manager(didReport: .withdrawn(expired, reason: .expired))
+            note(.withdrawShown([expired.identifier], at: now, reason: .expired), &state)
+            return .expire(expired)
+        }
+        if let (due, transitions) = state.queue.removeNextDue(at: now) {
+            state.threadChanges.recordChange(inThread: due.threadKey, pendingCount: state.queue.count)
+            report(transitions)
+            takeInFlight(due, &state)
+            return .deliver(due, isLate: false)
+        }
+        return .finished
+    }
+
+    /// Marks the notification taken off the queue as in flight in the same step, so that a full save made before
+    /// its delivery finishes still has it. Only a full save reads it: without a state directory, nothing is kept.
+    private func takeInFlight(_ notification: PendingNotification, _ state: inout State) {
+        if persists {
+            state.inFlight = notification
+        }
+    }
+
+    /// Delivers a notification the pass took (``nextStep(_:)`` marked it in flight): suppressed when expired or
+    /// held back by the gate, else shown through the sink and remembered.
     func deliver(_ notification: PendingNotification, isLate: Bool) async {
         let request = notification.request
         let now = clock.now
         let expiresAt = request.expiresAfter.map { request.fireAt.addingTimeInterval($0.timeInterval) }
+        defer {
+            if persists {
+                state.withLock { $0.inFlight = nil }
+            }
+        }
         if let expiresAt, expiresAt <= now {
             await suppress(notification, reason: .expired)
             return
         }
-        // Only a full save reads it; without a state directory, skip copying every request into it.
-        if persists {
-            inFlight = notification
-        }
-        defer { inFlight = nil }
         if let gate, let reason = await gate.suppressionReason(for: request, at: now) {
             await suppress(notification, reason: reason)
             return
@@ -80,20 +130,27 @@ extension LinuxNotificationManager {
             scheduledFor: notification.fireDate, deliveredAt: now, isLate: isLate)
         do {
             try await sink.deliver(delivery)
-            observer.manager(didReport: .delivered(delivery))
         } catch {
-            observer.manager(didReport: .failed(.delivery(request.identifier, error: error)))
-            note(.removePending([notification]))
+            state.withLock { state in
+                observer.manager(didReport: .failed(.delivery(request.identifier, error: error)))
+                note(.removePending([notification]), &state)
+            }
             return
         }
-        await remember(request, shownAt: now, expiresAt: expiresAt, pending: notification, isLate: isLate)
+        let collapsed = state.withLock { state in
+            observer.manager(didReport: .delivered(delivery))
+            return remember(request, shownAt: now, expiresAt: expiresAt, pending: notification, isLate: isLate, &state)
+        }
+        if let collapsed {
+            await withdrawFromSink(collapsed.identifier, reason: .collapsed)
+        }
     }
 
     /// Reports a due request that is not shown, puts it in the inbox and drops it.
     private func suppress(_ notification: PendingNotification, reason: NotificationReason) async {
-        observer.manager(didReport: .suppressed(notification, reason: reason))
+        state.withLock { _ in observer.manager(didReport: .suppressed(notification, reason: reason)) }
         await putInInbox([notification])
-        note(.removePending([notification]))
+        state.withLock { note(.removePending([notification]), &$0) }
     }
 
     /// Adds suppressed notifications to the inbox, if there is one, as of their fire instants.
@@ -113,29 +170,25 @@ extension LinuxNotificationManager {
         }
     }
 
-    /// Records a shown request, withdrawing an older one with the same collapse id.
+    /// Records a shown request under the lock, and returns the older one with the same collapse id, which the
+    /// caller withdraws from the sink once the lock is released.
     func remember(
-        _ request: NotificationRequest, shownAt: Date, expiresAt: Date?, pending: PendingNotification?, isLate: Bool
-    ) async {
+        _ request: NotificationRequest, shownAt: Date, expiresAt: Date?, pending: PendingNotification?, isLate: Bool,
+        _ state: inout State
+    ) -> ShownNotification? {
         let shownNotification = ShownNotification(request: request, shownAt: shownAt, expiresAt: expiresAt)
-        let (collapsed, forgotten) = shown.record(shownNotification)
-        note(.recordShown(shownNotification, pending: pending, isLate: isLate))
+        let (collapsed, forgotten) = state.shown.record(shownNotification)
+        note(.recordShown(shownNotification, pending: pending, isLate: isLate), &state)
         if let forgotten, forgotten.expiresAt != nil {
-            note(.withdrawShown([forgotten.identifier], at: shownAt, reason: nil))
+            note(.withdrawShown([forgotten.identifier], at: shownAt, reason: nil), &state)
         }
-        guard let collapsed else { return }
+        guard let collapsed else { return nil }
         observer.manager(didReport: .withdrawn(collapsed, reason: .collapsed))
-        note(.withdrawShown([collapsed.identifier], at: shownAt, reason: .collapsed))
-        await withdrawFromSink(collapsed.identifier, reason: .collapsed)
+        note(.withdrawShown([collapsed.identifier], at: shownAt, reason: .collapsed), &state)
+        return collapsed
     }
 
-    private func withdrawExpired(_ expired: ShownNotification) async {
-        observer.manager(didReport: .withdrawn(expired, reason: .expired))
-        note(.withdrawShown([expired.identifier], at: clock.now, reason: .expired))
-        await withdrawFromSink(expired.identifier, reason: .expired)
-    }
-
-    private func withdrawFromSink(_ identifier: String, reason: NotificationReason) async {
+    func withdrawFromSink(_ identifier: String, reason: NotificationReason) async {
         do {
             try await sink.withdraw(identifiers: [identifier], threadID: nil, reason: reason)
         } catch {

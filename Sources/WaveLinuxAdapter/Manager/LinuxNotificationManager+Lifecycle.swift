@@ -20,68 +20,134 @@ extension LinuxNotificationManager {
     ///   ``SQLiteError`` when the database is damaged, from a newer build, or cannot be written, naming the file
     ///   and what to do. Nothing is changed then, and ``start()`` may be tried again once the cause is fixed.
     public func start() async throws {
-        guard lifecycle != .running else { return }
-        let restored: [PendingNotification]
+        enum Role {
+            case running, wait, lead(previous: Lifecycle)
+        }
+        while true {
+            let role = state.withLock { state -> Role in
+                switch state.lifecycle {
+                case .running: return .running
+                case .starting: return .wait
+                case .idle, .stopped:
+                    let previous = state.lifecycle
+                    state.lifecycle = .starting
+                    return .lead(previous: previous)
+                }
+            }
+            switch role {
+            case .running:
+                return
+            case .wait:
+                // Another caller is starting the manager: wait for its outcome, then look again.
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                    let registered = state.withLock { state in
+                        guard state.lifecycle == .starting else { return false }
+                        state.startWaiters.append(continuation)
+                        return true
+                    }
+                    if !registered {
+                        continuation.resume()
+                    }
+                }
+            case .lead(let previous):
+                do {
+                    try await lead()
+                } catch {
+                    let waiters = state.withLock { state in
+                        // A stop() meanwhile stays a stop.
+                        if state.lifecycle == .starting {
+                            state.lifecycle = previous
+                        }
+                        defer { state.startWaiters = [] }
+                        return state.startWaiters
+                    }
+                    for waiter in waiters {
+                        waiter.resume(throwing: error)
+                    }
+                    throw error
+                }
+                return
+            }
+        }
+    }
+
+    /// The start itself, run by the one caller that found the manager idle or stopped.
+    private func lead() async throws {
+        var opened: (store: NotificationStore, saved: NotificationStore.ManagerState)?
         if let directory = configuration.stateDirectory, let stateFile {
+            // Opening and reading are blocking, on this caller's thread and outside the lock: nothing else runs on
+            // the manager until it is running (other callers wait in `start()`).
             let store = try NotificationStore(
                 directory: directory, configuration: .init(busyTimeout: configuration.databaseBusyTimeout))
-            let saved: NotificationStore.ManagerState
             do {
                 try importStateFile(stateFile, into: store)
-                saved = try store.loadManagerState()
+                opened = (store, try store.loadManagerState())
             } catch {
                 store.close()
                 throw error
             }
-            database = store
-            unsavedChanges = []
-            needsFullSave = false
-            queue = NotificationQueue(limit: configuration.pendingLimit)
-            lateToDeliver = []
-            nextSequence = max(nextSequence, saved.pending.map { $0.sequence + 1 }.max() ?? 0)
-            restored = saved.pending
-            shown = ShownRegistry(limit: configuration.shownLimit)
-            for notification in saved.shown {
-                _ = shown.record(notification)
-            }
-        } else {
-            restored = (lateToDeliver + queue.removeEverything()).sorted { $0.queueKey < $1.queueKey }
-            lateToDeliver = []
         }
-        // The queue was rebuilt, and late requests left it.
-        threadChanges.recordChangeInEveryThread()
-        lifecycle = .running
-
         let now = clock.now
-        var missed = 0
-        var rearmed = 0
-        var missedNotifications: [PendingNotification] = []
-        for notification in restored.sorted(by: { $0.queueKey < $1.queueKey }) {
-            if notification.fireDate >= now {
-                report(queue.insert(notification).transitions)
-                rearmed += 1
-                continue
-            }
-            let lateness = Duration.between(notification.fireDate, and: now)
-            if lateness <= configuration.gracePeriod {
-                lateToDeliver.append(notification)
+        let installed = state.withLock {
+            state -> (missed: [PendingNotification], waiters: [CheckedContinuation<Void, any Error>])? in
+            // stop() was called while the store opened: it wins, and nothing is installed.
+            guard state.lifecycle == .starting else { return nil }
+            var restored: [PendingNotification]
+            if let opened {
+                state.database = opened.store
+                state.unsavedChanges = []
+                state.needsFullSave = false
+                state.queue = NotificationQueue(limit: configuration.pendingLimit)
+                state.lateToDeliver = []
+                state.nextSequence = max(state.nextSequence, opened.saved.pending.map { $0.sequence + 1 }.max() ?? 0)
+                restored = opened.saved.pending
+                state.shown = ShownRegistry(limit: configuration.shownLimit)
+                for notification in opened.saved.shown {
+                    _ = state.shown.record(notification)
+                }
             } else {
-                observer.manager(didReport: .missed(notification, lateness: lateness))
-                missedNotifications.append(notification)
-                missed += 1
+                restored = state.lateToDeliver + state.queue.removeEverything()
+                state.lateToDeliver = []
             }
+            // The queue was rebuilt, and late requests left it.
+            state.threadChanges.recordChangeInEveryThread()
+            state.lifecycle = .running
+            var rearmed = 0
+            var missed: [PendingNotification] = []
+            for notification in restored.sorted(by: { $0.queueKey < $1.queueKey }) {
+                if notification.fireDate >= now {
+                    report(state.queue.insert(notification).transitions)
+                    rearmed += 1
+                    continue
+                }
+                let lateness = Duration.between(notification.fireDate, and: now)
+                if lateness <= configuration.gracePeriod {
+                    state.lateToDeliver.append(notification)
+                } else {
+                    observer.manager(didReport: .missed(notification, lateness: lateness))
+                    missed.append(notification)
+                }
+            }
+            state.peak = state.queue.armedCount
+            observer.manager(
+                didReport: .restored(rearmed: rearmed, late: state.lateToDeliver.count, missed: missed.count))
+            armAlarm(&state)
+            defer { state.startWaiters = [] }
+            return (missed, state.startWaiters)
         }
-        peak = queue.armedCount
-        observer.manager(didReport: .restored(rearmed: rearmed, late: lateToDeliver.count, missed: missed))
-        if !missedNotifications.isEmpty {
-            await putInInbox(missedNotifications)
-            note(.removePending(missedNotifications))
+        guard let (missed, waiters) = installed else {
+            opened?.store.close()
+            throw LinuxNotificationManagerError.stopped
         }
-        armAlarm()
+        for waiter in waiters {
+            waiter.resume()
+        }
+        if !missed.isEmpty {
+            await putInInbox(missed)
+            state.withLock { note(.removePending(missed), &$0) }
+        }
         await runDeliveries()
-        if changeVersion > durableVersion {
-            try? await waitUntilDurable(changeVersion)
-        }
+        try? await persistChanges()
     }
 
     /// Imports `state.json` into the database in one transaction, then renames it; moves a damaged one aside.
@@ -110,22 +176,27 @@ extension LinuxNotificationManager {
     /// Clears the alarm, commits what is not yet saved, and closes the database, releasing the state directory;
     /// calls then throw ``LinuxNotificationManagerError/stopped`` until ``start()`` is called again.
     public func stop() async {
-        guard lifecycle != .stopped else { return }
-        lifecycle = .stopped
-        alarmDeadline = nil
-        clock.setAlarm(alarmID, at: nil, wake: {})
-        if changeVersion > durableVersion {
-            try? await waitUntilDurable(changeVersion)
+        let stops = state.withLock { state in
+            guard state.lifecycle != .stopped else { return false }
+            state.lifecycle = .stopped
+            state.alarmDeadline = nil
+            clock.setAlarm(alarmID, at: nil, wake: {})
+            return true
+        }
+        guard stops else { return }
+        try? await persistChanges()
+        let database = state.withLock { state in
+            defer { state.database = nil }
+            return state.database
         }
         database?.close()
-        database = nil
     }
 
     func ensureRunning() async throws {
-        switch lifecycle {
+        switch state.withLock({ $0.lifecycle }) {
         case .running: return
         case .stopped: throw LinuxNotificationManagerError.stopped
-        case .idle: try await start()
+        case .idle, .starting: try await start()
         }
     }
 }

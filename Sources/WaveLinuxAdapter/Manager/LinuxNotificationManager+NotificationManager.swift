@@ -22,13 +22,16 @@ extension LinuxNotificationManager {
         let fireAt = clock.now.addingTimeInterval(delay.timeInterval)
         try await ensureRunning()
         let now = clock.now
-        var placed: [PendingNotification] = []
-        insert(
-            PendingNotification(
-                eventID: eventID, trigger: trigger, content: content, requestedAt: fireAt, fireDate: max(fireAt, now),
-                sequence: nextSequence),
-            placed: &placed)
-        try await finishAdding(placed)
+        state.withLock { state in
+            var placed: [PendingNotification] = []
+            insert(
+                PendingNotification(
+                    eventID: eventID, trigger: trigger, content: content, requestedAt: fireAt,
+                    fireDate: max(fireAt, now), sequence: state.nextSequence),
+                placed: &placed, &state)
+            finishAdding(placed, &state)
+        }
+        try await persistChanges()
     }
 
     /// Schedules many WorldWideWaves notifications in one step and one transaction, each kept compact as
@@ -101,12 +104,12 @@ extension LinuxNotificationManager {
     }
 
     /// The WorldWideWaves bridge over this manager: the one path from `NotificationManager` calls to requests.
-    private nonisolated var bridge: NotificationManagerBridge {
+    private var bridge: NotificationManagerBridge {
         NotificationManagerBridge(center: self, clock: clock)
     }
 }
 
-/// The manager takes each batch in one actor call and one transaction, and refuses a batch before changing
+/// The manager takes each batch in one step under its lock and one transaction, and refuses a batch before changing
 /// anything when it holds an invalid event id or the manager is stopped, so ``DefaultNotificationScheduler`` hands
 /// it an event's notifications as one batch. A batch whose commit fails has changed what is pending, as a single
 /// call whose commit fails has; the scheduler then makes the single calls, which schedule the same requests again.

@@ -20,33 +20,36 @@ extension LinuxNotificationManager {
         }
     }
 
-    /// Inserts a batch, each element made into a pending notification with the current instant and its sequence
-    /// number, then reports, persists and re-arms once for all (``finishAdding(_:)``).
+    /// Inserts a batch in one step under the lock, each element made into a pending notification with the current
+    /// instant and its sequence number, reports it, re-arms once, and waits for the batch's commit.
     func insertAll<Batch: Collection>(
         _ batch: Batch, making pending: (Batch.Element, _ now: Date, _ sequence: UInt64) -> PendingNotification
     ) async throws {
         let now = clock.now
-        queue.reserveCapacity(forAdditional: batch.count)
-        var placed: [PendingNotification] = []
-        if persists {
-            placed.reserveCapacity(batch.count)
+        state.withLock { state in
+            state.queue.reserveCapacity(forAdditional: batch.count)
+            var placed: [PendingNotification] = []
+            if persists {
+                placed.reserveCapacity(batch.count)
+            }
+            for element in batch {
+                insert(pending(element, now, state.nextSequence), placed: &placed, &state)
+            }
+            finishAdding(placed, &state)
         }
-        for element in batch {
-            insert(pending(element, now, nextSequence), placed: &placed)
-        }
-        try await finishAdding(placed)
+        try await persistChanges()
     }
 
     /// Places one pending notification (taking the next sequence number), reports it and keeps it for saving.
-    func insert(_ notification: PendingNotification, placed: inout [PendingNotification]) {
-        nextSequence += 1
-        let (replaced, placedNotification, transitions) = queue.insert(notification)
+    func insert(_ notification: PendingNotification, placed: inout [PendingNotification], _ state: inout State) {
+        state.nextSequence += 1
+        let (replaced, placedNotification, transitions) = state.queue.insert(notification)
         let threadKey = placedNotification.threadKey
-        threadChanges.recordChange(inThread: threadKey, pendingCount: queue.count)
+        state.threadChanges.recordChange(inThread: threadKey, pendingCount: state.queue.count)
         if let replaced {
             let replacedThreadKey = replaced.threadKey
             if replacedThreadKey != threadKey {
-                threadChanges.recordChange(inThread: replacedThreadKey, pendingCount: queue.count)
+                state.threadChanges.recordChange(inThread: replacedThreadKey, pendingCount: state.queue.count)
             }
             observer.manager(didReport: .replaced(old: replaced, new: placedNotification))
         } else {
@@ -58,12 +61,11 @@ extension LinuxNotificationManager {
         }
     }
 
-    /// Re-arms and saves after ``insert(_:placed:)``.
-    func finishAdding(_ placed: [PendingNotification]) async throws {
-        peak = max(peak, queue.armedCount)
-        armAlarm()
-        note(.upsertPending(placed))
-        try await persistChange()
+    /// Re-arms and notes the batch for saving after ``insert(_:placed:_:)``.
+    func finishAdding(_ placed: [PendingNotification], _ state: inout State) {
+        state.peak = max(state.peak, state.queue.armedCount)
+        armAlarm(&state)
+        note(.upsertPending(placed), &state)
     }
 
     /// Removes pending requests by identifier (one ``ManagerEvent/cancelled(_:reason:)`` each), and withdraws what
@@ -80,22 +82,28 @@ extension LinuxNotificationManager {
     public func removePending(identifiers: [String], reason: NotificationReason) async throws {
         try await ensureRunning()
         guard !identifiers.isEmpty else { return }
-        let (removed, transitions) = queue.remove(identifiers)
-        for notification in removed {
-            threadChanges.recordChange(inThread: notification.threadKey, pendingCount: queue.count)
-            observer.manager(didReport: .cancelled(notification, reason: reason))
-        }
-        report(transitions)
-        var withdrawn: [ShownNotification] = []
-        for identifier in identifiers {
-            if let shownNotification = shown.remove(identifier) {
-                withdrawn.append(shownNotification)
+        let changed = state.withLock { state in
+            let (removed, transitions) = state.queue.remove(identifiers)
+            for notification in removed {
+                state.threadChanges.recordChange(inThread: notification.threadKey, pendingCount: state.queue.count)
+                observer.manager(didReport: .cancelled(notification, reason: reason))
             }
+            report(transitions)
+            var withdrawn: [ShownNotification] = []
+            for identifier in identifiers {
+                if let shownNotification = state.shown.remove(identifier) {
+                    withdrawn.append(shownNotification)
+                }
+            }
+            return finishRemoval(removed: removed, withdrawn: withdrawn, reason: reason, &state)
         }
-        try await finishRemoval(removed: removed, withdrawn: withdrawn, reason: reason) {
-            try await $0.withdraw(identifiers: identifiers, threadID: nil, reason: reason)
-        } describing: {
-            identifiers.joined(separator: ", ")
+        if changed {
+            try await persistChanges()
+        }
+        do {
+            try await sink.withdraw(identifiers: identifiers, threadID: nil, reason: reason)
+        } catch {
+            observer.manager(didReport: .failed(.withdrawal(identifiers.joined(separator: ", "), error: error)))
         }
     }
 
@@ -121,33 +129,36 @@ extension LinuxNotificationManager {
     ///   committed.
     func removePending(threadIDs: [String], reason: NotificationReason) async throws {
         try await ensureRunning()
-        var removedAll: [PendingNotification] = []
-        var withdrawnAll: [ShownNotification] = []
-        for threadID in threadIDs {
-            let (removed, transitions) = queue.removeAll(threadID: threadID)
-            if !removed.isEmpty {
-                threadChanges.recordChange(inThread: RequestKey(threadID), pendingCount: queue.count)
+        let changed = state.withLock { state in
+            var removedAll: [PendingNotification] = []
+            var withdrawnAll: [ShownNotification] = []
+            for threadID in threadIDs {
+                let (removed, transitions) = state.queue.removeAll(threadID: threadID)
+                if !removed.isEmpty {
+                    state.threadChanges.recordChange(inThread: RequestKey(threadID), pendingCount: state.queue.count)
+                }
+                for notification in removed {
+                    observer.manager(didReport: .cancelled(notification, reason: reason))
+                }
+                report(transitions)
+                let withdrawn = state.shown.removeAll(threadID: threadID)
+                for shownNotification in withdrawn {
+                    observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
+                }
+                removedAll += removed
+                withdrawnAll += withdrawn
             }
-            for notification in removed {
-                observer.manager(didReport: .cancelled(notification, reason: reason))
+            armAlarm(&state)
+            if !removedAll.isEmpty {
+                note(.removePending(removedAll), &state)
             }
-            report(transitions)
-            let withdrawn = shown.removeAll(threadID: threadID)
-            for shownNotification in withdrawn {
-                observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
+            if !withdrawnAll.isEmpty {
+                note(.withdrawShown(withdrawnAll.map(\.identifier), at: clock.now, reason: reason), &state)
             }
-            removedAll += removed
-            withdrawnAll += withdrawn
+            return !removedAll.isEmpty || !withdrawnAll.isEmpty
         }
-        armAlarm()
-        if !removedAll.isEmpty {
-            note(.removePending(removedAll))
-        }
-        if !withdrawnAll.isEmpty {
-            note(.withdrawShown(withdrawnAll.map(\.identifier), at: clock.now, reason: reason))
-        }
-        if !removedAll.isEmpty || !withdrawnAll.isEmpty {
-            try await persistChange()
+        if changed {
+            try await persistChanges()
         }
         for threadID in threadIDs {
             do {
@@ -161,34 +172,19 @@ extension LinuxNotificationManager {
     /// Every pending request exactly as added, soonest first (ties in order of addition), as it was when the call
     /// reached the manager.
     ///
-    /// Built on the actor in pieces (``PendingListing``): the pending requests are copied at once, then ordered and
-    /// built a piece at a time; when a delivery is waiting (the alarm is due, or a delivery pass is between steps),
-    /// the listing yields the actor between pieces, so a delivery waits for one piece of a long listing rather than
-    /// all of it. A listing stays on the actor on
-    /// purpose: sorting in the callers' tasks freed the actor but, with many callers listing at once, kept every
-    /// thread of the pool busy, and a delivery's wake then waited for a thread (wavebench `delivery-contended`: p99
-    /// 14–347 ms against 9 ms).
+    /// The queue's slots are copied under the lock (a copy-on-write reference, so the lock is held for an instant);
+    /// the ordering and the building of the requests (``PendingListing``) run outside it, in the caller's task, so a
+    /// delivery never waits for a listing, however long.
     ///
     /// - Returns: The pending requests.
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func pendingRequests() async throws -> [NotificationRequest] {
         try await ensureRunning()
-        var listing = PendingListing(slots: queue.slotsSnapshot)
-        listing.buildNextPiece()
+        var listing = PendingListing(slots: state.withLock { $0.queue.slotsSnapshot })
         while !listing.isFinished {
-            // Yielding costs a wake-up of a pool thread: only when a delivery waits for the actor.
-            if deliveryIsWaiting {
-                await Task.yield()
-            }
             listing.buildNextPiece()
         }
         return listing.requests
-    }
-
-    /// Whether a delivery is waiting for the actor: the alarm is due (its wake not run yet), or a delivery pass is
-    /// between its steps.
-    private var deliveryIsWaiting: Bool {
-        isDelivering || alarmDeadline.map { $0 <= clock.now } ?? false
     }
 
     /// The pending requests of each thread given, soonest first, read from the per-thread index (so listing a few
@@ -199,7 +195,7 @@ extension LinuxNotificationManager {
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func pendingRequests(threadIDs: [String]) async throws -> [[NotificationRequest]] {
         try await ensureRunning()
-        return threadIDs.map { queue.requests(inThread: $0) }
+        return state.withLock { state in threadIDs.map { state.queue.requests(inThread: $0) } }
     }
 
     /// The change count of everything pending: it moves at every change to any thread.
@@ -208,7 +204,7 @@ extension LinuxNotificationManager {
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func changeCount() async throws -> UInt64? {
         try await ensureRunning()
-        return threadChanges.total
+        return state.withLock { $0.threadChanges.total }
     }
 
     /// Each thread's change count: one counter stamps a thread at every change to what is pending in it (an
@@ -219,7 +215,7 @@ extension LinuxNotificationManager {
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func changeCounts(threadIDs: [String]) async throws -> [UInt64]? {
         try await ensureRunning()
-        return threadIDs.map { threadChanges.count(ofThread: $0) }
+        return state.withLock { state in threadIDs.map { state.threadChanges.count(ofThread: $0) } }
     }
 
     /// Shows a request now through the sink, leaving pending requests alone; a pending request with the same
@@ -238,8 +234,11 @@ extension LinuxNotificationManager {
         try await ensureRunning()
         let now = clock.now
         if let gate, let reason = await gate.suppressionReason(for: request, at: now) {
-            let notification = PendingNotification(request: request, fireDate: now, sequence: nextSequence)
-            observer.manager(didReport: .suppressed(notification, reason: reason))
+            let notification = state.withLock { state in
+                let notification = PendingNotification(request: request, fireDate: now, sequence: state.nextSequence)
+                observer.manager(didReport: .suppressed(notification, reason: reason))
+                return notification
+            }
             await putInInbox([notification])
             return
         }
@@ -252,14 +251,18 @@ extension LinuxNotificationManager {
             observer.manager(didReport: .failed(.delivery(request.identifier, error: error)))
             throw error
         }
-        observer.manager(didReport: .delivered(delivery))
-        await remember(
-            request, shownAt: now, expiresAt: request.expiresAfter.map { now.addingTimeInterval($0.timeInterval) },
-            pending: nil, isLate: false)
-        armAlarm()
-        if changeVersion > durableVersion {
-            try await waitUntilDurable(changeVersion)
+        let collapsed = state.withLock { state in
+            observer.manager(didReport: .delivered(delivery))
+            let collapsed = remember(
+                request, shownAt: now, expiresAt: request.expiresAfter.map { now.addingTimeInterval($0.timeInterval) },
+                pending: nil, isLate: false, &state)
+            armAlarm(&state)
+            return collapsed
         }
+        if let collapsed {
+            await withdrawFromSink(collapsed.identifier, reason: .collapsed)
+        }
+        try await persistChanges()
     }
 
     /// Withdraws shown notifications (one ``ManagerEvent/withdrawn(_:reason:)`` for each the manager remembers),
@@ -273,18 +276,21 @@ extension LinuxNotificationManager {
     public func withdrawShown(identifiers: [String], reason: NotificationReason) async throws {
         try await ensureRunning()
         guard !identifiers.isEmpty else { return }
-        var withdrawn: [ShownNotification] = []
-        for identifier in identifiers {
-            if let shownNotification = shown.remove(identifier) {
-                withdrawn.append(shownNotification)
+        let changed = state.withLock { state in
+            var withdrawn: [ShownNotification] = []
+            for identifier in identifiers {
+                if let shownNotification = state.shown.remove(identifier) {
+                    withdrawn.append(shownNotification)
+                }
             }
-        }
-        for shownNotification in withdrawn {
-            observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
-        }
-        armAlarm()
-        if !withdrawn.isEmpty {
-            note(.withdrawShown(withdrawn.map(\.identifier), at: clock.now, reason: reason))
+            for shownNotification in withdrawn {
+                observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
+            }
+            armAlarm(&state)
+            if !withdrawn.isEmpty {
+                note(.withdrawShown(withdrawn.map(\.identifier), at: clock.now, reason: reason), &state)
+            }
+            return !withdrawn.isEmpty
         }
         do {
             try await sink.withdraw(identifiers: identifiers, threadID: nil, reason: reason)
@@ -292,8 +298,8 @@ extension LinuxNotificationManager {
             observer.manager(didReport: .failed(.withdrawal(identifiers.joined(separator: ", "), error: error)))
             throw error
         }
-        if !withdrawn.isEmpty {
-            try await persistChange()
+        if changed {
+            try await persistChanges()
         }
     }
 
@@ -301,31 +307,25 @@ extension LinuxNotificationManager {
     ///
     /// - Returns: The shown notifications.
     public func shownNotifications() -> [ShownNotification] {
-        shown.all
+        state.withLock { $0.shown.all }
     }
 
-    /// Reports a removal, asks the sink to withdraw, re-arms and saves.
+    /// Reports withdrawals, re-arms and notes a removal for saving; returns whether anything changed.
     private func finishRemoval(
         removed: [PendingNotification], withdrawn: [ShownNotification], reason: NotificationReason,
-        sinkCall: (any NotificationSink) async throws -> Void, describing target: () -> String
-    ) async throws {
+        _ state: inout State
+    ) -> Bool {
         for shownNotification in withdrawn {
             observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
         }
-        if !removed.isEmpty || !withdrawn.isEmpty {
-            armAlarm()
-            if !removed.isEmpty {
-                note(.removePending(removed))
-            }
-            if !withdrawn.isEmpty {
-                note(.withdrawShown(withdrawn.map(\.identifier), at: clock.now, reason: reason))
-            }
-            try await persistChange()
+        guard !removed.isEmpty || !withdrawn.isEmpty else { return false }
+        armAlarm(&state)
+        if !removed.isEmpty {
+            note(.removePending(removed), &state)
         }
-        do {
-            try await sinkCall(sink)
-        } catch {
-            observer.manager(didReport: .failed(.withdrawal(target(), error: error)))
+        if !withdrawn.isEmpty {
+            note(.withdrawShown(withdrawn.map(\.identifier), at: clock.now, reason: reason), &state)
         }
+        return true
     }
 }

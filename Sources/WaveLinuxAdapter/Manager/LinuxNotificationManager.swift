@@ -14,7 +14,7 @@ public import WaveNotifications
 ///   promoted, soonest first, as slots free. Only armed requests fire, and since the armed set is always the
 ///   soonest ones, nothing fires out of order and nothing is dropped.
 /// - Requests are found by identifier and by thread through indexes: ``add(_:)`` and both `removePending` calls
-///   take a batch in one actor call and cost O(log n) per request they touch.
+///   take a batch in one step and cost O(log n) per request they touch.
 /// - Shown notifications are remembered (up to ``Configuration/shownLimit``): ``withdrawShown(identifiers:reason:)``
 ///   withdraws them, one with ``NotificationRequest/expiresAfter`` is withdrawn at its fire instant plus that
 ///   (reason `expired`), and showing one with a ``NotificationRequest/collapseID`` withdraws the older one with the
@@ -37,15 +37,60 @@ public import WaveNotifications
 ///   missed while the process was down) goes to the ``InboxStore`` given at creation, so the user can still read
 ///   it; without an inbox it is only reported.
 ///
+/// - Concurrency: the manager is not an actor. Its state sits under one lock (a ``WaveLock``, which
+///   ThreadSanitizer sees), and every call runs on its caller's executor, taking the lock only for its own steps:
+///   no call waits for a hop onto the manager. Only the wait for the next instant is the clock's, and the delivery
+///   pass its wake starts holds the lock one step at a time, never across a sink, gate or inbox call. A listing
+///   copies the queue's slots under the lock and orders them outside it, so a delivery never waits for a listing.
+///   The observer hears of each change under the lock, so it sees changes in the order they happen (a failure of
+///   a sink, gate or inbox is reported when it comes back); it must return quickly and never call the manager.
+///
 /// The manager starts itself on first use; call ``start()`` explicitly to learn early that the state
 /// directory is locked, and ``stop()`` to release it.
-public actor LinuxNotificationManager: NotificationRequestCenter, NotificationManager {
+public final class LinuxNotificationManager: NotificationRequestCenter, NotificationManager, Sendable {
     enum Lifecycle {
-        case idle, running, stopped
+        case idle, starting, running, stopped
     }
 
+    /// Everything that changes, under ``state``'s lock.
+    struct State {
+        var lifecycle = Lifecycle.idle
+        /// The database, open (holding the directory lock) while running with a state directory.
+        var database: NotificationStore?
+        var queue: NotificationQueue
+        var shown: ShownRegistry
+        /// Each thread's change count, moved by every change to what is pending in it.
+        var threadChanges = ThreadChangeCounts()
+        var nextSequence: UInt64 = 0
+        var peak = 0
+        /// The deadline last given to the clock, so an unchanged one is not set again.
+        var alarmDeadline: Date?
+        /// Whether a delivery pass is running; a second wake meanwhile leaves the work to it, keeping order.
+        var isDelivering = false
+        /// Saved notifications that are due late after a restart, delivered before anything else.
+        var lateToDeliver: [PendingNotification] = []
+        /// The notification a sink is showing right now; its row stays in the database until its delivery finishes.
+        var inFlight: PendingNotification?
+        /// Callers of a start that another caller is running, resumed when it ends.
+        var startWaiters: [CheckedContinuation<Void, any Error>] = []
+
+        /// Changes made in memory and not yet handed to a commit.
+        var unsavedChanges: [ManagerStoreChange] = []
+        /// A commit failed: the next one rewrites everything, so the changes it lost are saved too.
+        var needsFullSave = false
+        var changeVersion: UInt64 = 0
+        var attemptedVersion: UInt64 = 0
+        var durableVersion: UInt64 = 0
+        var isSaving = false
+        /// Callers waiting for a commit that covers their change, each resumed with its outcome.
+        var saveWaiters: [(version: UInt64, resume: SaveWaiter)] = []
+    }
+
+    /// Resumes a caller waiting for a commit with the commit's outcome.
+    typealias SaveWaiter = @Sendable (Result<Void, any Error>) -> Void
+
     /// The settings the manager was created with.
-    public nonisolated let configuration: Configuration
+    public let configuration: Configuration
 
     let clock: any AlarmClock
     let sink: any NotificationSink
@@ -58,37 +103,10 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
     let stateFile: StateFileStore?
     /// Whether changes are saved (a state directory is configured).
     let persists: Bool
-    /// The database, open (holding the directory lock) while running with a state directory.
-    var database: NotificationStore?
     /// Blocking commits run here, off the cooperative thread pool, in the order they were queued.
     let writes = DispatchQueue(label: "WaveLinuxAdapter.LinuxNotificationManager.writes")
-
-    var lifecycle = Lifecycle.idle
-    var queue: NotificationQueue
-    var shown: ShownRegistry
-    /// Each thread's change count, moved by every change to what is pending in it.
-    var threadChanges = ThreadChangeCounts()
-    var nextSequence: UInt64 = 0
-    var peak = 0
-    /// The deadline last given to the clock, so an unchanged one is not set again.
-    var alarmDeadline: Date?
-
-    /// Whether a delivery pass is running; a second wake meanwhile leaves the work to it, keeping order.
-    var isDelivering = false
-    /// Saved notifications that are due late after a restart, delivered before anything else.
-    var lateToDeliver: [PendingNotification] = []
-    /// The notification a sink is showing right now; its row stays in the database until its delivery finishes.
-    var inFlight: PendingNotification?
-
-    /// Changes made in memory and not yet handed to a commit.
-    var unsavedChanges: [ManagerStoreChange] = []
-    /// A commit failed: the next one rewrites everything, so the changes it lost are saved too.
-    var needsFullSave = false
-    var changeVersion: UInt64 = 0
-    var attemptedVersion: UInt64 = 0
-    var durableVersion: UInt64 = 0
-    var isSaving = false
-    var saveWaiters: [(version: UInt64, continuation: CheckedContinuation<Void, any Error>)] = []
+    /// The manager's state; every step takes it once and never across an `await`.
+    let state: WaveLock<State>
 
     /// Creates a manager; nothing is loaded, locked or armed until ``start()`` or the first call.
     ///
@@ -115,8 +133,10 @@ public actor LinuxNotificationManager: NotificationRequestCenter, NotificationMa
         self.observer = observer
         self.inbox = inbox
         self.gate = gate
-        queue = NotificationQueue(limit: configuration.pendingLimit)
-        shown = ShownRegistry(limit: configuration.shownLimit)
+        state = WaveLock(
+            State(
+                queue: NotificationQueue(limit: configuration.pendingLimit),
+                shown: ShownRegistry(limit: configuration.shownLimit)))
         stateFile = configuration.stateDirectory.map { StateFileStore(directory: $0) }
         persists = configuration.stateDirectory != nil
     }

@@ -6,7 +6,7 @@ public import WaveStrings
 /// Give it to the resolver that renders the manager's notifications:
 /// `LocalizedStringResolver(observer: ManagerLocalizationObserver(forwardingTo: observer))`, and the same
 /// `observer` to the manager. The resolver reports each missing key once (per language and table); the report
-/// comes from the thread that rendered the text, inside the manager's actor when the manager delivers, before that
+/// comes from the thread that rendered the text, in the manager's delivery step when the manager delivers, before that
 /// delivery's ``ManagerEvent/delivered(_:)``.
 public struct ManagerLocalizationObserver: LocalizationObserver {
     private let observer: any NotificationManagerObserver

@@ -1,7 +1,7 @@
 /// Receives what a ``LinuxNotificationManager`` does and what went wrong, instead of it printing anything.
 ///
 /// Implementation requirements: return quickly and never call back into the manager synchronously; the
-/// manager reports from inside its actor, in the order things happen.
+/// manager reports each change while it holds its state's lock, in the order things happen.
 public protocol NotificationManagerObserver: Sendable {
     /// Called for each thing the manager did or met.
     ///

@@ -1,8 +1,8 @@
-/// A user's quiet hours setting, as GoNow and GrowBro store it: a switch and a local window `[start, end)` that
+/// A user's quiet hours setting, as an app stores it: a switch and a local window `[start, end)` that
 /// wraps midnight when `end` ≤ `start` (empty when equal). Defaults: off, 22:00–07:00.
 ///
 /// The setting is data; ``policy(_:)`` turns it into the core's ``QuietHours`` policy with the behaviour an app
-/// wants (GoNow and GrowBro's task reminders move to the window's end, GrowBro's pushes are suppressed).
+/// wants (reminders moved to the window's end, or pushes suppressed).
 public struct QuietHoursSetting: Hashable, Sendable, Codable {
     /// Whether quiet hours apply.
     public var enabled: Bool

@@ -15,7 +15,7 @@ public struct Snooze: Sendable {
     ///
     /// - Parameters:
     ///   - delay: How long until the content comes back; 15 minutes by default.
-    ///   - snoozedIdentifier: Derives the snoozed identifier (Hydracat: the type component becomes `snooze`);
+    ///   - snoozedIdentifier: Derives the snoozed identifier (for example, one component of the identifier becomes `snooze`);
     ///     applying it to its own result must give the same identifier.
     public init(delay: Duration = .seconds(15 * 60), snoozedIdentifier: @escaping @Sendable (String) -> String) {
         self.delay = delay

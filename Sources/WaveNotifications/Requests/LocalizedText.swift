@@ -1,10 +1,10 @@
 /// A text to show, as a localization key with arguments in a named table: never the final words.
 ///
-/// Platforms resolve ``key`` in ``table`` (for example `GoNow.strings`) in the user's language when the
+/// Platforms resolve ``key`` in ``table`` (for example `Notifications.strings`) in the user's language when the
 /// notification is shown, inserting ``arguments`` into the positional placeholders (`%1$@`, `%2$@`, …).
 /// Arguments are shown to the user, so they must never carry private data that the text should not reveal.
 public struct LocalizedText: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The table the key belongs to, without `.strings`: `Notifications` for WorldWideWaves, `GoNow`, ….
+    /// The table the key belongs to, without `.strings`: one table per app, such as `Notifications`.
     public var table: String
     /// The localization key.
     public var key: String

@@ -29,7 +29,7 @@ public import Foundation
 /// - ``savedState`` holds everything the service needs to continue in a later process, restored through the
 ///   service's initializer; it holds no secret the app did not give it, and no medication name or dose.
 public protocol AppNotificationService: Actor {
-    /// The app's own facts a call may report beside notification events (GoNow's analytics, a link GrowBro opens);
+    /// The app's own facts a call may report beside notification events (an analytics event, a link the app opens);
     /// `Never` for an app that has none.
     associatedtype Fact: Hashable & Sendable = Never
     /// What the service remembers between processes.

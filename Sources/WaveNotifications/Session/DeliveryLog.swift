@@ -134,7 +134,7 @@ public struct DeliveryLog: Hashable, Sendable, Codable {
     /// - Parameters:
     ///   - cutoff: The instant; what was shown at or after it stays.
     ///   - kept: Identifiers that stay *done* however long ago they were shown (an app whose rule reads them for as
-    ///     long as its own records list them, as GrowBro's task reminders).
+    ///     long as its own records list them, such as reminders of tasks still open).
     public mutating func forget(shownBefore cutoff: Date, keeping kept: Set<String> = []) {
         history.removeRecords(shownBefore: cutoff)
         lastShownAt = lastShownAt.filter { $0.value >= cutoff || onScreen[$0.key] != nil || kept.contains($0.key) }

@@ -15,6 +15,8 @@ public protocol WaveClock: Sendable {
 /// - `wake` is called once, at or after `deadline` as this clock measures it, and never before.
 /// - `wake` must not be called while the clock holds a lock that ``setAlarm(_:at:wake:)`` takes, because
 ///   the woken owner usually sets its next alarm from inside `wake`.
+/// - `wake` is never called from inside ``setAlarm(_:at:wake:)``, even for a deadline already past: an owner may
+///   set its alarm while holding its own lock, which `wake` takes.
 public protocol AlarmClock: WaveClock {
     /// Sets, replaces or clears (`deadline == nil`) the alarm `id`.
     ///

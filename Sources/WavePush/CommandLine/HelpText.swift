@@ -1,23 +1,164 @@
-/// The usage texts.
+internal import WaveCommandLine
+
+/// The text of `wavepush --help` and each subcommand's `--help`, in the layout both tools share.
 enum HelpText {
-    static let main = """
-        wavepush: GrowBro's push server, for operators
+    static let main = CommandHelp(
+        overview:
+            "GrowBro's push server, for operators: replay server scenarios, report, write and check .well-known files.",
+        usage: ["wavepush <subcommand> [options]"],
+        sections: [
+            .init(
+                "SUBCOMMANDS",
+                [
+                    .init(
+                        "replay <scenario>", "Replay a server scenario, one JSON line per decision, then the report."),
+                    .init("report", "The engagement report of a server database over a period, and its alerts."),
+                    .init(
+                        "well-known <config>",
+                        "Write each environment's apple-app-site-association and assetlinks.json."),
+                    .init(
+                        "check-well-known <config>",
+                        "Check that a loopback server serves an environment's two files right."),
+                    .init("dispatch <config>", "Send what is due over HTTP/2 to APNs and FCM, as a service."),
+                    .init("send-test <config>", "Push one notification to one token and print the answer."),
+                ]),
+            .init("OPTIONS", [.init("-h, --help", "Show this help.")]),
+        ],
+        exitStatus: [
+            "0 ok, 1 a check found problems, 64 usage, 65 bad data, 66 no input, 69 server unavailable,",
+            "74 output not writable. See docs/growbro-server.md.",
+        ],
+        footer: "See 'wavepush <subcommand> --help'."
+    ).text
 
-        Usage:
-          wavepush replay SCENARIO [--requests] [--db FILE]
-                Replays a server scenario: tokens, events, scripted provider answers, opens, time passing.
-                Prints one JSON line per decision, then the report. --requests also prints each provider request.
-          wavepush report --db FILE --from INSTANT --to INSTANT [--alert-minimum-sends N] [--alert-delivery-rate R]
-                Prints the engagement report of a server database over [from, to), and its alerts (defaults:
-                below 0.95 over at least 100 measurable sends).
-          wavepush well-known CONFIG --out DIR
-                Writes DIR/<domain>/.well-known/apple-app-site-association and assetlinks.json per environment.
-          wavepush check-well-known CONFIG --environment NAME --url http://127.0.0.1:PORT [--host HOST]
-                Checks that a loopback server serves an environment's two files right: 200, no redirect,
-                application/json, the expected content.
+    static let replay = CommandHelp(
+        overview: "Replay a server scenario: tokens, events, scripted provider answers, opens, time passing.",
+        usage: ["wavepush replay <scenario> [--requests] [--db <file>]"],
+        sections: [
+            .init("ARGUMENTS", [.init("<scenario>", "The scenario, for example Examples/growbro-server.json.")]),
+            .init(
+                "OPTIONS",
+                [
+                    .init("--requests", "Also print each provider request (method, URL, headers, body)."),
+                    .init("--db <file>", "Keep the server's state in this SQLite file (default: in memory)."),
+                    .init("-h, --help", "Show this help."),
+                ]),
+        ],
+        exitStatus: ["0 success, 64 bad usage, 65 invalid scenario or refused input, 66 unreadable file."]
+    ).text
 
-        Exit codes: 0 ok, 1 a check found problems, 64 usage, 65 bad data, 66 no input, 69 server unavailable,
-        74 output not writable. See docs/growbro-server.md.
+    static let report = CommandHelp(
+        overview: "Print the engagement report of a server database over [from, to), and its alerts.",
+        usage: [
+            "wavepush report --db <file> --from <instant> --to <instant>",
+            "[--alert-minimum-sends <n>] [--alert-delivery-rate <r>]",
+        ],
+        sections: [
+            .init(
+                "OPTIONS",
+                [
+                    .init("--db <file>", "The server database."),
+                    .init("--from <instant>", "The period's start, ISO 8601 with its zone (2026-05-04T00:00:00Z)."),
+                    .init("--to <instant>", "The period's end, after --from."),
+                    .init(
+                        "--alert-minimum-sends <n>", "Alert only over at least n measurable sends (default 100)."),
+                    .init("--alert-delivery-rate <r>", "Alert below this delivery rate, 0 to 1 (default 0.95)."),
+                    .init("-h, --help", "Show this help."),
+                ])
+        ],
+        exitStatus: ["0 success, 64 bad usage, 65 not a server database, 66 no such database."]
+    ).text
 
-        """
+    static let wellKnown = CommandHelp(
+        overview: "Write <dir>/<domain>/.well-known/apple-app-site-association and assetlinks.json per environment.",
+        usage: ["wavepush well-known <config> --out <dir>"],
+        sections: [
+            .init("ARGUMENTS", [.init("<config>", "The environments file (docs/growbro-server.md).")]),
+            .init(
+                "OPTIONS", [.init("--out <dir>", "The folder to write into."), .init("-h, --help", "Show this help.")]),
+        ],
+        exitStatus: ["0 success, 64 bad usage, 65 invalid configuration, 66 unreadable file, 74 not writable."]
+    ).text
+
+    static let checkWellKnown = CommandHelp(
+        overview: "Check that a loopback server serves an environment's two files right.",
+        usage: [
+            "wavepush check-well-known <config> --environment <name> --url http://127.0.0.1:<port> [--host <host>]"
+        ],
+        sections: [
+            .init("ARGUMENTS", [.init("<config>", "The environments file (docs/growbro-server.md).")]),
+            .init(
+                "OPTIONS",
+                [
+                    .init("--environment <name>", "The environment to check."),
+                    .init("--url <url>", "The server, plain HTTP on loopback."),
+                    .init("--host <host>", "The Host header (default: the environment's domain)."),
+                    .init("-h, --help", "Show this help."),
+                ]),
+            .init(
+                "CHECKS",
+                [.init(text: "200, no redirect, application/json, the expected content; one line per file or problem.")]
+            ),
+        ],
+        exitStatus: [
+            "0 every file right, 1 a problem found, 64 bad usage, 65 invalid configuration,", "69 server unavailable.",
+        ]
+    ).text
+
+    static let dispatch = CommandHelp(
+        overview: "Send what is due in a server database to APNs and FCM over HTTP/2, then wait for the next.",
+        usage: ["wavepush dispatch <config> [--db <file>]"],
+        sections: [
+            .init("ARGUMENTS", [.init("<config>", "The dispatch configuration (docs/growbro-server.md).")]),
+            .init(
+                "OPTIONS",
+                [
+                    .init("--db <file>", "The server database (default: the configuration's \"database\")."),
+                    .init("-h, --help", "Show this help."),
+                ]),
+            .init(
+                "OUTPUT",
+                [
+                    .init(
+                        text:
+                            "One JSON line per decision. SIGTERM or SIGINT: the requests in flight finish and are recorded."
+                    )
+                ]),
+        ],
+        exitStatus: ["0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file."]
+    ).text
+
+    static let sendTest = CommandHelp(
+        overview: "Push one notification to one token and print the request, the provider's answer and the decision.",
+        usage: [
+            "wavepush send-test <config> --platform apns|fcm --token <token>",
+            "[--environment production|sandbox] [--title <text>] [--body <text>]",
+        ],
+        sections: [
+            .init("ARGUMENTS", [.init("<config>", "The dispatch configuration (docs/growbro-server.md).")]),
+            .init(
+                "OPTIONS",
+                [
+                    .init("--platform <p>", "apns or fcm."),
+                    .init("--token <token>", "The device token."),
+                    .init("--environment <e>", "APNs only: production (default) or sandbox."),
+                    .init("--title <text>, --body <text>", "The system message's texts."),
+                    .init("-h, --help", "Show this help."),
+                ]),
+        ],
+        exitStatus: ["0 accepted, 1 refused, 64 bad usage, 65 invalid configuration, 69 no answer."]
+    ).text
+
+    /// A subcommand's help, or the main help.
+    static func help(for subcommand: String) -> String {
+        switch subcommand {
+        case "replay": replay
+        case "report": report
+        case "well-known": wellKnown
+        case "check-well-known": checkWellKnown
+        case "dispatch": dispatch
+        case "send-test": sendTest
+        default: main
+        }
+    }
 }

@@ -1,34 +1,40 @@
 internal import Foundation
 internal import GrowBroServer
+internal import WaveCommandLine
 
 /// `wavepush report --db FILE --from INSTANT --to INSTANT [--alert-minimum-sends N] [--alert-delivery-rate R]`.
 enum ReportCommand {
-    static func run(_ arguments: Arguments, output: CommandOutput) throws -> Int32 {
-        guard arguments.positional.isEmpty else { throw UsageError("report takes no positional argument") }
+    static func run(_ arguments: Arguments, output: OutputChannel) throws -> Int32 {
+        guard arguments.positional.isEmpty else {
+            throw UsageError("report takes no positional argument", subcommand: "report")
+        }
         let path = try arguments.required("db")
         guard FileManager.default.fileExists(atPath: path) else {
             throw CommandFailure(ExitCode.noInput, "cannot read '\(path)': no such database")
         }
         func instant(_ flag: String) throws -> Date {
             let text = try arguments.required(flag)
-            guard let date = JSONObjectReader.parseInstant(text) else {
-                throw UsageError("--\(flag) '\(text)' is not an instant; expected ISO 8601 like 2026-05-04T07:00:00Z")
+            do {
+                return try InstantParser.parse(text)
+            } catch {
+                throw UsageError(
+                    "--\(flag) '\(text)': \(error); expected ISO 8601 like 2026-05-04T07:00:00Z", subcommand: "report")
             }
-            return date
         }
         let from = try instant("from")
         let to = try instant("to")
-        guard from < to else { throw UsageError("--from must be before --to") }
+        guard from < to else { throw UsageError("--from must be before --to", subcommand: "report") }
         var configuration = GrowBroServerConfiguration()
         if let text = arguments.values["alert-minimum-sends"] {
             guard let sends = Int(text), sends >= 1 else {
-                throw UsageError("--alert-minimum-sends '\(text)' is not a whole number of 1 or more")
+                throw UsageError(
+                    "--alert-minimum-sends '\(text)' is not a whole number of 1 or more", subcommand: "report")
             }
             configuration.alertMinimumSends = sends
         }
         if let text = arguments.values["alert-delivery-rate"] {
             guard let rate = Double(text), (0...1).contains(rate) else {
-                throw UsageError("--alert-delivery-rate '\(text)' is not a number from 0 to 1")
+                throw UsageError("--alert-delivery-rate '\(text)' is not a number from 0 to 1", subcommand: "report")
             }
             configuration.alertDeliveryRate = rate
         }

@@ -2,7 +2,9 @@ internal import Foundation
 internal import GrowBroNotifications
 internal import GrowBroServer
 internal import GrowBroServerTesting
+internal import WaveCommandLine
 internal import WaveNotifications
+internal import WaveNotificationsTesting
 
 /// Runs a server scenario through the real store and dispatcher, with a scripted transport, printing a line per
 /// decision and the report.
@@ -12,7 +14,7 @@ internal import WaveNotifications
 /// attempted; then the alerts and the report over `[now, until)` are printed.
 struct ServerReplay {
     var scenario: ServerScenario
-    var output: CommandOutput
+    var output: OutputChannel
     var printsRequests: Bool
     var databasePath: String?
 
@@ -22,7 +24,8 @@ struct ServerReplay {
             ?? PushServer.inMemory(configuration: scenario.configuration)
         defer { server.close() }
         let transport = ScriptedTransport(answers: scenario.answers)
-        let clock = ReplayClock(now: scenario.now)
+        // No alarm is ever set on it: advancing only moves the instant the dispatcher reads.
+        let clock = ManualWaveClock(now: scenario.now)
         let dispatcher = PushDispatcher(
             server: server, transport: transport, credentials: CountingCredentials(), clock: clock,
             random: SeededRandom(seed: scenario.seed))
@@ -30,7 +33,7 @@ struct ServerReplay {
 
         func dispatch(until limit: Date) async throws {
             while let next = try server.nextDueInstant(), next <= limit {
-                clock.move(to: next)
+                await clock.advance(to: next)
                 for decision in try await dispatcher.dispatchDue() {
                     if printsRequests, let request = decision.request {
                         output.writeLine(ReplayLines.request(request, at: decision.at))
@@ -38,7 +41,7 @@ struct ServerReplay {
                     output.writeLine(ReplayLines.decision(decision))
                 }
             }
-            clock.move(to: limit)
+            await clock.advance(to: limit)
         }
 
         for timed in scenario.actions {

@@ -2,11 +2,16 @@ internal import Foundation
 internal import GrowBroNotifications
 internal import GrowBroServer
 internal import GrowBroServerTesting
+internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
 internal import WavePushPayloads
 
 /// A server scenario: the rules, the scripted provider answers per token, and the actions in time order.
+///
+/// Read with the package's one scenario reader (`WaveCommandLine`'s `ObjectDecoder` and `ValueDecoder`s, as
+/// `wavesim` reads its scenarios): every problem of a file is listed at once, each with its JSON path, an unknown
+/// key with the nearest allowed one.
 struct ServerScenario {
     /// One action at an instant.
     enum Action {
@@ -39,57 +44,41 @@ struct ServerScenario {
     static let keys = ["now", "until", "seed", "configuration", "responses", "actions"]
 
     /// Decodes a scenario file's bytes.
-    static func decode(_ bytes: [UInt8]) throws(ScenarioError) -> ServerScenario {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(bytes)
-        } catch {
-            throw ScenarioError("", "not JSON: \(error)")
-        }
-        let object = try JSONObjectReader(root, at: "", keys: keys)
-        let now = try object.instant("now")
-        let seed = UInt64(try object.optionalInteger("seed", in: 0...Int.max) ?? 1)
-        let configuration = try decodeConfiguration(object)
-        var answers: [String: [ScriptedTransport.Answer]] = [:]
-        if let responses = object.value("responses") {
-            guard case .object(let members) = responses else {
-                throw ScenarioError("responses", "expected an object of token: [answers]")
-            }
-            var seen: Set<String> = []
-            for (token, value) in members {
-                let path = "responses.\(token)"
-                guard seen.insert(token).inserted else { throw ScenarioError(path, "duplicate token") }
-                guard case .array(let list) = value else {
-                    throw ScenarioError(path, "expected an array of answers, found \(value.typeDescription)")
-                }
-                var scripted: [ScriptedTransport.Answer] = []
-                for (index, answer) in list.enumerated() {
-                    scripted.append(try decodeAnswer(answer, at: "\(path)[\(index)]"))
-                }
-                // APNs tokens are kept lowercased, as the server stores them.
-                let key =
-                    token.utf8.allSatisfy { $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }
-                    ? token.lowercased() : token
-                answers[key, default: []] += scripted
-            }
-        }
-        var actions: [TimedAction] = []
-        for (index, value) in try object.array("actions").enumerated() {
-            let action = try decodeAction(value, at: "actions[\(index)]")
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes.
+    ///   - file: The file, as named on the command line.
+    /// - Returns: The scenario.
+    /// - Throws: ``ScenarioError`` listing every problem found.
+    static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> ServerScenario {
+        try scenario.decodeDocument(bytes, file: file)
+    }
+
+    private static let scenario = ValueDecoder<ServerScenario>.object(keys: keys, named: "a scenario object") {
+        object, diagnostics in
+        let now = object.decode(.required("now", .instant), &diagnostics)
+        let seed = object.decode(.optional("seed", .integer(in: 0...Int.max), default: 1), &diagnostics)
+        let configuration = object.decode(.optional("configuration", configuration, default: .init()), &diagnostics)
+        let answers = object.decode(.optional("responses", responses, default: [:]), &diagnostics)
+        let actions = object.decode(.required("actions", .array(of: action)), &diagnostics)
+        let until = object.decode(.optional("until", .instant), &diagnostics)
+        guard let now, let seed, let configuration, let answers, let actions else { return nil }
+        var previous: Date?
+        for action in actions {
+            let at = JSONPath(action.path).appending(key: "at")
             if action.at < now {
-                throw ScenarioError("\(action.path).at", "before the scenario's now")
+                diagnostics.problem(at, "before the scenario's now")
+            } else if let previous, action.at < previous {
+                diagnostics.problem(at, "earlier than the previous action; actions are in time order")
             }
-            if let previous = actions.last, action.at < previous.at {
-                throw ScenarioError("\(action.path).at", "earlier than the previous action; actions are in time order")
-            }
-            actions.append(action)
+            previous = max(previous ?? action.at, action.at)
         }
-        let until = try object.optionalInstant("until") ?? (actions.last?.at ?? now).addingTimeInterval(86_400)
-        if let last = actions.last, until < last.at {
-            throw ScenarioError("until", "before the last action")
+        if let until, let last = actions.last, until < last.at {
+            diagnostics.problem(object.path.appending(key: "until"), "before the last action")
         }
         return ServerScenario(
-            now: now, until: until, seed: seed, configuration: configuration, answers: answers, actions: actions)
+            now: now, until: until ?? (actions.last?.at ?? now).addingTimeInterval(86_400), seed: UInt64(seed),
+            configuration: configuration, answers: answers, actions: actions)
     }
 
     static let configurationKeys = [
@@ -97,67 +86,101 @@ struct ServerScenario {
         "backoffCapSeconds", "apnsTopic", "fcmProject", "alertDeliveryRate", "alertMinimumSends",
     ]
 
-    static func decodeConfiguration(_ root: JSONObjectReader) throws(ScenarioError) -> GrowBroServerConfiguration {
+    /// The server's rules (`configuration`), also read in the dispatch configuration file.
+    static let configuration = ValueDecoder<GrowBroServerConfiguration>.object(keys: configurationKeys) {
+        object, diagnostics in
         var configuration = GrowBroServerConfiguration()
-        guard let value = root.value("configuration") else { return configuration }
-        let object = try JSONObjectReader(value, at: "configuration", keys: configurationKeys)
-        if let days = try object.optionalInteger("staleTokenDays", in: 1...3650) {
+        if let days = object.decode(.optional("staleTokenDays", .integer(in: 1...3650)), &diagnostics) {
             configuration.staleTokenAge = .seconds(days * 86_400)
         }
-        if let days = try object.optionalInteger("archiveDays", in: 0...3650) {
+        if let days = object.decode(.optional("archiveDays", .integer(in: 0...3650)), &diagnostics) {
             configuration.defaultArchiveDays = days
         }
-        if let seconds = try object.optionalInteger("sendLifetimeSeconds", in: 1...2_419_200) {
+        if let seconds = object.decode(.optional("sendLifetimeSeconds", .integer(in: 1...2_419_200)), &diagnostics) {
             configuration.sendLifetime = .seconds(seconds)
         }
-        if let attempts = try object.optionalInteger("maximumAttempts", in: 1...100) {
+        if let attempts = object.decode(.optional("maximumAttempts", .integer(in: 1...100)), &diagnostics) {
             configuration.maximumAttempts = attempts
         }
-        if let seconds = try object.optionalDouble("backoffBaseSeconds", in: 0.001...86_400) {
+        if let seconds = object.decode(.optional("backoffBaseSeconds", .number(in: 0.001...86_400)), &diagnostics) {
             configuration.backoffBase = .milliseconds(Int64(seconds * 1000))
         }
-        if let seconds = try object.optionalDouble("backoffCapSeconds", in: 0.001...86_400) {
+        if let seconds = object.decode(.optional("backoffCapSeconds", .number(in: 0.001...86_400)), &diagnostics) {
             configuration.backoffCap = .milliseconds(Int64(seconds * 1000))
         }
-        if let topic = try object.optionalString("apnsTopic") { configuration.apnsTopic = topic }
-        if let project = try object.optionalString("fcmProject") { configuration.fcmProjectID = project }
-        if let rate = try object.optionalDouble("alertDeliveryRate", in: 0...1) {
+        if let topic = object.decode(.optional("apnsTopic", .string), &diagnostics) { configuration.apnsTopic = topic }
+        if let project = object.decode(.optional("fcmProject", .string), &diagnostics) {
+            configuration.fcmProjectID = project
+        }
+        if let rate = object.decode(.optional("alertDeliveryRate", .number(in: 0...1)), &diagnostics) {
             configuration.alertDeliveryRate = rate
         }
-        if let sends = try object.optionalInteger("alertMinimumSends", in: 1...Int.max) {
+        if let sends = object.decode(.optional("alertMinimumSends", .integer(in: 1...Int.max)), &diagnostics) {
             configuration.alertMinimumSends = sends
         }
         return configuration
     }
 
-    static func decodeAnswer(_ value: JSONValue, at path: String) throws(ScenarioError) -> ScriptedTransport.Answer {
-        let object = try JSONObjectReader(value, at: path, keys: ["status", "headers", "body", "noResponse"])
-        if try object.bool("noResponse", default: false) {
-            guard !object.has("status") else {
-                throw ScenarioError(object.path("status"), "not allowed with noResponse")
+    /// `token: [answers]`; APNs tokens are kept lowercased, as the server stores them.
+    private static let responses = ValueDecoder<[String: [ScriptedTransport.Answer]]> { value, path, diagnostics in
+        guard case .object(let members) = value else {
+            diagnostics.problem(path, "expected an object of token: [answers], found \(value.typeDescription)")
+            return nil
+        }
+        var answers: [String: [ScriptedTransport.Answer]] = [:]
+        var seen: Set<String> = []
+        let list = ValueDecoder<[ScriptedTransport.Answer]>.array(of: answer, named: "an array of answers")
+        for (token, member) in members {
+            let memberPath = path.appending(key: token)
+            guard seen.insert(token).inserted else {
+                diagnostics.problem(memberPath, "duplicate token; each token may appear once")
+                continue
+            }
+            guard let scripted = list.decode(member, memberPath, &diagnostics) else { continue }
+            let key =
+                token.utf8.allSatisfy { $0 < 0x80 && Character(Unicode.Scalar($0)).isHexDigit }
+                ? token.lowercased() : token
+            answers[key, default: []] += scripted
+        }
+        return answers
+    }
+
+    private static let answer = ValueDecoder<ScriptedTransport.Answer>.object(
+        keys: ["status", "headers", "body", "noResponse"], named: "an answer object"
+    ) { object, diagnostics in
+        let noResponse = object.decode(.optional("noResponse", .bool, default: false), &diagnostics)
+        if noResponse == true {
+            if object.contains("status") {
+                diagnostics.problem(object.path.appending(key: "status"), "not allowed with noResponse")
+                return nil
             }
             return .noResponse
         }
-        let status = try object.integer("status", in: 100...599)
+        let status = object.decode(.required("status", .integer(in: 100...599)), &diagnostics)
+        let headers = object.decode(.optional("headers", headerFields, default: []), &diagnostics)
+        let body = object.decode(.optional("body", .anyJSON), &diagnostics)
+        guard let status, let headers else { return nil }
+        let bytes: [UInt8] =
+            switch body {
+            case nil: []
+            case .string(let text)?: Array(text.utf8)
+            case let json?: Array(ScenarioJSON.text(of: json).utf8)
+            }
+        return .response(ProviderResponse(status: status, headers: headers, body: bytes))
+    }
+
+    private static let headerFields = ValueDecoder<[HTTPHeader]> { value, path, diagnostics in
+        guard case .object(let members) = value else {
+            diagnostics.problem(path, "expected an object of header: value, found \(value.typeDescription)")
+            return nil
+        }
         var headers: [HTTPHeader] = []
-        if let value = object.value("headers") {
-            guard case .object(let members) = value else {
-                throw ScenarioError(object.path("headers"), "expected an object of header: value")
-            }
-            for (name, headerValue) in members {
-                guard case .string(let text) = headerValue else {
-                    throw ScenarioError("\(object.path("headers")).\(name)", "expected a string")
-                }
-                headers.append(HTTPHeader(name, text))
-            }
+        for (name, member) in members {
+            guard let text = ValueDecoder<String>.string.decode(member, path.appending(key: name), &diagnostics)
+            else { continue }
+            headers.append(HTTPHeader(name, text))
         }
-        var body: [UInt8] = []
-        switch object.value("body") {
-        case nil: break
-        case .string(let text): body = Array(text.utf8)
-        case .some(let json): body = Array(ScenarioJSON.text(of: json).utf8)
-        }
-        return .response(ProviderResponse(status: status, headers: headers, body: body))
+        return headers
     }
 
     static let actionTypes = [
@@ -165,120 +188,151 @@ struct ServerScenario {
         "gdprErase", "inbox", "purgeStale", "report",
     ]
 
-    static func decodeAction(_ value: JSONValue, at path: String) throws(ScenarioError) -> TimedAction {
-        guard case .string(let type) = value.member("type") else {
-            throw ScenarioError("\(path).type", "required: one of " + actionTypes.joined(separator: ", "))
+    /// The keys each action type has besides `at` and `type`.
+    private static let actionKeys: [String: [String]] = [
+        "register": ["user", "installation", "platform", "token", "environment", "permission"],
+        "refresh": ["user", "installation", "platform", "token", "environment", "permission"],
+        "logout": ["installation"],
+        "preferences": ["user", "channels", "archiveDays"],
+        "event": ["kind", "recipient", "messageId", "postId", "author", "authorId", "text", "title"],
+        "opened": ["messageId", "installation"], "dismissed": ["messageId", "installation"],
+        "delivered": ["messageId", "installation"],
+        "read": ["user", "messageId"], "delete": ["user", "messageId"],
+        "gdprErase": ["user"], "inbox": ["user", "pageSize", "next"], "purgeStale": [], "report": [],
+    ]
+
+    private static let action = ValueDecoder<TimedAction> { value, path, diagnostics in
+        guard case .object = value else {
+            diagnostics.problem(path, "expected an action object, found \(value.typeDescription)")
+            return nil
         }
-        func reader(_ keys: [String]) throws(ScenarioError) -> JSONObjectReader {
-            try JSONObjectReader(value, at: path, keys: ["at", "type"] + keys)
+        let typePath = path.appending(key: "type")
+        guard let typeValue = value.member("type") else {
+            diagnostics.problem(typePath, "missing; one of " + actionTypes.joined(separator: ", "))
+            return nil
         }
-        let action: Action
-        let object: JSONObjectReader
+        guard let type = ValueDecoder<String>.oneOf(actionTypes).decode(typeValue, typePath, &diagnostics),
+            let keys = actionKeys[type],
+            let object = ObjectDecoder(value, at: path, keys: ["at", "type"] + keys, diagnostics: &diagnostics)
+        else { return nil }
+        let at = object.decode(.required("at", .instant), &diagnostics)
+        guard let action = decodeAction(type, object, at: at, &diagnostics), let at else { return nil }
+        return TimedAction(at: at, path: path.description, action: action)
+    }
+
+    private static func decodeAction(
+        _ type: String, _ object: ObjectDecoder, at: Date?, _ diagnostics: inout DecodingDiagnostics
+    ) -> Action? {
+        func text(_ key: String) -> String? { object.decode(.required(key, .string), &diagnostics) }
         switch type {
         case "register", "refresh":
-            object = try reader(["user", "installation", "platform", "token", "environment", "permission"])
-            let platformName = try object.string("platform")
-            guard let platform = PushPayload.Platform(rawValue: platformName) else {
-                throw ScenarioError(object.path("platform"), "unknown platform '\(platformName)'; expected apns or fcm")
-            }
-            var environment: APNsEnvironment?
-            if let name = try object.optionalString("environment") {
-                guard let known = APNsEnvironment(rawValue: name) else {
-                    throw ScenarioError(
-                        object.path("environment"), "unknown environment '\(name)'; expected production or sandbox")
-                }
-                environment = known
-            } else if platform == .apns {
-                environment = .production
-            }
-            var permission = PermissionStatus.authorized
-            if let name = try object.optionalString("permission") {
-                guard let known = PermissionStatus(rawValue: name) else {
-                    throw ScenarioError(
-                        object.path("permission"),
-                        "unknown permission '\(name)'; expected authorized, provisional, denied or notDetermined")
-                }
-                permission = known
-            }
-            action = .register(
+            let platform = object.decode(
+                .required(
+                    "platform",
+                    ValueDecoder<String>.oneOf(["apns", "fcm"]) { "unknown platform '\($0)'; expected apns or fcm" }
+                        .map { PushPlatform(rawValue: $0) ?? .apns }), &diagnostics)
+            let environment = object.decode(
+                .optional(
+                    "environment",
+                    ValueDecoder<String>.oneOf(["production", "sandbox"]) {
+                        "unknown environment '\($0)'; expected production or sandbox"
+                    }.map { APNsEnvironment(rawValue: $0) ?? .production }), &diagnostics)
+            let permissions = ["authorized", "provisional", "denied", "notDetermined"]
+            let permission = object.decode(
+                .optional(
+                    "permission",
+                    ValueDecoder<String>.oneOf(permissions) {
+                        "unknown permission '\($0)'; expected authorized, provisional, denied or notDetermined"
+                    }.map { PermissionStatus(rawValue: $0) ?? .authorized }, default: .authorized), &diagnostics)
+            let user = text("user")
+            let installation = text("installation")
+            let token = text("token")
+            guard let platform, let permission, let user, let installation, let token, let at else { return nil }
+            return .register(
                 TokenRegistration(
-                    userID: try object.string("user"), installationID: try object.string("installation"),
-                    platform: platform, token: try object.string("token"), environment: environment,
-                    permission: permission, at: try object.instant("at")))
+                    userID: user, installationID: installation, platform: platform, token: token,
+                    environment: environment ?? (platform == .apns ? .production : nil), permission: permission,
+                    at: at))
         case "logout":
-            object = try reader(["installation"])
-            action = .logout(installationID: try object.string("installation"))
+            return text("installation").map { .logout(installationID: $0) }
         case "preferences":
-            object = try reader(["user", "channels", "archiveDays"])
-            var channels: [GrowBroChannel: Bool] = [:]
-            if let value = object.value("channels") {
-                guard case .object(let members) = value else {
-                    throw ScenarioError(object.path("channels"), "expected an object of channel: true/false")
-                }
-                for (id, enabled) in members {
-                    guard let channel = GrowBroChannel(rawValue: id) else {
-                        throw ScenarioError(
-                            "\(object.path("channels")).\(id)",
-                            "unknown channel; expected community.interactions, community.likes, cultivation.reminders or system.updates"
-                        )
-                    }
-                    guard case .bool(let flag) = enabled else {
-                        throw ScenarioError("\(object.path("channels")).\(id)", "expected true or false")
-                    }
-                    channels[channel] = flag
-                }
-            }
-            action = .preferences(
-                userID: try object.string("user"), channels: channels,
-                archiveDays: try object.optionalInteger("archiveDays", in: 0...3650))
+            let channels = object.decode(.optional("channels", channelSwitches, default: [:]), &diagnostics)
+            let archiveDays = object.decode(.optional("archiveDays", .integer(in: 0...3650)), &diagnostics)
+            guard let user = text("user"), let channels else { return nil }
+            return .preferences(userID: user, channels: channels, archiveDays: archiveDays)
         case "event":
-            object = try reader(["kind", "recipient", "messageId", "postId", "author", "authorId", "text", "title"])
-            let kind: CommunityEvent.Kind
-            switch try object.string("kind") {
+            let kindName = object.decode(
+                .required(
+                    "kind",
+                    .oneOf(["reply", "like", "system"]) { "unknown kind '\($0)'; expected reply, like or system" }),
+                &diagnostics)
+            let message = text("messageId")
+            let recipient = text("recipient")
+            let kind: CommunityEvent.Kind?
+            switch kindName {
             case "reply":
-                kind = .reply(
-                    postID: try object.string("postId"), author: try object.string("author"),
-                    authorID: try object.optionalString("authorId"), text: try object.string("text"))
+                let postID = text("postId")
+                let author = text("author")
+                let authorID = object.decode(.optional("authorId", .string), &diagnostics)
+                let body = text("text")
+                kind = postID.flatMap { postID in
+                    author.flatMap { author in
+                        body.map { .reply(postID: postID, author: author, authorID: authorID, text: $0) }
+                    }
+                }
             case "like":
-                kind = .like(postID: try object.string("postId"), author: try object.string("author"))
+                let postID = text("postId")
+                let author = text("author")
+                kind = postID.flatMap { postID in author.map { .like(postID: postID, author: $0) } }
             case "system":
-                kind = .system(title: try object.string("title"), text: try object.string("text"))
-            case let other:
-                throw ScenarioError(object.path("kind"), "unknown kind '\(other)'; expected reply, like or system")
+                let title = text("title")
+                let body = text("text")
+                kind = title.flatMap { title in body.map { .system(title: title, text: $0) } }
+            default:
+                kind = nil
             }
-            action = .event(
-                CommunityEvent(
-                    messageID: try object.string("messageId"), recipientID: try object.string("recipient"), kind: kind,
-                    at: try object.instant("at")))
+            guard let kind, let message, let recipient, let at else { return nil }
+            return .event(CommunityEvent(messageID: message, recipientID: recipient, kind: kind, at: at))
         case "opened", "dismissed", "delivered":
-            object = try reader(["messageId", "installation"])
-            action = .engagement(
-                EngagementKind(rawValue: type) ?? .opened, messageID: try object.string("messageId"),
-                installationID: try object.string("installation"))
+            guard let message = text("messageId"), let installation = text("installation") else { return nil }
+            return .engagement(
+                EngagementKind(rawValue: type) ?? .opened, messageID: message, installationID: installation)
         case "read", "delete":
-            object = try reader(["user", "messageId"])
-            let user = try object.string("user")
-            let message = try object.string("messageId")
-            action =
-                type == "read" ? .read(userID: user, messageID: message) : .delete(userID: user, messageID: message)
+            guard let user = text("user"), let message = text("messageId") else { return nil }
+            return type == "read" ? .read(userID: user, messageID: message) : .delete(userID: user, messageID: message)
         case "gdprErase":
-            object = try reader(["user"])
-            action = .gdprErase(userID: try object.string("user"))
+            return text("user").map { .gdprErase(userID: $0) }
         case "inbox":
-            object = try reader(["user", "pageSize", "next"])
-            action = .inbox(
-                userID: try object.string("user"), pageSize: try object.integer("pageSize", in: 1...100),
-                next: try object.bool("next", default: false))
+            let pageSize = object.decode(.required("pageSize", .integer(in: 1...100)), &diagnostics)
+            let next = object.decode(.optional("next", .bool, default: false), &diagnostics)
+            guard let user = text("user"), let pageSize, let next else { return nil }
+            return .inbox(userID: user, pageSize: pageSize, next: next)
         case "purgeStale":
-            object = try reader([])
-            action = .purgeStale
-        case "report":
-            object = try reader([])
-            action = .report
+            return .purgeStale
         default:
-            throw ScenarioError(
-                "\(path).type", "unknown action '\(type)'; expected one of " + actionTypes.joined(separator: ", "))
+            return .report
         }
-        return TimedAction(at: try object.instant("at"), path: path, action: action)
+    }
+
+    /// `channel: true/false`, each channel one of GrowBro's.
+    private static let channelSwitches = ValueDecoder<[GrowBroChannel: Bool]> { value, path, diagnostics in
+        guard case .object(let members) = value else {
+            diagnostics.problem(path, "expected an object of channel: true/false, found \(value.typeDescription)")
+            return nil
+        }
+        var channels: [GrowBroChannel: Bool] = [:]
+        for (id, member) in members {
+            let memberPath = path.appending(key: id)
+            guard let channel = GrowBroChannel(rawValue: id) else {
+                diagnostics.problem(
+                    memberPath,
+                    "unknown channel; expected community.interactions, community.likes, cultivation.reminders or system.updates"
+                )
+                continue
+            }
+            guard let flag = ValueDecoder<Bool>.bool.decode(member, memberPath, &diagnostics) else { continue }
+            channels[channel] = flag
+        }
+        return channels
     }
 }

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import GrowBroServer
+internal import WaveCommandLine
 
 #if canImport(Glibc)
     internal import Glibc

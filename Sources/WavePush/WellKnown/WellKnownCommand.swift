@@ -1,6 +1,7 @@
 internal import Foundation
 internal import GrowBroNotifications
 internal import GrowBroServer
+internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
 
@@ -9,38 +10,55 @@ enum WellKnownCommand {
     static let environmentKeys = ["name", "domain", "teamId", "bundleIds", "androidPackage", "sha256"]
 
     /// The environments of a configuration file, validated.
+    ///
+    /// - Parameter path: The file.
+    /// - Returns: The environments, in file order.
+    /// - Throws: ``CommandFailure`` (66) when it cannot be read; ``ScenarioError`` listing every problem.
     static func environments(_ path: String) throws -> [WellKnownEnvironment] {
-        let root: JSONValue
-        do {
-            root = try JSONParser.parse(try WavePushCommand.readFile(path))
-        } catch let error as JSONParser.SyntaxError {
-            throw ScenarioError("", "\(path) is not JSON: \(error)")
-        }
-        let object = try JSONObjectReader(root, at: "", keys: ["environments"])
-        let hosts = DeepLinkRouter.growBro.schemes.flatMap(\.hosts)
-        var environments: [WellKnownEnvironment] = []
-        for (index, value) in try object.array("environments").enumerated() {
-            let itemPath = "environments[\(index)]"
-            let item = try JSONObjectReader(value, at: itemPath, keys: environmentKeys)
-            do {
-                let environment = try WellKnownEnvironment(
-                    name: try item.string("name"), domain: try item.string("domain"), teamID: try item.string("teamId"),
-                    bundleIDs: try item.strings("bundleIds"), androidPackage: try item.string("androidPackage"),
-                    fingerprints: try item.strings("sha256"), hosts: hosts, path: itemPath)
-                guard !environments.contains(where: { $0.name == environment.name }) else {
-                    throw ScenarioError(item.path("name"), "environment '\(environment.name)' appears twice")
-                }
-                environments.append(environment)
-            } catch let error as GrowBroServerError {
-                throw ScenarioError("", error.description)
-            }
-        }
-        guard !environments.isEmpty else { throw ScenarioError("environments", "at least one environment is required") }
+        try configuration.decodeDocument(try CommandFailure.readFile(path), file: path, document: "configuration")
+    }
+
+    private static let configuration = ValueDecoder<[WellKnownEnvironment]>.object(keys: ["environments"]) {
+        object, diagnostics in
+        let environments = object.decode(
+            .required(
+                "environments",
+                .array(
+                    of: environment, emptyMessage: "at least one environment is required",
+                    uniqueKey: ("name", { (environment: WellKnownEnvironment) in environment.name }))
+            ), &diagnostics)
         return environments
     }
 
-    static func write(_ arguments: Arguments, output: CommandOutput) throws -> Int32 {
-        guard arguments.positional.count == 1 else { throw UsageError("well-known takes one configuration file") }
+    private static let environment = ValueDecoder<WellKnownEnvironment> { value, path, diagnostics in
+        guard let object = ObjectDecoder(value, at: path, keys: environmentKeys, diagnostics: &diagnostics) else {
+            return nil
+        }
+        let strings = ValueDecoder<[String]>.array(of: .string)
+        let name = object.decode(.required("name", .string), &diagnostics)
+        let domain = object.decode(.required("domain", .string), &diagnostics)
+        let teamID = object.decode(.required("teamId", .string), &diagnostics)
+        let bundleIDs = object.decode(.required("bundleIds", strings), &diagnostics)
+        let androidPackage = object.decode(.required("androidPackage", .string), &diagnostics)
+        let fingerprints = object.decode(.required("sha256", strings), &diagnostics)
+        guard let name, let domain, let teamID, let bundleIDs, let androidPackage, let fingerprints else { return nil }
+        do throws(GrowBroServerError) {
+            return try WellKnownEnvironment(
+                name: name, domain: domain, teamID: teamID, bundleIDs: bundleIDs, androidPackage: androidPackage,
+                fingerprints: fingerprints, hosts: DeepLinkRouter.growBro.schemes.flatMap(\.hosts),
+                path: path.description)
+        } catch {
+            // The server's message names the field at fault with its whole path
+            // (`environments[0].sha256[0]: '14:6D:E9' is not valid; expected …`).
+            diagnostics.problem(JSONPath.root, error.description)
+            return nil
+        }
+    }
+
+    static func write(_ arguments: Arguments, output: OutputChannel) throws -> Int32 {
+        guard arguments.positional.count == 1 else {
+            throw UsageError("well-known takes one configuration file", subcommand: "well-known")
+        }
         let directory = URL(fileURLWithPath: try arguments.required("out"), isDirectory: true)
         for environment in try environments(arguments.positional[0]) {
             let files = WellKnownFiles(for: environment)
@@ -63,14 +81,17 @@ enum WellKnownCommand {
         return ExitCode.success
     }
 
-    static func check(_ arguments: Arguments, output: CommandOutput) throws -> Int32 {
-        guard arguments.positional.count == 1 else { throw UsageError("check-well-known takes one configuration file") }
+    static func check(_ arguments: Arguments, output: OutputChannel) throws -> Int32 {
+        guard arguments.positional.count == 1 else {
+            throw UsageError("check-well-known takes one configuration file", subcommand: "check-well-known")
+        }
         let name = try arguments.required("environment")
         let endpoint = try LoopbackHTTPClient.endpoint(of: try arguments.required("url"))
         let all = try environments(arguments.positional[0])
         guard let environment = all.first(where: { $0.name == name }) else {
             throw UsageError(
-                "--environment '\(name)' is not in the file; expected " + all.map(\.name).joined(separator: ", "))
+                "--environment '\(name)' is not in the file; expected " + all.map(\.name).joined(separator: ", "),
+                subcommand: "check-well-known")
         }
         let host = arguments.values["host"] ?? environment.domain
         let files = WellKnownFiles(for: environment)

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveCommandLine
 internal import WaveNotifications
 
 /// Turns the core's notification events into the output lines of `docs/scenario-format.md` (App scenarios; JSON Lines

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveCommandLine
 internal import WaveNotifications
 
 /// One output fact of an app replay, as ordered fields: written as a JSON object in that key order, or as text.

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveCommandLine
 
 /// Reads an output line's fields by name and type for ``AppTextTimeline``, remembering which were read so that
 /// every other field can still be printed, as `key value` pairs.

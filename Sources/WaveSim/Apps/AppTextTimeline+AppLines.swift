@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveCommandLine
 
 /// The apps' own lines: GoNow's analytics, GrowBro's links, inbox pages and payloads.
 extension AppTextTimeline {

@@ -1,3 +1,4 @@
+internal import WaveCommandLine
 internal import WaveNotifications
 
 extension ValueDecoder where Value == QuietHoursSetting {

@@ -1,4 +1,5 @@
 internal import Foundation
+package import WaveCommandLine
 internal import WaveJSON
 internal import WaveLinuxAdapter
 package import WaveNotifications

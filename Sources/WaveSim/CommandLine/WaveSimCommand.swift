@@ -1,4 +1,5 @@
 internal import Foundation
+package import WaveCommandLine
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 
@@ -20,57 +21,41 @@ package enum WaveSimCommand {
         arguments: [String], environment: [String: String], standardOutput: OutputChannel,
         standardError: OutputChannel
     ) async -> Int32 {
-        let status = await dispatch(arguments, environment, standardOutput, standardError)
-        standardOutput.flush()
-        if standardOutput.hasFailed && status == ExitCode.success {
-            standardError.writeLine("wavesim: error: could not write the output (standard output is closed or full)")
-            standardError.flush()
-            return ExitCode.ioError
+        await CommandProgram(name: "wavesim").run(output: standardOutput, errors: standardError) {
+            try await dispatch(arguments, environment, standardOutput, standardError)
         }
-        standardError.flush()
-        return status
     }
 
     private static func dispatch(
         _ arguments: [String], _ environment: [String: String], _ output: OutputChannel, _ errors: OutputChannel
-    ) async -> Int32 {
+    ) async throws -> Int32 {
         guard let first = arguments.first else {
             errors.write(HelpText.main)
             return ExitCode.usage
         }
         let rest = Array(arguments.dropFirst())
-        do {
-            switch first {
-            case "-h", "--help", "help":
-                output.write(HelpText.main)
+        switch first {
+        case "-h", "--help", "help":
+            output.write(HelpText.main)
+            return ExitCode.success
+        case "--version":
+            output.writeLine("wavesim \(version)")
+            return ExitCode.success
+        case "replay":
+            if rest.contains("-h") || rest.contains("--help") {
+                output.write(HelpText.replay)
                 return ExitCode.success
-            case "--version":
-                output.writeLine("wavesim \(version)")
-                return ExitCode.success
-            case "replay":
-                if rest.contains("-h") || rest.contains("--help") {
-                    output.write(HelpText.replay)
-                    return ExitCode.success
-                }
-                return try await ReplayCommand.run(
-                    options: ReplayOptions.parse(rest), environment: environment, output: output, errors: errors)
-            case "lint":
-                if rest.contains("-h") || rest.contains("--help") {
-                    output.write(HelpText.lint)
-                    return ExitCode.success
-                }
-                return try LintCommand.run(rest, output: output, errors: errors)
-            default:
-                throw UsageError("unknown subcommand '\(first)'; expected replay or lint")
             }
-        } catch let error as UsageError {
-            errors.writeLine("wavesim: error: \(error)")
-            let help = error.subcommand.map { "wavesim \($0) --help" } ?? "wavesim --help"
-            errors.writeLine("Run '\(help)' for usage.")
-            return ExitCode.usage
-        } catch {
-            errors.writeLine("wavesim: error: \(error)")
-            return ExitCode.software
+            return try await ReplayCommand.run(
+                options: ReplayOptions.parse(rest), environment: environment, output: output, errors: errors)
+        case "lint":
+            if rest.contains("-h") || rest.contains("--help") {
+                output.write(HelpText.lint)
+                return ExitCode.success
+            }
+            return try LintCommand.run(rest, output: output, errors: errors)
+        default:
+            throw UsageError("unknown subcommand '\(first)'; expected replay or lint")
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveCommandLine
 internal import WaveLinuxAdapter
 internal import WaveNotifications
 

@@ -1,3 +1,4 @@
+internal import WaveCommandLine
 internal import WaveStrings
 
 /// Writes the resolver's reports to standard error as warnings: each missing key once (per language and table), with

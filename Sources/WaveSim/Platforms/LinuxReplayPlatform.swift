@@ -73,11 +73,11 @@ final class LinuxReplayPlatform: SimulatedDevice {
     }
 
     var nextFireDate: Date? {
-        get async { await manager.nextFireDate }
+        get async { manager.nextFireDate }
     }
 
     var peakPendingCount: Int {
-        get async { await manager.peakArmedCount }
+        get async { manager.peakArmedCount }
     }
 
     func add(_ requests: [NotificationRequest]) async throws {

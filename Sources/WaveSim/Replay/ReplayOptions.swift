@@ -1,3 +1,5 @@
+internal import WaveCommandLine
+
 /// How a replay runs and prints: the `wavesim replay` flags.
 package struct ReplayOptions: Sendable, Hashable {
     /// Which clock drives the replay.
@@ -177,58 +179,5 @@ package struct ReplayOptions: Sendable, Hashable {
             throw reader.error("--sink desktop needs --clock wall, so notifications appear when they are due")
         }
         return options
-    }
-}
-
-/// Walks command-line arguments, splitting `--flag=value` and taking values for flags.
-struct ArgumentReader {
-    struct Argument {
-        var name: String
-        var inlineValue: String?
-    }
-
-    private var arguments: ArraySlice<String>
-    private let subcommand: String?
-    private var afterTerminator = false
-
-    init(_ arguments: [String], subcommand: String?) {
-        self.arguments = arguments[...]
-        self.subcommand = subcommand
-    }
-
-    mutating func next() -> Argument? {
-        guard let first = arguments.popFirst() else { return nil }
-        if !afterTerminator && first == "--" {
-            afterTerminator = true
-            return next()
-        }
-        if !afterTerminator, first.hasPrefix("--"), let equals = first.firstIndex(of: "=") {
-            return Argument(name: String(first[..<equals]), inlineValue: String(first[first.index(after: equals)...]))
-        }
-        if afterTerminator {
-            return Argument(name: first, inlineValue: nil)
-        }
-        return Argument(name: first, inlineValue: nil)
-    }
-
-    mutating func value(for argument: Argument) throws(UsageError) -> String {
-        if let inline = argument.inlineValue { return inline }
-        guard let value = arguments.popFirst() else { throw error("\(argument.name): missing value") }
-        return value
-    }
-
-    mutating func choice<Choice: RawRepresentable & CaseIterable>(
-        for argument: Argument, _ type: Choice.Type
-    ) throws(UsageError) -> Choice where Choice.RawValue == String {
-        let value = try self.value(for: argument)
-        guard let choice = Choice(rawValue: value.lowercased()) else {
-            let accepted = Choice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw error("\(argument.name): '\(value)' is not one of: \(accepted)")
-        }
-        return choice
-    }
-
-    func error(_ message: String) -> UsageError {
-        UsageError(message, subcommand: subcommand)
     }
 }

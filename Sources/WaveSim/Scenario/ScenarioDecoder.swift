@@ -1,4 +1,5 @@
 package import Foundation
+package import WaveCommandLine
 internal import WaveJSON
 internal import WaveLinuxAdapter
 internal import WaveNotifications

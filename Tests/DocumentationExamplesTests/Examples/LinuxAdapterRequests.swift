@@ -13,7 +13,7 @@ func remindOfMochisFluids(on manager: LinuxNotificationManager, at eight: Date) 
         channelDescription: LocalizedText(table: "Hydracat", key: "hydracat_channel_treatment_reminders_description"))
     let snooze = NotificationAction(
         id: "snooze", title: LocalizedText(table: "Hydracat", key: "hydracat_action_snooze"))
-    try await manager.add([  // a batch: one actor call, one transaction
+    try await manager.add([  // a batch: one step, one transaction
         NotificationRequest(
             identifier: "fluids_2026-06-21_0800", threadID: "fluids", channel: remindersChannel, fireAt: eight,
             title: LocalizedText(table: "Hydracat", key: "hydracat_reminder_title_morning_fluid", arguments: ["Mochi"]),

@@ -2,12 +2,16 @@ import Foundation
 import TestSupport
 
 /// The `openssl` command: makes the keys the tests sign with and verifies signatures independently of the code
-/// under test.
-struct OpenSSLTool {
+/// under test. Its folder of keys is removed when the tool goes away.
+final class OpenSSLTool {
     let folder: TemporaryDirectory
 
     init(_ name: String = #function) throws {
         folder = try TemporaryDirectory(name)
+    }
+
+    deinit {
+        folder.remove()
     }
 
     /// A new private key (PKCS #8 PEM) and its public key, as files; `options` are `genpkey`'s.

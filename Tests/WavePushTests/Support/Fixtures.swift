@@ -1,4 +1,5 @@
 import Foundation
+import WaveCommandLine
 import WavePush
 
 /// The test fixtures and a way to run `wavepush` in process.
@@ -28,10 +29,10 @@ enum Fixtures {
     }
 
     static func run(_ arguments: [String]) async -> Run {
-        let output = CommandOutput.buffer()
-        let errors = CommandOutput.buffer()
+        let output = OutputChannel.capture()
+        let errors = OutputChannel.capture()
         let status = await WavePushCommand.run(arguments: arguments, standardOutput: output, standardError: errors)
-        return Run(status: status, output: output.text, errors: errors.text)
+        return Run(status: status, output: output.captured, errors: errors.captured)
     }
 
     static func temporaryDirectory() throws -> URL {

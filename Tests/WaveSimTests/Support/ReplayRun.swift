@@ -1,4 +1,5 @@
 import Foundation
+import WaveCommandLine
 import WaveSim
 
 /// One in-process `wavesim` run with captured output.

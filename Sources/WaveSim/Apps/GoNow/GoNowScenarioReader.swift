@@ -1,5 +1,6 @@
 internal import Foundation
 internal import GoNowNotifications
+internal import WaveCommandLine
 internal import WaveJSON
 
 /// Reads a GoNow scenario's plain forecasts straight from the file's bytes, without the parsed tree of their hours

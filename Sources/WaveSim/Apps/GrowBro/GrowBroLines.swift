@@ -1,5 +1,6 @@
 internal import Foundation
 internal import GrowBroNotifications
+internal import WaveCommandLine
 internal import WaveNotifications
 internal import WavePushPayloads
 

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import GrowBroNotifications
+internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
 
@@ -271,7 +272,8 @@ enum GrowBroSection: AppReplaySection {
         }
     }
 
-    /// Whether `identifier` is an overdue digest's, `overdue_<YYYY-MM-DD>` with a real date.
+    /// GrowBro's driver: its service on the replay's center, over an inbox that watches the identifiers the
+    /// scenario's `read` and `delete` actions name (for the warning of an identifier with no entry yet).
     static func makeDriver(
         settings: JSONValue, scenario: AppScenario, options: ReplayOptions, environment: AppDriverEnvironment
     ) -> any AppReplayDriver {

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import HydracatNotifications
+internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
 

@@ -1,3 +1,4 @@
+internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
 internal import WaveNotificationsTesting

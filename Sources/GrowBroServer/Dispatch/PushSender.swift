@@ -1,0 +1,141 @@
+internal import Foundation
+public import WaveNotifications
+
+/// A ``PushDispatcher`` run as a service, for a backend to embed: it sends what is due, then waits until the next
+/// send is due or ``sendNow()`` says a new one was recorded, until ``stop()``.
+///
+/// The wait is an alarm on the clock it was given (a `SystemAlarmClock` in production, a `ManualWaveClock` in
+/// tests), never a sleep of its own. ``stop()`` starts no new request: the requests in flight are answered and their
+/// outcomes committed before it returns; the sends not yet attempted stay pending for the next start.
+public final class PushSender: Sendable {
+    private struct State {
+        var task: Task<Void, Never>?
+        var waiter: CheckedContinuation<Void, Never>?
+        /// A wake-up that came while no wait was in progress: the next wait returns at once.
+        var woken = false
+        var stopping = false
+    }
+
+    private let dispatcher: PushDispatcher
+    private let server: PushServer
+    private let clock: any AlarmClock
+    private let alarm = AlarmID()
+    private let batch: Int
+    private let retryAfterError: Duration
+    private let idleCheck: Duration?
+    private let onDecision: @Sendable (DispatchDecision) -> Void
+    private let onError: @Sendable (any Error) -> Void
+    private let state = WaveLock(State())
+
+    /// Creates a sender; it does nothing before ``start()``.
+    ///
+    /// - Parameters:
+    ///   - dispatcher: The dispatcher that sends (over the same server).
+    ///   - server: The server whose outbox it watches.
+    ///   - clock: The clock it waits on.
+    ///   - batch: The most sends taken per round (1,000 by default).
+    ///   - retryAfterError: How long it waits after a store error before trying again (5 seconds by default).
+    ///   - idleCheck: The longest wait before looking at the outbox again, for sends that another process records
+    ///     in the same database (which cannot call ``sendNow()``); `nil` (the default) waits for the next due
+    ///     instant or ``sendNow()`` only.
+    ///   - onDecision: Called with each decision, in order (a log line, metrics).
+    ///   - onError: Called with each store error (the sends concerned stay pending).
+    public init(
+        dispatcher: PushDispatcher, server: PushServer, clock: any AlarmClock, batch: Int = 1_000,
+        retryAfterError: Duration = .seconds(5), idleCheck: Duration? = nil,
+        onDecision: @escaping @Sendable (DispatchDecision) -> Void,
+        onError: @escaping @Sendable (any Error) -> Void = { _ in }
+    ) {
+        self.dispatcher = dispatcher
+        self.server = server
+        self.clock = clock
+        self.batch = max(1, batch)
+        self.retryAfterError = retryAfterError
+        self.idleCheck = idleCheck
+        self.onDecision = onDecision
+        self.onError = onError
+    }
+
+    /// Starts sending; a second call while running does nothing.
+    public func start() {
+        state.withLock { state in
+            guard state.task == nil else { return }
+            state.stopping = false
+            state.task = Task { await self.run() }
+        }
+    }
+
+    /// Sends what is due now instead of waiting: call it after recording new sends (a fan-out).
+    public func sendNow() {
+        wake()
+    }
+
+    /// Stops: no request is started after it; those in flight are answered and committed before it returns.
+    public func stop() async {
+        let task = state.withLock { state in
+            state.stopping = true
+            return state.task
+        }
+        task?.cancel()
+        wake()
+        await task?.value
+        clock.setAlarm(alarm, at: nil) {}
+        state.withLock { $0.task = nil }
+    }
+
+    private var isStopping: Bool { state.withLock { $0.stopping } }
+
+    private func run() async {
+        while !isStopping {
+            var next: Date?
+            do {
+                for decision in try await dispatcher.dispatchDue(limit: batch) {
+                    onDecision(decision)
+                }
+                next = try server.nextDueInstant()
+            } catch {
+                onError(error)
+                next = clock.now.addingTimeInterval(retryAfterError.timeInterval)
+            }
+            if isStopping { return }
+            let now = clock.now
+            if let next, next <= now { continue }
+            let check = idleCheck.map { now.addingTimeInterval($0.timeInterval) }
+            await wait(until: [next, check].compactMap { $0 }.min())
+        }
+    }
+
+    /// Waits until `deadline` (an alarm), a ``sendNow()`` or a ``stop()``, whichever comes first.
+    private func wait(until deadline: Date?) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state in
+                if state.woken || state.stopping {
+                    state.woken = false
+                    return true
+                }
+                state.waiter = continuation
+                return false
+            }
+            if resumeNow {
+                continuation.resume()
+                return
+            }
+            clock.setAlarm(alarm, at: deadline) { [weak self] in self?.wake() }
+            // A clock that reached the deadline before the alarm was set (a manual clock moved meanwhile) may not
+            // wake it until it moves again.
+            if let deadline, clock.now >= deadline { wake() }
+        }
+    }
+
+    private func wake() {
+        let waiter = state.withLock { state in
+            guard let waiter = state.waiter else {
+                state.woken = true
+                return nil as CheckedContinuation<Void, Never>?
+            }
+            state.waiter = nil
+            return waiter
+        }
+        waiter?.resume()
+    }
+}

@@ -1,0 +1,151 @@
+internal import Foundation
+internal import GrowBroNotifications
+internal import GrowBroServer
+internal import WaveCommandLine
+internal import WaveJSON
+internal import WaveLinuxAdapter
+internal import WaveNotifications
+internal import WavePushHTTP
+internal import WavePushPayloads
+
+/// `wavepush dispatch` (the long-running sender) and `wavepush send-test` (one push to one token).
+enum DispatchCommand {
+    /// Sends what is due in the database, then waits for the next due instant, a send recorded by another process
+    /// (seen within `idleCheckSeconds`) or a signal; on SIGTERM or SIGINT the requests in flight finish and are
+    /// committed, then it exits 0. One JSON line per decision, as the replay prints them.
+    static func dispatch(_ arguments: Arguments, output: OutputChannel) async throws -> Int32 {
+        guard arguments.positional.count == 1 else {
+            throw UsageError("dispatch takes one configuration file", subcommand: "dispatch")
+        }
+        let file = arguments.positional[0]
+        let configuration = try DispatchConfiguration.decode(try CommandFailure.readFile(file), file: file)
+        guard let database = arguments.values["db"] ?? configuration.database else {
+            throw UsageError(
+                "dispatch needs a database: --db FILE or \"database\" in the configuration", subcommand: "dispatch")
+        }
+        let clock = SystemAlarmClock()
+        let server = try PushServer(path: database, configuration: configuration.server)
+        defer { server.close() }
+        let transport = try configuration.transport()
+        let dispatcher = PushDispatcher(
+            server: server, transport: transport,
+            credentials: try configuration.credentials(poster: transport, clock: clock), clock: clock,
+            random: SystemRandomNumberGenerator(), maximumInFlight: configuration.maximumInFlight)
+        let sender = PushSender(
+            dispatcher: dispatcher, server: server, clock: clock, idleCheck: configuration.idleCheck,
+            onDecision: { decision in
+                output.writeLine(ReplayLines.decision(decision))
+                output.flush()
+            },
+            onError: { error in
+                output.writeLine(
+                    ReplayLines.line("error", at: clock.now) { json in json.member("reason", "\(error)") })
+                output.flush()
+            })
+        sender.start()
+        let signal = await SignalWaiter.wait()
+        await sender.stop()
+        output.writeLine(
+            ReplayLines.line("stopped", at: clock.now) { json in
+                json.member("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT")
+                json.member("pending", (try? server.pendingSendCount()) ?? -1)
+            })
+        return ExitCode.success
+    }
+
+    /// Pushes one notification to one token through the configured provider and prints the request (credential
+    /// hidden), the provider's answer and the decision. Exit 0 when accepted, 1 when refused, 69 with no answer.
+    static func sendTest(_ arguments: Arguments, output: OutputChannel) async throws -> Int32 {
+        guard arguments.positional.count == 1 else {
+            throw UsageError("send-test takes one configuration file", subcommand: "send-test")
+        }
+        let file = arguments.positional[0]
+        let configuration = try DispatchConfiguration.decode(try CommandFailure.readFile(file), file: file)
+        let token = try arguments.required("token")
+        guard let platform = PushPlatform(rawValue: try arguments.required("platform")) else {
+            throw UsageError("--platform is apns or fcm", subcommand: "send-test")
+        }
+        let environment: APNsEnvironment?
+        switch (platform, arguments.values["environment"]) {
+        case (.fcm, _): environment = nil
+        case (.apns, nil), (.apns, "production"): environment = .production
+        case (.apns, "sandbox"), (.apns, "development"): environment = .sandbox
+        case (.apns, let other?):
+            throw UsageError("--environment is production or sandbox, not '\(other)'", subcommand: "send-test")
+        }
+        let clock = SystemWaveClock()
+        let server = try PushServer.inMemory(configuration: configuration.server)
+        defer { server.close() }
+        let now = clock.now
+        _ = try server.register(
+            TokenRegistration(
+                userID: "send-test", installationID: "send-test", platform: platform, token: token,
+                environment: environment, at: now))
+        let title = arguments.values["title"] ?? "GrowBro"
+        let body = arguments.values["body"] ?? "A test notification"
+        _ = try server.fanOut(
+            CommunityEvent(
+                messageID: "send-test-\(Int64(now.timeIntervalSince1970 * 1000))", recipientID: "send-test",
+                kind: .system(title: title, text: body), at: now))
+        let transport = RecordingTransport(try configuration.transport())
+        let dispatcher = PushDispatcher(
+            server: server, transport: transport,
+            credentials: try configuration.credentials(poster: transport.base, clock: clock), clock: clock,
+            random: SystemRandomNumberGenerator(), maximumInFlight: 1)
+        let decisions = try await dispatcher.dispatchDue()
+        for (request, answer) in transport.exchanges {
+            var shown = request
+            shown.headers = request.headers.map {
+                $0.name.lowercased() == "authorization" ? HTTPHeader($0.name, "(hidden)") : $0
+            }
+            output.writeLine(ReplayLines.request(shown, at: now))
+            switch answer {
+            case .success(let response):
+                output.writeLine(Self.answer(response, at: clock.now))
+            case .failure(let error):
+                output.writeLine(ReplayLines.line("noanswer", at: clock.now) { $0.member("reason", "\(error)") })
+            }
+        }
+        for decision in decisions { output.writeLine(ReplayLines.decision(decision)) }
+        guard let last = transport.exchanges.last else { return ExitCode.dataError }
+        guard case .success(let response) = last.1 else { return ExitCode.unavailable }
+        return (200..<300).contains(response.status) ? ExitCode.success : ExitCode.problemsFound
+    }
+
+    static func answer(_ response: ProviderResponse, at date: Date) -> String {
+        ReplayLines.line("answer", at: date) { json in
+            json.member("status", response.status)
+            json.key("headers")
+            json.beginObject()
+            for header in response.headers {
+                json.key(header.name)
+                json.string(header.value)
+            }
+            json.endObject()
+            json.member("body", String(decoding: response.body, as: UTF8.self))
+        }
+    }
+}
+
+/// The configured transport, keeping each request and its answer for `send-test` to print.
+private final class RecordingTransport: PushTransport {
+    let base: CurlPushTransport
+    private let recorded = WaveLock<[(ProviderRequest, Result<ProviderResponse, any Error>)]>([])
+
+    init(_ base: CurlPushTransport) {
+        self.base = base
+    }
+
+    var exchanges: [(ProviderRequest, Result<ProviderResponse, any Error>)] { recorded.withLock { $0 } }
+
+    func send(_ request: ProviderRequest) async throws -> ProviderResponse {
+        do {
+            let response = try await base.send(request)
+            recorded.withLock { $0.append((request, .success(response))) }
+            return response
+        } catch {
+            recorded.withLock { $0.append((request, .failure(error))) }
+            throw error
+        }
+    }
+}

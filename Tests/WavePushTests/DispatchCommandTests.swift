@@ -1,0 +1,139 @@
+import Foundation
+import GrowBroServer
+import TestSupport
+import Testing
+import WavePush
+import WavePushPayloads
+
+/// `wavepush dispatch` and `wavepush send-test` as an operator runs them, against the loopback stand-in.
+struct DispatchCommandTests {
+    static let apnsToken = String(repeating: "0", count: 62) + "a1"
+    static let refusedToken = String(repeating: "0", count: 62) + "b2"
+    static let fcmToken = "fcm-token:APA91b" + String(repeating: "x", count: 40)
+
+    static func configuration(_ standIn: PushStandIn, in directory: TemporaryDirectory) throws -> String {
+        let path = directory.appending("dispatch.json").path
+        try """
+        {"apns": {"topic": "app.growbro", "bearerToken": "apns-test", "endpoint": "\(standIn.baseURL)"},
+         "fcm": {"project": "growbro-test", "bearerToken": "fcm-test", "endpoint": "\(standIn.baseURL)"},
+         "caFile": "\(standIn.caFile)", "idleCheckSeconds": 0.1, "maximumInFlight": 100}
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    static var program: URL {
+        let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("wavepush")
+        return FileManager.default.isExecutableFile(atPath: sibling.path)
+            ? sibling : Fixtures.repository.appendingPathComponent(".build/debug/wavepush")
+    }
+
+    /// Sends what the database holds, picks up a send another process records, and on SIGTERM exits 0 with
+    /// nothing pending and every outcome recorded.
+    @Test
+    func dispatchSendsWhatIsDueAndNewSendsThenStopsCleanlyOnSIGTERM() async throws {
+        let script = #"{"answers": {"\#(Self.refusedToken)": [{"status": 410, "reason": "Unregistered"}]}}"#
+        guard let (standIn, directory) = try await StandIn.start(script: script) else { return }
+        defer { directory.remove() }
+        let database = directory.appending("push.sqlite").path
+        let start = Date(timeIntervalSince1970: 1_781_884_800)
+        let now = Date()
+        do {
+            let server = try PushServer(path: database)
+            defer { server.close() }
+            for (user, platform, token) in [
+                ("u1", PushPayload.Platform.apns, Self.apnsToken), ("u2", .apns, Self.refusedToken),
+                ("u3", .fcm, Self.fcmToken),
+            ] {
+                _ = try server.register(
+                    TokenRegistration(
+                        userID: user, installationID: "\(user)-phone", platform: platform, token: token,
+                        environment: platform == .apns ? .production : nil, at: start))
+                _ = try server.fanOut(
+                    CommunityEvent(
+                        messageID: "m-\(user)", recipientID: user, kind: .like(postID: "1", author: "Ana"), at: now))
+            }
+        }
+        let child = try ChildProcess(
+            Self.program, arguments: ["dispatch", try Self.configuration(standIn, in: directory), "--db", database])
+        defer { child.terminate() }
+        var lines: [String] = []
+        for _ in 0..<3 { lines.append(try #require(await child.nextLine())) }
+        #expect(lines.filter { $0.hasPrefix(#"{"type":"sent""#) }.count == 2, "\(lines)")
+        #expect(lines.filter { $0.hasPrefix(#"{"type":"purged""#) && $0.contains(Self.refusedToken) }.count == 1)
+
+        // Another process (this test) records a send: the dispatcher sees it without being told.
+        do {
+            let server = try PushServer(path: database)
+            defer { server.close() }
+            _ = try server.fanOut(
+                CommunityEvent(
+                    messageID: "m-late", recipientID: "u1", kind: .like(postID: "2", author: "Ben"), at: Date()))
+        }
+        let late = try #require(await child.nextLine())
+        #expect(late.hasPrefix(#"{"type":"sent""#) && late.contains("m-late"), "\(late)")
+
+        await child.kill(SIGTERM)
+        let rest = await child.remainingLines()
+        #expect(rest.count == 1)
+        #expect(rest.first?.contains(#""type":"stopped""#) == true)
+        #expect(rest.first?.contains(#""pending":0"#) == true)
+        #expect(await child.waitForExit() == 0)
+
+        let server = try PushServer(path: database)
+        defer { server.close() }
+        #expect(try server.pendingSendCount() == 0)
+        #expect(
+            try server.allSends().map(\.state).sorted { $0.rawValue < $1.rawValue } == [
+                .accepted, .accepted, .accepted, .purged,
+            ])
+        let received = try standIn.received()
+        #expect(received.count == 4)
+        #expect(received.allSatisfy { $0.alpn == "h2" })
+        #expect(received.first { $0.path.hasPrefix("/v1/") }?.header("authorization") == "Bearer fcm-test")
+        #expect(received.first { $0.path.hasPrefix("/3/") }?.header("authorization") == "bearer apns-test")
+    }
+
+    @Test
+    func sendTestPrintsTheProvidersAnswerAndExitsByIt() async throws {
+        let script = #"{"answers": {"\#(Self.refusedToken)": [{"status": 400, "reason": "BadDeviceToken"}]}}"#
+        guard let (standIn, directory) = try await StandIn.start(script: script) else { return }
+        defer { directory.remove() }
+        let configuration = try Self.configuration(standIn, in: directory)
+        let accepted = await Fixtures.run([
+            "send-test", configuration, "--platform", "apns", "--token", Self.apnsToken, "--title", "Hello",
+        ])
+        #expect(accepted.status == 0, "\(accepted.errors)")
+        let lines = accepted.output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix(#"{"type":"request""#) && lines[2].hasPrefix(#"{"type":"sent""#))
+        #expect(lines[0].contains(#""authorization":"(hidden)""#))
+        #expect(!accepted.output.contains("apns-test"))
+        #expect(lines[1].contains(#""status":200"#) && lines[1].contains(#""apns-id":"#))
+
+        let refused = await Fixtures.run([
+            "send-test", configuration, "--platform", "apns", "--token", Self.refusedToken,
+        ])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains(#"{\"reason\": \"BadDeviceToken\"}"#))
+
+        let dead = directory.appending("dead.json").path
+        try #"{"fcm": {"project": "p", "bearerToken": "t", "endpoint": "https://127.0.0.1:1"}}"#.write(
+            toFile: dead, atomically: true, encoding: .utf8)
+        let unanswered = await Fixtures.run(["send-test", dead, "--platform", "fcm", "--token", Self.fcmToken])
+        #expect(unanswered.status == 69)
+        #expect(unanswered.output.contains(#""type":"noanswer""#))
+    }
+
+    /// The documented example reads: the run stops at its first key file, which this machine does not have, and
+    /// names it (exit 65), never at the JSON.
+    @Test
+    func theExampleConfigurationReadsAndAMissingKeyFileIsNamed() async throws {
+        let example = Fixtures.repository.appendingPathComponent("Examples/wavepush/dispatch.json").path
+        let run = await Fixtures.run(["send-test", example, "--platform", "apns", "--token", Self.apnsToken])
+        #expect(run.status == 65)
+        #expect(run.errors.contains("/etc/growbro/AuthKey_ABC123DEFG.p8"), "\(run.errors)")
+        let bad = await Fixtures.run(["dispatch", Fixtures.path("bad/unknown-platform.json")])
+        #expect(bad.status == 65)
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import TestSupport
+import Testing
+import WavePush
+
+/// `wavepush send-test` with the signed credentials an operator configures: a `.p8` key (made by openssl) signs the
+/// APNs provider token, and a service account's assertion is traded at the stand-in's OAuth endpoint, through the
+/// same HTTP/2 client, for the FCM access token.
+struct SignedSendTestTests {
+    @Test
+    func aKeyFileAndAServiceAccountGiveTheBearerCredentialsSent() async throws {
+        guard let (standIn, directory) = try await StandIn.start() else { return }
+        defer { directory.remove() }
+        let key = directory.appending("AuthKey_ABC123DEFG.p8").path
+        let rsa = directory.appending("service-account-key.pem").path
+        for arguments in [
+            ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key],
+            ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", rsa],
+        ] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = arguments
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0)
+        }
+        let account: [String: String] = [
+            "type": "service_account", "project_id": "growbro-test", "private_key_id": "0123abcd",
+            "private_key": try String(contentsOfFile: rsa, encoding: .utf8),
+            "client_email": "push@growbro-test.iam.gserviceaccount.com", "token_uri": "\(standIn.baseURL)/token",
+        ]
+        let accountFile = directory.appending("service-account.json").path
+        try JSONSerialization.data(withJSONObject: account).write(to: URL(fileURLWithPath: accountFile))
+        let configuration = directory.appending("push.json").path
+        try """
+        {"apns": {"topic": "app.growbro", "keyFile": "\(key)", "keyID": "ABC123DEFG", "teamID": "DEF123GHIJ",
+                  "endpoint": "\(standIn.baseURL)"},
+         "fcm": {"project": "growbro-test", "serviceAccountFile": "\(accountFile)", "endpoint": "\(standIn.baseURL)"},
+         "caFile": "\(standIn.caFile)"}
+        """.write(toFile: configuration, atomically: true, encoding: .utf8)
+
+        let apns = await Fixtures.run([
+            "send-test", configuration, "--platform", "apns", "--token", String(repeating: "0", count: 62) + "c3",
+        ])
+        #expect(apns.status == 0, "\(apns.output) \(apns.errors)")
+        let fcm = await Fixtures.run([
+            "send-test", configuration, "--platform", "fcm", "--token",
+            "fcm-token:APA91b" + String(repeating: "y", count: 40),
+        ])
+        #expect(fcm.status == 0, "\(fcm.output) \(fcm.errors)")
+
+        let received = try standIn.received()
+        #expect(received.map(\.path).map { $0.prefix(6) } == ["/3/dev", "/token", "/v1/pr"])
+        let token = try #require(received[0].header("authorization"))
+        #expect(token.hasPrefix("bearer "))
+        let parts = token.dropFirst("bearer ".count).split(separator: ".")
+        #expect(parts.count == 3)
+        let header = try #require(Data(base64URL: String(parts[0])))
+        #expect(String(decoding: header, as: UTF8.self).contains(#""kid":"ABC123DEFG""#))
+        #expect(received[1].body.hasPrefix("grant_type=urn%3Aietf%3Aparams%3Aoauth%3Agrant-type%3Ajwt-bearer"))
+        #expect(received[2].header("authorization") == "Bearer standin-access-token")
+        // Neither run prints a credential.
+        #expect(!apns.output.contains(String(parts[2])) && !fcm.output.contains("standin-access-token"))
+    }
+}
+
+extension Data {
+    /// Decodes base64url without padding (a JWT's parts).
+    fileprivate init?(base64URL text: String) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        self.init(base64Encoded: base64)
+    }
+}
