@@ -84,7 +84,12 @@ package final class PostgresTestCluster: Sendable {
         }
         func asUser(_ tool: String, _ arguments: [String]) throws {
             if asRoot {
-                try Self.run("/usr/sbin/runuser", ["-u", "nobody", "--", bin + "/" + tool] + arguments)
+                // setpriv changes the user and executes the tool in place: no process of its own stays between
+                // this one and the tool (runuser forks and waits, and its exit was never seen here once pg_ctl had
+                // started the server).
+                try Self.run(
+                    "/usr/bin/setpriv",
+                    ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", bin + "/" + tool] + arguments)
             } else {
                 try Self.run(bin + "/" + tool, arguments)
             }
@@ -112,7 +117,8 @@ package final class PostgresTestCluster: Sendable {
         port = started
         // The watcher: when this process is gone, stop the cluster at once and delete its directory.
         let stop =
-            (asRoot ? "runuser -u nobody -- " : "") + "\(bin)/pg_ctl -D \(data) -m immediate stop >/dev/null 2>&1"
+            (asRoot ? "setpriv --reuid=nobody --regid=nogroup --clear-groups -- " : "")
+            + "\(bin)/pg_ctl -D \(data) -m immediate stop >/dev/null 2>&1"
         let watcher = Process()
         watcher.executableURL = URL(fileURLWithPath: "/bin/sh")
         watcher.arguments = [
@@ -124,18 +130,32 @@ package final class PostgresTestCluster: Sendable {
         try watcher.run()
     }
 
+    /// Runs a tool to its end with its standard streams on /dev/null.
+    ///
+    /// Through `posix_spawn` and `waitpid`, not Foundation's `Process`: `pg_ctl start` leaves the server it started
+    /// running after it exits, and `Process.waitUntilExit` never saw that exit (the child stayed a zombie and the
+    /// tests hung).
     private static func run(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ClusterError(
-                "\(URL(fileURLWithPath: executable).lastPathComponent) exited \(process.terminationStatus)")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in 0...2 {
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let name = URL(fileURLWithPath: executable).lastPathComponent
+        guard spawned == 0 else { throw ClusterError("\(name) could not start: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw ClusterError("waiting for \(name): \(String(cString: strerror(errno)))") }
+        }
+        // WIFEXITED and WEXITSTATUS, which Swift does not import: the low 7 bits are the signal, 0 for an exit.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw ClusterError("\(name) ended with wait status \(status)")
         }
     }
 }
