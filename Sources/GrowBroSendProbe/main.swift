@@ -34,7 +34,7 @@ let server = try PushServer(path: arguments[1])
 let clock = SystemWaveClock()
 let dispatcher = PushDispatcher(
     server: server, transport: EchoTransport(), credentials: CountingCredentials(), clock: clock,
-    random: SeededRandom(seed: 1), maximumInFlight: probeInFlight)
+    random: SeededRandom(seed: 1), maximumInFlight: probeInFlight, lease: .seconds(1))
 let start = clock.now
 try server.register(
     TokenRegistration(

@@ -120,6 +120,7 @@ struct StoreBatchTests {
                         {
                             logged.append(change)
                         }
+                    case .release: Issue.record("no release in this batch")
                     }
                 }
                 changes.append(logged)

@@ -4,10 +4,14 @@ internal import WavePushPayloads
 
 /// Takes the recorded sends that are due to a ``PushTransport`` and records what each answer means.
 ///
-/// A send was recorded before any attempt (by ``PushServer/fanOut(_:)``), and its outcome is committed after
-/// the answer, in one transaction: a crash between the two leaves it pending, so it is attempted again after a
-/// restart (a push is never lost), and an outcome once committed is final (an acknowledged push is never sent
-/// again). The rules for each answer are ``APNsResponseInterpreter``'s and ``FCMResponseInterpreter``'s:
+/// A send was recorded before any attempt (by ``PushServer/fanOut(_:)``). A dispatcher claims due sends with a
+/// lease (``lease``): until the lease ends no other dispatcher, in this process or another, on this machine or
+/// another, takes them, and when this one dies holding them they are due again then. Outcomes are committed in
+/// batches (up to ``commitBatchSize`` per transaction) once their answers came: a crash before a commit leaves those
+/// sends pending, so they are attempted again after the lease (a push is never lost), and an outcome once committed
+/// is final (an acknowledged push is never sent again). What a crash can cost is a second request for the sends in
+/// flight or answered since the last commit: at most ``maximumInFlight`` plus one batch. The rules for each answer
+/// are ``APNsResponseInterpreter``'s and ``FCMResponseInterpreter``'s:
 ///
 /// - accepted: the send ends `accepted`, and the `accepted` engagement event is recorded with it;
 /// - purge: the installation's token is removed (only if it still holds the token sent to), the send ends `purged`;
@@ -17,13 +21,15 @@ internal import WavePushPayloads
 ///   the send's expiration (`expired`) or the attempts are used up (`failed`);
 /// - fail: the send ends `failed`, the token is kept.
 ///
-/// A send whose installation was signed out, purged, or moved to another account before its attempt ends
-/// `dropped` without a request: a device now signed in as someone else never gets the previous user's push. So
-/// does one whose device reported the permission revoked since the fan-out (`permission_denied`).
+/// A send whose installation was signed out, purged, or moved to another account before its claim ends `dropped`
+/// without a request: a device now signed in as someone else never gets the previous user's push. So does one whose
+/// device reported the permission revoked since the fan-out (`permission_denied`). The installations are read once
+/// per claim, in one query.
 ///
-/// One dispatcher per database: the outbox is a queue for one sender (a backend that needs more throughput shards
-/// its users over several databases). A call of ``dispatchDue(limit:)`` while another is running returns at once
-/// with no decisions, so two tasks never take the same send.
+/// Several dispatchers may share one store (PostgreSQL across machines, SQLite across processes of one machine);
+/// the lease must be longer than one call of ``dispatchDue(limit:)`` takes, or a slow dispatcher's sends are taken by
+/// another while it still holds them (a second request, never a second committed outcome). A call of
+/// ``dispatchDue(limit:)`` while another of the same dispatcher is running returns at once with no decisions.
 public final class PushDispatcher: Sendable {
     private let server: PushServer
     private let transport: any PushTransport
@@ -34,6 +40,12 @@ public final class PushDispatcher: Sendable {
     private let isDispatching = WaveLock(false)
     /// The most requests in flight at once.
     public let maximumInFlight: Int
+    /// The name this dispatcher claims under (in PostgreSQL's `push_send.lease_owner`, for an operator).
+    public let owner: String
+    /// How long a claim keeps its sends from other dispatchers.
+    public let lease: Duration
+    /// The most outcomes committed in one transaction.
+    public let commitBatchSize: Int
 
     /// Creates a dispatcher.
     ///
@@ -44,11 +56,18 @@ public final class PushDispatcher: Sendable {
     ///   - clock: The clock every decision is timed by.
     ///   - random: The jitter's source (seeded in tests).
     ///   - maximumInFlight: The most requests in flight at once (100 by default; at least 1).
+    ///   - owner: The name it claims under (`sender` by default; give each dispatcher its own, host and process).
+    ///   - lease: How long a claim lasts (60 seconds by default; at least 1 second).
+    ///   - commitBatchSize: The most outcomes per transaction (500 by default; at least 1; 1 commits each alone).
     public init(
         server: PushServer, transport: any PushTransport, credentials: any ProviderCredentials,
-        clock: any WaveClock, random: some RandomNumberGenerator & Sendable, maximumInFlight: Int = 100
+        clock: any WaveClock, random: some RandomNumberGenerator & Sendable, maximumInFlight: Int = 100,
+        owner: String = "sender", lease: Duration = .seconds(60), commitBatchSize: Int = 500
     ) {
         self.maximumInFlight = max(1, maximumInFlight)
+        self.owner = owner
+        self.lease = max(lease, .seconds(1))
+        self.commitBatchSize = max(1, commitBatchSize)
         self.server = server
         self.transport = transport
         self.credentials = credentials
@@ -57,18 +76,20 @@ public final class PushDispatcher: Sendable {
         self.random = WaveLock(random)
     }
 
-    /// Attempts every send due at the clock's instant, earliest first, up to ``maximumInFlight`` requests at once.
+    /// Claims the sends due at the clock's instant, earliest first, and attempts them, up to ``maximumInFlight``
+    /// requests at once.
     ///
-    /// The requests overlap; the outcomes are committed one by one in the order of the sends (each after its own
-    /// answer), so the decisions, the jitter drawn for retries and the store's end state are the same whatever
-    /// order the answers come in. Two sends to one installation are never in flight together: the second waits for
-    /// the first's outcome (its token may be purged by it), and a phone gets its pushes in the order of their events.
+    /// The requests overlap; the outcomes are decided in the order of the sends (each after its own answer) and
+    /// committed in batches, so the decisions, the jitter drawn for retries and the store's end state are the same
+    /// whatever order the answers come in. Two sends to one installation are never in flight together: the second
+    /// waits for the first's outcome, committed before it starts (its token may be purged by it), and a phone gets
+    /// its pushes in the order of their events.
     ///
-    /// - Parameter limit: The most sends taken in this call.
+    /// - Parameter limit: The most sends claimed in this call.
     /// - Returns: The decisions, in the order of the sends; none when another call is running.
-    /// - Throws: ``PushStoreError`` when an outcome cannot be recorded (that send stays pending). No request is
-    ///   started after it; those already in flight are answered and committed first. The same when the calling
-    ///   task is cancelled, without the throw: the sends not started stay pending.
+    /// - Throws: ``PushStoreError`` when outcomes cannot be recorded (those sends stay pending, due again when the
+    ///   lease ends). No request is started after it; those already in flight are answered and committed first, and
+    ///   the sends not started are given back. The same when the calling task is cancelled, without the throw.
     public func dispatchDue(limit: Int = 1_000) async throws -> [DispatchDecision] {
         let started = isDispatching.withLock { busy in
             defer { busy = true }
@@ -76,15 +97,40 @@ public final class PushDispatcher: Sendable {
         }
         guard started else { return [] }
         defer { isDispatching.withLock { $0 = false } }
-        let sends = try server.dueSends(now: clock.now, limit: limit)
+        let sends = try server.claimDue(now: clock.now, limit: limit, lease: lease, owner: owner)
+        guard !sends.isEmpty else { return [] }
+        var known: [String: Installation?]
+        do {
+            let ids = Set(sends.map(\.installationID))
+            let found = try server.installations(ids: Array(ids))
+            known = Dictionary(uniqueKeysWithValues: ids.map { ($0, found[$0]) })
+        } catch {
+            // Nothing attempted: the claim is given back rather than left to its lease.
+            _ = try? server.recordOutcomes(sends.map { .release($0) })
+            throw error
+        }
         var decisions = [[DispatchDecision]](repeating: [], count: sends.count)
         var settled = [Bool](repeating: false, count: sends.count)
         var answered: [Int: Attempted] = [:]
         var waiting = Array(sends.indices)
         var busyInstallations = Set<String>()
+        var buffer = CommitBuffer()
         var nextToSettle = 0
         var inFlight = 0
         var failure: (any Error)?
+        /// Commits the buffered outcomes; a purged installation is read again before its next send.
+        func flush() throws {
+            guard !buffer.commits.isEmpty else { return }
+            let commits = buffer.commits
+            buffer = CommitBuffer()
+            try server.recordOutcomes(commits)
+            for case .purge(let send, _, _) in commits { known[send.installationID] = nil }
+        }
+        func record(_ commit: SendCommit) {
+            buffer.append(commit)
+            guard buffer.commits.count >= commitBatchSize, failure == nil else { return }
+            do { try flush() } catch { failure = error }
+        }
         await withTaskGroup(of: (Int, Attempted).self) { group in
             while true {
                 // Start what may start, in the sends' order, skipping a send whose installation is busy.
@@ -97,12 +143,22 @@ public final class PushDispatcher: Sendable {
                         position += 1
                         continue
                     }
-                    waiting.remove(at: position)
                     do {
-                        switch try prepare(send) {
-                        case .finished(let decision):
+                        // An earlier outcome for this installation is committed first: it may have purged it.
+                        if buffer.installations.contains(send.installationID) { try flush() }
+                        let installation: Installation?
+                        if let read = known[send.installationID] {
+                            installation = read
+                        } else {
+                            installation = try server.installation(send.installationID)
+                            known[send.installationID] = installation
+                        }
+                        waiting.remove(at: position)
+                        switch prepare(send, installation) {
+                        case .finished(let decision, let commit):
                             decisions[index] = [decision]
                             settled[index] = true
+                            record(commit)
                         case .ready(let installation):
                             busyInstallations.insert(send.installationID)
                             inFlight += 1
@@ -112,14 +168,16 @@ public final class PushDispatcher: Sendable {
                         failure = error
                     }
                 }
-                // Commit the answers that came, in the sends' order.
+                // Decide the answers that came, in the sends' order.
                 let settledBefore = nextToSettle
                 while nextToSettle < sends.count {
                     if !settled[nextToSettle] {
                         guard let attempted = answered.removeValue(forKey: nextToSettle) else { break }
                         let send = sends[nextToSettle]
                         do {
-                            decisions[nextToSettle] = try await complete(send, attempted)
+                            let (made, commit) = try await complete(send, attempted)
+                            decisions[nextToSettle] = made
+                            record(commit)
                         } catch {
                             failure = failure ?? error
                         }
@@ -129,23 +187,39 @@ public final class PushDispatcher: Sendable {
                     nextToSettle += 1
                 }
                 guard nextToSettle < sends.count else { break }
-                // A commit may free an installation for its next send: start it before waiting.
-                if nextToSettle > settledBefore && failure == nil { continue }
+                // A decision may free an installation for its next send: start it before waiting.
+                if nextToSettle > settledBefore && failure == nil && !Task.isCancelled { continue }
                 guard inFlight > 0, let (index, attempted) = await group.next() else { break }
                 answered[index] = attempted
                 inFlight -= 1
             }
-            // After a failure, answers behind a send that was never started are still committed.
+            // After a failure, answers behind a send that was never started are still decided and committed.
             for index in answered.keys.sorted() {
                 do {
-                    decisions[index] = try await complete(sends[index], answered[index]!)
+                    let (made, commit) = try await complete(sends[index], answered[index]!)
+                    decisions[index] = made
+                    buffer.append(commit)
                 } catch {
                     failure = failure ?? error
                 }
             }
         }
+        // The sends never started go back, due as before, rather than waiting for the lease.
+        for index in waiting { buffer.append(.release(sends[index])) }
+        do { try flush() } catch { failure = failure ?? error }
         if let failure { throw failure }
         return decisions.flatMap { $0 }
+    }
+
+    /// Outcomes decided and not yet committed, and the installations they touch.
+    private struct CommitBuffer {
+        var commits: [SendCommit] = []
+        var installations: Set<String> = []
+
+        mutating func append(_ commit: SendCommit) {
+            commits.append(commit)
+            installations.insert(commit.send.installationID)
+        }
     }
 
     /// What one request came to: the installation it went to, the attempt, the request and answer, and the verdict.
@@ -160,31 +234,33 @@ public final class PushDispatcher: Sendable {
     /// Whether a send may be attempted now, or how it ended without a request.
     private enum Preparation {
         case ready(Installation)
-        case finished(DispatchDecision)
+        case finished(DispatchDecision, SendCommit)
     }
 
     /// The checks before an attempt: the installation still this user's, its permission, the expiration.
-    private func prepare(_ send: PendingSend) throws -> Preparation {
+    ///
+    /// - Parameter installation: The send's installation as stored, or `nil` when it is gone.
+    private func prepare(_ send: PendingSend, _ installation: Installation?) -> Preparation {
         let now = clock.now
-        func ended(_ kind: DispatchDecision.Kind, _ state: SendRecord.State, _ reason: String) throws -> Preparation {
-            try server.finish(send, state: state, attempts: send.attempts, status: nil, reason: reason, at: now)
-            return .finished(
+        func ended(_ kind: DispatchDecision.Kind, _ state: SendRecord.State, _ reason: String) -> Preparation {
+            .finished(
                 DispatchDecision(
                     kind: kind, at: now, sendID: send.sendID, messageID: send.messageID,
                     installationID: send.installationID, platform: send.platform, attempt: send.attempts,
-                    status: nil, reason: reason, retryAt: nil, token: nil, request: nil))
+                    status: nil, reason: reason, retryAt: nil, token: nil, request: nil),
+                .finish(
+                    send,
+                    SendOutcome(state: state, attempts: send.attempts, status: nil, reason: reason, at: now)))
         }
-        guard let installation = try server.installation(send.installationID),
-            installation.userID == send.userID, installation.platform == send.platform
-        else {
-            return try ended(.dropped, .dropped, "installation signed out, purged or moved to another account")
+        guard let installation, installation.userID == send.userID, installation.platform == send.platform else {
+            return ended(.dropped, .dropped, "installation signed out, purged or moved to another account")
         }
         guard installation.permission.allowsDelivery else {
             // The app reported the permission revoked after the fan-out: the push would not be shown.
-            return try ended(.dropped, .dropped, "permission_denied")
+            return ended(.dropped, .dropped, "permission_denied")
         }
-        guard clock.now < send.expiresAt else {
-            return try ended(.expired, .expired, "expired before the attempt")
+        guard now < send.expiresAt else {
+            return ended(.expired, .expired, "expired before the attempt")
         }
         return .ready(installation)
     }
@@ -212,13 +288,17 @@ public final class PushDispatcher: Sendable {
             installation: installation, attempt: attempt, request: request, response: response, verdict: verdict)
     }
 
-    /// Commits what an answer means; a first refused credential is renewed and the send retried at once.
-    private func complete(_ send: PendingSend, _ attempted: Attempted) async throws -> [DispatchDecision] {
+    /// Decides what an answer means; a first refused credential is renewed and the send retried at once.
+    ///
+    /// - Returns: The decisions (a renewal's retry, then the outcome) and the outcome's commit.
+    private func complete(
+        _ send: PendingSend, _ attempted: Attempted
+    ) async throws -> ([DispatchDecision], SendCommit) {
         var send = send
         var attempted = attempted
         var decisions: [DispatchDecision] = []
         while case .renewCredential(let reason) = attempted.verdict, !send.renewed {
-            // One immediate retry with a new credential, recorded first so a crash cannot loop on it.
+            // One immediate retry with a new credential, committed at once so a crash cannot loop on it.
             let now = clock.now
             let status = attempted.response?.status
             send.attempts = attempted.attempt
@@ -231,60 +311,65 @@ public final class PushDispatcher: Sendable {
                     installationID: send.installationID, platform: send.platform, attempt: attempted.attempt,
                     status: status, reason: reason + ": new credential", retryAt: now, token: nil,
                     request: attempted.request))
-            switch try prepare(send) {
-            case .finished(let decision):
-                return decisions + [decision]
+            // No other outcome for this installation is waiting to be committed (its sends go one at a time, each
+            // committed before the next starts), so the stored installation is current.
+            switch prepare(send, try server.installation(send.installationID)) {
+            case .finished(let decision, let commit):
+                return (decisions + [decision], commit)
             case .ready(let installation):
                 attempted = await request(send, to: installation, renewing: true)
             }
         }
-        return decisions + [
-            try settle(
-                send, attempted.verdict, attempt: attempted.attempt, response: attempted.response,
-                request: attempted.request, attempted.installation)
-        ]
+        let (decision, commit) = settle(
+            send, attempted.verdict, attempt: attempted.attempt, response: attempted.response,
+            request: attempted.request, attempted.installation)
+        return (decisions + [decision], commit)
     }
 
-    /// Records the outcome of one verdict and returns its decision.
+    /// Decides the outcome of one verdict: its decision and what to commit.
     private func settle(
         _ send: PendingSend, _ verdict: ProviderVerdict, attempt: Int, response: ProviderResponse?,
         request: ProviderRequest?, _ installation: Installation
-    ) throws -> DispatchDecision {
+    ) -> (DispatchDecision, SendCommit) {
         let now = clock.now
         let status = response?.status
         var result = DispatchDecision(
             kind: .failed, at: now, sendID: send.sendID, messageID: send.messageID,
             installationID: send.installationID, platform: send.platform, attempt: attempt, status: status,
             reason: nil, retryAt: nil, token: nil, request: request)
-        switch verdict {
-        case .accepted:
-            try server.finish(send, state: .accepted, attempts: attempt, status: status, reason: nil, at: now)
-            result.kind = .accepted
-        case .purgeToken(let reason):
-            _ = try server.purge(
-                send, token: installation.token, attempts: attempt, status: status, reason: reason, at: now)
+        func ending(_ state: SendRecord.State, _ reason: String?) -> SendCommit {
+            .finish(send, SendOutcome(state: state, attempts: attempt, status: status, reason: reason, at: now))
+        }
+        func purging(_ reason: String) -> SendCommit {
             result.kind = .purged
             result.reason = reason
             result.token = installation.token
+            return .purge(
+                send, SendOutcome(state: .purged, attempts: attempt, status: status, reason: reason, at: now),
+                token: installation.token)
+        }
+        switch verdict {
+        case .accepted:
+            result.kind = .accepted
+            return (result, ending(.accepted, nil))
+        case .purgeToken(let reason):
+            let commit = purging(reason)
+            return (result, commit)
         case .unregistered(let reason, let since):
             if let since, installation.refreshedAt > since {
                 let kept = "\(reason) before the token's refresh; token kept"
-                try server.finish(send, state: .failed, attempts: attempt, status: status, reason: kept, at: now)
                 result.reason = kept
-            } else {
-                _ = try server.purge(
-                    send, token: installation.token, attempts: attempt, status: status, reason: reason, at: now)
-                result.kind = .purged
-                result.reason = reason
-                result.token = installation.token
+                return (result, ending(.failed, kept))
             }
+            let commit = purging(reason)
+            return (result, commit)
         case .renewCredential(let reason):
             let refused = "\(reason) again after a new credential"
-            try server.finish(send, state: .failed, attempts: attempt, status: status, reason: refused, at: now)
             result.reason = refused
+            return (result, ending(.failed, refused))
         case .fail(let reason):
-            try server.finish(send, state: .failed, attempts: attempt, status: status, reason: reason, at: now)
             result.reason = reason
+            return (result, ending(.failed, reason))
         case .retry(let reason, let after):
             let delay = random.withLock { generator in
                 policy.delay(afterAttempt: attempt, retryAfter: after, using: &generator)
@@ -292,21 +377,23 @@ public final class PushDispatcher: Sendable {
             let retryAt = now.addingTimeInterval(delay.timeInterval)
             if attempt >= server.configuration.maximumAttempts {
                 let gaveUp = "\(reason); gave up after \(attempt) attempts"
-                try server.finish(send, state: .failed, attempts: attempt, status: status, reason: gaveUp, at: now)
                 result.reason = gaveUp
-            } else if retryAt >= send.expiresAt {
+                return (result, ending(.failed, gaveUp))
+            }
+            if retryAt >= send.expiresAt {
                 let expired = "\(reason); the next attempt would be after the expiration"
-                try server.finish(send, state: .expired, attempts: attempt, status: status, reason: expired, at: now)
                 result.kind = .expired
                 result.reason = expired
-            } else {
-                try server.reschedule(
-                    send, attempts: attempt, renewed: send.renewed, status: status, reason: reason, due: retryAt)
-                result.kind = .retry
-                result.reason = reason
-                result.retryAt = retryAt
+                return (result, ending(.expired, expired))
             }
+            result.kind = .retry
+            result.reason = reason
+            result.retryAt = retryAt
+            return (
+                result,
+                .reschedule(
+                    send, attempts: attempt, renewed: send.renewed, status: status, reason: reason, due: retryAt)
+            )
         }
-        return result
     }
 }

@@ -9,11 +9,16 @@ enum SendCommit: Sendable {
     case reschedule(PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date)
     /// Ends the send `purged` and removes the installation while it still holds `token` (``TokenRules/purge``).
     case purge(PendingSend, SendOutcome, token: String)
+    /// Gives a claimed send back unattempted, due again at its instant before the claim (a sender stopping before
+    /// it started it), so it does not wait for the lease to end.
+    case release(PendingSend)
 
     /// The send this commit is for.
     var send: PendingSend {
         switch self {
-        case .finish(let send, _), .reschedule(let send, _, _, _, _, _), .purge(let send, _, _): send
+        case .finish(let send, _), .reschedule(let send, _, _, _, _, _), .purge(let send, _, _),
+            .release(let send):
+            send
         }
     }
 }

@@ -68,6 +68,11 @@ extension PushServer {
         }
     }
 
+    /// The live installations among `installationIDs`, by id, in one read.
+    func installations(ids installationIDs: [String]) throws -> [String: Installation] {
+        try store.installations(ids: installationIDs)
+    }
+
     /// Claims due sends for one sender with a lease (see ``PushServerStore/claimDue(now:limit:lease:owner:)``).
     func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend] {
         try store.claimDue(now: now, limit: limit, lease: lease, owner: owner)

@@ -63,6 +63,10 @@ protocol PushServerStore: Sendable {
     /// One live installation, or `nil`.
     func installation(_ installationID: String) throws -> Installation?
 
+    /// The live installations among `installationIDs`, by id (an unknown id is absent): one read for a claimed
+    /// batch, where one call of ``installation(_:)`` per send would cost a round trip each.
+    func installations(ids installationIDs: [String]) throws -> [String: Installation]
+
     /// Every token change logged, oldest first.
     func tokenChanges() throws -> [TokenChange]
 
@@ -109,7 +113,8 @@ protocol PushServerStore: Sendable {
     func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend]
 
     /// Records a batch of outcomes in one transaction, each as ``finish(_:_:)``, ``reschedule(_:attempts:renewed:
-    /// status:reason:due:)`` or ``purge(_:_:decide:)`` would (a send no longer pending is left as it is); `decide`
+    /// status:reason:due:)`` or ``purge(_:_:decide:)`` would, or, for a release, giving the send back due at its
+    /// instant before the claim (a send no longer pending is left as it is); `decide`
     /// gets a purge's token, reason, instant and the installation as stored.
     ///
     /// - Returns: The token changes logged by purges, in order.

@@ -9,6 +9,19 @@ public enum PushStoreLocation: Sendable, CustomStringConvertible {
     /// server creates and migrates its tables there (the version is in `schema_version`).
     case postgres(connectionString: String)
 
+    /// The location an operator wrote: a `postgresql://` or `postgres://` URI names a PostgreSQL database,
+    /// anything else a SQLite file.
+    ///
+    /// - Parameter database: A file path or a PostgreSQL URI.
+    public init(_ database: String) {
+        let lowered = database.lowercased()
+        if lowered.hasPrefix("postgresql://") || lowered.hasPrefix("postgres://") {
+            self = .postgres(connectionString: database)
+        } else {
+            self = .sqlite(path: database)
+        }
+    }
+
     public var description: String {
         switch self {
         case .sqlite(let path): "sqlite \(path)"

@@ -33,14 +33,16 @@ enum HelpText {
 
     static let replay = CommandHelp(
         overview: "Replay a server scenario: tokens, events, scripted provider answers, opens, time passing.",
-        usage: ["wavepush replay <scenario> [--requests] [--db <file>]"],
+        usage: ["wavepush replay <scenario> [--requests] [--db <file|uri>]"],
         sections: [
             .init("ARGUMENTS", [.init("<scenario>", "The scenario, for example Examples/growbro-server.json.")]),
             .init(
                 "OPTIONS",
                 [
                     .init("--requests", "Also print each provider request (method, URL, headers, body)."),
-                    .init("--db <file>", "Keep the server's state in this SQLite file (default: in memory)."),
+                    .init(
+                        "--db <file|uri>",
+                        "Keep the server's state in this SQLite file or postgresql:// database (default: in memory)."),
                     .init("-h, --help", "Show this help."),
                 ]),
         ],
@@ -50,14 +52,14 @@ enum HelpText {
     static let report = CommandHelp(
         overview: "Print the engagement report of a server database over [from, to), and its alerts.",
         usage: [
-            "wavepush report --db <file> --from <instant> --to <instant>",
+            "wavepush report --db <file|uri> --from <instant> --to <instant>",
             "[--alert-minimum-sends <n>] [--alert-delivery-rate <r>]",
         ],
         sections: [
             .init(
                 "OPTIONS",
                 [
-                    .init("--db <file>", "The server database."),
+                    .init("--db <file|uri>", "The server database: a SQLite file or a postgresql:// URI."),
                     .init("--from <instant>", "The period's start, ISO 8601 with its zone (2026-05-04T00:00:00Z)."),
                     .init("--to <instant>", "The period's end, after --from."),
                     .init(
@@ -107,13 +109,16 @@ enum HelpText {
 
     static let dispatch = CommandHelp(
         overview: "Send what is due in a server database to APNs and FCM over HTTP/2, then wait for the next.",
-        usage: ["wavepush dispatch <config> [--db <file>]"],
+        usage: ["wavepush dispatch <config> [--db <file|uri>]"],
         sections: [
             .init("ARGUMENTS", [.init("<config>", "The dispatch configuration (docs/growbro-server.md).")]),
             .init(
                 "OPTIONS",
                 [
-                    .init("--db <file>", "The server database (default: the configuration's \"database\")."),
+                    .init(
+                        "--db <file|uri>",
+                        "The server database, a SQLite file or a postgresql:// URI (default: the configuration's "
+                            + "\"database\")."),
                     .init("-h, --help", "Show this help."),
                 ]),
             .init(

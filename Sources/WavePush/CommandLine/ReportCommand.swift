@@ -9,7 +9,8 @@ enum ReportCommand {
             throw UsageError("report takes no positional argument", subcommand: "report")
         }
         let path = try arguments.required("db")
-        guard FileManager.default.fileExists(atPath: path) else {
+        let location = PushStoreLocation(path)
+        if case .sqlite = location, !FileManager.default.fileExists(atPath: path) {
             throw CommandFailure(ExitCode.noInput, "cannot read '\(path)': no such database")
         }
         func instant(_ flag: String) throws -> Date {
@@ -38,7 +39,7 @@ enum ReportCommand {
             }
             configuration.alertDeliveryRate = rate
         }
-        let server = try PushServer(path: path, configuration: configuration)
+        let server = try PushServer(store: location, configuration: configuration)
         defer { server.close() }
         let report = try server.report(from: from, to: to)
         for alert in report.alerts { output.writeLine(ReplayLines.alert(alert, at: to)) }

@@ -24,13 +24,15 @@ enum DispatchCommand {
                 "dispatch needs a database: --db FILE or \"database\" in the configuration", subcommand: "dispatch")
         }
         let clock = SystemAlarmClock()
-        let server = try PushServer(path: database, configuration: configuration.server)
+        let server = try PushServer(store: PushStoreLocation(database), configuration: configuration.server)
         defer { server.close() }
         let transport = try configuration.transport()
         let dispatcher = PushDispatcher(
             server: server, transport: transport,
             credentials: try configuration.credentials(poster: transport, clock: clock), clock: clock,
-            random: SystemRandomNumberGenerator(), maximumInFlight: configuration.maximumInFlight)
+            random: SystemRandomNumberGenerator(), maximumInFlight: configuration.maximumInFlight,
+            owner: configuration.senderName ?? Self.defaultSenderName, lease: configuration.lease,
+            commitBatchSize: configuration.commitBatchSize)
         let sender = PushSender(
             dispatcher: dispatcher, server: server, clock: clock, idleCheck: configuration.idleCheck,
             onDecision: { decision in
@@ -51,6 +53,11 @@ enum DispatchCommand {
                 json.member("pending", (try? server.pendingSendCount()) ?? -1)
             })
         return ExitCode.success
+    }
+
+    /// A sender's name when the configuration gives none: the host and the process, unique among live senders.
+    static var defaultSenderName: String {
+        "\(ProcessInfo.processInfo.hostName):\(ProcessInfo.processInfo.processIdentifier)"
     }
 
     /// Pushes one notification to one token through the configured provider and prints the request (credential

@@ -34,10 +34,34 @@ struct DispatchConfiguration: Sendable {
     var timeout: Duration = .seconds(30)
     var idleCheck: Duration = .seconds(1)
     var server = GrowBroServerConfiguration()
+    /// The name this sender claims under; the host and process when absent.
+    var senderName: String?
+    /// How long a claim keeps its sends from other senders.
+    var lease: Duration = .seconds(60)
+    /// The most outcomes committed in one transaction.
+    var commitBatchSize = 500
 
     static let keys = [
-        "database", "apns", "fcm", "caFile", "maximumInFlight", "timeoutSeconds", "idleCheckSeconds", "configuration",
+        "database", "apns", "fcm", "caFile", "maximumInFlight", "timeoutSeconds", "idleCheckSeconds", "sender",
+        "configuration",
     ]
+
+    /// The `sender` object: how this process shares the outbox with others.
+    private struct Sender: Sendable {
+        var name: String?
+        var lease: Duration?
+        var commitBatchSize: Int?
+    }
+
+    private static let senderDecoder = ValueDecoder<Sender>.object(keys: ["name", "leaseSeconds", "commitBatch"]) {
+        object, diagnostics in
+        Sender(
+            name: object.decode(.optional("name", .string), &diagnostics),
+            lease: object.decode(.optional("leaseSeconds", .number(in: 1...86_400)), &diagnostics).map {
+                .milliseconds(Int64($0 * 1000))
+            },
+            commitBatchSize: object.decode(.optional("commitBatch", .integer(in: 1...100_000)), &diagnostics))
+    }
 
     /// Reads a configuration file's bytes; every problem is listed with its JSON path.
     static func decode(_ bytes: [UInt8], file: String) throws(ScenarioError) -> DispatchConfiguration {
@@ -93,6 +117,11 @@ struct DispatchConfiguration: Sendable {
         }
         if let seconds = object.decode(.optional("idleCheckSeconds", .number(in: 0.001...3600)), &diagnostics) {
             configuration.idleCheck = .milliseconds(Int64(seconds * 1000))
+        }
+        if let sender = object.decode(.optional("sender", senderDecoder), &diagnostics) {
+            configuration.senderName = sender.name
+            configuration.lease = sender.lease ?? configuration.lease
+            configuration.commitBatchSize = sender.commitBatchSize ?? configuration.commitBatchSize
         }
         configuration.apns = object.decode(.optional("apns", apnsDecoder), &diagnostics)
         configuration.fcm = object.decode(.optional("fcm", fcmDecoder), &diagnostics)

@@ -20,7 +20,7 @@ struct ServerReplay {
 
     func run() async throws -> Int32 {
         let server =
-            try databasePath.map { try PushServer(path: $0, configuration: scenario.configuration) }
+            try databasePath.map { try PushServer(store: PushStoreLocation($0), configuration: scenario.configuration) }
             ?? PushServer.inMemory(configuration: scenario.configuration)
         defer { server.close() }
         let transport = ScriptedTransport(answers: scenario.answers)

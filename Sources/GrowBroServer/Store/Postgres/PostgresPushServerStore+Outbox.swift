@@ -178,6 +178,10 @@ extension PostgresPushServerStore {
                     try Self.reschedule(
                         send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due,
                         in: connection)
+                case .release(let send):
+                    try connection.query(
+                        "UPDATE push_send SET due_ms = $1, lease_owner = NULL WHERE send_id = $2 AND state = 'pending'",
+                        [.integer(send.dueAt.millisecondsSince1970), .integer(send.sendID)])
                 case .purge(let send, let outcome, let token):
                     let decision: (Installation?) -> TokenChange? = {
                         decide(token, outcome.reason ?? "", outcome.at, $0)

@@ -60,6 +60,11 @@ extension SQLitePushServerStore {
                     try Self.reschedule(
                         send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due,
                         in: database)
+                case .release(let send):
+                    let update = try database.cached(
+                        "UPDATE push_send SET due_ms = ? WHERE send_id = ? AND state = 'pending'")
+                    try update.bind([.integer(send.dueAt.millisecondsSince1970), .integer(send.sendID)])
+                    try update.run()
                 case .purge(let send, let outcome, let token):
                     if let change = try Self.purge(
                         send, outcome,

@@ -140,6 +140,16 @@ extension SQLitePushServerStore {
         try database.withDatabase { database in try Self.installation(installationID, in: database) }
     }
 
+    func installations(ids installationIDs: [String]) throws -> [String: Installation] {
+        try database.withDatabase { database in
+            var found: [String: Installation] = [:]
+            for installationID in installationIDs {
+                found[installationID] = try Self.installation(installationID, in: database)
+            }
+            return found
+        }
+    }
+
     func tokenChanges() throws -> [TokenChange] {
         try database.withDatabase { database in
             let select = try database.cached(
