@@ -140,7 +140,7 @@ struct ReplayCommandTests {
 /// `wavepush --help` and each subcommand's help, in the layout `wavesim` uses.
 struct HelpTests {
     @Test(arguments: [
-        ("replay", "USAGE: wavepush replay <scenario>"), ("report", "USAGE: wavepush report --db <file>"),
+        ("replay", "USAGE: wavepush replay <scenario>"), ("report", "USAGE: wavepush report --db <file|uri>"),
         ("well-known", "USAGE: wavepush well-known <config>"),
         ("check-well-known", "USAGE: wavepush check-well-known <config>"),
     ])

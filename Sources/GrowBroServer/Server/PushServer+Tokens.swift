@@ -16,17 +16,38 @@ extension PushServer {
     ///   ``PushStoreError``.
     @discardableResult
     public func register(_ registration: TokenRegistration) throws -> [TokenChange] {
-        let validated = TokenRegistration(
+        let validated = try Self.validated(registration)
+        return try store.register(validated, newUserArchiveDays: configuration.defaultArchiveDays) {
+            existing, holders in
+            TokenRules.changes(for: validated, existing: existing, holders: holders)
+        }
+    }
+
+    /// Registers many installations in one transaction, each as ``register(_:)`` would in turn: a backend
+    /// importing the tokens it already holds, or a test setting up a large audience, without one commit each.
+    ///
+    /// - Parameter registrations: What the apps reported, in order.
+    /// - Returns: Each registration's changes, in order.
+    /// - Throws: ``GrowBroServerError`` for the first malformed id, token or environment (nothing stored then), or
+    ///   ``PushStoreError`` (nothing stored).
+    @discardableResult
+    public func register(_ registrations: [TokenRegistration]) throws -> [[TokenChange]] {
+        let validated = try registrations.map(Self.validated)
+        return try store.register(batch: validated, newUserArchiveDays: configuration.defaultArchiveDays) {
+            index, existing, holders in
+            TokenRules.changes(for: validated[index], existing: existing, holders: holders)
+        }
+    }
+
+    /// A registration with its fields checked, or the error naming the first bad one.
+    private static func validated(_ registration: TokenRegistration) throws -> TokenRegistration {
+        TokenRegistration(
             userID: try Validation.identifier(registration.userID, field: "user"),
             installationID: try Validation.identifier(registration.installationID, field: "installation"),
             platform: registration.platform,
             token: try Validation.token(registration.token, platform: registration.platform),
             environment: try Validation.environment(registration.environment, platform: registration.platform),
             permission: registration.permission, at: registration.at)
-        return try store.register(validated, newUserArchiveDays: configuration.defaultArchiveDays) {
-            existing, holders in
-            TokenRules.changes(for: validated, existing: existing, holders: holders)
-        }
     }
 
     /// Removes an installation when its user signs out of it.

@@ -47,6 +47,15 @@ protocol PushServerStore: Sendable {
         decide: (_ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
     ) throws -> [TokenChange]
 
+    /// Registers a batch of installations as ``register(_:newUserArchiveDays:decide:)`` does each, in order, all in
+    /// one transaction: all are recorded or, when one throws, none. `decide` gets the registration's index.
+    ///
+    /// - Returns: Each registration's changes, in order.
+    func register(
+        batch registrations: [TokenRegistration], newUserArchiveDays: Int,
+        decide: (_ index: Int, _ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
+    ) throws -> [[TokenChange]]
+
     /// Removes an installation and logs `decide`'s change; `nil`, with nothing changed, when it is unknown.
     func logout(installationID: String, decide: (Installation) -> TokenChange) throws -> TokenChange?
 

@@ -10,25 +10,46 @@ extension PostgresPushServerStore {
         decide: (_ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
     ) throws -> [TokenChange] {
         try database.transaction { connection in
-            try Self.ensureUser(
-                registration.userID, archiveDays: newUserArchiveDays, at: registration.at, in: connection)
-            // The token's holders locked first: two registrations of one token wait for each other instead of both
-            // inserting it.
-            let holders = Self.readInstallations(
-                try connection.query(
-                    Self.installationColumns
-                        + " WHERE platform = $1 AND token = $2 AND installation_id <> $3 ORDER BY installation_id FOR UPDATE",
-                    [
-                        .text(registration.platform.rawValue), .text(registration.token),
-                        .text(registration.installationID),
-                    ]))
-            let existing = try Self.installation(registration.installationID, in: connection, locking: true)
-            let changes = decide(existing, holders)
-            for change in changes {
-                try Self.record(change, of: registration, in: connection)
-            }
-            return changes
+            try Self.register(registration, newUserArchiveDays: newUserArchiveDays, decide: decide, in: connection)
         }
+    }
+
+    func register(
+        batch registrations: [TokenRegistration], newUserArchiveDays: Int,
+        decide: (_ index: Int, _ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
+    ) throws -> [[TokenChange]] {
+        try database.transaction { connection in
+            try registrations.enumerated().map { index, registration in
+                try Self.register(
+                    registration, newUserArchiveDays: newUserArchiveDays, decide: { decide(index, $0, $1) },
+                    in: connection)
+            }
+        }
+    }
+
+    /// One registration in the caller's transaction.
+    private static func register(
+        _ registration: TokenRegistration, newUserArchiveDays: Int,
+        decide: (_ existing: Installation?, _ holders: [Installation]) -> [TokenChange],
+        in connection: PostgresConnection
+    ) throws -> [TokenChange] {
+        try Self.ensureUser(registration.userID, archiveDays: newUserArchiveDays, at: registration.at, in: connection)
+        // The token's holders locked first: two registrations of one token wait for each other instead of both
+        // inserting it.
+        let holders = Self.readInstallations(
+            try connection.query(
+                Self.installationColumns
+                    + " WHERE platform = $1 AND token = $2 AND installation_id <> $3 ORDER BY installation_id FOR UPDATE",
+                [
+                    .text(registration.platform.rawValue), .text(registration.token),
+                    .text(registration.installationID),
+                ]))
+        let existing = try Self.installation(registration.installationID, in: connection, locking: true)
+        let changes = decide(existing, holders)
+        for change in changes {
+            try Self.record(change, of: registration, in: connection)
+        }
+        return changes
     }
 
     private static func record(
@@ -145,7 +166,8 @@ extension PostgresPushServerStore {
         let literal =
             "{"
             + installationIDs.map { id in
-                "\"" + id.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+                "\"" + id.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                    + "\""
             }.joined(separator: ",") + "}"
         return try database.withConnection { connection in
             let found = Self.readInstallations(

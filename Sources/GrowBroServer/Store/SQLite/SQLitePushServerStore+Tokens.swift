@@ -9,23 +9,43 @@ extension SQLitePushServerStore {
         _ registration: TokenRegistration, newUserArchiveDays: Int,
         decide: (_ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
     ) throws -> [TokenChange] {
+        try database.transaction { database in
+            try Self.register(registration, newUserArchiveDays: newUserArchiveDays, decide: decide, in: database)
+        }
+    }
+
+    func register(
+        batch registrations: [TokenRegistration], newUserArchiveDays: Int,
+        decide: (_ index: Int, _ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
+    ) throws -> [[TokenChange]] {
+        try database.transaction { database in
+            try registrations.enumerated().map { index, registration in
+                try Self.register(
+                    registration, newUserArchiveDays: newUserArchiveDays, decide: { decide(index, $0, $1) },
+                    in: database)
+            }
+        }
+    }
+
+    /// One registration in the caller's transaction.
+    private static func register(
+        _ registration: TokenRegistration, newUserArchiveDays: Int,
+        decide: (_ existing: Installation?, _ holders: [Installation]) -> [TokenChange], in database: SQLiteDatabase
+    ) throws -> [TokenChange] {
         let installationID = registration.installationID
         let token = registration.token
-        return try database.transaction { database in
-            try Self.ensureUser(
-                registration.userID, archiveDays: newUserArchiveDays, at: registration.at, in: database)
-            let holder = try database.cached(
-                Self.installationColumns + " WHERE platform = ? AND token = ? AND installation_id <> ?")
-            try holder.bind([.text(registration.platform.rawValue), .text(token), .text(installationID)])
-            var holders: [Installation] = []
-            while try holder.step() { holders.append(Self.readInstallation(holder)) }
-            holder.reset()
-            let changes = decide(try Self.installation(installationID, in: database), holders)
-            for change in changes {
-                try Self.record(change, of: registration, in: database)
-            }
-            return changes
+        try Self.ensureUser(registration.userID, archiveDays: newUserArchiveDays, at: registration.at, in: database)
+        let holder = try database.cached(
+            Self.installationColumns + " WHERE platform = ? AND token = ? AND installation_id <> ?")
+        try holder.bind([.text(registration.platform.rawValue), .text(token), .text(installationID)])
+        var holders: [Installation] = []
+        while try holder.step() { holders.append(Self.readInstallation(holder)) }
+        holder.reset()
+        let changes = decide(try Self.installation(installationID, in: database), holders)
+        for change in changes {
+            try Self.record(change, of: registration, in: database)
         }
+        return changes
     }
 
     /// Records one change of a registration: `moved` removes the installation it names, `registered` adds the
