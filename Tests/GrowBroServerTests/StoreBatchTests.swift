@@ -4,6 +4,7 @@ import GrowBroServerTesting
 import TestSupport
 import Testing
 import WaveNotifications
+import WaveNotificationsTesting
 import WavePushPayloads
 
 @testable import GrowBroServer
@@ -170,5 +171,115 @@ struct StoreBatchTests {
         let flat = claims.flatMap { $0 }
         #expect(flat.count == 50)
         #expect(Set(flat).count == 50)
+    }
+
+    @Test(arguments: TestStore.all)
+    func aBatchOfRegistrationsRecordsWhatOneAtATimeRecords(store: TestStore) throws {
+        let single = try Harness(store: store)
+        let batched = try Harness(store: store)
+        // A new installation, a refresh, a rotation and a token moving to another user's installation.
+        let registrations = [
+            TokenRegistration(
+                userID: "ana", installationID: "p1", platform: .apns, token: Harness.apnsToken(1),
+                environment: .production, at: Harness.start),
+            TokenRegistration(
+                userID: "ana", installationID: "p1", platform: .apns, token: Harness.apnsToken(1),
+                environment: .production, at: Harness.start.addingTimeInterval(5)),
+            TokenRegistration(
+                userID: "ana", installationID: "p1", platform: .apns, token: Harness.apnsToken(2),
+                environment: .production, at: Harness.start.addingTimeInterval(9)),
+            TokenRegistration(
+                userID: "ben", installationID: "p2", platform: .apns, token: Harness.apnsToken(2),
+                environment: .production, at: Harness.start.addingTimeInterval(12)),
+        ]
+        let expected = try registrations.map { try single.server.register($0) }
+        #expect(try batched.server.register(registrations) == expected)
+        #expect(try batched.server.tokenChanges() == (try single.server.tokenChanges()))
+        for user in ["ana", "ben"] {
+            #expect(try batched.server.installations(of: user) == (try single.server.installations(of: user)))
+        }
+        // One malformed registration refuses the whole batch: nothing of it is stored.
+        var bad = registrations[0]
+        bad.installationID = "c1"
+        bad.userID = "carla"
+        var malformed = bad
+        malformed.token = "not a token"
+        #expect(throws: GrowBroServerError.self) { try batched.server.register([bad, malformed]) }
+        #expect(try batched.server.installations(of: "carla").isEmpty)
+    }
+
+    @Test(arguments: TestStore.all)
+    func aReleasedClaimIsDueAgainAtOnceAtItsInstant(store: TestStore) throws {
+        let harness = try Harness(store: store)
+        try Self.register(2, in: harness)
+        _ = try harness.server.fanOut([Self.system("s0", to: "u0"), Self.system("s1", to: "u1")])
+        let due = try harness.server.nextDueInstant()
+        let claimed = try harness.server.claimDue(
+            now: Harness.start, limit: 10, lease: .seconds(60), owner: "one")
+        #expect(claimed.count == 3)
+        #expect(try harness.server.claimDue(now: Harness.start, limit: 10, lease: .seconds(60), owner: "two").isEmpty)
+        try harness.server.recordOutcomes([.release(claimed[0])])
+        #expect(try harness.server.nextDueInstant() == due)
+        let again = try harness.server.claimDue(now: Harness.start, limit: 10, lease: .seconds(60), owner: "two")
+        #expect(again.map(\.sendID) == [claimed[0].sendID])
+    }
+
+    /// A provider that accepts everything and counts each send's requests.
+    final class CountingTransport: PushTransport {
+        private let counts = WaveLock([Int64: Int]())
+
+        var requestsPerSend: [Int64: Int] { counts.withLock { $0 } }
+
+        func send(_ request: ProviderRequest) async throws -> ProviderResponse {
+            counts.withLock { $0[request.sendID, default: 0] += 1 }
+            return ProviderResponse(status: 200, headers: [HTTPHeader("apns-id", "x")], text: #"{"name":"x"}"#)
+        }
+    }
+
+    @Test(arguments: TestStore.all)
+    func dispatchersSharingOneStoreSendEachSendOnceAndCommitEveryOutcome(store: TestStore) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let location = try #require(try store.location(path: directory.appending("server.sqlite").path))
+        let setup = try PushServer(store: location)
+        defer { setup.close() }
+        let users = 300
+        try setup.register(
+            (0..<users).map { n in
+                TokenRegistration(
+                    userID: "u\(n)", installationID: "p\(n)", platform: n.isMultiple(of: 2) ? .apns : .fcm,
+                    token: n.isMultiple(of: 2) ? Harness.apnsToken(n + 1) : Harness.fcmToken(n + 1),
+                    environment: n.isMultiple(of: 2) ? .production : nil, at: Harness.start)
+            })
+        // Two messages per user: a user's second send waits for the first's outcome, whoever claimed it.
+        _ = try setup.fanOut((0..<(2 * users)).map { Self.system("s\($0)", to: "u\($0 % users)") })
+        let transport = CountingTransport()
+        let clock = ManualWaveClock(now: Harness.start)
+        let decided = try await withThrowingTaskGroup(of: Int.self) { group in
+            for sender in 0..<3 {
+                group.addTask {
+                    let server = try PushServer(store: location)
+                    defer { server.close() }
+                    let dispatcher = PushDispatcher(
+                        server: server, transport: transport, credentials: CountingCredentials(), clock: clock,
+                        random: SeededRandom(seed: UInt64(sender)), maximumInFlight: 8, owner: "sender\(sender)",
+                        commitBatchSize: 16)
+                    var decided = 0
+                    while true {
+                        let decisions = try await dispatcher.dispatchDue(limit: 40)
+                        if decisions.isEmpty, try server.pendingSendCount() == 0 { return decided }
+                        decided += decisions.count
+                        await Task.yield()
+                    }
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(decided == 2 * users)
+        #expect(transport.requestsPerSend.count == 2 * users)
+        #expect(transport.requestsPerSend.values.allSatisfy { $0 == 1 })
+        let sends = try setup.allSends()
+        #expect(sends.count == 2 * users)
+        #expect(sends.allSatisfy { $0.state == .accepted })
     }
 }
