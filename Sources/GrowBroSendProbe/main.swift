@@ -1,7 +1,7 @@
 // A child process for the kill test in GrowBroServerTests: it owns a server database and, forever, fans out one
 // reply to a user with three installations and dispatches what is due, until the test kills it with SIGKILL.
 //
-// Usage: GrowBroSendProbe <database file> [drain]
+// Usage: GrowBroSendProbe <database file> [drain], or GrowBroSendProbe sender <database> <name> (Sender.swift)
 // Prints `ready <sends>` once open; `queued <id> <id> <id>` after a fan-out has committed; `sent <id>` from the
 // transport as each request leaves (before its outcome is recorded); `acked <id>` after the dispatcher has
 // committed an acceptance. With `drain`, it dispatches until nothing is pending, prints `drained`, and exits.
@@ -11,19 +11,10 @@ import GrowBroServerTesting
 import WaveNotifications
 import WavePushPayloads
 
-private func say(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-}
-
-/// The provider: accepts everything, saying so on standard output first.
-private struct EchoTransport: PushTransport {
-    func send(_ request: ProviderRequest) async throws -> ProviderResponse {
-        say("sent \(request.sendID)")
-        return ProviderResponse(status: 200, headers: [HTTPHeader("apns-id", "x")], text: #"{"name":"x"}"#)
-    }
-}
-
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "sender" {
+    try await runSender(database: arguments[2], name: arguments[3])
+}
 guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "drain") else {
     FileHandle.standardError.write(Data("usage: GrowBroSendProbe <database file> [drain]\n".utf8))
     exit(64)

@@ -9,8 +9,9 @@ internal import WavePushPayloads
 /// another, takes them, and when this one dies holding them they are due again then. Outcomes are committed in
 /// batches (up to ``commitBatchSize`` per transaction) once their answers came: a crash before a commit leaves those
 /// sends pending, so they are attempted again after the lease (a push is never lost), and an outcome once committed
-/// is final (an acknowledged push is never sent again). What a crash can cost is a second request for the sends in
-/// flight or answered since the last commit: at most ``maximumInFlight`` plus one batch. The rules for each answer
+/// is final (an acknowledged push is never sent again). What a crash can cost is a second request for the sends
+/// requested and not yet committed, all of them from the claim in progress: at most the `limit` of one
+/// ``dispatchDue(limit:)`` call. The rules for each answer
 /// are ``APNsResponseInterpreter``'s and ``FCMResponseInterpreter``'s:
 ///
 /// - accepted: the send ends `accepted`, and the `accepted` engagement event is recorded with it;
