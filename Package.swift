@@ -241,7 +241,7 @@ let package = Package(
         // Helpers for this package's own tests: child processes, temporary folders, a private desktop (dbus-daemon,
         // Xvfb, dunst) for the desktop tests. The core only for its lock, WaveLock.
         .target(
-            name: "TestSupport", dependencies: ["WaveNotifications"], path: "Tests/TestSupport",
+            name: "TestSupport", dependencies: ["WaveNotifications", "WavePostgres"], path: "Tests/TestSupport",
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "WaveLinuxAdapterTests",

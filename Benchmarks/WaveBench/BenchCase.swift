@@ -91,8 +91,22 @@ enum BenchCase: String, CaseIterable, Sendable {
     case inboxUnread = "inbox-unread"
     /// PushServer: a system message fanned out to N users of one installation each, one commit per recipient.
     case pushFanOut = "push-fanout"
-    /// PushServer: the N sends of that fan-out built, sent to an accepting transport and their outcomes committed.
+    /// The same fan-out in batches of 1,000 recipients per commit.
+    case pushFanOutBatched = "push-fanout-batched"
+    /// The batched fan-out on PostgreSQL.
+    case pushFanOutPostgres = "push-fanout-postgres"
+    /// PushServer: the N sends of that fan-out built, sent to an accepting transport, one commit per outcome.
     case pushDispatch = "push-dispatch"
+    /// The same dispatch, outcomes committed in batches of 500.
+    case pushDispatchBatched = "push-dispatch-batched"
+    /// The batched dispatch on PostgreSQL by one, two and four dispatchers, each on its own connection.
+    case pushDispatchPostgres1 = "push-dispatch-postgres-1"
+    case pushDispatchPostgres2 = "push-dispatch-postgres-2"
+    case pushDispatchPostgres4 = "push-dispatch-postgres-4"
+    /// From a broadcast's event to its last send accepted, batched, SQLite and one dispatcher.
+    case pushBroadcast = "push-broadcast"
+    /// The same on PostgreSQL with two dispatchers.
+    case pushBroadcastPostgres = "push-broadcast-postgres"
     /// DesktopSink on its libdbus-1 connection: N notifications shown on dunst, each timed to the server's receipt.
     case desktopLibdbus = "desktop-libdbus"
     /// The same through one `gdbus call` process per notification, as the sink did before.
@@ -138,7 +152,9 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [100_000] : [1_000_000]
         case .storeBatch, .storeSingle, .inboxPage, .inboxUnread:
             return quick ? [1_000] : [100_000]
-        case .pushFanOut, .pushDispatch:
+        case .pushFanOut, .pushDispatch, .pushFanOutBatched, .pushFanOutPostgres, .pushDispatchBatched,
+            .pushDispatchPostgres1, .pushDispatchPostgres2, .pushDispatchPostgres4, .pushBroadcast,
+            .pushBroadcastPostgres:
             return quick ? [1_000] : [100_000]
         case .desktopLibdbus, .desktopGdbus:
             return quick ? [20] : [200]
@@ -150,7 +166,9 @@ enum BenchCase: String, CaseIterable, Sendable {
         switch self {
         case .idle, .queuePlan:
             return (0, quick ? 1 : 3)
-        case .pushFanOut, .pushDispatch:
+        case .pushFanOut, .pushDispatch, .pushFanOutBatched, .pushFanOutPostgres, .pushDispatchBatched,
+            .pushDispatchPostgres1, .pushDispatchPostgres2, .pushDispatchPostgres4, .pushBroadcast,
+            .pushBroadcastPostgres:
             // Each full run commits 200,000 to 300,000 transactions with real fsyncs.
             return (0, quick ? 1 : 3)
         case .deliveryOurs, .deliveryTask, .deliveryDispatch, .deliveryContended:
@@ -256,8 +274,28 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try StoreWorkload.inbox(count: size, query: .unreadCount)
         case .pushFanOut:
             return try await PushFanOutWorkload.run(count: size, phase: .fanOut)
+        case .pushFanOutBatched:
+            return try await PushFanOutWorkload.run(count: size, phase: .fanOut, setup: .init(fanOutBatch: 1_000))
+        case .pushFanOutPostgres:
+            return try await PushFanOutWorkload.run(
+                count: size, phase: .fanOut, setup: .init(postgres: true, fanOutBatch: 1_000))
         case .pushDispatch:
-            return try await PushFanOutWorkload.run(count: size, phase: .dispatch)
+            return try await PushFanOutWorkload.run(count: size, phase: .dispatch, setup: .init(fanOutBatch: 1_000))
+        case .pushDispatchBatched:
+            return try await PushFanOutWorkload.run(
+                count: size, phase: .dispatch, setup: .init(fanOutBatch: 1_000, commitBatch: 500))
+        case .pushDispatchPostgres1, .pushDispatchPostgres2, .pushDispatchPostgres4:
+            let senders = self == .pushDispatchPostgres1 ? 1 : self == .pushDispatchPostgres2 ? 2 : 4
+            return try await PushFanOutWorkload.run(
+                count: size, phase: .dispatch,
+                setup: .init(postgres: true, fanOutBatch: 1_000, commitBatch: 500, senders: senders))
+        case .pushBroadcast:
+            return try await PushFanOutWorkload.run(
+                count: size, phase: .broadcast, setup: .init(fanOutBatch: 1_000, commitBatch: 500))
+        case .pushBroadcastPostgres:
+            return try await PushFanOutWorkload.run(
+                count: size, phase: .broadcast,
+                setup: .init(postgres: true, fanOutBatch: 1_000, commitBatch: 500, senders: 2))
         case .desktopLibdbus:
             return try await DesktopNotifyWorkload.run(count: size, side: .libdbus)
         case .desktopGdbus:

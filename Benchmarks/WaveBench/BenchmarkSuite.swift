@@ -33,7 +33,9 @@ struct BenchmarkSuite {
         [.localizationResolve, .localizationResolveFoundation],
         [.storeBatch, .storeSingle],
         [.inboxPage, .inboxUnread],
-        [.pushFanOut, .pushDispatch],
+        [.pushFanOut, .pushFanOutBatched, .pushFanOutPostgres],
+        [.pushDispatch, .pushDispatchBatched, .pushDispatchPostgres1, .pushDispatchPostgres2, .pushDispatchPostgres4],
+        [.pushBroadcast, .pushBroadcastPostgres],
         [.desktopGdbus, .desktopLibdbus],
     ]
 

@@ -307,7 +307,15 @@ extension Report {
     private func pushSection() -> String {
         let rows: [(BenchCase, String)] = [
             (.pushFanOut, "fan-out: N recipients, one commit each"),
-            (.pushDispatch, "dispatch: N requests built, sent, committed"),
+            (.pushFanOutBatched, "fan-out: 1,000 recipients per commit"),
+            (.pushFanOutPostgres, "fan-out: PostgreSQL, 1,000 per commit"),
+            (.pushDispatch, "dispatch: one commit per outcome"),
+            (.pushDispatchBatched, "dispatch: 500 outcomes per commit"),
+            (.pushDispatchPostgres1, "dispatch: PostgreSQL, 1 sender"),
+            (.pushDispatchPostgres2, "dispatch: PostgreSQL, 2 senders"),
+            (.pushDispatchPostgres4, "dispatch: PostgreSQL, 4 senders"),
+            (.pushBroadcast, "event to last accepted: SQLite, 1 sender"),
+            (.pushBroadcastPostgres, "event to last accepted: PostgreSQL, 2"),
         ]
         let sizes = sizes(rows.map(\.0))
         guard !sizes.isEmpty else { return "" }

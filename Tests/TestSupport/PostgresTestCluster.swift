@@ -1,5 +1,6 @@
 package import Foundation
 import WaveNotifications
+import WavePostgres
 
 #if canImport(Glibc)
     import Glibc
@@ -53,6 +54,20 @@ package final class PostgresTestCluster: Sendable {
     package func connectionString(schema: String? = nil) -> String {
         let base = "postgresql://wave@127.0.0.1:\(port)/postgres?connect_timeout=10"
         return schema.map { base + "&options=-csearch_path%3D\($0)" } ?? base
+    }
+
+    /// A new, empty schema in the cluster, and the connection string whose `search_path` is it: a store of its own
+    /// for one test or one benchmark run.
+    ///
+    /// - Parameter prefix: The start of the schema's name.
+    /// - Returns: The connection string.
+    /// - Throws: `PostgresError` when the cluster refuses.
+    package func freshSchema(_ prefix: String = "t") throws -> String {
+        let schema = nextSchema(prefix)
+        let connection = try PostgresConnection(connectionString())
+        defer { connection.close() }
+        try connection.execute("CREATE SCHEMA \(schema)")
+        return connectionString(schema: schema)
     }
 
     /// A fresh schema name, unique in this process.

@@ -28,12 +28,7 @@ enum TestStore: String, CaseIterable, CustomTestStringConvertible, Sendable {
 
     /// A new schema in the test cluster, and the connection string whose `search_path` is it.
     static func freshSchema(_ prefix: String = "t") throws -> String {
-        let cluster = try #require(PostgresTestCluster.shared)
-        let schema = cluster.nextSchema(prefix)
-        let connection = try PostgresConnection(cluster.connectionString())
-        defer { connection.close() }
-        try connection.execute("CREATE SCHEMA \(schema)")
-        return cluster.connectionString(schema: schema)
+        try #require(PostgresTestCluster.shared).freshSchema(prefix)
     }
 }
 
