@@ -16,9 +16,13 @@ public import WaveNotifications
 ///
 /// Call ``reconcile(device:cause:)`` at every app run and after a DST change or a time-zone move,
 /// ``receiveForecast(_:device:)`` when a forecast was fetched, and ``notificationShown(_:device:)`` when a pending
-/// request was shown. Calls that wait on the platform run one at a time, in the order they arrived: a forecast that
-/// arrives while a reconcile waits on the platform is planned after it, against what it left pending.
-public actor GoNowNotificationService: AppNotificationService {
+/// request was shown. Calls take turns as ``SessionBackedService`` says: a forecast that arrives while a reconcile
+/// waits on the platform is planned after it, against what it left pending.
+public actor GoNowNotificationService: SessionBackedService {
+    /// What the service remembers between app runs: the session's history (the settings and the forecast are the
+    /// app's).
+    public typealias SavedState = NotificationSession.State
+
     /// flutter_local_notifications: exact while allowed, else inexact allow-while-idle (seed 000).
     public static let androidScheduling: AndroidScheduling = .exactWithInexactFallback
 
@@ -26,18 +30,12 @@ public actor GoNowNotificationService: AppNotificationService {
     public private(set) var settings: GoNowSettings
     /// The latest forecast; `nil` before the first one (nothing new is planned, pending requests are kept).
     public private(set) var forecast: GoNowForecast?
-    /// The history of what was shown, and the platform calls.
-    let session: NotificationSession
-    /// Lets the calls run one at a time, in the order they arrived, though each waits on the session and the
-    /// platform.
-    private let gate = CallGate()
+    /// The session and the gate the calls take turns at (``SessionBackedService``).
+    public let sessionBacking: SessionBacking
     /// Counts the forecasts received, so the plan cache knows a new one without comparing it hour by hour.
     private var forecastRevision = 0
     /// The last plan's candidates and requests, so a reconcile plans only what changed since.
     private var planCache = GoNowPlanCache()
-
-    /// How many calls wait for the one running (for tests).
-    package var waitingCallCount: Int { gate.waitingCount }
 
     /// How much planning work the reconciles did so far (for tests: a reconcile where nothing changed reuses the
     /// last plan).
@@ -57,15 +55,10 @@ public actor GoNowNotificationService: AppNotificationService {
     ) {
         self.settings = settings
         self.forecast = forecast
-        session = NotificationSession(center: center, restoring: state) { request, shownAt in
+        let session = NotificationSession(center: center, restoring: state) { request, shownAt in
             GoNowShownNotification(request: request, shownAt: shownAt).shownNotification
         }
-    }
-
-    /// What the service remembers now, to save between app runs: the session's history (the settings and the
-    /// forecast are the app's).
-    public var savedState: NotificationSession.State {
-        get async { await gate.run { await session.state } }
+        sessionBacking = SessionBacking(session: session)
     }
 
     /// GoNow's notifications do not expire.
@@ -103,7 +96,7 @@ public actor GoNowNotificationService: AppNotificationService {
     /// - Returns: The desired requests.
     /// - Throws: What the platform conformer throws when listing its pending requests.
     public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
-        try await gate.run {
+        try await inTurn {
             let pending = try await session.pendingRequests()
             let planned = planCache.plan(
                 settings: settings, forecast: forecast, forecastRevision: forecastRevision, now: device.now,
@@ -145,7 +138,7 @@ public actor GoNowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws; the calls made before it stand, and the forecast is replaced.
     @discardableResult
     public func receiveForecast(_ forecast: GoNowForecast, device: DeviceState) async throws -> GoNowReport {
-        try await gate.run {
+        try await inTurn {
             self.forecast = forecast
             forecastRevision += 1
             return try await reconciling(device: device, cause: .userAction("forecast"))
@@ -173,10 +166,10 @@ public actor GoNowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws; the calls made before it stand.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> GoNowReport {
-        try await gate.run { try await reconciling(device: device, cause: cause) }
+        try await inTurn { try await reconciling(device: device, cause: cause) }
     }
 
-    /// ``reconcile(device:cause:)`` inside the gate.
+    /// ``reconcile(device:cause:)`` in its turn.
     private func reconciling(device: DeviceState, cause: ReconcileCause) async throws -> GoNowReport {
         let now = device.now
         let horizon = now.addingTimeInterval(-Self.lookBack)
@@ -202,11 +195,8 @@ public actor GoNowNotificationService: AppNotificationService {
         return GoNowReport(entries: entries)
     }
 
-    /// Records a notification the platform showed at its instant.
-    ///
-    /// It runs at once, not in turn after the service's other calls: the platform may report a showing while one of
-    /// them waits on it (the Linux adapter's delivery gate is asked inside the manager's `show`, which a reconcile
-    /// may be waiting on), and waiting for that call would never end.
+    /// Records a notification the platform showed at its instant, at once, not in turn (as
+    /// ``SessionBackedService``'s, "Which calls take turns"), and logs its `notif_fired`.
     ///
     /// - Parameters:
     ///   - request: The request shown.
@@ -218,10 +208,8 @@ public actor GoNowNotificationService: AppNotificationService {
         GoNowReport(entries: Self.entries(try await session.recordShown(request, at: device.now)))
     }
 
-    /// Records a window notification the system showed while the app was not running (iOS shows a pending request at
-    /// its instant
-    /// without running the app): call it at the next app run, before reconciling, for each one the platform
-    /// reports shown since the last run, in the order they were shown.
+    /// Records a window notification the system showed while the app was not running, as
+    /// ``SessionBackedService``'s does, and logs its `notif_fired` at this run.
     ///
     /// - Parameters:
     ///   - request: The request the system showed.
@@ -233,7 +221,7 @@ public actor GoNowNotificationService: AppNotificationService {
     public func notificationShownWhileClosed(
         _ request: NotificationRequest, shownAt: Date, device: DeviceState
     ) async throws -> GoNowReport {
-        let events = try await gate.run {
+        let events = try await inTurn {
             try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now)
         }
         let fired = GoNowAnalyticsEvent.fired(request, at: device.now).map { [GoNowReport.Entry.fact($0)] } ?? []

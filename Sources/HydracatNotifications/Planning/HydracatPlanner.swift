@@ -134,7 +134,7 @@ public struct HydracatPlanner: Sendable {
     ///   - timeZone: The device's zone.
     /// - Returns: The instant of the next local 00:00 (shifted forward when midnight is in a DST gap).
     public static func nextMidnight(after instant: Date, in timeZone: TimeZone) -> Date {
-        timeZone.instant(for: LocalDateTime(date: timeZone.localDate(for: instant).adding(days: 1), time: .midnight))
+        timeZone.nextMidnight(after: instant)
     }
 
     /// The occurrences of a schedule on a local date, soonest first: each slot with its fire instant.

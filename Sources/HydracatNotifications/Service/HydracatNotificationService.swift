@@ -12,9 +12,8 @@ public import WaveNotifications
 /// Call ``reconcile(device:cause:)`` at every app run, at local midnight (``nextOwnMoment(after:in:)``: the midnight
 /// cleanup) and after a DST change; ``notificationShown(_:device:)`` when a pending request was shown;
 /// ``log(_:device:)`` and ``snooze(_:device:)`` for the user's actions. Texts and links carry the pet's name, never
-/// a medication name or dose; errors quote neither. Calls that wait on the platform run one at a time, in the order
-/// they arrived.
-public actor HydracatNotificationService: AppNotificationService {
+/// a medication name or dose; errors quote neither. Calls take turns as ``SessionBackedService`` says.
+public actor HydracatNotificationService: SessionBackedService, MidnightReconciling {
     /// Exact while allowed, else inexact allow-while-idle (seed 001's reminders go through the platform's alarms).
     public static let androidScheduling: AndroidScheduling = .exactWithInexactFallback
 
@@ -26,12 +25,6 @@ public actor HydracatNotificationService: AppNotificationService {
     private var plannerRevision = 0
     /// The last plan and what it was made of: a reconcile at the same instant with nothing changed reuses it.
     private var lastPlan: (key: PlanKey, plan: HydracatPlan)?
-    /// Lets the calls run one at a time, in the order they arrived, though each waits on the session and the
-    /// platform.
-    private let gate = CallGate()
-
-    /// How many calls wait for the one running (for tests).
-    package var waitingCallCount: Int { gate.waitingCount }
     /// How much planning work the reconciles did so far (for tests).
     package private(set) var planningCounts = PlanReuseCounts()
 
@@ -43,8 +36,8 @@ public actor HydracatNotificationService: AppNotificationService {
         var timeZone: TimeZone
         var permission: PermissionStatus
     }
-    /// The history of what was shown, and the platform calls.
-    let session: NotificationSession
+    /// The session and the gate the calls take turns at (``SessionBackedService``).
+    public let sessionBacking: SessionBacking
 
     /// What the service remembers between app runs: the treatments logged, the snoozes asked for and the session's
     /// history. Save ``savedState`` when the app's process may end (on iOS, at the end of every run) and pass it to
@@ -86,40 +79,14 @@ public actor HydracatNotificationService: AppNotificationService {
         restoring state: SavedState = SavedState()
     ) {
         planner = HydracatPlanner(settings: settings, logs: state.logs, replayStart: start, snoozes: state.snoozes)
-        session = NotificationSession(center: center, restoring: state.session)
+        sessionBacking = SessionBacking(session: NotificationSession(center: center, restoring: state.session))
     }
 
     /// What the service remembers now, to save between app runs (the settings and the start are the app's own).
     public var savedState: SavedState {
         get async {
-            await gate.run { SavedState(logs: planner.logs, snoozes: planner.snoozes, session: await session.state) }
+            await inTurn { SavedState(logs: planner.logs, snoozes: planner.snoozes, session: await session.state) }
         }
-    }
-
-    /// When the next shown notification expires, if one does.
-    public var nextExpiry: Date? {
-        get async { await gate.run { await session.nextExpiry } }
-    }
-
-    /// The next local midnight after an instant: Hydracat's own reconcile moment (the midnight cleanup withdraws
-    /// yesterday's shown notifications and moves the horizon).
-    ///
-    /// - Parameters:
-    ///   - instant: The current instant.
-    ///   - zone: The device's zone.
-    /// - Returns: The next local 00:00 (shifted forward when midnight is in a DST gap).
-    public nonisolated static func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date {
-        HydracatPlanner.nextMidnight(after: instant, in: zone)
-    }
-
-    /// The next local midnight after an instant (``nextOwnMoment(after:in:)-swift.type.method``).
-    ///
-    /// - Parameters:
-    ///   - instant: The current instant.
-    ///   - zone: The device's zone.
-    /// - Returns: The next local 00:00.
-    public nonisolated func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
-        Self.nextOwnMoment(after: instant, in: zone)
     }
 
     /// Replaces the settings; the next reconcile plans with them.
@@ -144,10 +111,10 @@ public actor HydracatNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws; the calls made before it stand.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Never> {
-        try await gate.run { try await reconciling(device: device) }
+        try await inTurn { try await reconciling(device: device) }
     }
 
-    /// ``reconcile(device:cause:)`` inside the gate.
+    /// ``reconcile(device:cause:)`` in its turn.
     private func reconciling(device: DeviceState) async throws -> ServiceReport<Never> {
         await forgetWhatNoRuleReads(device: device)
         let pending = try await session.pendingRequests()
@@ -185,7 +152,7 @@ public actor HydracatNotificationService: AppNotificationService {
     /// - Parameter device: The instant, zone and permission now.
     /// - Returns: The desired requests.
     public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
-        await gate.run {
+        await inTurn {
             await session.removingDone(from: plan(device: device).plan).desired.sorted { $0.fireAt < $1.fireAt }
         }
     }
@@ -208,54 +175,6 @@ public actor HydracatNotificationService: AppNotificationService {
         return plan
     }
 
-    /// Records a notification the platform showed at its instant.
-    ///
-    /// It runs at once, not in turn after the service's other calls: the platform may report a showing while one of
-    /// them waits on it (the Linux adapter's delivery gate is asked inside the manager's `show`, which a reconcile
-    /// may be waiting on), and waiting for that call would never end.
-    ///
-    /// - Parameters:
-    ///   - request: The request shown.
-    ///   - device: The device's state when it was shown.
-    /// - Returns: The delivery.
-    /// - Throws: What the platform conformer throws.
-    @discardableResult
-    public func notificationShown(
-        _ request: NotificationRequest, device: DeviceState
-    ) async throws -> ServiceReport<Never> {
-        ServiceReport(try await session.recordShown(request, at: device.now))
-    }
-
-    /// Records a treatment notification the system showed while the app was not running (iOS shows a pending request at
-    /// its instant
-    /// without running the app): call it at the next app run, before reconciling, for each one the platform
-    /// reports shown since the last run, in the order they were shown.
-    ///
-    /// - Parameters:
-    ///   - request: The request the system showed.
-    ///   - shownAt: When it was shown.
-    ///   - device: The device's state at this app run.
-    /// - Returns: What the app does about it now (nothing: Hydracat's notifications do not collapse).
-    /// - Throws: What the platform conformer throws.
-    @discardableResult
-    public func notificationShownWhileClosed(
-        _ request: NotificationRequest, shownAt: Date, device: DeviceState
-    ) async throws -> ServiceReport<Never> {
-        try await gate.run {
-            ServiceReport(try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
-        }
-    }
-
-    /// Withdraws the shown notifications whose expiry has come (`expired`).
-    ///
-    /// - Parameter device: The instant now.
-    /// - Returns: The withdrawals.
-    /// - Throws: What the platform conformer throws.
-    @discardableResult
-    public func withdrawExpired(device: DeviceState) async throws -> ServiceReport<Never> {
-        try await gate.run { ServiceReport(try await session.withdrawExpired(at: device.now)) }
-    }
-
     /// The user responded to a treatment notification: `log` logs its slot (``log(_:device:)``), `snooze` snoozes it
     /// (``snooze(_:device:)``); a tap or any other action changes nothing.
     ///
@@ -270,10 +189,10 @@ public actor HydracatNotificationService: AppNotificationService {
     public func respond(
         to identifier: String, actionID: String, device: DeviceState
     ) async throws -> ServiceReport<Never> {
-        try await gate.run { try await responding(to: identifier, actionID: actionID, device: device) }
+        try await inTurn { try await responding(to: identifier, actionID: actionID, device: device) }
     }
 
-    /// ``respond(to:actionID:device:)`` inside the gate.
+    /// ``respond(to:actionID:device:)`` in its turn.
     private func responding(
         to identifier: String, actionID: String, device: DeviceState
     ) async throws -> ServiceReport<Never> {
@@ -307,10 +226,10 @@ public actor HydracatNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws.
     @discardableResult
     public func log(_ treatment: TreatmentLog, device: DeviceState) async throws -> ServiceReport<Never> {
-        try await gate.run { try await logging(treatment, device: device) }
+        try await inTurn { try await logging(treatment, device: device) }
     }
 
-    /// ``log(_:device:)`` inside the gate.
+    /// ``log(_:device:)`` in its turn.
     private func logging(_ treatment: TreatmentLog, device: DeviceState) async throws -> ServiceReport<Never> {
         planner.logs.insert(treatment)
         return try await reconciling(device: device)
@@ -329,10 +248,10 @@ public actor HydracatNotificationService: AppNotificationService {
     ///   unknown schedule (nothing changes); what the platform conformer throws.
     @discardableResult
     public func snooze(_ identifier: String, device: DeviceState) async throws -> ServiceReport<Never> {
-        try await gate.run { try await snoozing(identifier, device: device) }
+        try await inTurn { try await snoozing(identifier, device: device) }
     }
 
-    /// ``snooze(_:device:)`` inside the gate.
+    /// ``snooze(_:device:)`` in its turn.
     private func snoozing(_ identifier: String, device: DeviceState) async throws -> ServiceReport<Never> {
         let snooze = try planner.snooze(
             identifier: identifier, at: device.now, in: device.timeZone, permission: device.permission,

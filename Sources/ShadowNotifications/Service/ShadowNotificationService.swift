@@ -1,4 +1,4 @@
-public import Foundation
+internal import Foundation
 public import WaveNotifications
 
 /// Shadow's notifications at run time: what the app calls when it runs, when a check-in comes due, and when the user
@@ -10,26 +10,22 @@ public import WaveNotifications
 /// at its fire instant plus its category's `expiresAfterMinutes` (`expired`) unless the user answered it
 /// (`responded`).
 ///
-/// Call ``reconcile(device:cause:)`` at every app run and at local midnight (``nextOwnMoment(after:in:)``), and after
-/// a DST change; ``notificationShown(_:device:)`` when a pending check-in was shown; ``withdrawExpired(device:)`` at
-/// ``nextExpiry``. Calls that wait on the platform run one at a time, in the order they arrived.
-public actor ShadowNotificationService: AppNotificationService {
+/// Call ``reconcile(device:cause:)`` at every app run, at local midnight (``nextOwnMoment(after:in:)``, which moves
+/// the 48-hour horizon) and after a DST change; ``notificationShown(_:device:)`` when a pending check-in was shown;
+/// ``withdrawExpired(device:)`` at ``nextExpiry``. Calls take turns as ``SessionBackedService`` says.
+public actor ShadowNotificationService: SessionBackedService, MidnightReconciling {
+    /// What the service remembers between app runs: the session's history (the settings are the app's).
+    public typealias SavedState = NotificationSession.State
+
     /// flutter_local_notifications: exact while allowed, else inexact allow-while-idle (seed 002).
     public static let androidScheduling: AndroidScheduling = .exactWithInexactFallback
 
     /// The user's settings; replace them with ``replaceSettings(_:)``, then reconcile.
     public private(set) var settings: ShadowSettings
-    /// The history of what was shown, and the platform calls.
-    let session: NotificationSession
+    /// The session and the gate the calls take turns at (``SessionBackedService``).
+    public let sessionBacking: SessionBacking
     /// The last plan's check-ins and requests, so a reconcile plans only what changed since.
     private var planCache = ShadowPlanCache()
-    /// Lets the calls run one at a time, in the order they arrived, though each waits on the session and the
-    /// platform.
-    private let gate = CallGate()
-
-    /// How many calls wait for the one running (for tests).
-    package var waitingCallCount: Int { gate.waitingCount }
-
     /// How much planning work the reconciles did so far (for tests: a reconcile where nothing changed reuses the
     /// last plan).
     package var planningCounts: ShadowPlanCache.Counts { planCache.counts }
@@ -46,22 +42,7 @@ public actor ShadowNotificationService: AppNotificationService {
         restoring state: NotificationSession.State = NotificationSession.State()
     ) {
         self.settings = settings
-        session = NotificationSession(center: center, restoring: state)
-    }
-
-    /// What the service remembers now, to save between app runs: the session's history (the settings are the app's).
-    public var savedState: NotificationSession.State {
-        get async { await gate.run { await session.state } }
-    }
-
-    /// The next local midnight after an instant (``nextOwnMoment(after:in:)-swift.type.method``).
-    ///
-    /// - Parameters:
-    ///   - instant: The current instant.
-    ///   - zone: The device's zone.
-    /// - Returns: The next local 00:00.
-    public nonisolated func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date? {
-        Self.nextOwnMoment(after: instant, in: zone)
+        sessionBacking = SessionBacking(session: NotificationSession(center: center, restoring: state))
     }
 
     /// The check-ins the next 48 hours want pending now, soonest first (identifiers already shown left out).
@@ -70,7 +51,7 @@ public actor ShadowNotificationService: AppNotificationService {
     /// - Returns: The desired requests.
     /// - Throws: What the platform conformer throws when listing its pending requests.
     public func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
-        try await gate.run {
+        try await inTurn {
             let pending = try await session.pendingRequests()
             let plan = planCache.plan(
                 settings: settings, now: device.now, timeZone: device.timeZone, permission: device.permission,
@@ -94,27 +75,12 @@ public actor ShadowNotificationService: AppNotificationService {
         try await respond(to: identifier, device: device)
     }
 
-    /// The next local midnight after an instant: Shadow's own reconcile moment, which moves the 48-hour horizon.
-    ///
-    /// - Parameters:
-    ///   - instant: The current instant.
-    ///   - zone: The device's zone.
-    /// - Returns: The next local 00:00 (shifted forward when midnight is in a DST gap).
-    public nonisolated static func nextOwnMoment(after instant: Date, in zone: TimeZone) -> Date {
-        zone.instant(for: LocalDateTime(date: zone.localDate(for: instant).adding(days: 1), time: .midnight))
-    }
-
     /// How far back a reconcile keeps what was shown and the suppressions reported (docs/core.md, "Bounded state"):
     /// three days. Shadow plans check-ins due in [now, now + 48 h), each under its local slot; a check-in was shown
     /// at or after its instant, and a move to another zone puts the same slot at most 26 hours later (UTC+14 to
     /// UTC−12), so nothing shown more than 26 hours ago, and no suppression of a check-in due before now, is read
     /// again.
     static let lookBack: TimeInterval = 3 * 86_400
-
-    /// When the next shown check-in expires, if one is on screen.
-    public var nextExpiry: Date? {
-        get async { await gate.run { await session.nextExpiry } }
-    }
 
     /// Replaces the settings; the next reconcile plans with them.
     ///
@@ -137,7 +103,7 @@ public actor ShadowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws; the calls made before it stand.
     @discardableResult
     public func reconcile(device: DeviceState, cause: ReconcileCause) async throws -> ServiceReport<Never> {
-        try await gate.run {
+        try await inTurn {
             let horizon = device.now.addingTimeInterval(-Self.lookBack)
             await session.forget(shownBefore: horizon, suppressionsDueBefore: horizon)
             let pending = try await session.pendingRequests()
@@ -146,53 +112,6 @@ public actor ShadowNotificationService: AppNotificationService {
                 history: await session.log.history, pending: pending)
             return ServiceReport(try await session.reconcile(plan, pending: pending, at: device.now))
         }
-    }
-
-    /// Records a check-in the platform showed at its instant.
-    ///
-    /// It runs at once, not in turn after the service's other calls: the platform may report a showing while one of
-    /// them waits on it (the Linux adapter's delivery gate is asked inside the manager's `show`, which a reconcile
-    /// may be waiting on), and waiting for that call would never end.
-    ///
-    /// - Parameters:
-    ///   - request: The request shown.
-    ///   - device: The device's state when it was shown.
-    /// - Returns: The delivery.
-    /// - Throws: What the platform conformer throws.
-    @discardableResult
-    public func notificationShown(
-        _ request: NotificationRequest, device: DeviceState
-    ) async throws -> ServiceReport<Never> {
-        ServiceReport(try await session.recordShown(request, at: device.now))
-    }
-
-    /// Records a check-in the system showed while the app was not running (iOS shows a pending request at its instant
-    /// without running the app): call it at the next app run, before reconciling, for each one the platform
-    /// reports shown since the last run, in the order they were shown.
-    ///
-    /// - Parameters:
-    ///   - request: The request the system showed.
-    ///   - shownAt: When it was shown.
-    ///   - device: The device's state at this app run.
-    /// - Returns: What the app does about it now (nothing: Shadow's check-ins do not collapse).
-    /// - Throws: What the platform conformer throws.
-    @discardableResult
-    public func notificationShownWhileClosed(
-        _ request: NotificationRequest, shownAt: Date, device: DeviceState
-    ) async throws -> ServiceReport<Never> {
-        try await gate.run {
-            ServiceReport(try await session.recordShownWhileClosed(request, shownAt: shownAt, now: device.now))
-        }
-    }
-
-    /// Withdraws the shown check-ins whose expiry has come (`expired`).
-    ///
-    /// - Parameter device: The device's state now.
-    /// - Returns: The withdrawals.
-    /// - Throws: What the platform conformer throws.
-    @discardableResult
-    public func withdrawExpired(device: DeviceState) async throws -> ServiceReport<Never> {
-        try await gate.run { ServiceReport(try await session.withdrawExpired(at: device.now)) }
     }
 
     /// The user answered a shown check-in: it leaves the screen (`responded`) and will not expire.
@@ -204,7 +123,7 @@ public actor ShadowNotificationService: AppNotificationService {
     /// - Throws: What the platform conformer throws.
     @discardableResult
     public func respond(to identifier: String, device: DeviceState) async throws -> ServiceReport<Never> {
-        try await gate.run {
+        try await inTurn {
             ServiceReport(
                 try await session.withdraw([Withdrawal(identifier: identifier, reason: .responded)], at: device.now))
         }

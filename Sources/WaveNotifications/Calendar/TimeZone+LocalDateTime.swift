@@ -59,6 +59,15 @@ extension TimeZone {
         localDateTime(for: instant).date
     }
 
+    /// The next local midnight after an instant: 00:00 of the next local date, shifted forward when midnight is in a
+    /// DST gap (``instant(for:)``).
+    ///
+    /// - Parameter instant: The instant.
+    /// - Returns: The instant of the next local 00:00.
+    public func nextMidnight(after instant: Date) -> Date {
+        self.instant(for: LocalDateTime(date: localDate(for: instant).adding(days: 1), time: .midnight))
+    }
+
     /// Seconds since midnight local time of an instant, 0–86399 (seconds kept).
     ///
     /// - Parameter instant: The instant.

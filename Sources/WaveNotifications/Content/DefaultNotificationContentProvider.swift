@@ -11,8 +11,8 @@ public struct DefaultNotificationContentProvider: NotificationContentProvider {
 
     /// Creates a provider.
     ///
-    /// - Parameter deepLinks: The app's deep-link scheme and host; WorldWideWaves' by default.
-    public init(deepLinks: DeepLinkFormat = .worldWideWaves) {
+    /// - Parameter deepLinks: The app's deep-link scheme and host.
+    public init(deepLinks: DeepLinkFormat) {
         self.deepLinks = deepLinks
     }
 

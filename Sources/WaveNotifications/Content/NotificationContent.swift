@@ -9,7 +9,7 @@ public struct NotificationContent: Hashable, Sendable, Codable {
     public var bodyKey: String
     /// The arguments for the body's positional placeholders, in placeholder order.
     public var bodyArgs: [String]
-    /// The link opened when the user taps the notification, for example `worldwidewaves://event?id=paris`.
+    /// The link opened when the user taps the notification, for example `myapp://event?id=paris`.
     public var deepLink: String
 
     /// Creates a payload.

@@ -11,9 +11,6 @@ public struct DeepLinkFormat: Hashable, Sendable {
     /// The allowlist that has the last word on every link this format accepts (see ``eventID(fromLink:)``).
     private let router: DeepLinkRouter
 
-    /// The WorldWideWaves app's format: `worldwidewaves://event?id=<id>`.
-    public static let worldWideWaves = DeepLinkFormat(uncheckedScheme: "worldwidewaves", host: "event")
-
     /// Creates a format for a consumer's own app.
     ///
     /// - Parameters:
@@ -26,7 +23,8 @@ public struct DeepLinkFormat: Hashable, Sendable {
         self.init(uncheckedScheme: scheme, host: host)
     }
 
-    private init(uncheckedScheme scheme: String, host: String) {
+    /// Creates a format from a scheme and host known to be valid (an app's own constant), without checking them.
+    init(uncheckedScheme scheme: String, host: String) {
         self.scheme = scheme.lowercased()
         self.host = host.lowercased()
         self.router = .eventLinks(scheme: self.scheme, host: self.host)
@@ -35,7 +33,7 @@ public struct DeepLinkFormat: Hashable, Sendable {
     /// The deep link that opens the event with id `eventID`.
     ///
     /// - Parameter eventID: The event's id.
-    /// - Returns: The link, for example `worldwidewaves://event?id=paris-solstice`.
+    /// - Returns: The link, for example `myapp://event?id=paris-solstice`.
     /// - Throws: ``EventIDError`` when the id is invalid; an invalid id never becomes a link.
     public func link(forEventID eventID: String) throws(EventIDError) -> String {
         try EventID.validate(eventID)

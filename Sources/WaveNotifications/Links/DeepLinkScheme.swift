@@ -1,7 +1,7 @@
 /// A scheme a ``DeepLinkRouter`` accepts, with where its route begins.
 ///
-/// An app scheme (`growbro://post/1`) has no host: its authority is the route's first segment. A web scheme
-/// (`https://growbro.app/post/1`) must name one of its hosts, and its route is the path after the host.
+/// An app scheme (`myapp://post/1`) has no host: its authority is the route's first segment. A web scheme
+/// (`https://myapp.example/post/1`) must name one of its hosts, and its route is the path after the host.
 public struct DeepLinkScheme: Hashable, Sendable {
     /// The scheme, lowercase ASCII, compared with the link's scheme lowercased.
     public let name: String
@@ -10,7 +10,7 @@ public struct DeepLinkScheme: Hashable, Sendable {
 
     /// An app's own scheme, whose authority is the first segment of the route.
     ///
-    /// - Parameter name: The scheme, for example `growbro`; stored lowercased.
+    /// - Parameter name: The scheme, for example `myapp`; stored lowercased.
     /// - Returns: The scheme.
     public static func app(_ name: String) -> DeepLinkScheme {
         DeepLinkScheme(name: name.lowercased(), hosts: [])
@@ -20,7 +20,7 @@ public struct DeepLinkScheme: Hashable, Sendable {
     ///
     /// - Parameters:
     ///   - name: The scheme, for example `https`; stored lowercased.
-    ///   - hosts: The accepted hosts, for example `growbro.app`; stored lowercased.
+    ///   - hosts: The accepted hosts, for example `myapp.example`; stored lowercased.
     /// - Returns: The scheme.
     public static func web(_ name: String, hosts: [String]) -> DeepLinkScheme {
         DeepLinkScheme(name: name.lowercased(), hosts: hosts.map { $0.lowercased() })

@@ -1,7 +1,7 @@
 /// The request-level platform seam: what one platform conformer does for every app built on the core.
 ///
 /// Implement this once per platform (iOS's `UNUserNotificationCenter`, an Android bridge, `WaveLinuxAdapter`'s
-/// manager). ``NotificationManagerBridge`` serves the WorldWideWaves ``NotificationManager`` over the same conformer.
+/// manager). ``NotificationManagerBridge`` serves the scheduler's ``NotificationManager`` over the same conformer.
 ///
 /// Implementation requirements:
 /// - ``add(_:)`` adds each request, or replaces the pending request with the same identifier (never a second

@@ -1,6 +1,6 @@
 /// A request's metadata as it is stored: up to two entries inline, more in a dictionary.
 ///
-/// Most requests carry one or two entries (WorldWideWaves' `eventID` and `trigger`); storing those inline saves a
+/// Most requests carry one or two entries (an event reminder's `eventID` and `trigger`); storing those inline saves a
 /// dictionary allocation per request, about 200 bytes, and its hashing. The inline forms are normalized (entries
 /// sorted by key) and a dictionary is used only from three entries on, so two equal metadata always have the same
 /// form and the synthesized equality and hashing agree with a dictionary's. Coded as a dictionary.

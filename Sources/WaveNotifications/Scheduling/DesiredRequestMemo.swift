@@ -1,6 +1,6 @@
 internal import Foundation
 
-/// The WorldWideWaves requests last built for each event, so a reconcile with an unchanged event reuses them
+/// The event requests last built for each event, so a reconcile with an unchanged event reuses them
 /// instead of building six requests again.
 ///
 /// An entry holds every request the event can want (each standard reminder and the finished notification, at their

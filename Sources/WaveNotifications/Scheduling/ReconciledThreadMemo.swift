@@ -1,4 +1,4 @@
-/// What reconciles last found in the WorldWideWaves threads of one center: for each thread, the change count it had
+/// What reconciles last found in the event threads of one center: for each thread, the change count it had
 /// (``NotificationRequestCenter/changeCounts(threadIDs:)``) and the requests it then held, equal to those desired;
 /// and the center's own change count (``NotificationRequestCenter/changeCount()``) when every thread held them.
 ///

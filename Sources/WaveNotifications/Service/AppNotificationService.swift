@@ -21,7 +21,7 @@ public import Foundation
 ///
 /// Implementation requirements:
 /// - Every method takes the instant, zone and permission from its ``DeviceState`` and never reads a clock
-///   (WorldWideWaves' service also reads the clock its scheduler was given, which must agree).
+///   (a service built on an older scheduler that reads its own clock says so; that clock must agree).
 /// - Each call returns, in order, everything it did that the user could see or miss: deliveries, suppressions with
 ///   their reasons, cancellations and withdrawals (``NotificationEvent``), and the app's own facts (``Fact``), in the
 ///   order they happened. Nothing held back is left unreported.
@@ -99,7 +99,7 @@ public protocol AppNotificationService: Actor {
     /// - Returns: The next such moment, or `nil`.
     func nextOwnMoment(after instant: Date, in zone: TimeZone) async -> Date?
 
-    /// Whether the user has the app open at its own moments (WorldWideWaves shows a wave as it reaches the user):
+    /// Whether the user has the app open at its own moments (a wave shown as it reaches the user):
     /// then they are app runs on every platform, iOS included; otherwise they are timers that run only where the
     /// platform wakes the app.
     nonisolated var ownMomentsAreForeground: Bool { get }
@@ -122,7 +122,7 @@ public protocol AppNotificationService: Actor {
 }
 
 extension AppNotificationService {
-    /// Own moments are timers (every app but WorldWideWaves).
+    /// Own moments are timers: the app is not open at them unless it says so.
     public nonisolated var ownMomentsAreForeground: Bool { false }
 
     /// Exact alarms while allowed, inexact allow-while-idle ones otherwise (flutter_local_notifications' way).
