@@ -282,4 +282,35 @@ struct StoreBatchTests {
         #expect(sends.count == 2 * users)
         #expect(sends.allSatisfy { $0.state == .accepted })
     }
+
+    @Test(arguments: TestStore.all)
+    func aBatchOfOutcomesKeepsEveryReasonAndStatusAsGiven(store: TestStore) throws {
+        let harness = try Harness(store: store)
+        try Self.register(3, in: harness)
+        _ = try harness.server.fanOut((0..<3).map { Self.system("s\($0)", to: "u\($0)") })
+        let claimed = try harness.server.claimDue(now: Harness.start, limit: 10, lease: .seconds(60), owner: "one")
+        #expect(claimed.count == 4)
+        let at = Harness.start.addingTimeInterval(3)
+        // Texts that a batch's array parameter must carry whole: quotes, a backslash, a comma, braces, NULL.
+        let reasons: [String?] = [#"a "quoted" \ reason, {with} braces"#, nil, "NULL", ""]
+        let commits: [SendCommit] = zip(claimed, reasons).enumerated().map { index, pair in
+            .finish(
+                pair.0,
+                SendOutcome(
+                    state: index == 1 ? .accepted : .failed, attempts: index + 1,
+                    status: index == 3 ? nil : 400 + index,
+                    reason: pair.1, at: at))
+        }
+        try harness.server.recordOutcomes(commits)
+        let sends = try harness.server.allSends()
+        for (index, send) in claimed.enumerated() {
+            let record = try #require(sends.first { $0.sendID == send.sendID })
+            #expect(record.reason == reasons[index])
+            #expect(record.attempts == index + 1)
+            #expect(record.status == (index == 3 ? nil : 400 + index))
+            #expect(record.state == (index == 1 ? .accepted : .failed))
+            #expect(record.finishedAt == at)
+        }
+        #expect(try harness.server.pendingSendCount() == 0)
+    }
 }

@@ -168,12 +168,21 @@ extension PostgresPushServerStore {
     func recordOutcomes(
         _ commits: [SendCommit], decide: (_ token: String, _ reason: String, _ at: Date, Installation?) -> TokenChange?
     ) throws -> [TokenChange] {
-        try database.transaction { connection in
+        // The finishes, nearly all of a batch, go in one statement; that is only the same as one at a time when no
+        // send has two commits in the batch (then the first would win), so such a batch goes one at a time.
+        var sendIDs = Set<Int64>()
+        let setBased = commits.allSatisfy { sendIDs.insert($0.send.sendID).inserted }
+        return try database.transaction { connection in
             var changes: [TokenChange] = []
+            var finishes: [(PendingSend, SendOutcome)] = []
             for commit in commits {
                 switch commit {
                 case .finish(let send, let outcome):
-                    try Self.finish(send, outcome, in: connection)
+                    if setBased {
+                        finishes.append((send, outcome))
+                    } else {
+                        try Self.finish(send, outcome, in: connection)
+                    }
                 case .reschedule(let send, let attempts, let renewed, let status, let reason, let due):
                     try Self.reschedule(
                         send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due,
@@ -191,7 +200,37 @@ extension PostgresPushServerStore {
                     }
                 }
             }
+            try Self.finish(finishes, in: connection)
             return changes
         }
+    }
+
+    /// Ends many pending sends in one statement, in the caller's transaction, as ``finish(_:_:in:)`` does each: the
+    /// accepted ones that were still pending also get their `accepted` engagement event.
+    static func finish(_ finishes: [(PendingSend, SendOutcome)], in connection: PostgresConnection) throws {
+        guard !finishes.isEmpty else { return }
+        try connection.query(
+            """
+            WITH outcome AS (
+                SELECT * FROM unnest($1::bigint[], $2::text[], $3::integer[], $4::integer[], $5::text[], $6::bigint[])
+                    AS o(send_id, state, attempts, status, reason, finished_ms)),
+            ended AS (
+                UPDATE push_send s SET state = o.state, attempts = o.attempts, status = o.status, reason = o.reason,
+                    finished_ms = o.finished_ms, due_ms = NULL
+                FROM outcome o WHERE s.send_id = o.send_id AND s.state = 'pending'
+                RETURNING s.message_id, s.installation_id, o.state, o.finished_ms)
+            INSERT INTO engagement (message_id, installation_id, kind, at_ms)
+            SELECT message_id, installation_id, $7, finished_ms FROM ended WHERE state = $8
+            ON CONFLICT DO NOTHING
+            """,
+            [
+                .array(finishes.map { .integer($0.0.sendID) }),
+                .array(finishes.map { .text($0.1.state.rawValue) }),
+                .array(finishes.map { .integer(Int64($0.1.attempts)) }),
+                .array(finishes.map { .optional($0.1.status.map { Int64($0) }) }),
+                .array(finishes.map { .optional($0.1.reason) }),
+                .array(finishes.map { .integer($0.1.at.millisecondsSince1970) }),
+                .text(EngagementKind.accepted.rawValue), .text(SendRecord.State.accepted.rawValue),
+            ])
     }
 }

@@ -162,17 +162,11 @@ extension PostgresPushServerStore {
 
     func installations(ids installationIDs: [String]) throws -> [String: Installation] {
         guard !installationIDs.isEmpty else { return [:] }
-        // One parameter, a text array in PostgreSQL's literal form: each element quoted, `"` and `\\` escaped.
-        let literal =
-            "{"
-            + installationIDs.map { id in
-                "\"" + id.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                    + "\""
-            }.joined(separator: ",") + "}"
         return try database.withConnection { connection in
             let found = Self.readInstallations(
                 try connection.query(
-                    Self.installationColumns + " WHERE installation_id = ANY($1::text[])", [.text(literal)]))
+                    Self.installationColumns + " WHERE installation_id = ANY($1::text[])",
+                    [.array(installationIDs.map { .text($0) })]))
             return Dictionary(found.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
     }
