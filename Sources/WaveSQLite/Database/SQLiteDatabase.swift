@@ -13,15 +13,20 @@ public final class SQLiteDatabase {
         public var busyTimeout: Duration
         /// `PRAGMA synchronous`: `FULL` syncs the log on every commit.
         public var synchronous: String
+        /// `PRAGMA cache_size` in KiB, or `nil` for SQLite's default (2 MiB): a transaction whose changed pages do
+        /// not fit spills them to the log before its commit and writes them again.
+        public var cacheKibibytes: Int?
 
         /// Creates options.
         ///
         /// - Parameters:
         ///   - busyTimeout: The wait for another connection's lock; 5 seconds by default.
         ///   - synchronous: `FULL` (the default) or `NORMAL`.
-        public init(busyTimeout: Duration = .seconds(5), synchronous: String = "FULL") {
+        ///   - cacheKibibytes: The page cache in KiB; SQLite's default when `nil`.
+        public init(busyTimeout: Duration = .seconds(5), synchronous: String = "FULL", cacheKibibytes: Int? = nil) {
             self.busyTimeout = busyTimeout
             self.synchronous = synchronous
+            self.cacheKibibytes = cacheKibibytes
         }
     }
 
@@ -58,6 +63,7 @@ public final class SQLiteDatabase {
             let mode = try prepare("PRAGMA journal_mode=WAL")
             try mode.step()
             try execute("PRAGMA synchronous=\(options.synchronous); PRAGMA foreign_keys=ON")
+            if let cache = options.cacheKibibytes { try execute("PRAGMA cache_size=-\(max(cache, 1))") }
         } catch {
             close()
             throw error
