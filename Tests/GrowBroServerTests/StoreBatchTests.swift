@@ -313,4 +313,42 @@ struct StoreBatchTests {
         }
         #expect(try harness.server.pendingSendCount() == 0)
     }
+
+    /// A batch naming each recipient and id once (the shape of a broadcast) records what one fan-out per event
+    /// records: unknown recipients, ids recorded before, switched-off channels, earlier unread entries in the badge,
+    /// several installations per user.
+    @Test(arguments: TestStore.all)
+    func aBroadcastBatchRecordsWhatOneFanOutPerEventRecords(store: TestStore) throws {
+        let single = try Harness(store: store)
+        let batched = try Harness(store: store)
+        for harness in [single, batched] {
+            try Self.register(9, in: harness)
+            try harness.server.setPreferences(userID: "u4", channels: [.updates: false], at: Harness.start)
+            // Earlier entries: u1 has two unread, u2 one, and message "old" is taken.
+            _ = try harness.server.fanOut([
+                Self.system("e1", to: "u1"), Self.system("e2", to: "u2"), Self.system("old", to: "u3"),
+            ])
+            _ = try harness.server.fanOut([Self.system("e3", to: "u1")])
+        }
+        var events = (0..<9).map { Self.system("b\($0)", to: "u\($0)", at: 60) }
+        events[5] = Self.system("old", to: "u5", at: 60)
+        events.insert(Self.system("b-nobody", to: "nobody", at: 60), at: 2)
+        var expected: [Result<FanOutResult, GrowBroServerError>] = []
+        for event in events {
+            do { expected.append(.success(try single.server.fanOut(event))) } catch let error as GrowBroServerError {
+                expected.append(.failure(error))
+            }
+        }
+        let results = try batched.server.fanOut(events, batchSize: 100)
+        #expect(results == expected)
+        #expect(try batched.server.allSends() == (try single.server.allSends()))
+        for n in 0..<9 {
+            let user = "u\(n)"
+            #expect(
+                try batched.server.inbox(of: user).page(
+                    size: 50, after: nil, now: Harness.start.addingTimeInterval(120))
+                    == (try single.server.inbox(of: user).page(
+                        size: 50, after: nil, now: Harness.start.addingTimeInterval(120))))
+        }
+    }
 }

@@ -22,6 +22,14 @@ extension PostgresPushServerStore {
     ) throws -> [Result<FanOutResult, GrowBroServerError>] {
         let coding = coding
         return try database.transaction { connection in
+            // The whole batch in a few statements when it qualifies, inside a savepoint: if another writer got in
+            // between its reads and its inserts (an id reused at the same moment), nothing of it stays and the
+            // batch goes one message at a time below.
+            if let results = try? connection.transaction({
+                try Self.fanOutSetBased(messages, skip: skip, payload: payload, coding: coding, in: connection)
+            }) {
+                return results
+            }
             var results: [Result<FanOutResult, GrowBroServerError>] = []
             results.reserveCapacity(messages.count)
             for (index, message) in messages.enumerated() {
