@@ -82,4 +82,13 @@ struct JSONWriterTests {
         json.endObject()
         #expect(try JSONParser.parse(json.bytes) == .object([(key: "text", value: .string("a\u{0}b\u{2028}\""))]))
     }
+
+    @Test func writesAfterBytesItIsGivenAndHandsThemBack() {
+        var json = JSONWriter(appendingTo: Array("{\"a\":1}\n".utf8))
+        json.beginObject()
+        json.member("b", 2)
+        json.endObject()
+        #expect(String(decoding: json.takeBytes(), as: UTF8.self) == "{\"a\":1}\n{\"b\":2}")
+        #expect(json.bytes.isEmpty)
+    }
 }

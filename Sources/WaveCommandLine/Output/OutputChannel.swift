@@ -1,4 +1,5 @@
 internal import Foundation
+package import WaveJSON
 internal import WaveNotifications
 
 /// A buffered, thread-safe text output: a file descriptor (standard output or error) or an in-memory capture.
@@ -64,6 +65,38 @@ package final class OutputChannel: Sendable {
     /// - Parameter bytes: The line's bytes, valid UTF-8, without its newline.
     package func writeLine(bytes: [UInt8]) {
         append(bytes, newline: true)
+    }
+
+    /// Writes a line of JSON straight into the buffer, and a newline: `write` appends to the buffered bytes through
+    /// a ``JSONWriter``, so the line is never built apart and copied (a replay writes one per delivery).
+    ///
+    /// - Parameter write: Writes the line's value; it runs under the channel's lock, so it must not write to the
+    ///   channel itself.
+    package func writeJSONLine(_ write: (inout JSONWriter) -> Void) {
+        let pending: [UInt8]? = state.withLock { state in
+            var writer = JSONWriter(appendingTo: take(&state.buffer))
+            write(&writer)
+            state.buffer = writer.takeBytes()
+            return finishLine(&state)
+        }
+        if let pending {
+            emit(pending)
+        }
+    }
+
+    /// Moves the buffer out of the state, so that writing into it appends in place instead of copying it.
+    private func take(_ buffer: inout [UInt8]) -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &buffer)
+        return taken
+    }
+
+    /// Ends the line just written and returns the buffer when it is due to go out, leaving an empty one.
+    private func finishLine(_ state: inout State) -> [UInt8]? {
+        state.buffer.append(UInt8(ascii: "\n"))
+        guard state.flushesEveryWrite || state.buffer.count >= Self.flushThreshold else { return nil }
+        defer { state.buffer.removeAll(keepingCapacity: true) }
+        return state.buffer
     }
 
     private func append(_ text: String, newline: Bool) {

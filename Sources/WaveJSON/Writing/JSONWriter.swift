@@ -28,8 +28,27 @@ public struct JSONWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Creates a writer that appends to bytes already written (an output buffer), so a line is written in place
+    /// rather than built apart and copied; ``takeBytes()`` hands the buffer back.
+    ///
+    /// - Parameter bytes: The buffer to append to; what it holds is kept as is, and the first value written after
+    ///   it gets no comma.
+    public init(appendingTo bytes: consuming [UInt8]) {
+        self.bytes = bytes
+    }
+
     /// The text written so far.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Hands the buffer over, leaving the writer empty: no copy of the bytes is made.
+    ///
+    /// - Returns: Everything written (after what ``init(appendingTo:)`` was given).
+    public mutating func takeBytes() -> [UInt8] {
+        needsComma = false
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
+    }
 
     /// Starts an object, `{`.
     public mutating func beginObject() {

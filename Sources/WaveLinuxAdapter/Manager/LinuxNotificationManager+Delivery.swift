@@ -27,6 +27,16 @@ extension LinuxNotificationManager {
     }
 
     private func alarmRang() async {
+        await deliverDue()
+    }
+
+    /// What the manager's alarm runs when it rings: everything due at the clock's instant is delivered (and every
+    /// expiry reached withdrawn) in instant order, then the alarm is set again.
+    ///
+    /// The alarm calls it through its clock. An owner of a virtual clock that moves time itself (a replay) may call
+    /// it instead, at each deadline its clock was given, and skip the clock's call: the same pass, the same order,
+    /// the same outcome, without waiting on the clock.
+    package func deliverDue() async {
         // The clock consumed the alarm; forget it so the next armAlarm sets one even for the same instant.
         state.withLock { $0.alarmDeadline = nil }
         await runDeliveries()

@@ -1,5 +1,5 @@
 public import Foundation
-internal import WaveJSON
+package import WaveJSON
 internal import WaveNotifications
 internal import WaveStrings
 
@@ -42,11 +42,23 @@ public struct JSONLinesSink: NotificationSink {
     /// - Parameter delivery: The notification.
     /// - Returns: One line of JSON.
     public static func line(for delivery: NotificationDelivery) -> String {
-        let request = delivery.request
         // One byte buffer sized for a typical line and decoded once; appending to a String piece by piece
         // costs more per append than the text itself.
         var json = JSONWriter(capacity: 512)
         json.beginObject()
+        writeMembers(of: delivery, to: &json)
+        json.endObject()
+        return json.text
+    }
+
+    /// Writes the members of ``line(for:)``'s object, from `type` on, into an object the caller began: a replay
+    /// writes them straight into its output buffer, and may add members after them before it ends the object.
+    ///
+    /// - Parameters:
+    ///   - delivery: The notification.
+    ///   - json: The writer, inside an object.
+    package static func writeMembers(of delivery: NotificationDelivery, to json: inout JSONWriter) {
+        let request = delivery.request
         json.member("type", "delivered")
         json.key("at")
         json.beginString()
@@ -70,8 +82,6 @@ public struct JSONLinesSink: NotificationSink {
             json.key("latenessSeconds")
             json.number(seconds: delivery.lateness)
         }
-        json.endObject()
-        return json.text
     }
 }
 

@@ -5,40 +5,35 @@ internal import WaveLinuxAdapter
 
 /// Writes app replay lines as JSON Lines, keys in the spec's order (``AppTextTimeline`` writes them for people).
 enum AppOutputFormat {
-    /// The line as one JSON object, `type` first, then the fields in order; instants in UTC.
-    ///
-    /// - Parameter line: The line.
-    /// - Returns: The JSON text, without a newline.
-    static func json(_ line: AppOutputLine) -> String {
-        if let json = line.json { return json }
-        return writer(for: line).text
-    }
-
-    /// Writes the line as ``json(_:)`` spells it, and a newline, straight from the writer's bytes.
+    /// Writes the line as one JSON object, `type` first, then the fields in order (instants in UTC), and a newline,
+    /// straight into the output's buffer.
     ///
     /// - Parameters:
     ///   - line: The line.
     ///   - output: Where it goes.
     static func writeJSON(_ line: AppOutputLine, to output: OutputChannel) {
-        if let json = line.json {
-            output.writeLine(json)
-        } else {
-            output.writeLine(bytes: writer(for: line).bytes)
-        }
+        output.writeJSONLine { write(line, to: &$0) }
     }
 
-    /// The line as one JSON object, `type` first: written member by member, with no copy of the fields.
-    private static func writer(for line: AppOutputLine) -> JSONWriter {
-        var writer = JSONWriter()
+    /// The line as one JSON object, `type` first: written member by member, with no copy of the fields; a line
+    /// another writer writes (``AppOutputLine/delivery``) is that writer's members, then the fields appended to it.
+    private static func write(_ line: AppOutputLine, to writer: inout JSONWriter) {
         writer.beginObject()
-        writer.key("type")
-        writer.string(line.type)
-        for (key, field) in line.fields {
-            writer.key(key)
-            write(field, to: &writer)
+        if let delivery = line.delivery {
+            JSONLinesSink.writeMembers(of: delivery, to: &writer)
+            for (key, field) in line.appendedToDelivery {
+                writer.key(key)
+                write(field, to: &writer)
+            }
+        } else {
+            writer.key("type")
+            writer.string(line.type)
+            for (key, field) in line.fields {
+                writer.key(key)
+                write(field, to: &writer)
+            }
         }
         writer.endObject()
-        return writer
     }
 
     /// A value as JSON text, for the text timeline's `key value` pairs.

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import WaveCommandLine
+internal import WaveLinuxAdapter
 internal import WaveNotifications
 
 /// One output fact of an app replay, as ordered fields: written as a JSON object in that key order, or as text.
@@ -40,9 +41,11 @@ struct AppOutputLine: Sendable, Equatable {
     var request: NotificationRequest?
     /// Whether the line is for people only (WorldWideWaves' action lines): `--format json` leaves it out.
     var isTextOnly = false
-    /// The line's JSON text when it is written by another writer (WorldWideWaves' deliveries are the Linux adapter's
-    /// JSON Lines); `nil` writes the fields.
-    var json: String?
+    /// The delivery whose line the Linux adapter's ``JSONLinesSink`` writes, when another writer writes the line's
+    /// JSON (WorldWideWaves' deliveries are that sink's JSON Lines); `nil` writes the fields.
+    var delivery: NotificationDelivery?
+    /// The fields added by ``append(_:)`` to a line the sink writes, written after the sink's members.
+    private(set) var appendedToDelivery: [(String, Value)] = []
     /// Fields only the text timeline shows (WorldWideWaves' failed deliveries), never written as JSON.
     var textOnlyFields: [(String, Value)] = []
 
@@ -53,32 +56,31 @@ struct AppOutputLine: Sendable, Equatable {
     ///   - fields: The fields after `type`, in order.
     ///   - request: The request it is about, for the text timeline.
     ///   - isTextOnly: Whether JSON leaves it out.
-    ///   - json: The line's JSON text, when another writer wrote it.
+    ///   - delivery: The delivery whose line ``JSONLinesSink`` writes, when that writer writes the line's JSON.
     init(
         type: String, fields: [(String, Value)], request: NotificationRequest? = nil, isTextOnly: Bool = false,
-        json: String? = nil
+        delivery: NotificationDelivery? = nil
     ) {
         self.type = type
         self.fields = fields
         self.request = request
         self.isTextOnly = isTextOnly
-        self.json = json
+        self.delivery = delivery
     }
 
     static func == (lhs: AppOutputLine, rhs: AppOutputLine) -> Bool {
         lhs.type == rhs.type && Value.object(lhs.fields) == Value.object(rhs.fields)
     }
 
-    /// Adds fields at the end of the line, in the JSON text too when another writer wrote it (a device's `dueAt`,
+    /// Adds fields at the end of the line, in its JSON too when another writer writes it (a device's `dueAt`,
     /// `delay`, `toldAt` and `quiet` on a delivery).
     ///
     /// - Parameter extra: The fields, in order.
     mutating func append(_ extra: [(String, Value)]) {
         guard !extra.isEmpty else { return }
         fields += extra
-        if let text = json, text.hasSuffix("}") {
-            let members = AppOutputFormat.json(.object(extra)).dropFirst()
-            json = String(text.dropLast()) + (text.hasSuffix("{}") ? "" : ",") + members
+        if delivery != nil {
+            appendedToDelivery += extra
         }
     }
 

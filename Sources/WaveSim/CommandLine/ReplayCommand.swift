@@ -163,6 +163,12 @@ package enum ReplayCommand {
         {
             return .success(decoded)
         }
+        // So are a WorldWideWaves scenario's plain events (100k of them are 14 MB).
+        if !options.startsNow, let document = WorldWideWavesScenarioReader.read(data),
+            let decoded = try? DecodedReplay(root: document.root, events: document.events, options: options)
+        {
+            return .success(decoded)
+        }
         let root: JSONValue
         do {
             root = try ScenarioDecoder.parse(data, file: options.scenarioPath)

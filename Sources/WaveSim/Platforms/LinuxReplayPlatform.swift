@@ -8,7 +8,39 @@ internal import WaveStrings
 ///
 /// Requests that come due reach the engine through a collecting sink; what the engine shows itself (a late
 /// catch-up, a push) goes through ``show(_:)`` and is not collected twice.
+///
+/// Time is virtual, so nothing waits for an alarm to ring: the manager's clock keeps the deadline of its one alarm
+/// and nothing else, and ``advance(to:)`` moves the replay's clock to each deadline on the way and runs the
+/// manager's own delivery pass there (`LinuxNotificationManager.deliverDue()`, what the alarm would run). The
+/// manager decides what is due, in what order and with what outcome, as it does for an app; only the clock's
+/// machinery of alarms and wake-ups is skipped.
 final class LinuxReplayPlatform: SimulatedDevice {
+    /// The manager's clock: the replay's instant, and the deadline of the manager's alarm kept instead of a wake-up
+    /// (``advance(to:)`` runs the pass at it). The manager is its only owner.
+    private final class VirtualAlarm: AlarmClock {
+        private let clock: ManualWaveClock
+        private let deadline = WaveLock<Date?>(nil)
+
+        init(clock: ManualWaveClock) {
+            self.clock = clock
+        }
+
+        var now: Date { clock.now }
+
+        func setAlarm(_ id: AlarmID, at deadline: Date?, wake: @escaping @Sendable () async -> Void) {
+            self.deadline.withLock { $0 = deadline }
+        }
+
+        /// Clears and returns the alarm's deadline when it is at or before `instant`.
+        func takeDeadline(dueBy instant: Date) -> Date? {
+            deadline.withLock { deadline in
+                guard let due = deadline, due <= instant else { return nil }
+                deadline = nil
+                return due
+            }
+        }
+    }
+
     /// The manager renders every delivery for its sink; the replay's lines render their own (the app's driver
     /// decides what a line shows), so the collecting sink gets no text and rendering is not done twice.
     private struct UnrenderedText: NotificationTextRenderer {
@@ -37,6 +69,7 @@ final class LinuxReplayPlatform: SimulatedDevice {
     /// The Linux adapter's manager: WorldWideWaves' scheduler calls it directly, as a Linux app does.
     let manager: LinuxNotificationManager
     private let clock: ManualWaveClock
+    private let alarm: VirtualAlarm
     private let sink = CollectingSink()
     /// Counts the manager's calls, when the app's summary prints them (WorldWideWaves'); the others skip the cost.
     private let counters: ReplayCounters?
@@ -52,11 +85,13 @@ final class LinuxReplayPlatform: SimulatedDevice {
         clock: ManualWaveClock, pendingLimit: Int, countsCalls: Bool = false
     ) throws {
         self.clock = clock
+        let alarm = VirtualAlarm(clock: clock)
+        self.alarm = alarm
         let counters = countsCalls ? ReplayCounters() : nil
         self.counters = counters
         self.pendingLimit = pendingLimit
         manager = try LinuxNotificationManager(
-            configuration: .init(pendingLimit: pendingLimit, stateDirectory: nil), clock: clock, sink: sink,
+            configuration: .init(pendingLimit: pendingLimit, stateDirectory: nil), clock: alarm, sink: sink,
             renderer: UnrenderedText(), observer: counters ?? IgnoringManagerObserver())
     }
 
@@ -67,7 +102,14 @@ final class LinuxReplayPlatform: SimulatedDevice {
 
     var removedCount: Int { counters?.snapshot.cancelled ?? 0 }
 
+    /// Moves the clock to `instant`, stopping at each deadline of the manager's alarm on the way to run its delivery
+    /// pass there, as `ManualWaveClock.advance(to:)` would wake the alarm at each (the manager sets the next one as
+    /// the pass ends).
     func advance(to instant: Date) async -> [DeviceFact] {
+        while let deadline = alarm.takeDeadline(dueBy: instant) {
+            await clock.advance(to: deadline)
+            await manager.deliverDue()
+        }
         await clock.advance(to: instant)
         return sink.drain().map(DeviceFact.due)
     }

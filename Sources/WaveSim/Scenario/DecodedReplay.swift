@@ -30,10 +30,13 @@ struct DecodedReplay {
     ///   - root: The parsed JSON.
     ///   - actions: The elements of an app scenario's `actions` when a reader read them apart
     ///     (``GoNowScenarioReader``); `nil` to read the document's.
+    ///   - events: WorldWideWaves' events when a reader read them apart (``WorldWideWavesScenarioReader``); `nil` to
+    ///     read the document's.
     ///   - options: The command line (the platform it names wins over the scenario's).
     /// - Throws: ``ScenarioError`` naming every problem by its JSON path.
     init(
-        root: JSONValue, actions: [AppScenarioDecoder.ActionElement]? = nil, options: ReplayOptions
+        root: JSONValue, actions: [AppScenarioDecoder.ActionElement]? = nil, events: [ScenarioEvent]? = nil,
+        options: ReplayOptions
     ) throws(ScenarioError) {
         if AppScenarioDecoder.appName(of: root) != nil {
             let decoded = try AppScenarioDecoder.decode(
@@ -43,7 +46,7 @@ struct DecodedReplay {
             source = .app(section: decoded.section, settings: decoded.settings)
             return
         }
-        let decoded = try ScenarioDecoder.decode(root: root, file: options.scenarioPath)
+        let decoded = try ScenarioDecoder.decode(root: root, events: events, file: options.scenarioPath)
         let events = decoded.scenario
         warnings = decoded.warnings
         eventZones = Dictionary(

@@ -27,7 +27,14 @@ package struct ScenarioDecoder {
     /// - Returns: The scenario and its warnings.
     /// - Throws: ``ScenarioError`` listing every problem found.
     package static func decode(_ data: Data, file: String) throws(ScenarioError) -> Result {
-        try decode(root: try parse(data, file: file), file: file)
+        // Plain events straight from the bytes; anything else, and a file that does not decode, is read the usual
+        // way below, which words every message.
+        if let document = WorldWideWavesScenarioReader.read(data),
+            let result = try? decode(root: document.root, events: document.events, file: file)
+        {
+            return result
+        }
+        return try decode(root: try parse(data, file: file), file: file)
     }
 
     /// Parses a scenario file's JSON, or throws the syntax error as a scenario problem.
@@ -52,12 +59,14 @@ package struct ScenarioDecoder {
     ///
     /// - Parameters:
     ///   - root: The document.
+    ///   - events: The events when a reader read them apart (``WorldWideWavesScenarioReader``: valid, ids distinct,
+    ///     the document's `events` left empty); `nil` to decode the document's.
     ///   - file: The file's name, for messages.
     /// - Returns: The scenario and its warnings.
     /// - Throws: ``ScenarioError`` listing every problem found.
-    static func decode(root: JSONValue, file: String) throws(ScenarioError) -> Result {
+    static func decode(root: JSONValue, events: [ScenarioEvent]? = nil, file: String) throws(ScenarioError) -> Result {
         var diagnostics = DecodingDiagnostics()
-        let scenario = decodeRoot(root, &diagnostics)
+        let scenario = decodeRoot(root, events: events, &diagnostics)
         guard diagnostics.isClean, let scenario else {
             var error = ScenarioError(file: file, problems: diagnostics.problems)
             error.warnings = diagnostics.warnings
@@ -67,6 +76,9 @@ package struct ScenarioDecoder {
     }
 
     // MARK: - The format
+
+    /// The keys of a scenario's document.
+    static var rootKeys: [String] { Root.keys }
 
     private enum Root {
         static let keys = ["now", "platform", "bootReceiver", "timeZone", "device", "events", "actions"]
@@ -155,7 +167,9 @@ package struct ScenarioDecoder {
 
     // MARK: - Rules between fields
 
-    private static func decodeRoot(_ root: JSONValue, _ diagnostics: inout DecodingDiagnostics) -> Scenario? {
+    private static func decodeRoot(
+        _ root: JSONValue, events readEvents: [ScenarioEvent]?, _ diagnostics: inout DecodingDiagnostics
+    ) -> Scenario? {
         guard let object = ObjectDecoder(root, at: .root, keys: Root.keys, diagnostics: &diagnostics) else {
             return nil
         }
@@ -167,7 +181,7 @@ package struct ScenarioDecoder {
         // With an invalid `now` there is no start to check actions against: say nothing rather than guess.
         let nowIsInvalid = object.contains("now") && explicitNow == nil
 
-        let events = object.decode(Root.events, &diagnostics) ?? []
+        let events = readEvents ?? object.decode(Root.events, &diagnostics) ?? []
 
         let start =
             nowIsInvalid ? nil : explicitNow ?? events.map(\.startDate).min().map { $0.addingTimeInterval(-2 * 3600) }

@@ -112,7 +112,7 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
             fields: [
                 ("at", .instant(at)), ("title", .string(delivery.text.title)), ("body", .string(delivery.text.body)),
             ],
-            request: request, json: JSONLinesSink.line(for: delivery))
+            request: request, delivery: delivery)
     }
 
     /// WorldWideWaves' summary: what the platform was handed and removed, delivered, the peak, and on iOS and
