@@ -77,6 +77,8 @@ struct TokenRulesTests {
     ) {
         var installation = Self.installation("i1", user: "ana")
         installation.permission = permission
-        #expect(FanOutRules.skipReason(for: installation, channelEnabled: enabled) == reason)
+        #expect(FanOutRules.skipReason(for: installation, channelEnabled: enabled, background: false) == reason)
+        // A background push shows nothing: neither the switch nor the permission keeps it away.
+        #expect(FanOutRules.skipReason(for: installation, channelEnabled: enabled, background: true) == nil)
     }
 }

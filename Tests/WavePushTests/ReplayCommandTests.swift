@@ -4,7 +4,9 @@ import WavePush
 
 /// `wavepush replay` and `report`: the lines of known scenarios, bad input, and nothing stored lost.
 struct ReplayCommandTests {
-    @Test(arguments: ["unregistered-after-refresh", "retries-until-expiration", "gdpr-erase-pending"])
+    @Test(arguments: [
+        "unregistered-after-refresh", "retries-until-expiration", "gdpr-erase-pending", "background-refresh",
+    ])
     func aScenarioPrintsItsDecisions(name: String) async throws {
         let run = await Fixtures.run(["replay", Fixtures.path("\(name).json")])
         #expect(run.status == 0, "\(run.errors)")

@@ -15,4 +15,8 @@ struct PendingSend: Sendable {
     var attempts: Int
     var renewed: Bool
     var dueAt: Date
+
+    /// Whether it is a background push (recorded under ``FanOutMessage/backgroundChannelID``): it shows nothing, so
+    /// the permission to show notifications does not apply to it.
+    var isBackground: Bool { channelID == FanOutMessage.backgroundChannelID }
 }

@@ -24,7 +24,8 @@ internal import WavePushPayloads
 ///
 /// A send whose installation was signed out, purged, or moved to another account before its claim ends `dropped`
 /// without a request: a device now signed in as someone else never gets the previous user's push. So does one whose
-/// device reported the permission revoked since the fan-out (`permission_denied`). The installations are read once
+/// device reported the permission revoked since the fan-out (`permission_denied`), unless it is a background push,
+/// which shows nothing. The installations are read once
 /// per claim, in one query.
 ///
 /// Several dispatchers may share one store (PostgreSQL across machines, SQLite across processes of one machine);
@@ -256,8 +257,9 @@ public final class PushDispatcher: Sendable {
         guard let installation, installation.userID == send.userID, installation.platform == send.platform else {
             return ended(.dropped, .dropped, "installation signed out, purged or moved to another account")
         }
-        guard installation.permission.allowsDelivery else {
-            // The app reported the permission revoked after the fan-out: the push would not be shown.
+        guard installation.permission.allowsDelivery || send.isBackground else {
+            // The app reported the permission revoked after the fan-out: the push would not be shown (a background
+            // push shows nothing and goes regardless).
             return ended(.dropped, .dropped, "permission_denied")
         }
         guard now < send.expiresAt else {

@@ -11,12 +11,19 @@ struct FanOutMessage: Sendable {
     var userID: String
     /// The event's channel.
     var channel: GrowBroChannel
-    /// The recipient's inbox entry for it.
-    var entry: InboxEntry
+    /// The recipient's inbox entry for it, or `nil` for a background push (no entry, no badge).
+    var entry: InboxEntry?
     /// The collapse id of its sends, if any.
     var collapseID: String?
     /// When the event happened: its sends are due then.
     var at: Date
     /// When its sends expire unsent.
     var expiresAt: Date
+
+    /// The channel id its message and sends are recorded under: the event's channel, or `background` for a
+    /// background push (outside every category of the engagement report).
+    var channelID: String { entry == nil ? Self.backgroundChannelID : channel.rawValue }
+
+    /// The channel id of background pushes.
+    static let backgroundChannelID = "background"
 }

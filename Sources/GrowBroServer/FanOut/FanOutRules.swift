@@ -7,15 +7,19 @@ internal import WaveNotifications
 enum FanOutRules {
     /// Why an installation gets no send, or `nil` when it gets one.
     ///
-    /// The recipient's switch comes first: a channel switched off skips every installation (`category_disabled`),
+    /// A background push (``CommunityEvent/Kind/refresh(postID:)``) skips nothing: it shows nothing, so neither the
+    /// switches nor the permission to show notifications apply (iOS delivers silent pushes and Android data
+    /// messages without it). Otherwise the recipient's switch comes first: a channel switched off skips every installation (`category_disabled`),
     /// whatever each device's permission. Then a device that reports no permission to show notifications
     /// (`denied`, `notDetermined`) is skipped (`permission_denied`).
     ///
     /// - Parameters:
     ///   - installation: One of the recipient's live installations.
     ///   - channelEnabled: Whether the recipient has the event's channel on (on unless switched off).
+    ///   - background: Whether the push shows nothing.
     /// - Returns: The skip reason, as the `fanout` line prints it, or `nil`.
-    static func skipReason(for installation: Installation, channelEnabled: Bool) -> String? {
+    static func skipReason(for installation: Installation, channelEnabled: Bool, background: Bool) -> String? {
+        guard !background else { return nil }
         guard channelEnabled else { return "category_disabled" }
         guard installation.permission.allowsDelivery else { return "permission_denied" }
         return nil

@@ -10,6 +10,13 @@ public struct CommunityEvent: Hashable, Sendable {
         case like(postID: String, author: String)
         /// A message from GrowBro itself.
         case system(title: String, text: String)
+        /// Nothing shown: a background push asking the app to bring the post (or, without one, the inbox) up to
+        /// date (seed 004, 9.1 and 9.2): on APNs `content-available: 1` with push type `background` and priority 5,
+        /// on FCM a data-only message at normal priority (it may wait for a Doze window). No inbox entry and no
+        /// badge; every installation of the recipient gets it, whatever its switches and notification permission
+        /// (neither applies to a push that shows nothing); recorded under the channel id `background`, outside the
+        /// engagement report's categories. iOS may deliver it late or never (Low Power Mode, a force-quit app).
+        case refresh(postID: String?)
     }
 
     /// The message id, used once, sent as `messageId` for push-to-open correlation.

@@ -20,7 +20,8 @@ extension PushServer {
     ///   ``PushStoreError``; nothing is stored then.
     public func fanOut(_ event: CommunityEvent) throws -> FanOutResult {
         let (message, push) = try prepare(event)
-        return try store.fanOut(message, skip: FanOutRules.skipReason(for:channelEnabled:)) { badge, platform in
+        return try store.fanOut(message, skip: FanOutRules.skipReason(for:channelEnabled:background:)) {
+            badge, platform in
             try push(badge, platform)
         }
     }
@@ -61,7 +62,9 @@ extension PushServer {
                     results.append(.failure(error))
                 }
             }
-            let recorded = try store.fanOut(batch: messages, skip: FanOutRules.skipReason(for:channelEnabled:)) {
+            let recorded = try store.fanOut(
+                batch: messages, skip: FanOutRules.skipReason(for:channelEnabled:background:)
+            ) {
                 index, badge, platform in try pushes[index](badge, platform)
             }
             for (slot, result) in zip(slots, recorded) { results[slot] = result }
@@ -78,18 +81,28 @@ extension PushServer {
         let plan = try FanOutPlan(event)
         let message = FanOutMessage(
             messageID: messageID, userID: event.recipientID, channel: plan.channel,
-            entry: InboxEntry(
-                identifier: GrowBroLinks.messageIdentifier(messageID), receivedAt: event.at,
-                channelID: plan.channel.rawValue, title: plan.title, body: plan.body, deepLink: plan.deepLink),
+            entry: plan.shown.map { shown in
+                InboxEntry(
+                    identifier: GrowBroLinks.messageIdentifier(messageID), receivedAt: event.at,
+                    channelID: plan.channel.rawValue, title: shown.title, body: shown.body, deepLink: plan.deepLink)
+            },
             collapseID: plan.collapseID, at: event.at,
             expiresAt: event.at.addingTimeInterval(configuration.sendLifetime.timeInterval))
         let push: (Int, PushPlatform) throws -> String = { badge, platform in
-            try Self.encode(
+            guard let shown = plan.shown else {
+                // Nothing to show: no text, no badge; the link names what the app refreshes.
+                return try Self.encode(
+                    PushMessage(
+                        messageID: messageID, text: .plain(title: "", body: ""), channel: plan.channel.channel,
+                        deepLink: plan.deepLink, isBackground: true),
+                    for: platform)
+            }
+            return try Self.encode(
                 PushMessage(
                     messageID: messageID,
                     text: .localized(
-                        titleKey: plan.title.key, titleArguments: plan.title.arguments, bodyKey: plan.body.key,
-                        bodyArguments: plan.body.arguments),
+                        titleKey: shown.title.key, titleArguments: shown.title.arguments, bodyKey: shown.body.key,
+                        bodyArguments: shown.body.arguments),
                     channel: plan.channel.channel, deepLink: plan.deepLink, threadID: plan.threadID,
                     collapseID: platform == .fcm ? plan.fcmCollapseKey : plan.collapseID, badge: badge),
                 for: platform)

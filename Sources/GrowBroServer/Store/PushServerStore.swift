@@ -88,7 +88,7 @@ protocol PushServerStore: Sendable {
     /// - Throws: ``GrowBroServerError/unknownUser(_:)``, ``GrowBroServerError/duplicateMessage(_:)``, or what
     ///   `payload` throws; nothing is recorded then.
     func fanOut(
-        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool) -> String?,
+        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ badge: Int, PushPlatform) throws -> String
     ) throws -> FanOutResult
 
@@ -98,7 +98,7 @@ protocol PushServerStore: Sendable {
     ///
     /// - Returns: One result per message, in order.
     func fanOut(
-        batch messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool) -> String?,
+        batch messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String
     ) throws -> [Result<FanOutResult, GrowBroServerError>]
 

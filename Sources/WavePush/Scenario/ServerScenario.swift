@@ -264,7 +264,9 @@ struct ServerScenario {
             let kindName = object.decode(
                 .required(
                     "kind",
-                    .oneOf(["reply", "like", "system"]) { "unknown kind '\($0)'; expected reply, like or system" }),
+                    .oneOf(["reply", "like", "system", "refresh"]) {
+                        "unknown kind '\($0)'; expected reply, like, system or refresh"
+                    }),
                 &diagnostics)
             let message = text("messageId")
             let recipient = text("recipient")
@@ -288,6 +290,8 @@ struct ServerScenario {
                 let title = text("title")
                 let body = text("text")
                 kind = title.flatMap { title in body.map { .system(title: title, text: $0) } }
+            case "refresh":
+                kind = .refresh(postID: object.decode(.optional("postId", .string), &diagnostics))
             default:
                 kind = nil
             }

@@ -7,7 +7,7 @@ internal import WaveSQLite
 
 extension PostgresPushServerStore {
     func fanOut(
-        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool) -> String?,
+        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ badge: Int, PushPlatform) throws -> String
     ) throws -> FanOutResult {
         let coding = coding
@@ -17,7 +17,7 @@ extension PostgresPushServerStore {
     }
 
     func fanOut(
-        batch messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool) -> String?,
+        batch messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String
     ) throws -> [Result<FanOutResult, GrowBroServerError>] {
         let coding = coding
@@ -51,7 +51,7 @@ extension PostgresPushServerStore {
 
     /// Records one message, its inbox entry and its sends in the caller's transaction.
     static func fanOut(
-        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool) -> String?,
+        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ badge: Int, PushPlatform) throws -> String, coding: LocalizedTextCoding,
         in connection: PostgresConnection
     ) throws -> FanOutResult {
@@ -64,13 +64,17 @@ extension PostgresPushServerStore {
             INSERT INTO message (message_id, user_id, channel_id, created_ms) VALUES ($1, $2, $3, $4)
             ON CONFLICT (message_id) DO NOTHING
             """,
-            [.text(message.messageID), .text(message.userID), .text(message.channel.rawValue), .integer(at)])
+            [.text(message.messageID), .text(message.userID), .text(message.channelID), .integer(at)])
         guard inserted.changes == 1 else { throw GrowBroServerError.duplicateMessage(message.messageID) }
 
-        try insert(message.entry, userID: message.userID, coding: coding, in: connection)
-        let badge = try inboxCount(
-            userID: message.userID, unreadOnly: true,
-            oldest: oldestVisible(now: message.at, archiveAfterDays: archiveDays), in: connection)
+        // A background push has no entry and no badge (0 in its result; its payload carries none).
+        var badge = 0
+        if let entry = message.entry {
+            try insert(entry, userID: message.userID, coding: coding, in: connection)
+            badge = try inboxCount(
+                userID: message.userID, unreadOnly: true,
+                oldest: oldestVisible(now: message.at, archiveAfterDays: archiveDays), in: connection)
+        }
         let enabled = try connection.query(
             "SELECT enabled FROM category_switch WHERE user_id = $1 AND channel_id = $2",
             [.text(message.userID), .text(message.channel.rawValue)])
@@ -78,10 +82,10 @@ extension PostgresPushServerStore {
 
         var payloads: [PushPayload.Platform: String] = [:]
         var result = FanOutResult(
-            messageID: message.messageID, userID: message.userID, channelID: message.channel.rawValue, badge: badge,
+            messageID: message.messageID, userID: message.userID, channelID: message.channelID, badge: badge,
             sends: [], skipped: [])
         for installation in try installations(of: message.userID, in: connection) {
-            if let reason = skip(installation, channelEnabled) {
+            if let reason = skip(installation, channelEnabled, message.entry == nil) {
                 result.skipped.append(.init(installationID: installation.id, reason: reason))
                 continue
             }
@@ -102,7 +106,7 @@ extension PostgresPushServerStore {
                 """,
                 [
                     .text(message.messageID), .text(installation.id), .text(message.userID),
-                    .text(installation.platform.rawValue), .text(message.channel.rawValue), .text(json),
+                    .text(installation.platform.rawValue), .text(message.channelID), .text(json),
                     .optional(message.collapseID), .integer(at), .integer(message.expiresAt.millisecondsSince1970),
                 ]
             ).int64(0, 0)

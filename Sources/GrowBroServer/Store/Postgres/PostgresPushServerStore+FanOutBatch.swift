@@ -13,15 +13,17 @@ extension PostgresPushServerStore {
     /// transaction.
     ///
     /// - Returns: One result per message, or `nil` (nothing done) when the batch names a recipient or a message id
-    ///   twice: a recipient's badge then depends on the entries before it in the batch, which one message at a time
-    ///   sees.
+    ///   twice (a recipient's badge then depends on the entries before it in the batch, which one message at a time
+    ///   sees) or holds a background push (no entry: the one-at-a-time path handles it).
     static func fanOutSetBased(
-        _ messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool) -> String?,
+        _ messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String, coding: LocalizedTextCoding,
         in connection: PostgresConnection
     ) throws -> [Result<FanOutResult, GrowBroServerError>]? {
         let users = messages.map(\.userID)
-        guard Set(users).count == messages.count, Set(messages.map(\.messageID)).count == messages.count else {
+        guard Set(users).count == messages.count, Set(messages.map(\.messageID)).count == messages.count,
+            messages.allSatisfy({ $0.entry != nil })
+        else {
             return nil
         }
         let userArray = PostgresValue.array(users.map { .text($0) })
@@ -90,7 +92,7 @@ extension PostgresPushServerStore {
             var mine: [(Installation, String)] = []
             do {
                 for installation in installations[message.userID] ?? [] {
-                    if let reason = skip(installation, enabled) {
+                    if let reason = skip(installation, enabled, false) {
                         result.skipped.append(.init(installationID: installation.id, reason: reason))
                         continue
                     }
@@ -128,14 +130,14 @@ extension PostgresPushServerStore {
                 $8::bigint[], $9::bigint[])
             """,
             [
-                .array(recorded.map { .text($0.userID) }), .array(recorded.map { .text($0.entry.identifier) }),
-                .array(recorded.map { .integer($0.entry.receivedAt.millisecondsSince1970) }),
-                .array(recorded.map { .text($0.entry.channelID) }),
-                .array(try recorded.map { .text(try coding.encode($0.entry.title)) }),
-                .array(try recorded.map { .text(try coding.encode($0.entry.body)) }),
-                .array(recorded.map { .text($0.entry.deepLink) }),
-                .array(recorded.map { .optional($0.entry.readAt?.millisecondsSince1970) }),
-                .array(recorded.map { .optional($0.entry.deletedAt?.millisecondsSince1970) }),
+                .array(recorded.map { .text($0.userID) }), .array(recorded.map { .text($0.entry!.identifier) }),
+                .array(recorded.map { .integer($0.entry!.receivedAt.millisecondsSince1970) }),
+                .array(recorded.map { .text($0.entry!.channelID) }),
+                .array(try recorded.map { .text(try coding.encode($0.entry!.title)) }),
+                .array(try recorded.map { .text(try coding.encode($0.entry!.body)) }),
+                .array(recorded.map { .text($0.entry!.deepLink) }),
+                .array(recorded.map { .optional($0.entry!.readAt?.millisecondsSince1970) }),
+                .array(recorded.map { .optional($0.entry!.deletedAt?.millisecondsSince1970) }),
             ])
         guard !sends.isEmpty else { return results }
         // Send ids in the order one message at a time gives them: the rows inserted in the batch's order.

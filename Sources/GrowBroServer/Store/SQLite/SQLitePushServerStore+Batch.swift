@@ -6,7 +6,7 @@ internal import WaveSQLite
 
 extension SQLitePushServerStore {
     func fanOut(
-        batch messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool) -> String?,
+        batch messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String
     ) throws -> [Result<FanOutResult, GrowBroServerError>] {
         let coding = coding

@@ -6,7 +6,7 @@ internal import WaveSQLite
 
 extension SQLitePushServerStore {
     func fanOut(
-        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool) -> String?,
+        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ badge: Int, PushPlatform) throws -> String
     ) throws -> FanOutResult {
         let coding = coding
@@ -17,13 +17,14 @@ extension SQLitePushServerStore {
 
     /// Records one message, its inbox entry and its sends in the caller's transaction.
     static func fanOut(
-        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool) -> String?,
+        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ badge: Int, PushPlatform) throws -> String, coding: LocalizedTextCoding,
         in database: SQLiteDatabase
     ) throws -> FanOutResult {
         let messageID = message.messageID
         let userID = message.userID
         let channel = message.channel
+        let channelID = message.channelID
         let at = message.at
         let entry = message.entry
         let collapseID = message.collapseID
@@ -35,15 +36,19 @@ extension SQLitePushServerStore {
             let message = try database.cached(
                 "INSERT OR IGNORE INTO message (message_id, user_id, channel_id, created_ms) VALUES (?, ?, ?, ?)")
             try message.bind([
-                .text(messageID), .text(userID), .text(channel.rawValue), .integer(at.millisecondsSince1970),
+                .text(messageID), .text(userID), .text(channelID), .integer(at.millisecondsSince1970),
             ])
             try message.run()
             guard database.changes == 1 else { throw GrowBroServerError.duplicateMessage(messageID) }
 
-            try Self.insert(entry, userID: userID, coding: coding, in: database)
-            let badge = try Self.inboxCount(
-                userID: userID, unreadOnly: true, oldest: Self.oldestVisible(now: at, archiveAfterDays: archiveDays),
-                in: database)
+            // A background push has no entry and no badge (0 in its result; its payload carries none).
+            var badge = 0
+            if let entry {
+                try Self.insert(entry, userID: userID, coding: coding, in: database)
+                badge = try Self.inboxCount(
+                    userID: userID, unreadOnly: true,
+                    oldest: Self.oldestVisible(now: at, archiveAfterDays: archiveDays), in: database)
+            }
 
             let enabled = try Self.isEnabled(channel, for: userID, in: database)
             let select = try database.cached(Self.installationColumns + " WHERE user_id = ? ORDER BY installation_id")
@@ -54,7 +59,7 @@ extension SQLitePushServerStore {
 
             var payloads: [PushPayload.Platform: String] = [:]
             var result = FanOutResult(
-                messageID: messageID, userID: userID, channelID: channel.rawValue, badge: badge, sends: [],
+                messageID: messageID, userID: userID, channelID: channelID, badge: badge, sends: [],
                 skipped: [])
             let insert = try database.cached(
                 """
@@ -63,7 +68,7 @@ extension SQLitePushServerStore {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)
                 """)
             for installation in installations {
-                if let reason = skip(installation, enabled) {
+                if let reason = skip(installation, enabled, entry == nil) {
                     result.skipped.append(.init(installationID: installation.id, reason: reason))
                     continue
                 }
@@ -78,7 +83,7 @@ extension SQLitePushServerStore {
                 insert.reset()
                 try insert.bind([
                     .text(messageID), .text(installation.id), .text(userID), .text(installation.platform.rawValue),
-                    .text(channel.rawValue), .text(json), .optional(collapseID),
+                    .text(channelID), .text(json), .optional(collapseID),
                     .integer(at.millisecondsSince1970), .integer(expiresAt.millisecondsSince1970),
                     .integer(at.millisecondsSince1970),
                 ])
