@@ -178,6 +178,26 @@ struct CurlPushTransportTests {
         #expect(try standIn.connectionCount() == 2)
     }
 
+    @Test
+    func aGoAwayEndsItsConnectionAfterTheAnswerAndTheNextRequestOpensANewOne() async throws {
+        guard let (standIn, directory) = try await StandIn.start(script: #"{"answers": {"last": [{"goaway": true}]}}"#)
+        else { return }
+        defer { directory.remove() }
+        let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
+        func send(_ token: String) async throws -> ProviderResponse {
+            try await transport.send(
+                ProviderRequest(
+                    sendID: 1, messageID: "m", installationID: "i", platform: .apns, token: token, attempt: 1,
+                    url: "\(standIn.baseURL)/3/device/\(token)", headers: [HTTPHeader("apns-topic", "t")], body: "{}"))
+        }
+        #expect(try await send("first").status == 200)
+        // The answer before the GOAWAY arrives whole; the connection it retired is not used again.
+        #expect(try await send("last").status == 200)
+        #expect(try await send("after").status == 200)
+        #expect(try await send("again").status == 200)
+        #expect(try standIn.connectionCount() == 2)
+    }
+
     /// A port the kernel gave and took back, with nothing listening on it.
     static func closedLoopbackPort() throws -> UInt16 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

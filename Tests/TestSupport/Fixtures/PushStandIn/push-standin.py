@@ -11,7 +11,9 @@ It listens on a free port of 127.0.0.1 and prints "port N" once ready. Routes:
   POST /token                              OAuth 2: {"access_token": ..., "expires_in": 3600, "token_type": "Bearer"}
 The script (JSON) is {"answers": {"<token>": [answer, ...]}, "barrier": N, "barrier_timeout": S}; each token's
 answers are used in order, then 200. An answer is {"status": 400, "reason": "BadDeviceToken", "timestamp": ms,
-"retry_after": "5", "headers": {...}, "body": "..."}; {"drop": true} closes the connection instead of answering.
+"retry_after": "5", "headers": {...}, "body": "..."}; {"drop": true} closes the connection instead of answering;
+{"goaway": true} answers 200, then sends GOAWAY naming this stream as the last (as APNs does when it retires a
+connection) and closes the connection once it is written.
 With "delay_ms": D, every answer waits D milliseconds (a provider's round trip, for measurements).
 With "barrier": N, no request is answered before N have arrived (or barrier_timeout seconds passed, after which
 every request answers 503 "BarrierTimeout" at once): proof that N were in flight together.
@@ -151,6 +153,11 @@ class Connection(asyncio.Protocol):
         except h2.exceptions.StreamClosedError:
             pass
         self.requests.pop(stream_id, None)
+        if answer.get("goaway"):
+            self.conn.close_connection(last_stream_id=stream_id)
+            self.flush()
+            self.transport.close()
+            return
         self.flush()
 
     def route(self, path, pseudo, body):
