@@ -26,6 +26,9 @@ package final class PushStandIn: Sendable {
         package var body: String
         /// Streams open on its connection when it arrived, itself included.
         package var openStreams: Int
+        /// What the stand-in's independent check (PyJWT) said of its provider token: `valid`, why not, or `nil`
+        /// when the script configured no key for its route.
+        package var jwt: String? = nil
 
         /// The first value of a header.
         package func header(_ name: String) -> String? {
@@ -50,6 +53,9 @@ package final class PushStandIn: Sendable {
         guard FileManager.default.isExecutableFile(atPath: python) else { return "\(python) is not installed" }
         guard run(python, ["-c", "import h2"]) == 0 else {
             return "Python's h2 is not installed (Debian: apt-get install python3-h2)"
+        }
+        guard run(python, ["-c", "import jwt, cryptography"]) == 0 else {
+            return "PyJWT is not installed (Debian: apt-get install python3-jwt python3-cryptography)"
         }
         guard run("/usr/bin/openssl", ["version"]) == 0 else { return "openssl is not installed" }
         return nil
@@ -105,7 +111,7 @@ package final class PushStandIn: Sendable {
                 method: object["method"] as? String ?? "", path: object["path"] as? String ?? "",
                 authority: object["authority"] as? String ?? "",
                 headers: pairs.map { (name: $0[0], value: $0[1]) }, body: object["body"] as? String ?? "",
-                openStreams: object["open_streams"] as? Int ?? 0)
+                openStreams: object["open_streams"] as? Int ?? 0, jwt: object["jwt"] as? String)
         }
     }
 

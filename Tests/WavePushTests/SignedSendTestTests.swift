@@ -7,24 +7,41 @@ import WavePush
 /// APNs provider token, and a service account's assertion is traded at the stand-in's OAuth endpoint, through the
 /// same HTTP/2 client, for the FCM access token.
 struct SignedSendTestTests {
-    @Test
-    func aKeyFileAndAServiceAccountGiveTheBearerCredentialsSent() async throws {
-        guard let (standIn, directory) = try await StandIn.start() else { return }
-        defer { directory.remove() }
-        let key = directory.appending("AuthKey_ABC123DEFG.p8").path
-        let rsa = directory.appending("service-account-key.pem").path
+    /// Runs openssl with these arguments, failing the test when it fails.
+    static func openssl(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+    }
+
+    /// The stand-in checks every provider token with PyJWT against the public keys of the keys made here; with
+    /// `wrongAPNsKey` it holds the public key of another EC key, and must refuse the APNs token.
+    @Test(arguments: [false, true])
+    func aKeyFileAndAServiceAccountGiveTheBearerCredentialsSent(wrongAPNsKey: Bool) async throws {
+        let keys = try TemporaryDirectory()
+        defer { keys.remove() }
+        let key = keys.appending("AuthKey_ABC123DEFG.p8").path
+        let rsa = keys.appending("service-account-key.pem").path
+        let other = keys.appending("other.p8").path
         for arguments in [
             ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", key],
+            ["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out", other],
             ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", rsa],
+            ["pkey", "-in", wrongAPNsKey ? other : key, "-pubout", "-out", key + ".pub"],
+            ["pkey", "-in", rsa, "-pubout", "-out", rsa + ".pub"],
         ] {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = arguments
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            try #require(process.terminationStatus == 0)
+            try Self.openssl(arguments)
         }
+        let script = """
+            {"verify": {"apns_key": "\(key).pub", "apns_key_id": "ABC123DEFG", "apns_team": "DEF123GHIJ",
+                        "fcm_key": "\(rsa).pub"}}
+            """
+        guard let (standIn, directory) = try await StandIn.start(script: script) else { return }
+        defer { directory.remove() }
         let account: [String: String] = [
             "type": "service_account", "project_id": "growbro-test", "private_key_id": "0123abcd",
             "private_key": try String(contentsOfFile: rsa, encoding: .utf8),
@@ -43,14 +60,22 @@ struct SignedSendTestTests {
         let apns = await Fixtures.run([
             "send-test", configuration, "--platform", "apns", "--token", String(repeating: "0", count: 62) + "c3",
         ])
-        #expect(apns.status == 0, "\(apns.output) \(apns.errors)")
         let fcm = await Fixtures.run([
             "send-test", configuration, "--platform", "fcm", "--token",
             "fcm-token:APA91b" + String(repeating: "y", count: 40),
         ])
         #expect(fcm.status == 0, "\(fcm.output) \(fcm.errors)")
-
         let received = try standIn.received()
+        // Every token was checked by the stand-in's own library: the assertion traded for FCM's access token always
+        // passes; the APNs provider token passes against its key and is refused against another.
+        #expect(received.map(\.jwt) == [wrongAPNsKey ? "invalid: InvalidSignatureError" : "valid", "valid", nil])
+        if wrongAPNsKey {
+            // APNs' answer to a bad provider token: 403 InvalidProviderToken; send-test exits 1 (refused).
+            #expect(apns.status == 1, "\(apns.output) \(apns.errors)")
+            #expect(apns.output.contains("InvalidProviderToken"))
+            return
+        }
+        #expect(apns.status == 0, "\(apns.output) \(apns.errors)")
         #expect(received.map(\.path).map { $0.prefix(6) } == ["/3/dev", "/token", "/v1/pr"])
         let token = try #require(received[0].header("authorization"))
         #expect(token.hasPrefix("bearer "))

@@ -19,6 +19,11 @@ With "barrier": N, no request is answered before N have arrived (or barrier_time
 every request answers 503 "BarrierTimeout" at once): proof that N were in flight together.
 With "http1": true it is an HTTPS server that speaks HTTP/1.1 only (Python's http.server), answering 200 to every
 POST: a provider that does not speak HTTP/2.
+With "verify": {"apns_key": PEM file, "apns_key_id": K, "apns_team": T, "fcm_key": PEM file}
+(public keys), every provider token is checked with an independent library, PyJWT (Debian: python3-jwt, with
+python3-cryptography): an APNs request's `authorization: bearer <jwt>` as ES256 with `kid` K, `iss` T and an
+`iat` within the hour, answered 403 InvalidProviderToken when it fails; an OAuth request's RS256 `assertion` with
+`aud` this endpoint (https://<its :authority>/token), answered 400 invalid_grant when it fails. The log line's "jwt" says "valid" or why not.
 Every request is appended to the log as one JSON line: connection, stream, alpn, method, path, authority, headers
 (in order, as received), body, and open_streams (streams open on its connection when it arrived, itself included).
 """
@@ -50,6 +55,44 @@ class Shared:
             self.barrier_open.set()
         self.log = log
         self.connections = 0
+        self.verify = script.get("verify")
+
+    def check_jwt(self, path, headers, body):
+        """None when no key is configured for this route, else "valid" or why the token is refused."""
+        if not self.verify:
+            return None
+        import time
+        import urllib.parse
+        import jwt
+        try:
+            if path.startswith("/3/device/") and self.verify.get("apns_key"):
+                authorization = dict(headers).get("authorization", "")
+                if not authorization.startswith("bearer "):
+                    return "no bearer token"
+                token = authorization[len("bearer "):]
+                with open(self.verify["apns_key"]) as file:
+                    key = file.read()
+                if jwt.get_unverified_header(token).get("kid") != self.verify["apns_key_id"]:
+                    return "wrong kid"
+                claims = jwt.decode(token, key, algorithms=["ES256"], options={"require": ["iss", "iat"]})
+                if claims["iss"] != self.verify["apns_team"]:
+                    return "wrong iss"
+                if abs(time.time() - claims["iat"]) > 3600:
+                    return "iat more than an hour away"
+                return "valid"
+            if path == "/token" and self.verify.get("fcm_key"):
+                form = urllib.parse.parse_qs(body)
+                assertion = form.get("assertion", [""])[0]
+                with open(self.verify["fcm_key"]) as file:
+                    key = file.read()
+                audience = "https://" + dict(headers).get(":authority", "") + "/token"
+                jwt.decode(
+                    assertion, key, algorithms=["RS256"], audience=audience,
+                    options={"require": ["iss", "aud", "iat", "exp", "scope"]})
+                return "valid"
+        except Exception as error:
+            return "invalid: " + type(error).__name__
+        return None
 
     def record(self, entry):
         self.log.write(json.dumps(entry) + "\n")
@@ -120,11 +163,12 @@ class Connection(asyncio.Protocol):
         pseudo = dict(headers)
         body = bytes(request["body"]).decode("utf-8", "replace")
         path = pseudo.get(":path", "")
+        verdict = self.shared.check_jwt(path, headers, body)
         self.shared.record({
             "connection": self.number, "stream": stream_id, "alpn": self.alpn, "method": pseudo.get(":method"),
             "path": path, "authority": pseudo.get(":authority"),
             "headers": [[name, value] for name, value in headers if not name.startswith(":")],
-            "body": body, "open_streams": open_streams,
+            "body": body, "open_streams": open_streams, "jwt": verdict,
         })
         self.shared.arrived += 1
         if self.shared.arrived >= self.shared.barrier:
@@ -133,6 +177,10 @@ class Connection(asyncio.Protocol):
         try:
             await asyncio.wait_for(self.shared.barrier_open.wait(), self.shared.barrier_timeout)
             answer = self.route(path, pseudo, body)
+            if verdict is not None and verdict != "valid":
+                answer = (
+                    {"status": 400, "reason": "invalid_grant"} if path == "/token"
+                    else {"status": 403, "reason": "InvalidProviderToken"})
         except asyncio.TimeoutError:
             # Open the barrier for good: every later request fails at once rather than waiting again.
             self.shared.barrier_open.set()
