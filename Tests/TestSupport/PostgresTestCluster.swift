@@ -158,6 +158,15 @@ package final class PostgresTestCluster: Sendable {
             posix_spawn_file_actions_addopen(
                 &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        // Nothing else of this process reaches the tool, nor the server it leaves running: an inherited pipe (a
+        // benchmark child's result descriptor, say) would stay open as long as the server runs, and whoever reads
+        // its other end would wait for it.
+        // (posix_spawn_file_actions_addclosefrom_np is not visible to Swift: each descriptor open now is closed in
+        // the child; glibc ignores a close of one that another thread closed meanwhile.)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in open.compactMap({ Int32($0) }) where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
