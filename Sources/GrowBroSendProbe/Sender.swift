@@ -3,7 +3,7 @@ import GrowBroServer
 import GrowBroServerTesting
 import WaveNotifications
 
-/// One of several senders sharing a store, for the multi-sender kill test: claims with a 10-second lease, sends to
+/// One of several senders sharing a store, for the multi-sender kill test: claims with a 30-second lease (longer than one claim takes even under ThreadSanitizer, so a live sender never loses its claim), sends to
 /// ``EchoTransport`` (`sent <id>` as each request leaves) and prints `acked <id>` for each acceptance once committed;
 /// when nothing is pending any more it prints `drained` and exits 0. While another sender's claims wait for their
 /// lease it polls every 50 ms.
@@ -15,7 +15,7 @@ func runSender(database: String, name: String) async throws -> Never {
     let server = try PushServer(store: PushStoreLocation(database))
     let dispatcher = PushDispatcher(
         server: server, transport: EchoTransport(), credentials: CountingCredentials(), clock: SystemWaveClock(),
-        random: SeededRandom(seed: 1), maximumInFlight: 20, owner: name, lease: .seconds(10), commitBatchSize: 100)
+        random: SeededRandom(seed: 1), maximumInFlight: 20, owner: name, lease: .seconds(30), commitBatchSize: 100)
     say("ready \(name)")
     while true {
         let decisions = try await dispatcher.dispatchDue(limit: 200)  // SenderKillTests.claimSize
