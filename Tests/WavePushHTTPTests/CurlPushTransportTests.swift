@@ -55,10 +55,7 @@ struct CurlPushTransportTests {
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
         func send(_ token: String) async throws -> ProviderResponse {
-            try await transport.send(
-                ProviderRequest(
-                    sendID: 1, messageID: "m", installationID: "i", platform: .apns, token: token, attempt: 1,
-                    url: "\(standIn.baseURL)/3/device/\(token)", headers: [HTTPHeader("apns-topic", "t")], body: "{}"))
+            try await Self.push(to: token, at: standIn, through: transport)
         }
         let bad = try await send("bad")
         #expect(bad.status == 400)
@@ -168,10 +165,7 @@ struct CurlPushTransportTests {
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
         func send(_ token: String) async throws -> ProviderResponse {
-            try await transport.send(
-                ProviderRequest(
-                    sendID: 1, messageID: "m", installationID: "i", platform: .apns, token: token, attempt: 1,
-                    url: "\(standIn.baseURL)/3/device/\(token)", headers: [HTTPHeader("apns-topic", "t")], body: "{}"))
+            try await Self.push(to: token, at: standIn, through: transport)
         }
         await #expect(throws: CurlTransportError.self) { try await send("cut") }
         #expect(try await send("after").status == 200)
@@ -185,10 +179,7 @@ struct CurlPushTransportTests {
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
         func send(_ token: String) async throws -> ProviderResponse {
-            try await transport.send(
-                ProviderRequest(
-                    sendID: 1, messageID: "m", installationID: "i", platform: .apns, token: token, attempt: 1,
-                    url: "\(standIn.baseURL)/3/device/\(token)", headers: [HTTPHeader("apns-topic", "t")], body: "{}"))
+            try await Self.push(to: token, at: standIn, through: transport)
         }
         #expect(try await send("first").status == 200)
         // The answer before the GOAWAY arrives whole; the connection it retired is not used again.
@@ -196,6 +187,16 @@ struct CurlPushTransportTests {
         #expect(try await send("after").status == 200)
         #expect(try await send("again").status == 200)
         #expect(try standIn.connectionCount() == 2)
+    }
+
+    /// One APNs push to `token` at the stand-in, the request the tests of scripted answers share.
+    static func push(
+        to token: String, at standIn: PushStandIn, through transport: CurlPushTransport
+    ) async throws -> ProviderResponse {
+        try await transport.send(
+            ProviderRequest(
+                sendID: 1, messageID: "m", installationID: "i", platform: .apns, token: token, attempt: 1,
+                url: "\(standIn.baseURL)/3/device/\(token)", headers: [HTTPHeader("apns-topic", "t")], body: "{}"))
     }
 
     /// A port the kernel gave and took back, with nothing listening on it.
