@@ -126,7 +126,7 @@ struct StoreBatchTests {
                 }
                 changes.append(logged)
             } else {
-                changes.append(try harness.server.recordOutcomes(commits))
+                changes.append(try harness.server.recordOutcomes(commits).tokenChanges)
             }
             #expect(
                 try harness.server.store.recordEngagement(

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// One decision the dispatcher made about one send: accepted, retried (and when), purged, failed, expired or dropped.
+/// One decision the dispatcher made about one send: accepted, retried (and when), purged, failed, expired, dropped,
+/// or superseded by another dispatcher's.
 public struct DispatchDecision: Hashable, Sendable {
     /// What was decided.
     public enum Kind: String, Hashable, Sendable {
@@ -16,6 +17,10 @@ public struct DispatchDecision: Hashable, Sendable {
         case expired
         /// The send was not attempted: its installation is gone or belongs to another account now.
         case dropped
+        /// The attempt was made, but this dispatcher's lease on the send ended before its outcome was committed and
+        /// another dispatcher claimed the send: the outcome recorded is the other's, and this one (``reason`` says
+        /// what it would have been) changed nothing. The phone may get the push twice; the store counts it once.
+        case superseded
     }
 
     /// What was decided.
@@ -42,4 +47,14 @@ public struct DispatchDecision: Hashable, Sendable {
     public var token: String?
     /// The request attempted, when one was.
     public var request: ProviderRequest?
+
+    /// Turns this decision into ``Kind/superseded``, its reason saying what it would have been.
+    mutating func supersede() {
+        guard kind != .superseded else { return }
+        let was = reason.map { "\(kind.rawValue): \($0)" } ?? kind.rawValue
+        reason = "lease ended and another sender claimed the send; this outcome (\(was)) was not recorded"
+        kind = .superseded
+        retryAt = nil
+        token = nil
+    }
 }

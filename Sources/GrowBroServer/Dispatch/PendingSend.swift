@@ -15,6 +15,10 @@ struct PendingSend: Sendable {
     var attempts: Int
     var renewed: Bool
     var dueAt: Date
+    /// The end of the lease it was claimed under (``PushServerStore/claimDue(now:limit:lease:owner:)``), `nil` when
+    /// it was read without a claim. It is the claim's fence: an outcome recorded for it takes effect only while the
+    /// send is still pending under this lease, never after another sender claimed it once the lease ended.
+    var claimedUntil: Date? = nil
 
     /// Whether it is a background push (recorded under ``FanOutMessage/backgroundChannelID``): it shows nothing, so
     /// the permission to show notifications does not apply to it.

@@ -30,7 +30,9 @@ internal import WavePushPayloads
 ///
 /// Several dispatchers may share one store (PostgreSQL across machines, SQLite across processes of one machine);
 /// the lease must be longer than one call of ``dispatchDue(limit:)`` takes, or a slow dispatcher's sends are taken by
-/// another while it still holds them (a second request, never a second committed outcome). A call of
+/// another while it still holds them: a second request, never a second committed outcome. The lease's end fences the
+/// claim's commits (``PendingSend/claimedUntil``): once another dispatcher claimed a send, this one's outcome for it
+/// changes nothing and its decision is ``DispatchDecision/Kind/superseded``. A call of
 /// ``dispatchDue(limit:)`` while another of the same dispatcher is running returns at once with no decisions.
 public final class PushDispatcher: Sendable {
     private let server: PushServer
@@ -120,16 +122,23 @@ public final class PushDispatcher: Sendable {
         var nextToSettle = 0
         var inFlight = 0
         var failure: (any Error)?
-        /// Commits the buffered outcomes; a purged installation is read again before its next send.
+        /// Commits the buffered outcomes; a purged installation is read again before its next send, and a decision
+        /// whose commit another dispatcher's claim overtook becomes ``DispatchDecision/Kind/superseded``.
         func flush() throws {
             guard !buffer.commits.isEmpty else { return }
-            let commits = buffer.commits
+            let (commits, positions) = (buffer.commits, buffer.positions)
             buffer = CommitBuffer()
-            try server.recordOutcomes(commits)
+            let recorded = try server.recordOutcomes(commits)
             for case .purge(let send, _, _) in commits { known[send.installationID] = nil }
+            guard !recorded.unapplied.isEmpty else { return }
+            for (commit, position) in zip(commits, positions) where recorded.unapplied.contains(commit.send.sendID) {
+                guard let position, var last = decisions[position].popLast() else { continue }
+                last.supersede()
+                decisions[position].append(last)
+            }
         }
-        func record(_ commit: SendCommit) {
-            buffer.append(commit)
+        func record(_ commit: SendCommit, for position: Int) {
+            buffer.append(commit, for: position)
             guard buffer.commits.count >= commitBatchSize, failure == nil else { return }
             do { try flush() } catch { failure = error }
         }
@@ -160,7 +169,7 @@ public final class PushDispatcher: Sendable {
                         case .finished(let decision, let commit):
                             decisions[index] = [decision]
                             settled[index] = true
-                            record(commit)
+                            record(commit, for: index)
                         case .ready(let installation):
                             busyInstallations.insert(send.installationID)
                             inFlight += 1
@@ -179,7 +188,7 @@ public final class PushDispatcher: Sendable {
                         do {
                             let (made, commit) = try await complete(send, attempted)
                             decisions[nextToSettle] = made
-                            record(commit)
+                            record(commit, for: nextToSettle)
                         } catch {
                             failure = failure ?? error
                         }
@@ -200,26 +209,29 @@ public final class PushDispatcher: Sendable {
                 do {
                     let (made, commit) = try await complete(sends[index], answered[index]!)
                     decisions[index] = made
-                    buffer.append(commit)
+                    buffer.append(commit, for: index)
                 } catch {
                     failure = failure ?? error
                 }
             }
         }
         // The sends never started go back, due as before, rather than waiting for the lease.
-        for index in waiting { buffer.append(.release(sends[index])) }
+        for index in waiting { buffer.append(.release(sends[index]), for: nil) }
         do { try flush() } catch { failure = failure ?? error }
         if let failure { throw failure }
         return decisions.flatMap { $0 }
     }
 
-    /// Outcomes decided and not yet committed, and the installations they touch.
+    /// Outcomes decided and not yet committed, the position of each one's send in the claim (`nil` for a release,
+    /// which has no decision), and the installations they touch.
     private struct CommitBuffer {
         var commits: [SendCommit] = []
+        var positions: [Int?] = []
         var installations: Set<String> = []
 
-        mutating func append(_ commit: SendCommit) {
+        mutating func append(_ commit: SendCommit, for position: Int?) {
             commits.append(commit)
+            positions.append(position)
             installations.insert(commit.send.installationID)
         }
     }
@@ -301,19 +313,27 @@ public final class PushDispatcher: Sendable {
         var attempted = attempted
         var decisions: [DispatchDecision] = []
         while case .renewCredential(let reason) = attempted.verdict, !send.renewed {
-            // One immediate retry with a new credential, committed at once so a crash cannot loop on it.
+            // One immediate retry with a new credential, committed at once so a crash cannot loop on it. The send
+            // stays claimed (due when the lease ends, as a claimed send is); a claim another sender took over ends
+            // here.
             let now = clock.now
             let status = attempted.response?.status
             send.attempts = attempted.attempt
             send.renewed = true
-            try server.reschedule(
-                send, attempts: attempted.attempt, renewed: true, status: status, reason: reason, due: now)
-            decisions.append(
-                DispatchDecision(
-                    kind: .retry, at: now, sendID: send.sendID, messageID: send.messageID,
-                    installationID: send.installationID, platform: send.platform, attempt: attempted.attempt,
-                    status: status, reason: reason + ": new credential", retryAt: now, token: nil,
-                    request: attempted.request))
+            var decision = DispatchDecision(
+                kind: .retry, at: now, sendID: send.sendID, messageID: send.messageID,
+                installationID: send.installationID, platform: send.platform, attempt: attempted.attempt,
+                status: status, reason: reason + ": new credential", retryAt: now, token: nil,
+                request: attempted.request)
+            guard
+                try server.reschedule(
+                    send, attempts: attempted.attempt, renewed: true, status: status, reason: reason,
+                    due: send.claimedUntil ?? now)
+            else {
+                decision.supersede()
+                return (decisions + [decision], .release(send))
+            }
+            decisions.append(decision)
             // No other outcome for this installation is waiting to be committed (its sends go one at a time, each
             // committed before the next starts), so the stored installation is current.
             switch prepare(send, try server.installation(send.installationID)) {

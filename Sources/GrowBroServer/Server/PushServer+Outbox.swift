@@ -48,9 +48,12 @@ extension PushServer {
     }
 
     /// Records a failed attempt and when the next is due.
+    ///
+    /// - Returns: Whether it took effect (``PushServerStore/reschedule(_:attempts:renewed:status:reason:due:)``).
+    @discardableResult
     func reschedule(
         _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date
-    ) throws {
+    ) throws -> Bool {
         try store.reschedule(send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due)
     }
 
@@ -79,11 +82,12 @@ extension PushServer {
     }
 
     /// Records a batch of outcomes in one transaction; a purge removes the token only while the installation still
-    /// holds it (``TokenRules``).
+    /// holds it (``TokenRules``), and a commit whose claim another sender took over changes nothing
+    /// (``PushServerStore/recordOutcomes(_:decide:)``).
     ///
-    /// - Returns: The token changes logged, in order.
+    /// - Returns: The token changes logged, in order, and the sends whose commit took no effect.
     @discardableResult
-    func recordOutcomes(_ commits: [SendCommit]) throws -> [TokenChange] {
+    func recordOutcomes(_ commits: [SendCommit]) throws -> RecordedOutcomes {
         try store.recordOutcomes(commits) { token, reason, instant, installation in
             TokenRules.purge(token: token, of: installation, reason: reason, at: instant)
         }

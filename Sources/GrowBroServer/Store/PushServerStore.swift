@@ -116,28 +116,35 @@ protocol PushServerStore: Sendable {
     /// Up to `limit` pending sends due at `now`, earliest due first.
     func dueSends(now: Date, limit: Int) throws -> [PendingSend]
 
-    /// Claims up to `limit` pending sends due at `now`, earliest due first, for `owner` until `now + lease`: no
-    /// other claim returns them before the lease ends, and a sender that dies holding them leaves them due again
-    /// then. Several senders (processes, machines) may claim at once; no send is returned to two live claims.
+    /// Claims up to `limit` pending sends due at `now`, earliest due first, for `owner` until `now + lease` (each
+    /// send's ``PendingSend/claimedUntil``): no other claim returns them before the lease ends, and a sender that dies
+    /// holding them leaves them due again then. Several senders (processes, machines) may claim at once; no send is returned to two live claims.
     func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend]
 
     /// Records a batch of outcomes in one transaction, each as ``finish(_:_:)``, ``reschedule(_:attempts:renewed:
     /// status:reason:due:)`` or ``purge(_:_:decide:)`` would, or, for a release, giving the send back due at its
-    /// instant before the claim (a send no longer pending is left as it is); `decide`
-    /// gets a purge's token, reason, instant and the installation as stored.
+    /// instant before the claim; `decide` gets a purge's token, reason, instant and the installation as stored.
     ///
-    /// - Returns: The token changes logged by purges, in order.
+    /// A commit takes effect only while its send is pending and, for a claimed send, still held by the claim it was
+    /// made under (``PendingSend/claimedUntil``, the fence): once a lease ended and another sender claimed the send,
+    /// the first sender's late commit changes nothing, a purge's installation included.
+    ///
+    /// - Returns: The token changes logged by purges, in order, and the sends whose commit took no effect.
     func recordOutcomes(
         _ commits: [SendCommit], decide: (_ token: String, _ reason: String, _ at: Date, Installation?) -> TokenChange?
-    ) throws -> [TokenChange]
+    ) throws -> RecordedOutcomes
 
     /// Ends a pending send with `outcome`; an accepted one also records the `accepted` engagement event.
     func finish(_ send: PendingSend, _ outcome: SendOutcome) throws
 
     /// Records a failed attempt of a pending send and when the next is due.
+    ///
+    /// - Returns: Whether it took effect: `false` when the send ended, or when its claim's lease ended and another
+    ///   sender claimed it (``PendingSend/claimedUntil``).
+    @discardableResult
     func reschedule(
         _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date
-    ) throws
+    ) throws -> Bool
 
     /// Ends a send `purged` and, reading its installation, records and logs the change `decide` returns for it
     /// (none when the installation no longer holds the token).

@@ -104,6 +104,7 @@ enum ReplayLines {
         case .failed: return line("failed", at: decision.at, write)
         case .expired: return line("expired", at: decision.at, write)
         case .dropped: return line("dropped", at: decision.at, write)
+        case .superseded: return line("superseded", at: decision.at, write)
         }
     }
 

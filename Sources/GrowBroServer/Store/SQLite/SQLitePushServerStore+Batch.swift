@@ -37,44 +37,43 @@ extension SQLitePushServerStore {
             // The lease moves the send's due instant to its end: no other claim sees it before, and a sender that
             // dies holding it leaves it due again then.
             let update = try database.cached("UPDATE push_send SET due_ms = ? WHERE send_id = ? AND state = 'pending'")
-            let until = now.addingTimeInterval(lease.timeInterval).millisecondsSince1970
-            for send in sends {
+            let until = now.addingTimeInterval(lease.timeInterval)
+            var claimed = sends
+            for index in claimed.indices {
                 update.reset()
-                try update.bind([.integer(until), .integer(send.sendID)])
+                try update.bind([.integer(until.millisecondsSince1970), .integer(claimed[index].sendID)])
                 try update.run()
+                claimed[index].claimedUntil = until
             }
-            return sends
+            return claimed
         }
     }
 
     func recordOutcomes(
         _ commits: [SendCommit], decide: (_ token: String, _ reason: String, _ at: Date, Installation?) -> TokenChange?
-    ) throws -> [TokenChange] {
+    ) throws -> RecordedOutcomes {
         try database.transaction { database in
-            var changes: [TokenChange] = []
+            var recorded = RecordedOutcomes()
             for commit in commits {
+                let applied: Bool
                 switch commit {
                 case .finish(let send, let outcome):
-                    try Self.finish(send, outcome, in: database)
+                    applied = try Self.finish(send, outcome, in: database)
                 case .reschedule(let send, let attempts, let renewed, let status, let reason, let due):
-                    try Self.reschedule(
+                    applied = try Self.reschedule(
                         send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due,
                         in: database)
                 case .release(let send):
-                    let update = try database.cached(
-                        "UPDATE push_send SET due_ms = ? WHERE send_id = ? AND state = 'pending'")
-                    try update.bind([.integer(send.dueAt.millisecondsSince1970), .integer(send.sendID)])
-                    try update.run()
+                    applied = try Self.release(send, in: database)
                 case .purge(let send, let outcome, let token):
-                    if let change = try Self.purge(
-                        send, outcome,
-                        decide: { decide(token, outcome.reason ?? "", outcome.at, $0) }, in: database)
-                    {
-                        changes.append(change)
-                    }
+                    let purged = try Self.purge(
+                        send, outcome, decide: { decide(token, outcome.reason ?? "", outcome.at, $0) }, in: database)
+                    applied = purged.applied
+                    if let change = purged.change { recorded.tokenChanges.append(change) }
                 }
+                if !applied { recorded.unapplied.insert(commit.send.sendID) }
             }
-            return changes
+            return recorded
         }
     }
 }
