@@ -61,6 +61,30 @@ package final class PushStandIn: Sendable {
         return nil
     }()
 
+    /// Starts a stand-in for one test in a fresh directory named for it, or says why it cannot: `nil` after printing
+    /// the reason (the test skips), or a thrown error when ``isRequired`` (CI installs the packages and sets
+    /// `WAVE_REQUIRE_PUSHSERVER=1`, so these tests never pass by skipping there).
+    ///
+    /// - Parameters:
+    ///   - script: The answers, as ``init(script:in:)`` takes them.
+    ///   - name: The test's name, for the directory and the message.
+    /// - Returns: The stand-in and its directory (remove it when done), or `nil`.
+    /// - Throws: ``StandInError`` when the stand-in is required and cannot run, or does not start.
+    package static func startForTest(
+        script: String = "{}", _ name: String = #function
+    ) async throws -> (PushStandIn, TemporaryDirectory)? {
+        if let reason = unavailableReason {
+            guard !isRequired else {
+                throw StandInError(
+                    "the push stand-in is required (WAVE_REQUIRE_PUSHSERVER=1) but cannot run: \(reason)")
+            }
+            print("\(name): skipped: the push stand-in cannot run: \(reason)")
+            return nil
+        }
+        let directory = try TemporaryDirectory(name)
+        return (try await PushStandIn(script: script, in: directory.url), directory)
+    }
+
     /// Debian's Python, where python3-h2 installs (not a PATH python3 that may lack it).
     static let python = "/usr/bin/python3"
 

@@ -14,7 +14,7 @@ import WavePushPayloads
 struct CurlPushTransportTests {
     @Test
     func aRequestArrivesWithEveryHeaderAndItsBodyOverHTTP2() async throws {
-        guard let (standIn, directory) = try await StandIn.start() else { return }
+        guard let (standIn, directory) = try await PushStandIn.startForTest() else { return }
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
         let headers = [
@@ -51,7 +51,7 @@ struct CurlPushTransportTests {
                          "busy": [{"status": 429, "reason": "TooManyRequests", "retry_after": "7"}],
                          "gone": [{"status": 410, "reason": "Unregistered", "timestamp": 1781884800000}]}}
             """#
-        guard let (standIn, directory) = try await StandIn.start(script: script) else { return }
+        guard let (standIn, directory) = try await PushStandIn.startForTest(script: script) else { return }
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
         func send(_ token: String) async throws -> ProviderResponse {
@@ -73,7 +73,9 @@ struct CurlPushTransportTests {
     /// they are in flight together; it also records that they share one connection.
     @Test
     func aHundredConcurrentRequestsShareOneConnection() async throws {
-        guard let (standIn, directory) = try await StandIn.start(script: #"{"barrier": 100, "barrier_timeout": 20}"#)
+        guard
+            let (standIn, directory) = try await PushStandIn.startForTest(
+                script: #"{"barrier": 100, "barrier_timeout": 20}"#)
         else { return }
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
@@ -100,7 +102,7 @@ struct CurlPushTransportTests {
 
     @Test
     func aServerCertificateFromAnUntrustedAuthorityIsRefused() async throws {
-        guard let (standIn, directory) = try await StandIn.start() else { return }
+        guard let (standIn, directory) = try await PushStandIn.startForTest() else { return }
         defer { directory.remove() }
         // The system's trust store, which does not hold the test's authority.
         let transport = try CurlPushTransport()
@@ -124,7 +126,7 @@ struct CurlPushTransportTests {
 
     @Test
     func postReturnsTheTokenEndpointsAnswer() async throws {
-        guard let (standIn, directory) = try await StandIn.start() else { return }
+        guard let (standIn, directory) = try await PushStandIn.startForTest() else { return }
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
         let poster: any HTTPPoster = transport
@@ -141,7 +143,7 @@ struct CurlPushTransportTests {
     /// why; the OAuth token endpoint, which may speak either, is read over HTTP/1.1.
     @Test
     func aProviderAnsweringOverHTTP1IsRefusedForAPushButNotForATokenTrade() async throws {
-        guard let (standIn, directory) = try await StandIn.start(script: #"{"http1": true}"#) else { return }
+        guard let (standIn, directory) = try await PushStandIn.startForTest(script: #"{"http1": true}"#) else { return }
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
         let error = await #expect(throws: CurlTransportError.self) {
@@ -160,7 +162,9 @@ struct CurlPushTransportTests {
     /// the next request gets a new connection.
     @Test
     func aDroppedConnectionFailsItsRequestsAndTheNextOneReconnects() async throws {
-        guard let (standIn, directory) = try await StandIn.start(script: #"{"answers": {"cut": [{"drop": true}]}}"#)
+        guard
+            let (standIn, directory) = try await PushStandIn.startForTest(
+                script: #"{"answers": {"cut": [{"drop": true}]}}"#)
         else { return }
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
@@ -174,7 +178,9 @@ struct CurlPushTransportTests {
 
     @Test
     func aGoAwayEndsItsConnectionAfterTheAnswerAndTheNextRequestOpensANewOne() async throws {
-        guard let (standIn, directory) = try await StandIn.start(script: #"{"answers": {"last": [{"goaway": true}]}}"#)
+        guard
+            let (standIn, directory) = try await PushStandIn.startForTest(
+                script: #"{"answers": {"last": [{"goaway": true}]}}"#)
         else { return }
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))

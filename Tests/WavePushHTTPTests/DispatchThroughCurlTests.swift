@@ -32,7 +32,7 @@ struct DispatchThroughCurlTests {
                          "\(Self.apnsToken(8))": [{"status": 429, "reason": "TooManyRequests", "retry_after": "60"}],
                          "\(Self.fcmToken(9))": [{"status": 404, "reason": "UNREGISTERED"}]}}
             """
-        guard let (standIn, directory) = try await StandIn.start(script: script) else { return }
+        guard let (standIn, directory) = try await PushStandIn.startForTest(script: script) else { return }
         defer { directory.remove() }
         let configuration = GrowBroServerConfiguration(
             apnsEndpoint: standIn.baseURL, fcmEndpoint: standIn.baseURL)

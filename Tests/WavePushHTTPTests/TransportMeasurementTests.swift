@@ -21,7 +21,9 @@ struct TransportMeasurementTests {
     /// In flight, and the stand-in's added delay in milliseconds (0: loopback as is; 20: a provider's round trip).
     @Test(arguments: [(1, 0), (100, 0), (1, 20), (100, 20)])
     func measureRequestsPerSecondAndLatency(inFlight: Int, delay: Int) async throws {
-        guard let (standIn, directory) = try await StandIn.start(script: #"{"delay_ms": \#(delay)}"#) else { return }
+        guard let (standIn, directory) = try await PushStandIn.startForTest(script: #"{"delay_ms": \#(delay)}"#) else {
+            return
+        }
         defer { directory.remove() }
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
         let count = delay == 0 || inFlight > 1 ? 3_000 : 200

@@ -33,7 +33,7 @@ struct DispatchCommandTests {
     @Test
     func dispatchSendsWhatIsDueAndNewSendsThenStopsCleanlyOnSIGTERM() async throws {
         let script = #"{"answers": {"\#(Self.refusedToken)": [{"status": 410, "reason": "Unregistered"}]}}"#
-        guard let (standIn, directory) = try await StandIn.start(script: script) else { return }
+        guard let (standIn, directory) = try await PushStandIn.startForTest(script: script) else { return }
         defer { directory.remove() }
         let database = directory.appending("push.sqlite").path
         let start = Date(timeIntervalSince1970: 1_781_884_800)
@@ -97,7 +97,7 @@ struct DispatchCommandTests {
     @Test
     func sendTestPrintsTheProvidersAnswerAndExitsByIt() async throws {
         let script = #"{"answers": {"\#(Self.refusedToken)": [{"status": 400, "reason": "BadDeviceToken"}]}}"#
-        guard let (standIn, directory) = try await StandIn.start(script: script) else { return }
+        guard let (standIn, directory) = try await PushStandIn.startForTest(script: script) else { return }
         defer { directory.remove() }
         let configuration = try Self.configuration(standIn, in: directory)
         let accepted = await Fixtures.run([

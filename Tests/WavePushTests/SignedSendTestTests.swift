@@ -40,7 +40,7 @@ struct SignedSendTestTests {
             {"verify": {"apns_key": "\(key).pub", "apns_key_id": "ABC123DEFG", "apns_team": "DEF123GHIJ",
                         "fcm_key": "\(rsa).pub"}}
             """
-        guard let (standIn, directory) = try await StandIn.start(script: script) else { return }
+        guard let (standIn, directory) = try await PushStandIn.startForTest(script: script) else { return }
         defer { directory.remove() }
         let account: [String: String] = [
             "type": "service_account", "project_id": "growbro-test", "private_key_id": "0123abcd",

@@ -89,12 +89,19 @@ public final class PushDispatcher: Sendable {
     /// waits for the first's outcome, committed before it starts (its token may be purged by it), and a phone gets
     /// its pushes in the order of their events.
     ///
-    /// - Parameter limit: The most sends claimed in this call.
+    /// - Parameters:
+    ///   - limit: The most sends claimed in this call.
+    ///   - onCommit: Called on this task after each batch of outcomes is committed, with that batch's decisions in
+    ///     the order they were committed (a renewal's retry before its outcome): a log written from it holds every
+    ///     committed decision even when the process is killed before the call returns, and none that was not
+    ///     committed.
     /// - Returns: The decisions, in the order of the sends; none when another call is running.
     /// - Throws: ``PushStoreError`` when outcomes cannot be recorded (those sends stay pending, due again when the
     ///   lease ends). No request is started after it; those already in flight are answered and committed first, and
     ///   the sends not started are given back. The same when the calling task is cancelled, without the throw.
-    public func dispatchDue(limit: Int = 1_000) async throws -> [DispatchDecision] {
+    public func dispatchDue(
+        limit: Int = 1_000, onCommit: ([DispatchDecision]) -> Void = { _ in }
+    ) async throws -> [DispatchDecision] {
         let started = isDispatching.withLock { busy in
             defer { busy = true }
             return !busy
@@ -130,12 +137,12 @@ public final class PushDispatcher: Sendable {
             buffer = CommitBuffer()
             let recorded = try server.recordOutcomes(commits)
             for case .purge(let send, _, _) in commits { known[send.installationID] = nil }
-            guard !recorded.unapplied.isEmpty else { return }
             for (commit, position) in zip(commits, positions) where recorded.unapplied.contains(commit.send.sendID) {
                 guard let position, var last = decisions[position].popLast() else { continue }
                 last.supersede()
                 decisions[position].append(last)
             }
+            onCommit(positions.compactMap { $0 }.flatMap { decisions[$0] })
         }
         func record(_ commit: SendCommit, for position: Int) {
             buffer.append(commit, for: position)

@@ -38,7 +38,8 @@ public final class PushSender: Sendable {
     ///   - idleCheck: The longest wait before looking at the outbox again, for sends that another process records
     ///     in the same database (which cannot call ``sendNow()``); `nil` (the default) waits for the next due
     ///     instant or ``sendNow()`` only.
-    ///   - onDecision: Called with each decision, in order (a log line, metrics).
+    ///   - onDecision: Called with each decision once it is committed, in the order of the commits (a log line,
+    ///     metrics).
     ///   - onError: Called with each store error (the sends concerned stay pending).
     public init(
         dispatcher: PushDispatcher, server: PushServer, clock: any AlarmClock, batch: Int = 1_000,
@@ -89,9 +90,8 @@ public final class PushSender: Sendable {
         while !isStopping {
             var next: Date?
             do {
-                for decision in try await dispatcher.dispatchDue(limit: batch) {
-                    onDecision(decision)
-                }
+                // Each decision as its batch is committed: a sender killed mid-claim has logged every committed one.
+                _ = try await dispatcher.dispatchDue(limit: batch) { committed in committed.forEach(onDecision) }
                 next = try server.nextDueInstant()
             } catch {
                 onError(error)
