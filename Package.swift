@@ -161,7 +161,7 @@ let package = Package(
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter",
                 "WaveSim", "WaveJSON", "ShadowNotifications", "GrowBroServer", "GrowBroNotifications",
-                "WavePushPayloads", "GrowBroServerTesting", "TestSupport", "WaveCommandLine",
+                "WavePushPayloads", "GrowBroServerTesting", "TestSupport", "WaveCommandLine", "WavePushHTTP",
             ],
             path: "Benchmarks/WaveBench"
         ),

@@ -107,6 +107,15 @@ enum BenchCase: String, CaseIterable, Sendable {
     case pushBroadcast = "push-broadcast"
     /// The same on PostgreSQL with two dispatchers.
     case pushBroadcastPostgres = "push-broadcast-postgres"
+    /// The batched dispatch through the real transport (HTTP/2, TLS, libcurl) to the loopback stand-in, 100 in
+    /// flight, the stand-in answering at once.
+    case pushDispatchHTTP = "push-dispatch-http"
+    /// The same with 20 ms added to each answer (a provider's round trip).
+    case pushDispatchHTTP20 = "push-dispatch-http-20ms"
+    /// The same, one request at a time (the dispatcher before requests overlapped).
+    case pushDispatchHTTP20Serial = "push-dispatch-http-20ms-serial"
+    /// The stand-in's own ceiling: h2load's requests, one connection, 100 streams at once.
+    case pushStandInCeiling = "push-standin-ceiling"
     /// DesktopSink on its libdbus-1 connection: N notifications shown on dunst, each timed to the server's receipt.
     case desktopLibdbus = "desktop-libdbus"
     /// The same through one `gdbus call` process per notification, as the sink did before.
@@ -156,6 +165,12 @@ enum BenchCase: String, CaseIterable, Sendable {
             .pushDispatchPostgres1, .pushDispatchPostgres2, .pushDispatchPostgres4, .pushBroadcast,
             .pushBroadcastPostgres:
             return quick ? [1_000] : [100_000]
+        case .pushDispatchHTTP, .pushDispatchHTTP20, .pushStandInCeiling:
+            // The Python stand-in answers 3,000–5,000 requests a second: 10,000 keep a run within seconds.
+            return quick ? [300] : [10_000]
+        case .pushDispatchHTTP20Serial:
+            // About 45 a second.
+            return quick ? [20] : [300]
         case .desktopLibdbus, .desktopGdbus:
             return quick ? [20] : [200]
         }
@@ -171,6 +186,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             .pushBroadcastPostgres:
             // Each full run commits 200,000 to 300,000 transactions with real fsyncs.
             return (0, quick ? 1 : 3)
+        case .pushDispatchHTTP, .pushDispatchHTTP20, .pushDispatchHTTP20Serial, .pushStandInCeiling:
+            return (1, quick ? 1 : 3)
         case .deliveryOurs, .deliveryTask, .deliveryDispatch, .deliveryContended:
             // Each run waits out its real-time window; 3 × 2,000 samples per size keep the p99 stable.
             return (1, quick ? 1 : 3)
@@ -296,6 +313,14 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await PushFanOutWorkload.run(
                 count: size, phase: .broadcast,
                 setup: .init(postgres: true, fanOutBatch: 1_000, commitBatch: 500, senders: 2))
+        case .pushDispatchHTTP:
+            return try await PushTransportWorkload.dispatch(count: size, delay: 0)
+        case .pushDispatchHTTP20:
+            return try await PushTransportWorkload.dispatch(count: size, delay: 20)
+        case .pushDispatchHTTP20Serial:
+            return try await PushTransportWorkload.dispatch(count: size, delay: 20, inFlight: 1)
+        case .pushStandInCeiling:
+            return try await PushTransportWorkload.ceiling(count: size)
         case .desktopLibdbus:
             return try await DesktopNotifyWorkload.run(count: size, side: .libdbus)
         case .desktopGdbus:

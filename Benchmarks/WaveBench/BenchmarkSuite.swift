@@ -36,6 +36,7 @@ struct BenchmarkSuite {
         [.pushFanOut, .pushFanOutBatched, .pushFanOutPostgres],
         [.pushDispatch, .pushDispatchBatched, .pushDispatchPostgres1, .pushDispatchPostgres2, .pushDispatchPostgres4],
         [.pushBroadcast, .pushBroadcastPostgres],
+        [.pushStandInCeiling, .pushDispatchHTTP, .pushDispatchHTTP20, .pushDispatchHTTP20Serial],
         [.desktopGdbus, .desktopLibdbus],
     ]
 

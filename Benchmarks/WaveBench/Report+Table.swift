@@ -37,7 +37,7 @@ extension Report {
             text += "An idle child peaks at \(Format.bytes(idle.peakResidentBytes)).\n"
         }
         text += queueSection() + deliverySection() + syncSection() + replaySection() + localizationSection()
-        text += storeSection() + recurrenceSection() + pushSection() + desktopSection()
+        text += storeSection() + recurrenceSection() + pushSection() + desktopSection() + transportSection()
         text += growthSection() + goalsSection()
         let single = summaries.filter {
             $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick && repetitionsOverride != 1
@@ -328,6 +328,30 @@ extension Report {
                 Format.duration(summary.median("seconds")),
                 Format.duration(summary.nanosecondsPerOperation.map { $0 / 1e9 }),
                 Format.rate(summary.operationsPerSecond), summary.median("commits").map { String(Int($0)) } ?? "–",
+                Format.bytes(summary.peakResidentBytes),
+            ]
+        }
+        return text + table.render()
+    }
+
+    private func transportSection() -> String {
+        let rows: [(BenchCase, String)] = [
+            (.pushStandInCeiling, "the stand-in's ceiling: h2load, 100 streams"),
+            (.pushDispatchHTTP, "dispatch through libcurl, 100 in flight"),
+            (.pushDispatchHTTP20, "the same, answers after 20 ms"),
+            (.pushDispatchHTTP20Serial, "the same, 1 in flight"),
+        ]
+        let sizes = sizes(rows.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text =
+            "\n11. Push transport: the dispatch of 9 through HTTP/2 over TLS (CurlPushTransport) to the loopback\n"
+        text += "   stand-in (Python's h2), beside what the stand-in answers at most to an independent client.\n"
+        var table = TextTable(["N", "workload", "time", "sends/s", "streams", "connections", "peak RSS"])
+        addRows(rows, sizes: sizes, to: &table) { summary, _ in
+            [
+                Format.duration(summary.median("seconds")), Format.rate(summary.operationsPerSecond),
+                summary.median("maxOpenStreams").map { String(Int($0)) } ?? "–",
+                summary.median("connections").map { String(Int($0)) } ?? "–",
                 Format.bytes(summary.peakResidentBytes),
             ]
         }
