@@ -57,26 +57,8 @@ enum PushFanOutWorkload {
         let server = try PushServer(store: location)
         defer { server.close() }
         let start = Date(timeIntervalSince1970: 1_781_884_800)
-        // The audience, registered in batches of 10,000 (not timed).
-        for first in stride(from: 0, to: count, by: 10_000) {
-            try server.register(
-                (first..<min(count, first + 10_000)).map { index in
-                    let apns = index.isMultiple(of: 2)
-                    let hex = String(index, radix: 16)
-                    return TokenRegistration(
-                        userID: "u\(index)", installationID: "i\(index)", platform: apns ? .apns : .fcm,
-                        token: apns
-                            ? String(repeating: "0", count: 64 - hex.count) + hex
-                            : "bench:" + String(repeating: "0", count: 40 - hex.count) + hex,
-                        environment: apns ? .production : nil, at: start)
-                })
-        }
-        let events = (0..<count).map { index in
-            CommunityEvent(
-                messageID: "m\(index)", recipientID: "u\(index)",
-                kind: .system(title: "GrowBro 3.0", text: "New grow journal templates are here."),
-                at: start.addingTimeInterval(60))
-        }
+        try registerAudience(count, on: server, at: start)
+        let events = broadcast(to: count, at: start.addingTimeInterval(60))
         let clock = ManualWaveClock(now: start.addingTimeInterval(60))
         if phase == .broadcast {
             let fanOutDone = WaveLock(false)
@@ -110,6 +92,32 @@ enum PushFanOutWorkload {
             "seconds": dispatchSeconds, "operations": Double(count),
             "commits": Double((count + setup.commitBatch - 1) / setup.commitBatch),
         ]
+    }
+
+    /// Registers N users of one installation each, half APNs, half FCM, in batches of 10,000 (never timed).
+    static func registerAudience(_ count: Int, on server: PushServer, at start: Date) throws {
+        for first in stride(from: 0, to: count, by: 10_000) {
+            try server.register(
+                (first..<min(count, first + 10_000)).map { index in
+                    let apns = index.isMultiple(of: 2)
+                    let hex = String(index, radix: 16)
+                    return TokenRegistration(
+                        userID: "u\(index)", installationID: "i\(index)", platform: apns ? .apns : .fcm,
+                        token: apns
+                            ? String(repeating: "0", count: 64 - hex.count) + hex
+                            : "bench:" + String(repeating: "0", count: 40 - hex.count) + hex,
+                        environment: apns ? .production : nil, at: start)
+                })
+        }
+    }
+
+    /// A system message to each of the N users of ``registerAudience(_:on:at:)``.
+    static func broadcast(to count: Int, at instant: Date) -> [CommunityEvent] {
+        (0..<count).map { index in
+            CommunityEvent(
+                messageID: "m\(index)", recipientID: "u\(index)",
+                kind: .system(title: "GrowBro 3.0", text: "New grow journal templates are here."), at: instant)
+        }
     }
 
     /// Records the events, one commit each or in batches; returns the sends recorded.

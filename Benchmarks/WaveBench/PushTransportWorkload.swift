@@ -27,26 +27,9 @@ enum PushTransportWorkload {
             configuration: GrowBroServerConfiguration(apnsEndpoint: standIn.baseURL, fcmEndpoint: standIn.baseURL))
         defer { server.close() }
         let start = Date(timeIntervalSince1970: 1_781_884_800)
-        for first in stride(from: 0, to: count, by: 10_000) {
-            try server.register(
-                (first..<min(count, first + 10_000)).map { index in
-                    let apns = index.isMultiple(of: 2)
-                    let hex = String(index, radix: 16)
-                    return TokenRegistration(
-                        userID: "u\(index)", installationID: "i\(index)", platform: apns ? .apns : .fcm,
-                        token: apns
-                            ? String(repeating: "0", count: 64 - hex.count) + hex
-                            : "bench:" + String(repeating: "0", count: 40 - hex.count) + hex,
-                        environment: apns ? .production : nil, at: start)
-                })
-        }
+        try PushFanOutWorkload.registerAudience(count, on: server, at: start)
         let results = try server.fanOut(
-            (0..<count).map { index in
-                CommunityEvent(
-                    messageID: "m\(index)", recipientID: "u\(index)",
-                    kind: .system(title: "GrowBro 3.0", text: "New grow journal templates are here."),
-                    at: start.addingTimeInterval(60))
-            }, batchSize: 1_000)
+            PushFanOutWorkload.broadcast(to: count, at: start.addingTimeInterval(60)), batchSize: 1_000)
         let recorded = try results.reduce(0) { $0 + (try $1.get().sends.count) }
         try WorkloadFailure.check(recorded == count, "\(recorded) sends recorded for \(count) installations")
         let transport = try CurlPushTransport(options: .init(caFile: standIn.caFile))
