@@ -124,24 +124,25 @@ final class CurlTransfer {
 private func curlTransferBodyChunk(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
 ) -> Int {
-    let length = size * count
-    guard let data, let user else { return length }
-    let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
-    UnsafeRawPointer(data).withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-        transfer.append(body: UnsafeBufferPointer(start: bytes, count: length))
-    }
-    return length
+    curlTransferBytes(data, size * count, user) { $0.append(body: $1) }
 }
 
 /// curl's header callback: one whole header line (status line included) for the transfer in `user`.
 private func curlTransferHeaderLine(
     _ data: UnsafeMutablePointer<CChar>?, _ size: Int, _ count: Int, _ user: UnsafeMutableRawPointer?
 ) -> Int {
-    let length = size * count
+    curlTransferBytes(data, size * count, user) { $0.append(headerLine: $1) }
+}
+
+/// Hands the `length` bytes curl passed to a callback to the transfer in `user`; returns `length` (all taken).
+private func curlTransferBytes(
+    _ data: UnsafeMutablePointer<CChar>?, _ length: Int, _ user: UnsafeMutableRawPointer?,
+    _ take: (CurlTransfer, UnsafeBufferPointer<UInt8>) -> Void
+) -> Int {
     guard let data, let user else { return length }
     let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
     UnsafeRawPointer(data).withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
-        transfer.append(headerLine: UnsafeBufferPointer(start: bytes, count: length))
+        take(transfer, UnsafeBufferPointer(start: bytes, count: length))
     }
     return length
 }

@@ -42,35 +42,28 @@ public struct FCMPayloadEncoder: Hashable, Sendable {
         json.beginObject()
         if let collapseID = message.collapseID { json.member("collapse_key", collapseID) }
         if message.isBackground {
-            // Normal priority: a data message that only refreshes the app's data may wait for a Doze window.
+            // Normal priority: a data message that only refreshes the app's data may wait for a Doze window; no
+            // notification object: a data-only message.
             json.member("priority", "normal")
-            json.endObject()
-            json.key("data")
+        } else {
+            json.key("notification")
             json.beginObject()
-            json.member("deepLink", message.deepLink)
-            json.member("messageId", message.messageID)
+            switch message.text {
+            case .plain(let title, let body):
+                json.member("title", title)
+                json.member("body", body)
+            case .localized(let titleKey, let titleArguments, let bodyKey, let bodyArguments):
+                json.member("title_loc_key", titleKey)
+                json.key("title_loc_args")
+                json.strings(titleArguments)
+                json.member("body_loc_key", bodyKey)
+                json.key("body_loc_args")
+                json.strings(bodyArguments)
+            }
+            json.member("channel_id", message.channel.id)
+            if let badge = message.badge { json.member("notification_count", badge) }
             json.endObject()
-            json.endObject()
-            json.endObject()
-            return json.bytes
         }
-        json.key("notification")
-        json.beginObject()
-        switch message.text {
-        case .plain(let title, let body):
-            json.member("title", title)
-            json.member("body", body)
-        case .localized(let titleKey, let titleArguments, let bodyKey, let bodyArguments):
-            json.member("title_loc_key", titleKey)
-            json.key("title_loc_args")
-            json.strings(titleArguments)
-            json.member("body_loc_key", bodyKey)
-            json.key("body_loc_args")
-            json.strings(bodyArguments)
-        }
-        json.member("channel_id", message.channel.id)
-        if let badge = message.badge { json.member("notification_count", badge) }
-        json.endObject()
         json.endObject()
         json.key("data")
         json.beginObject()
