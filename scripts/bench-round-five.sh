@@ -10,7 +10,7 @@ after=$2
 rounds=${3:-3}
 cases=(
     "idle 0" "queue-plan 100000" "queue-ours 100000" "queue-ours-batch 100000" "queue-task 100000"
-    "sync-linux 10000" "delivery-contended 7000" "replay 100000" "replay-shadow-year 365" "replay-gonow-year 365"
+    "sync-linux 10000" "delivery-ours 100000" "delivery-contended 7000" "replay 100000" "replay-shadow-year 365" "replay-gonow-year 365"
 )
 for round in $(seq 1 "$rounds"); do
     for spec in "${cases[@]}"; do
