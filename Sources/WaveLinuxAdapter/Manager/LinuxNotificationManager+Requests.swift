@@ -44,13 +44,7 @@ extension LinuxNotificationManager {
     func insert(_ notification: PendingNotification, placed: inout [PendingNotification], _ state: inout State) {
         state.nextSequence += 1
         let (replaced, placedNotification, transitions) = state.queue.insert(notification)
-        let threadKey = placedNotification.threadKey
-        state.threadChanges.recordChange(inThread: threadKey, pendingCount: state.queue.count)
         if let replaced {
-            let replacedThreadKey = replaced.threadKey
-            if replacedThreadKey != threadKey {
-                state.threadChanges.recordChange(inThread: replacedThreadKey, pendingCount: state.queue.count)
-            }
             observer.manager(didReport: .replaced(old: replaced, new: placedNotification))
         } else {
             observer.manager(didReport: .scheduled(placedNotification))
@@ -85,7 +79,6 @@ extension LinuxNotificationManager {
         let changed = state.withLock { state in
             let (removed, transitions) = state.queue.remove(identifiers)
             for notification in removed {
-                state.threadChanges.recordChange(inThread: notification.threadKey, pendingCount: state.queue.count)
                 observer.manager(didReport: .cancelled(notification, reason: reason))
             }
             report(transitions)
@@ -134,9 +127,6 @@ extension LinuxNotificationManager {
             var withdrawnAll: [ShownNotification] = []
             for threadID in threadIDs {
                 let (removed, transitions) = state.queue.removeAll(threadID: threadID)
-                if !removed.isEmpty {
-                    state.threadChanges.recordChange(inThread: RequestKey(threadID), pendingCount: state.queue.count)
-                }
                 for notification in removed {
                     observer.manager(didReport: .cancelled(notification, reason: reason))
                 }
@@ -172,7 +162,7 @@ extension LinuxNotificationManager {
     /// Every pending request exactly as added, soonest first (ties in order of addition), as it was when the call
     /// reached the manager.
     ///
-    /// The queue's slots are copied under the lock (a copy-on-write reference, so the lock is held for an instant);
+    /// The queue's contents are copied under the lock (copy-on-write references, so the lock is held for an instant);
     /// the ordering and the building of the requests (``PendingListing``) run outside it, in the caller's task, so a
     /// delivery never waits for a listing, however long.
     ///
@@ -180,7 +170,7 @@ extension LinuxNotificationManager {
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func pendingRequests() async throws -> [NotificationRequest] {
         try await ensureRunning()
-        var listing = PendingListing(slots: state.withLock { $0.queue.slotsSnapshot })
+        var listing = PendingListing(slots: state.withLock { $0.queue.listingSnapshot })
         while !listing.isFinished {
             listing.buildNextPiece()
         }
@@ -204,7 +194,7 @@ extension LinuxNotificationManager {
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func changeCount() async throws -> UInt64? {
         try await ensureRunning()
-        return state.withLock { $0.threadChanges.total }
+        return state.withLock { $0.queue.changeCount }
     }
 
     /// Each thread's change count: one counter stamps a thread at every change to what is pending in it (an
@@ -215,7 +205,7 @@ extension LinuxNotificationManager {
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func changeCounts(threadIDs: [String]) async throws -> [UInt64]? {
         try await ensureRunning()
-        return state.withLock { state in threadIDs.map { state.threadChanges.count(ofThread: $0) } }
+        return state.withLock { state in threadIDs.map { state.queue.changeCount(ofThread: $0) } }
     }
 
     /// Shows a request now through the sink, leaving pending requests alone; a pending request with the same

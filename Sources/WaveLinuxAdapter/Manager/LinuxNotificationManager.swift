@@ -59,8 +59,6 @@ public final class LinuxNotificationManager: NotificationRequestCenter, Notifica
         var database: NotificationStore?
         var queue: NotificationQueue
         var shown: ShownRegistry
-        /// Each thread's change count, moved by every change to what is pending in it.
-        var threadChanges = ThreadChangeCounts()
         var nextSequence: UInt64 = 0
         var peak = 0
         /// The deadline last given to the clock, so an unchanged one is not set again.

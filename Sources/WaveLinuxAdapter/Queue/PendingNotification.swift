@@ -12,19 +12,18 @@ public import WaveNotifications
 public struct PendingNotification: Hashable, Sendable {
     /// What the notification was made from.
     ///
-    /// A WorldWideWaves call is boxed, so a pending notification stays as small as a request reference in the
-    /// queue's slots; its trigger's case is the payload's case and the instant it asked for is ``fireDate``, so a box
-    /// holds the event id, the content and at most a duration (104 bytes, where the trigger and instant took 120 and
-    /// a 128-byte allocation).
+    /// A WorldWideWaves call is kept inline, not boxed: the queue keeps its own compact record (``QueueRecord``), so
+    /// a pending notification is only the value handed to observers, listings and the store, and building one costs
+    /// no allocation. Its trigger's case is the payload's case and the instant it asked for is ``fireDate``.
     private enum Payload: Sendable {
         /// A request as added.
         case request(NotificationRequest)
         /// A WorldWideWaves ``NotificationTrigger/eventStarting(_:)`` call with a valid event id.
-        indirect case eventStarting(eventID: String, content: NotificationContent, before: Duration)
+        case eventStarting(eventID: String, content: NotificationContent, before: Duration)
         /// A WorldWideWaves ``NotificationTrigger/eventFinished`` call with a valid event id.
-        indirect case eventFinished(eventID: String, content: NotificationContent)
+        case eventFinished(eventID: String, content: NotificationContent)
         /// A WorldWideWaves ``NotificationTrigger/waveHit`` call with a valid event id.
-        indirect case waveHit(eventID: String, content: NotificationContent)
+        case waveHit(eventID: String, content: NotificationContent)
     }
 
     private var payload: Payload
@@ -136,6 +135,21 @@ public struct PendingNotification: Hashable, Sendable {
             return request.identifier
         }
         return NotificationIdentifier(validatedEventID: callEventID!, trigger: callTrigger!).requestIdentifier
+    }
+
+    /// The parts of a WorldWideWaves call kept compact (its request fires at ``fireDate``); `nil` for a request.
+    var compactCall: (eventID: String, trigger: NotificationTrigger, content: NotificationContent)? {
+        switch payload {
+        case .request: nil
+        case .eventStarting(let eventID, let content, let before): (eventID, .eventStarting(before), content)
+        case .eventFinished(let eventID, let content): (eventID, .eventFinished, content)
+        case .waveHit(let eventID, let content): (eventID, .waveHit, content)
+        }
+    }
+
+    /// The request of a notification that is not a compact call; `nil` for a compact call.
+    var storedRequest: NotificationRequest? {
+        if case .request(let request) = payload { request } else { nil }
     }
 
     /// The event id of a WorldWideWaves call; `nil` for a request.
