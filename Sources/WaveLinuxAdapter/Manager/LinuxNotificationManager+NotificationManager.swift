@@ -70,6 +70,69 @@ extension LinuxNotificationManager {
         try await removePending(threadIDs: threadIDs, reason: .reschedule)
     }
 
+    /// Cancels every WorldWideWaves notification of an event and schedules `schedules`, as
+    /// ``cancelAllNotifications(eventID:)`` followed by ``scheduleNotifications(_:)`` would, in one step under the
+    /// lock and one transaction.
+    ///
+    /// A notification whose identifier was pending for the event keeps its place in the queue's tables: its record is
+    /// rewritten and its heap entry moved, where the two calls would remove it and insert it again. What observers,
+    /// listings, change counts and the store see is what the two calls leave: each cancelled notification reported
+    /// (reason `reschedule`), then what is still shown for the event withdrawn, then each schedule reported, with the
+    /// next sequence numbers. The sink is asked to withdraw the event's thread once the step is done (the two calls
+    /// ask between the cancellation and the schedules; nothing reaches the sink in between either way), so a sink
+    /// that fails to withdraw is reported after the schedules rather than before them.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - schedules: The notifications to schedule; a schedule for another event is carried out as
+    ///     ``scheduleNotifications(_:)`` would, after the cancellation.
+    /// - Throws: ``EventIDError`` for an invalid id, here or in a schedule (nothing changes);
+    ///   ``LinuxNotificationManagerError`` when stopped or the state directory is locked (nothing changes);
+    ///   ``SQLiteError`` when the change could not be committed (it stays in memory, as with the two calls).
+    public func replaceAllNotifications(eventID: String, with schedules: [NotificationSchedule]) async throws {
+        let threadID = try NotificationManagerBridge.threadID(eventID: eventID)
+        for schedule in schedules {
+            try EventID.validate(schedule.eventID)
+        }
+        let callTime = clock.now
+        try await ensureRunning()
+        let now = clock.now
+        let changed = state.withLock { state in
+            state.queue.reserveCapacity(forAdditional: schedules.count)
+            var notifications: [PendingNotification] = []
+            notifications.reserveCapacity(schedules.count)
+            for (offset, schedule) in schedules.enumerated() {
+                let fireAt = callTime.addingTimeInterval(schedule.delay.timeInterval)
+                notifications.append(
+                    PendingNotification(
+                        eventID: schedule.eventID, trigger: schedule.trigger, content: schedule.content,
+                        requestedAt: fireAt, fireDate: max(fireAt, now), sequence: state.nextSequence + UInt64(offset)))
+            }
+            state.nextSequence += UInt64(schedules.count)
+            let outcome = state.queue.replaceAll(threadID: threadID, with: notifications)
+            let removalChanged = reportRemoval(
+                outcome.removed, transitions: outcome.removalTransitions, threadID: threadID, reason: .reschedule,
+                &state)
+            var placed: [PendingNotification] = []
+            if persists {
+                placed.reserveCapacity(outcome.insertions.count)
+            }
+            for insertion in outcome.insertions {
+                reportInsertion(insertion, placed: &placed)
+            }
+            finishAdding(placed, &state)
+            return removalChanged || !outcome.insertions.isEmpty
+        }
+        if changed {
+            try await persistChanges()
+        }
+        do {
+            try await sink.withdraw(identifiers: [], threadID: threadID, reason: .reschedule)
+        } catch {
+            observer.manager(didReport: .failed(.withdrawal("thread \(threadID)", error: error)))
+        }
+    }
+
     /// Shows a WorldWideWaves notification now through ``NotificationManagerBridge`` and ``show(_:)``.
     ///
     /// - Parameters:
@@ -114,3 +177,8 @@ extension LinuxNotificationManager {
 /// it an event's notifications as one batch. A batch whose commit fails has changed what is pending, as a single
 /// call whose commit fails has; the scheduler then makes the single calls, which schedule the same requests again.
 extension LinuxNotificationManager: BatchingNotificationManager {}
+
+/// The manager carries out an event's cancellation and schedules in one step (``replaceAllNotifications(eventID:with:)``),
+/// refusing before any change when an event id is invalid or the manager is stopped; a commit that fails has
+/// changed what is pending, as the two calls' commits would have.
+extension LinuxNotificationManager: ReplacingNotificationManager {}

@@ -43,7 +43,17 @@ extension LinuxNotificationManager {
     /// Places one pending notification (taking the next sequence number), reports it and keeps it for saving.
     func insert(_ notification: PendingNotification, placed: inout [PendingNotification], _ state: inout State) {
         state.nextSequence += 1
-        let (replaced, placedNotification, transitions) = state.queue.insert(notification)
+        reportInsertion(state.queue.insert(notification), placed: &placed)
+    }
+
+    /// Reports one insertion into the queue and keeps what it placed for saving.
+    func reportInsertion(
+        _ insertion: (
+            replaced: PendingNotification?, placed: PendingNotification, transitions: [NotificationQueue.Transition]
+        ),
+        placed: inout [PendingNotification]
+    ) {
+        let (replaced, placedNotification, transitions) = insertion
         if let replaced {
             observer.manager(didReport: .replaced(old: replaced, new: placedNotification))
         } else {
@@ -127,14 +137,8 @@ extension LinuxNotificationManager {
             var withdrawnAll: [ShownNotification] = []
             for threadID in threadIDs {
                 let (removed, transitions) = state.queue.removeAll(threadID: threadID)
-                for notification in removed {
-                    observer.manager(didReport: .cancelled(notification, reason: reason))
-                }
-                report(transitions)
-                let withdrawn = state.shown.removeAll(threadID: threadID)
-                for shownNotification in withdrawn {
-                    observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
-                }
+                let withdrawn = reportThreadRemoval(
+                    removed, transitions: transitions, threadID: threadID, reason: reason, &state)
                 removedAll += removed
                 withdrawnAll += withdrawn
             }
@@ -298,6 +302,42 @@ extension LinuxNotificationManager {
     /// - Returns: The shown notifications.
     public func shownNotifications() -> [ShownNotification] {
         state.withLock { $0.shown.all }
+    }
+
+    /// Reports what removing a thread's pending requests removed and moved, then withdraws (and reports) what is
+    /// still shown for the thread.
+    ///
+    /// - Returns: The shown notifications withdrawn.
+    private func reportThreadRemoval(
+        _ removed: [PendingNotification], transitions: [NotificationQueue.Transition], threadID: String,
+        reason: NotificationReason, _ state: inout State
+    ) -> [ShownNotification] {
+        for notification in removed {
+            observer.manager(didReport: .cancelled(notification, reason: reason))
+        }
+        report(transitions)
+        let withdrawn = state.shown.removeAll(threadID: threadID)
+        for shownNotification in withdrawn {
+            observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
+        }
+        return withdrawn
+    }
+
+    /// ``reportThreadRemoval(_:transitions:threadID:reason:_:)`` for one thread, then notes the removal and the
+    /// withdrawals for saving, as ``removePending(threadIDs:reason:)`` does; returns whether anything changed.
+    func reportRemoval(
+        _ removed: [PendingNotification], transitions: [NotificationQueue.Transition], threadID: String,
+        reason: NotificationReason, _ state: inout State
+    ) -> Bool {
+        let withdrawn = reportThreadRemoval(
+            removed, transitions: transitions, threadID: threadID, reason: reason, &state)
+        if !removed.isEmpty {
+            note(.removePending(removed), &state)
+        }
+        if !withdrawn.isEmpty {
+            note(.withdrawShown(withdrawn.map(\.identifier), at: clock.now, reason: reason), &state)
+        }
+        return !removed.isEmpty || !withdrawn.isEmpty
     }
 
     /// Reports withdrawals, re-arms and notes a removal for saving; returns whether anything changed.

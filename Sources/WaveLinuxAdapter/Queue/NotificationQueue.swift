@@ -440,6 +440,15 @@ package struct NotificationQueue: Sendable {
         contents.records.reserveCapacity(Swift.max(total, 2 * contents.records.capacity))
     }
 
+    /// The slot of the pending request with this identifier: where its record stays while it is pending (tests
+    /// check that a replacement in place keeps it).
+    ///
+    /// - Parameter identifier: The request identifier.
+    /// - Returns: The slot, or `nil` when nothing with the identifier is pending.
+    func slot(ofIdentifier identifier: String) -> Int? {
+        findSlot(of: RequestKey(identifier))
+    }
+
     /// The slot of the pending request with this identifier.
     private func findSlot(of key: RequestKey) -> Int? {
         identifierIndex.find(hash: key.hashCode) { contents.slot($0, hasIdentifier: key) }
