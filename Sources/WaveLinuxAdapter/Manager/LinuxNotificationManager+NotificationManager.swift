@@ -74,8 +74,9 @@ extension LinuxNotificationManager {
     /// ``cancelAllNotifications(eventID:)`` followed by ``scheduleNotifications(_:)`` would, in one step under the
     /// lock and one transaction.
     ///
-    /// A notification whose identifier was pending for the event keeps its place in the queue's tables: its record is
-    /// rewritten and its heap entry moved, where the two calls would remove it and insert it again. What observers,
+    /// A notification whose identifier was pending for the event keeps its slot in the queue: its record is rewritten
+    /// and its identifier index and thread entries kept, where the two calls would remove it and insert it again (the
+    /// armed set and backlog go through the same steps either way). What observers,
     /// listings, change counts and the store see is what the two calls leave: each cancelled notification reported
     /// (reason `reschedule`), then what is still shown for the event withdrawn, then each schedule reported, with the
     /// next sequence numbers. The sink is asked to withdraw the event's thread once the step is done (the two calls

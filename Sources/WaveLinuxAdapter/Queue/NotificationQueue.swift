@@ -216,12 +216,13 @@ package struct NotificationQueue: Sendable {
 
     /// Removes every request of a thread and adds `notifications`, with the outcome of ``removeAll(threadID:)``
     /// followed by ``insert(_:recordsChange:)`` of each in order, reported the same way; a notification whose
-    /// identifier was pending in the thread takes over its slot in place (its record rewritten and its heap entry
-    /// moved, its index entries kept) instead of being removed and inserted again.
+    /// identifier was pending in the thread takes over its slot in place (its record rewritten, its identifier index
+    /// and thread entries kept) instead of being removed and inserted again.
     ///
-    /// The slots are reused only when no request waits in the backlog and everything fits the limit afterwards,
-    /// so that neither way moves anything between the armed set and the backlog; otherwise, and when a
-    /// notification belongs to another thread, it removes and inserts.
+    /// The armed set and the backlog go through the same steps as the removal and the insertions would (the slots
+    /// taken over leave both heaps with the rest, and each comes back as its insertion would place it), so every
+    /// promotion and demotion, and every change count, is the same; only the index and thread bookkeeping is
+    /// saved. When a notification belongs to another thread, it removes and inserts.
     ///
     /// - Parameters:
     ///   - threadID: The thread id.
@@ -235,74 +236,71 @@ package struct NotificationQueue: Sendable {
     ) {
         let threadKey = RequestKey(threadID)
         guard let thread = threads.number(of: threadKey), !threads.members[thread].isEmpty,
-            backlog.isEmpty, notifications.allSatisfy({ $0.threadKey == threadKey })
+            notifications.allSatisfy({ $0.threadKey == threadKey })
         else {
             return removeAllThenInsert(threadID: threadID, notifications)
         }
         let members = threads.members[thread]
-        // Which notification takes over which pending slot: the first with its identifier.
-        var claimedSlots = Set<Int>()
+        // Which notification takes over which pending slot: the first with its identifier. A thread's members are
+        // few, so a scan finds whether a slot is one of them.
+        var claimedSlots: [Int] = []
         var claims: [Int?] = []
         claims.reserveCapacity(notifications.count)
-        let memberSet = Set(members.map(Int.init))
         for notification in notifications {
-            if let slot = findSlot(of: notification.identifierKey), memberSet.contains(slot),
-                claimedSlots.insert(slot).inserted
+            if let slot = findSlot(of: notification.identifierKey), Int(contents.records[slot].thread) == thread,
+                !claimedSlots.contains(slot)
             {
+                claimedSlots.append(slot)
                 claims.append(slot)
             } else {
                 claims.append(nil)
             }
         }
-        // New identifiers could add at most one each; a reused slot adds one to what the removal leaves.
-        let upperBound = count - members.count + notifications.count
-        guard upperBound <= limit else {
-            return removeAllThenInsert(threadID: threadID, notifications)
-        }
         let removed = members.map { contents.notification(atSlot: Int($0), isArmed: false) }
             .sorted { $0.queueKey < $1.queueKey }
-        // The slots no notification takes over leave now, with no promotion: the backlog is empty.
-        for member in members where !claimedSlots.contains(Int(member)) {
+        // Every member leaves the armed set and the backlog, as the removal takes them; those no notification takes
+        // over leave the queue altogether.
+        log.reset()
+        for member in members {
             let slot = Int(member)
-            identifierIndex.remove(slot)
             detachFromSets(slot)
+            guard !claimedSlots.contains(slot) else { continue }
+            identifierIndex.remove(slot)
             let record = contents.records[slot]
             let emptied = leaveThread(slot)
             releasePayload(of: record, threadIsEmpty: emptied)
             freeSlot(slot)
         }
-        // The count the removal-then-insertion would have at each step, for the change counts' bookkeeping.
-        var pendingCount = count - claimedSlots.count
-        recordChange(inThread: thread, pendingCount: pendingCount)
+        rebalance()
+        let removalTransitions = netTransitions(newSlot: nil, placed: nil)
+        recordChange(inThread: thread, pendingCount: count)
         var insertions: [(replaced: PendingNotification?, placed: PendingNotification, transitions: [Transition])] =
             []
         insertions.reserveCapacity(notifications.count)
         for (notification, claim) in zip(notifications, claims) {
-            if let slot = claim {
-                let record = contents.records[slot]
-                releasePayload(of: record, threadIsEmpty: false)
-                fill(slot, with: notification, thread: thread)
-                let key = notification.queueKey
-                armedBySoonest.insert(slot, priority: key)
-                if tracksLatest {
-                    armedByLatest.insert(slot, priority: key)
-                }
-                pendingCount += 1
-                recordChange(inThread: thread, pendingCount: pendingCount)
-                let placed = notification.marked(armed: true)
-                insertions.append((nil, placed, [.armed(placed)]))
-            } else {
-                let before = count
-                let outcome = place(notification)
-                pendingCount += count - before
-                recordChange(inThread: outcome.thread, pendingCount: pendingCount)
-                if let replacedThread = outcome.replacedThread, replacedThread != outcome.thread {
-                    recordChange(inThread: replacedThread, pendingCount: pendingCount)
-                }
-                insertions.append((outcome.replaced, outcome.placed, outcome.transitions))
+            guard let slot = claim else {
+                insertions.append(insert(notification))
+                continue
             }
+            // The insertion's steps, in the slot kept: placed in the armed set or the backlog by its key.
+            log.reset()
+            releasePayload(of: contents.records[slot], threadIsEmpty: false)
+            fill(slot, with: notification, thread: thread)
+            let key = notification.queueKey
+            let belongsInArmedSet =
+                armedBySoonest.count < limit || armedByLatest.first.map { key < $0.priority } ?? true
+            if belongsInArmedSet {
+                attachArmed(slot, key: key)
+            } else {
+                backlog.insert(slot, priority: key)
+                log.record(slot: slot, armed: false)
+            }
+            rebalance()
+            let placed = notification.marked(armed: armedBySoonest.contains(slot))
+            recordChange(inThread: thread, pendingCount: count)
+            insertions.append((nil, placed, netTransitions(newSlot: slot, placed: placed)))
         }
-        return (removed, [], insertions)
+        return (removed, removalTransitions, insertions)
     }
 
     /// ``replaceAll(threadID:with:)`` the plain way: the removal, then each insertion.

@@ -12,18 +12,19 @@ public import WaveNotifications
 public struct PendingNotification: Hashable, Sendable {
     /// What the notification was made from.
     ///
-    /// A WorldWideWaves call is kept inline, not boxed: the queue keeps its own compact record (``QueueRecord``), so
-    /// a pending notification is only the value handed to observers, listings and the store, and building one costs
-    /// no allocation. Its trigger's case is the payload's case and the instant it asked for is ``fireDate``.
+    /// A WorldWideWaves call's parts are boxed, so a pending notification stays as small as a request reference
+    /// and a copy of one (handed to observers, listings and the store) is one retain; the queue itself keeps its own
+    /// compact record (``QueueRecord``), not this box. Its trigger's case is the payload's case and the instant it
+    /// asked for is ``fireDate``.
     private enum Payload: Sendable {
         /// A request as added.
         case request(NotificationRequest)
         /// A WorldWideWaves ``NotificationTrigger/eventStarting(_:)`` call with a valid event id.
-        case eventStarting(eventID: String, content: NotificationContent, before: Duration)
+        indirect case eventStarting(eventID: String, content: NotificationContent, before: Duration)
         /// A WorldWideWaves ``NotificationTrigger/eventFinished`` call with a valid event id.
-        case eventFinished(eventID: String, content: NotificationContent)
+        indirect case eventFinished(eventID: String, content: NotificationContent)
         /// A WorldWideWaves ``NotificationTrigger/waveHit`` call with a valid event id.
-        case waveHit(eventID: String, content: NotificationContent)
+        indirect case waveHit(eventID: String, content: NotificationContent)
     }
 
     private var payload: Payload
