@@ -76,12 +76,12 @@ package struct NotificationQueue: Sendable {
     package var slotsSnapshot: Slots {
         var snapshot = contents
         snapshot.armed = armedBySoonest
+        snapshot.waiting = backlog
         return snapshot
     }
 
-    /// The contents as they are now, without armed flags: what a listing of requests needs, and no copy of the heap
-    /// for the queue's next change to make.
-    package var listingSnapshot: Slots { contents }
+    /// The contents as they are now, for a listing of requests: ``slotsSnapshot``.
+    package var listingSnapshot: Slots { slotsSnapshot }
 
     /// The pending requests of a snapshot, sorted by fire date then order of addition.
     ///
@@ -109,9 +109,7 @@ package struct NotificationQueue: Sendable {
     /// - Parameter identifier: The request identifier.
     /// - Returns: The pending request, with its armed flag.
     package func pending(_ identifier: String) -> PendingNotification? {
-        findSlot(of: RequestKey(identifier)).map { slot in
-            contents.notification(atSlot: slot, isArmed: armedBySoonest.contains(slot))
-        }
+        findSlot(of: RequestKey(identifier)).map { notification(atSlot: $0, isArmed: armedBySoonest.contains($0)) }
     }
 
     /// The pending requests of a thread, through the per-thread index, soonest first.
@@ -120,11 +118,11 @@ package struct NotificationQueue: Sendable {
     /// - Returns: The thread's pending requests, as added; empty when it has none.
     func requests(inThread threadID: String) -> [NotificationRequest] {
         guard let thread = threads.number(of: RequestKey(threadID)) else { return [] }
-        var keyed = threads.members[thread].map { member in
-            (key: contents.records[Int(member)].queueKey, slot: Int(member))
+        var keyed = members(ofThread: thread).map { member in
+            (key: key(ofSlot: Int(member)), slot: Int(member))
         }
         keyed.sort { $0.key < $1.key }
-        return keyed.map { contents.request(atSlot: $0.slot) }
+        return keyed.map { contents.request(atSlot: $0.slot, key: $0.key) }
     }
 
     /// The change count of everything pending: it moves at every change to any thread.
@@ -181,23 +179,21 @@ package struct NotificationQueue: Sendable {
         if let existing = findSlot(of: identifierKey) {
             // The replacement takes over its predecessor's slot, and its thread entry when the thread is the same.
             slot = existing
-            replaced = contents.notification(atSlot: slot, isArmed: false)
+            replaced = self.notification(atSlot: slot, isArmed: false)
             detachFromSets(slot)
             let old = contents.records[slot]
             replacedThread = Int(old.thread)
             if Int(old.thread) != thread {
-                let emptied = leaveThread(slot)
-                releasePayload(of: old, threadIsEmpty: emptied)
-                contents.records[slot].thread = Int32(thread)
-                contents.records[slot].positionInThread = threads.join(slot, thread: thread)
+                leaveThread(slot)
+                releasePayload(of: old)
+                joinThread(slot, thread: thread)
             } else {
-                releasePayload(of: old, threadIsEmpty: false)
+                releasePayload(of: old)
             }
         } else {
             slot = allocateSlot()
             identifierIndex.insert(slot, hash: identifierKey.hashCode)
-            contents.records[slot].thread = Int32(thread)
-            contents.records[slot].positionInThread = threads.join(slot, thread: thread)
+            joinThread(slot, thread: thread)
         }
         fill(slot, with: notification, thread: thread)
         let key = notification.queueKey
@@ -235,12 +231,12 @@ package struct NotificationQueue: Sendable {
         insertions: [(replaced: PendingNotification?, placed: PendingNotification, transitions: [Transition])]
     ) {
         let threadKey = RequestKey(threadID)
-        guard let thread = threads.number(of: threadKey), !threads.members[thread].isEmpty,
+        guard let thread = threads.number(of: threadKey), threads.memberCount[thread] > 0,
             notifications.allSatisfy({ $0.threadKey == threadKey })
         else {
             return removeAllThenInsert(threadID: threadID, notifications)
         }
-        let members = threads.members[thread]
+        let members = members(ofThread: thread)
         // Which notification takes over which pending slot: the first with its identifier. A thread's members are
         // few, so a scan finds whether a slot is one of them.
         var claimedSlots: [Int] = []
@@ -256,7 +252,7 @@ package struct NotificationQueue: Sendable {
                 claims.append(nil)
             }
         }
-        let removed = members.map { contents.notification(atSlot: Int($0), isArmed: false) }
+        let removed = members.map { notification(atSlot: Int($0), isArmed: false) }
             .sorted { $0.queueKey < $1.queueKey }
         // Every member leaves the armed set and the backlog, as the removal takes them; those no notification takes
         // over leave the queue altogether.
@@ -267,8 +263,8 @@ package struct NotificationQueue: Sendable {
             guard !claimedSlots.contains(slot) else { continue }
             identifierIndex.remove(slot)
             let record = contents.records[slot]
-            let emptied = leaveThread(slot)
-            releasePayload(of: record, threadIsEmpty: emptied)
+            leaveThread(slot)
+            releasePayload(of: record)
             freeSlot(slot)
         }
         rebalance()
@@ -284,7 +280,7 @@ package struct NotificationQueue: Sendable {
             }
             // The insertion's steps, in the slot kept: placed in the armed set or the backlog by its key.
             log.reset()
-            releasePayload(of: contents.records[slot], threadIsEmpty: false)
+            releasePayload(of: contents.records[slot])
             fill(slot, with: notification, thread: thread)
             let key = notification.queueKey
             let belongsInArmedSet =
@@ -329,12 +325,12 @@ package struct NotificationQueue: Sendable {
         for identifier in identifiers {
             guard let slot = findSlot(of: RequestKey(identifier)) else { continue }
             identifierIndex.remove(slot)
-            removed.append(contents.notification(atSlot: slot, isArmed: false))
+            removed.append(notification(atSlot: slot, isArmed: false))
             detachFromSets(slot)
             let record = contents.records[slot]
             removedThreads.append(Int(record.thread))
-            let emptied = leaveThread(slot)
-            releasePayload(of: record, threadIsEmpty: emptied)
+            leaveThread(slot)
+            releasePayload(of: record)
             freeSlot(slot)
         }
         guard !removed.isEmpty else { return ([], []) }
@@ -353,21 +349,23 @@ package struct NotificationQueue: Sendable {
         threadID: String
     ) -> (removed: [PendingNotification], transitions: [Transition]) {
         log.reset()
-        guard let thread = threads.number(of: RequestKey(threadID)), !threads.members[thread].isEmpty else {
+        guard let thread = threads.number(of: RequestKey(threadID)), threads.memberCount[thread] > 0 else {
             return ([], [])
         }
-        let members = threads.removeMembers(ofThread: thread)
+        let members = members(ofThread: thread)
+        threads.firstMember[thread] = -1
+        threads.memberCount[thread] = 0
         var removed: [PendingNotification] = []
         removed.reserveCapacity(members.count)
         for member in members {
-            removed.append(contents.notification(atSlot: Int(member), isArmed: false))
+            removed.append(notification(atSlot: Int(member), isArmed: false))
         }
-        // Every notification is built before the thread's arguments go with the first release.
+        // Every notification is built before any of the thread's entries is released.
         for member in members {
             let slot = Int(member)
             identifierIndex.remove(slot)
             detachFromSets(slot)
-            releasePayload(of: contents.records[slot], threadIsEmpty: true)
+            releasePayload(of: contents.records[slot])
             freeSlot(slot)
         }
         rebalance()
@@ -388,11 +386,11 @@ package struct NotificationQueue: Sendable {
         guard let first = armedBySoonest.first, first.priority.fireDate <= now else { return nil }
         log.reset()
         let slot = first.slot
-        let removed = contents.notification(atSlot: slot, isArmed: true)
+        let removed = notification(atSlot: slot, key: first.priority, isArmed: true)
         detachFromSets(slot)
         let record = contents.records[slot]
-        let emptied = leaveThread(slot)
-        releasePayload(of: record, threadIsEmpty: emptied)
+        leaveThread(slot)
+        releasePayload(of: record)
         identifierIndex.remove(slot)
         freeSlot(slot)
         rebalance()
@@ -415,11 +413,12 @@ package struct NotificationQueue: Sendable {
     package mutating func removeAllWithoutReporting() {
         var emptied = NotificationQueue(limit: limit)
         emptied.threads = threads
-        for thread in 0..<threads.members.count {
-            _ = emptied.threads.removeMembers(ofThread: thread)
+        for thread in 0..<threads.firstMember.count {
+            emptied.threads.firstMember[thread] = -1
+            emptied.threads.memberCount[thread] = 0
         }
         emptied.contents.eventIDs = contents.eventIDs
-        emptied.contents.arguments = Array(repeating: [], count: contents.arguments.count)
+        emptied.contents.firstArguments = Array(repeating: -1, count: contents.firstArguments.count)
         self = emptied
     }
 
@@ -447,6 +446,16 @@ package struct NotificationQueue: Sendable {
         findSlot(of: RequestKey(identifier))
     }
 
+    /// The key of an occupied slot that is in the armed set or the backlog.
+    private func key(ofSlot slot: Int) -> QueueKey {
+        armedBySoonest.priority(of: slot) ?? backlog.priority(of: slot)!
+    }
+
+    /// The pending notification at an occupied slot in the armed set or the backlog.
+    private func notification(atSlot slot: Int, key: QueueKey? = nil, isArmed: Bool) -> PendingNotification {
+        contents.notification(atSlot: slot, key: key ?? self.key(ofSlot: slot), isArmed: isArmed)
+    }
+
     /// The slot of the pending request with this identifier.
     private func findSlot(of key: RequestKey) -> Int? {
         identifierIndex.find(hash: key.hashCode) { contents.slot($0, hasIdentifier: key) }
@@ -457,7 +466,7 @@ package struct NotificationQueue: Sendable {
         let (thread, isNew) = threads.number(creating: key)
         if isNew {
             contents.eventIDs.append(nil)
-            contents.arguments.append([])
+            contents.firstArguments.append(-1)
         }
         return thread
     }
@@ -470,14 +479,11 @@ package struct NotificationQueue: Sendable {
     private mutating func clearForgotten(_ forgotten: [Int]) {
         for thread in forgotten {
             contents.eventIDs[thread] = nil
-            contents.arguments[thread].removeAll(keepingCapacity: true)
         }
     }
 
     /// Writes a notification's fire date, order and payload into a slot whose thread is set.
     private mutating func fill(_ slot: Int, with notification: PendingNotification, thread: Int) {
-        contents.records[slot].fireDate = notification.fireDate
-        contents.records[slot].sequence = notification.sequence
         if let call = notification.compactCall {
             if contents.eventIDs[thread] == nil {
                 contents.eventIDs[thread] = call.eventID
@@ -502,10 +508,10 @@ package struct NotificationQueue: Sendable {
     }
 
     /// Lets go of what a record pointed into: its shape and arguments, or its request.
-    private mutating func releasePayload(of record: QueueRecord, threadIsEmpty: Bool) {
+    private mutating func releasePayload(of record: QueueRecord) {
         if record.isCall {
             contents.shapes.release(record.shape)
-            contents.releaseArguments(record.payload, inThread: Int(record.thread), threadIsEmpty: threadIsEmpty)
+            contents.releaseArguments(record.payload, inThread: Int(record.thread))
         } else {
             contents.requests[Int(record.payload)] = nil
             freeRequests.append(record.payload)
@@ -526,14 +532,45 @@ package struct NotificationQueue: Sendable {
         freeSlots.append(slot)
     }
 
-    /// Takes `slot` out of its thread's member list; returns whether the thread has nothing left.
-    private mutating func leaveThread(_ slot: Int) -> Bool {
+    /// Takes `slot` out of its thread's member list.
+    private mutating func leaveThread(_ slot: Int) {
         let record = contents.records[slot]
         let thread = Int(record.thread)
-        if let moved = threads.leave(thread: thread, position: record.positionInThread) {
-            contents.records[moved].positionInThread = record.positionInThread
+        let (previous, next) = (record.previousInThread, record.nextInThread)
+        if previous >= 0 {
+            contents.records[Int(previous)].nextInThread = next
+        } else {
+            threads.firstMember[thread] = next
         }
-        return threads.members[thread].isEmpty
+        if next >= 0 {
+            contents.records[Int(next)].previousInThread = previous
+        }
+        threads.memberCount[thread] -= 1
+    }
+
+    /// Adds `slot` to the front of a thread's member list and sets its record's thread.
+    private mutating func joinThread(_ slot: Int, thread: Int) {
+        let first = threads.firstMember[thread]
+        contents.records[slot].thread = Int32(thread)
+        contents.records[slot].previousInThread = -1
+        contents.records[slot].nextInThread = first
+        if first >= 0 {
+            contents.records[Int(first)].previousInThread = Int32(slot)
+        }
+        threads.firstMember[thread] = Int32(slot)
+        threads.memberCount[thread] += 1
+    }
+
+    /// A thread's pending slots, newest first.
+    private func members(ofThread thread: Int) -> [Int32] {
+        var members: [Int32] = []
+        members.reserveCapacity(Int(threads.memberCount[thread]))
+        var slot = threads.firstMember[thread]
+        while slot >= 0 {
+            members.append(slot)
+            slot = contents.records[Int(slot)].nextInThread
+        }
+        return members
     }
 
     /// Takes the request at `slot` out of the armed set or the backlog, without rebalancing or touching its record.
@@ -579,7 +616,7 @@ package struct NotificationQueue: Sendable {
             let isArmed = armedBySoonest.contains(move.slot)
             guard move.slot == newSlot || isArmed != startedArmed else { continue }
             let notification =
-                move.slot == newSlot ? placed! : contents.notification(atSlot: move.slot, isArmed: isArmed)
+                move.slot == newSlot ? placed! : self.notification(atSlot: move.slot, isArmed: isArmed)
             transitions.append(isArmed ? .armed(notification) : .backlogged(notification))
         }
         return transitions

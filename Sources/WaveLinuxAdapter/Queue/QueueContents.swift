@@ -9,15 +9,21 @@ internal import WaveNotifications
 /// hold no reference, so a change to the queue while a snapshot is alive copies them as plain memory.
 package struct QueueContents: Sendable {
     /// A WorldWideWaves call's body arguments and deep link, kept once per thread for every call of the event that
-    /// has them, with how many pending calls do.
+    /// has them, with how many pending calls do. A thread's entries are a doubly linked list through the one table
+    /// of every thread's entries, so a thread costs an integer, not an array of its own.
     struct CallArguments: Sendable {
+        static let free = CallArguments(bodyArgs: [], deepLink: "", uses: 0, previous: -1, next: -1)
+
         var bodyArgs: [String]
         var deepLink: String
         var uses: Int32
+        /// The thread's entries before and after this one, or -1.
+        var previous: Int32
+        var next: Int32
     }
 
-    /// Up to this many argument entries in a thread, a call's are looked for among them; past it (a thread of many
-    /// distinct calls) a free entry or a new one is taken without comparing.
+    /// A call's arguments are looked for among this many of its thread's entries at most; past them (a thread of
+    /// many distinct calls) a new entry is taken without comparing.
     static let argumentsScanLimit = 8
 
     /// Every slot's record; ``QueueRecord/free`` marks a free slot.
@@ -28,59 +34,74 @@ package struct QueueContents: Sendable {
     var shapes = CallShapeTable()
     /// The event id of each thread that has had a call, by thread number.
     var eventIDs: [String?] = []
-    /// Each thread's call arguments, by thread number.
-    var arguments: [[CallArguments]] = []
-    /// The armed requests, in a snapshot that reports armed flags; `nil` in the queue itself and in a listing's.
+    /// Every thread's call arguments, by number; ``CallArguments/free`` for a free number.
+    var arguments: [CallArguments] = []
+    /// Each thread's first arguments entry, by thread number, or -1.
+    var firstArguments: [Int32] = []
+    var freeArguments: [Int32] = []
+    /// The armed requests' keys, in a snapshot; `nil` in the queue itself, which passes each key.
     var armed: IndexedHeap<QueueKey>?
+    /// The backlog's keys, in a snapshot; `nil` in the queue itself.
+    var waiting: IndexedHeap<QueueKey>?
 
     /// How many slots there are, occupied or free.
     var slotCount: Int { records.count }
 
-    /// The queue key of an occupied slot, or `nil` for a free one.
+    /// The queue key of a snapshot's slot, from its heaps, or `nil` for a free slot.
     ///
     /// - Parameter slot: The slot.
     /// - Returns: Where its request sorts.
     func queueKey(ofSlot slot: Int) -> QueueKey? {
-        let record = records[slot]
-        return record.isOccupied ? record.queueKey : nil
+        armed?.priority(of: slot) ?? waiting?.priority(of: slot)
     }
 
-    /// The request an occupied slot stands for, built now for a call.
+    /// The request an occupied slot of a snapshot stands for, built now for a call.
     ///
     /// - Parameter slot: An occupied slot.
     /// - Returns: The request exactly as added.
     func request(atSlot slot: Int) -> NotificationRequest {
+        request(atSlot: slot, key: queueKey(ofSlot: slot)!)
+    }
+
+    /// The request an occupied slot stands for, built now for a call.
+    ///
+    /// - Parameters:
+    ///   - slot: An occupied slot.
+    ///   - key: Its key in the heap that holds it.
+    /// - Returns: The request exactly as added.
+    func request(atSlot slot: Int, key: QueueKey) -> NotificationRequest {
         let record = records[slot]
         guard record.isCall else { return requests[Int(record.payload)]! }
-        return notification(atSlot: slot, isArmed: false).request
+        return notification(atSlot: slot, key: key, isArmed: false).request
     }
 
     /// The pending notification an occupied slot stands for.
     ///
     /// - Parameters:
     ///   - slot: An occupied slot.
+    ///   - key: Its key in the heap that holds it: its fire date and order.
     ///   - isArmed: Its armed flag.
     /// - Returns: The notification, equal to the one inserted.
-    func notification(atSlot slot: Int, isArmed: Bool) -> PendingNotification {
+    func notification(atSlot slot: Int, key: QueueKey, isArmed: Bool) -> PendingNotification {
         let record = records[slot]
         guard record.isCall else {
             return PendingNotification(
-                request: requests[Int(record.payload)]!, fireDate: record.fireDate, sequence: record.sequence,
+                request: requests[Int(record.payload)]!, fireDate: key.fireDate, sequence: key.sequence,
                 isArmed: isArmed)
         }
         let shape = shapes[record.shape]
-        let callArguments = arguments[Int(record.thread)][Int(record.payload)]
+        let callArguments = arguments[Int(record.payload)]
         return PendingNotification(
             eventID: eventIDs[Int(record.thread)]!, trigger: shape.trigger,
             content: NotificationContent(
                 titleKey: shape.titleKey, bodyKey: shape.bodyKey, bodyArgs: callArguments.bodyArgs,
                 deepLink: callArguments.deepLink),
-            requestedAt: record.fireDate, fireDate: record.fireDate, sequence: record.sequence, isArmed: isArmed)
+            requestedAt: key.fireDate, fireDate: key.fireDate, sequence: key.sequence, isArmed: isArmed)
     }
 
     /// The pending notification at an occupied slot of a snapshot, armed flag from its ``armed`` heap.
     func notification(atSlot slot: Int) -> PendingNotification {
-        notification(atSlot: slot, isArmed: armed?.contains(slot) ?? false)
+        notification(atSlot: slot, key: queueKey(ofSlot: slot)!, isArmed: armed?.contains(slot) ?? false)
     }
 
     /// Whether the request at an occupied slot has the identifier `key` stands for (its hash having matched).
@@ -93,34 +114,51 @@ package struct QueueContents: Sendable {
 
     /// The number of a call's arguments entry in its thread, counted as used once more.
     mutating func useArguments(_ content: NotificationContent, inThread thread: Int) -> Int32 {
-        var free: Int?
-        let entries = arguments[thread]
-        let compares = entries.count <= Self.argumentsScanLimit
-        for number in entries.indices {
-            let entry = entries[number]
-            if entry.uses == 0 {
-                if free == nil { free = number }
-                if !compares { break }
-            } else if compares && entry.bodyArgs == content.bodyArgs && entry.deepLink == content.deepLink {
-                arguments[thread][number].uses += 1
-                return Int32(number)
+        var number = firstArguments[thread]
+        var scanned = 0
+        while number >= 0 && scanned < Self.argumentsScanLimit {
+            if arguments[Int(number)].bodyArgs == content.bodyArgs
+                && arguments[Int(number)].deepLink == content.deepLink
+            {
+                arguments[Int(number)].uses += 1
+                return number
             }
+            number = arguments[Int(number)].next
+            scanned += 1
         }
-        let entry = CallArguments(bodyArgs: content.bodyArgs, deepLink: content.deepLink, uses: 1)
-        if let free {
-            arguments[thread][free] = entry
-            return Int32(free)
+        let first = firstArguments[thread]
+        let entry = CallArguments(
+            bodyArgs: content.bodyArgs, deepLink: content.deepLink, uses: 1, previous: -1, next: first)
+        let added: Int32
+        if let reused = freeArguments.popLast() {
+            added = reused
+            arguments[Int(added)] = entry
+        } else {
+            added = Int32(arguments.count)
+            arguments.append(entry)
         }
-        arguments[thread].append(entry)
-        return Int32(arguments[thread].count - 1)
+        if first >= 0 {
+            arguments[Int(first)].previous = added
+        }
+        firstArguments[thread] = added
+        return added
     }
 
-    /// Notes that a call left its thread; a thread's entries are dropped with its last call.
-    mutating func releaseArguments(_ number: Int32, inThread thread: Int, threadIsEmpty: Bool) {
-        if threadIsEmpty {
-            arguments[thread].removeAll(keepingCapacity: true)
+    /// Notes that a call left its thread; the entry is freed with its last call.
+    mutating func releaseArguments(_ number: Int32, inThread thread: Int) {
+        let index = Int(number)
+        arguments[index].uses -= 1
+        guard arguments[index].uses == 0 else { return }
+        let (previous, next) = (arguments[index].previous, arguments[index].next)
+        if previous >= 0 {
+            arguments[Int(previous)].next = next
         } else {
-            arguments[thread][Int(number)].uses -= 1
+            firstArguments[thread] = next
         }
+        if next >= 0 {
+            arguments[Int(next)].previous = previous
+        }
+        arguments[index] = .free
+        freeArguments.append(number)
     }
 }

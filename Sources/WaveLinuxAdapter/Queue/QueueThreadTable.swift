@@ -12,8 +12,11 @@ struct QueueThreadTable: Sendable {
     private var index = SlotIndex()
     /// The key of each thread number in use; `nil` for a free number.
     private var keys: [RequestKey?] = []
-    /// Each thread's pending slots. Lists of threads forgotten are kept, empty, for the next new thread to reuse.
-    private(set) var members: [[Int32]] = []
+    /// Each thread's first pending slot, or -1; the rest follow through the records (``QueueRecord/nextInThread``),
+    /// which the queue links.
+    var firstMember: [Int32] = []
+    /// How many slots each thread has pending.
+    var memberCount: [Int32] = []
     /// Each thread's change count; 0 for a thread without a stamp (its count is the floor).
     private var stamps: [UInt64] = []
     private var freeNumbers: [Int] = []
@@ -46,41 +49,15 @@ struct QueueThreadTable: Sendable {
             thread = reused
             keys[thread] = key
         } else {
-            thread = members.count
-            members.append([])
+            thread = firstMember.count
+            firstMember.append(-1)
+            memberCount.append(0)
             keys.append(key)
             stamps.append(0)
             isNew = true
         }
         index.insert(thread, hash: key.hashCode)
         return (thread, isNew)
-    }
-
-    /// Adds a slot to a thread's members.
-    ///
-    /// - Returns: Its position in the member list.
-    mutating func join(_ slot: Int, thread: Int) -> Int32 {
-        members[thread].append(Int32(slot))
-        return Int32(members[thread].count - 1)
-    }
-
-    /// Takes the member at `position` out of a thread by moving its last member into its place.
-    ///
-    /// - Returns: The slot that moved into `position`, whose record must learn its new position; `nil` when none.
-    mutating func leave(thread: Int, position: Int32) -> Int? {
-        let last = members[thread].removeLast()
-        guard Int(position) < members[thread].count else { return nil }
-        members[thread][Int(position)] = last
-        return Int(last)
-    }
-
-    /// Takes every member out of a thread at once.
-    ///
-    /// - Returns: The slots it had.
-    mutating func removeMembers(ofThread thread: Int) -> [Int32] {
-        let slots = members[thread]
-        members[thread].removeAll(keepingCapacity: true)
-        return slots
     }
 
     /// The change count of a thread, by key.
@@ -129,7 +106,7 @@ struct QueueThreadTable: Sendable {
         var forgotten: [Int] = []
         for thread in stamps.indices {
             stamps[thread] = 0
-            if thread != kept && keys[thread] != nil && members[thread].isEmpty {
+            if thread != kept && keys[thread] != nil && memberCount[thread] == 0 {
                 index.remove(thread)
                 keys[thread] = nil
                 freeNumbers.append(thread)
