@@ -66,11 +66,16 @@ struct CompactRecordTests {
         var random = SplitMix64(seed: seed)
         var inPlace = WaveLinuxAdapter.NotificationQueue(limit: limit)
         var plain = WaveLinuxAdapter.NotificationQueue(limit: limit)
+        // The same operations on a queue that builds nothing for reports: the same queue and counts.
+        var quiet = WaveLinuxAdapter.NotificationQueue(limit: limit)
+        quiet.reportsOutcomes = false
         var model = CountsModel()
         var sequence: UInt64 = 0
         let arguments = [["Paris"], ["Lima", "Peru"], []]
         func check(_ step: Int) {
             #expect(inPlace.snapshot() == plain.snapshot(), "step \(step)")
+            #expect(quiet.snapshot() == plain.snapshot(), "step \(step)")
+            #expect(quiet.changeCount == plain.changeCount, "step \(step)")
             #expect(inPlace.changeCount == plain.changeCount, "step \(step)")
             #expect(inPlace.changeCount == model.latest, "step \(step)")
             for event in 0..<12 {
@@ -88,6 +93,7 @@ struct CompactRecordTests {
                 let notification = Self.notification(
                     event: event, using: &random, sequence: sequence, arguments: arguments)
                 let outcome = inPlace.insert(notification)
+                #expect(quiet.insert(notification).transitions.isEmpty)
                 let plainOutcome = plain.insert(notification)
                 #expect(outcome.replaced == plainOutcome.replaced, "step \(step)")
                 #expect(outcome.placed == plainOutcome.placed, "step \(step)")
@@ -100,6 +106,7 @@ struct CompactRecordTests {
                 let now = Self.epoch.addingTimeInterval(Double(random.next() % 20))
                 let due = plain.removeNextDue(at: now)
                 let dueInPlace = inPlace.removeNextDue(at: now)
+                #expect(quiet.removeNextDue(at: now)?.notification == due?.notification, "step \(step)")
                 #expect(dueInPlace?.notification == due?.notification, "step \(step)")
                 #expect(dueInPlace?.transitions == due?.transitions, "step \(step)")
                 if let due {
@@ -121,7 +128,11 @@ struct CompactRecordTests {
                     return notification
                 }
                 let replaced = inPlace.replaceAll(threadID: threadID, with: batch)
-                let (removed, removalTransitions) = plain.removeAll(threadID: threadID)
+                let quietly = quiet.replaceAll(threadID: threadID, with: batch)
+                #expect(quietly.removed.isEmpty && quietly.removedCount == replaced.removedCount, "step \(step)")
+                let removal = plain.removeAll(threadID: threadID)
+                let (removed, removalTransitions) = (removal.removed, removal.transitions)
+                #expect(replaced.removedCount == removal.removedCount, "step \(step)")
                 if !removed.isEmpty {
                     model.recordChange(inThread: threadID, pendingCount: plain.count)
                 }

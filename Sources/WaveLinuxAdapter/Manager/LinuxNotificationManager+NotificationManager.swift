@@ -112,8 +112,8 @@ extension LinuxNotificationManager {
             state.nextSequence += UInt64(schedules.count)
             let outcome = state.queue.replaceAll(threadID: threadID, with: notifications)
             let removalChanged = reportRemoval(
-                outcome.removed, transitions: outcome.removalTransitions, threadID: threadID, reason: .reschedule,
-                &state)
+                outcome.removed, removedAny: outcome.removedCount > 0, transitions: outcome.removalTransitions,
+                threadID: threadID, reason: .reschedule, &state)
             var placed: [PendingNotification] = []
             if persists {
                 placed.reserveCapacity(outcome.insertions.count)

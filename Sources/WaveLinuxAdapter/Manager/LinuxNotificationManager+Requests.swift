@@ -87,7 +87,7 @@ extension LinuxNotificationManager {
         try await ensureRunning()
         guard !identifiers.isEmpty else { return }
         let changed = state.withLock { state in
-            let (removed, transitions) = state.queue.remove(identifiers)
+            let (removed, removedCount, transitions) = state.queue.remove(identifiers)
             for notification in removed {
                 observer.manager(didReport: .cancelled(notification, reason: reason))
             }
@@ -98,7 +98,8 @@ extension LinuxNotificationManager {
                     withdrawn.append(shownNotification)
                 }
             }
-            return finishRemoval(removed: removed, withdrawn: withdrawn, reason: reason, &state)
+            return finishRemoval(
+                removed: removed, removedAny: removedCount > 0, withdrawn: withdrawn, reason: reason, &state)
         }
         if changed {
             try await persistChanges()
@@ -134,22 +135,24 @@ extension LinuxNotificationManager {
         try await ensureRunning()
         let changed = state.withLock { state in
             var removedAll: [PendingNotification] = []
+            var removedAny = false
             var withdrawnAll: [ShownNotification] = []
             for threadID in threadIDs {
-                let (removed, transitions) = state.queue.removeAll(threadID: threadID)
+                let (removed, removedCount, transitions) = state.queue.removeAll(threadID: threadID)
+                removedAny = removedAny || removedCount > 0
                 let withdrawn = reportThreadRemoval(
                     removed, transitions: transitions, threadID: threadID, reason: reason, &state)
                 removedAll += removed
                 withdrawnAll += withdrawn
             }
             armAlarm(&state)
-            if !removedAll.isEmpty {
+            if removedAny {
                 note(.removePending(removedAll), &state)
             }
             if !withdrawnAll.isEmpty {
                 note(.withdrawShown(withdrawnAll.map(\.identifier), at: clock.now, reason: reason), &state)
             }
-            return !removedAll.isEmpty || !withdrawnAll.isEmpty
+            return removedAny || !withdrawnAll.isEmpty
         }
         if changed {
             try await persistChanges()
@@ -326,31 +329,31 @@ extension LinuxNotificationManager {
     /// ``reportThreadRemoval(_:transitions:threadID:reason:_:)`` for one thread, then notes the removal and the
     /// withdrawals for saving, as ``removePending(threadIDs:reason:)`` does; returns whether anything changed.
     func reportRemoval(
-        _ removed: [PendingNotification], transitions: [NotificationQueue.Transition], threadID: String,
-        reason: NotificationReason, _ state: inout State
+        _ removed: [PendingNotification], removedAny: Bool, transitions: [NotificationQueue.Transition],
+        threadID: String, reason: NotificationReason, _ state: inout State
     ) -> Bool {
         let withdrawn = reportThreadRemoval(
             removed, transitions: transitions, threadID: threadID, reason: reason, &state)
-        if !removed.isEmpty {
+        if removedAny {
             note(.removePending(removed), &state)
         }
         if !withdrawn.isEmpty {
             note(.withdrawShown(withdrawn.map(\.identifier), at: clock.now, reason: reason), &state)
         }
-        return !removed.isEmpty || !withdrawn.isEmpty
+        return removedAny || !withdrawn.isEmpty
     }
 
     /// Reports withdrawals, re-arms and notes a removal for saving; returns whether anything changed.
     private func finishRemoval(
-        removed: [PendingNotification], withdrawn: [ShownNotification], reason: NotificationReason,
-        _ state: inout State
+        removed: [PendingNotification], removedAny: Bool, withdrawn: [ShownNotification],
+        reason: NotificationReason, _ state: inout State
     ) -> Bool {
         for shownNotification in withdrawn {
             observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
         }
-        guard !removed.isEmpty || !withdrawn.isEmpty else { return false }
+        guard removedAny || !withdrawn.isEmpty else { return false }
         armAlarm(&state)
-        if !removed.isEmpty {
+        if removedAny {
             note(.removePending(removed), &state)
         }
         if !withdrawn.isEmpty {

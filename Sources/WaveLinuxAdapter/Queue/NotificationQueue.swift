@@ -36,6 +36,11 @@ package struct NotificationQueue: Sendable {
     /// displaced and the latest armed request is never asked for.
     private var armedByLatest = IndexedHeap<QueueKey>(order: .largestFirst)
     private let tracksLatest: Bool
+    /// Whether operations build what only an observer or the store reads: the moves between the armed set and the
+    /// backlog, the request a replacement replaced, the requests a removal removed. Without them (a manager whose
+    /// observer ignores everything and that saves nothing) an operation builds no notification from a record but
+    /// the one it hands back to be delivered; counts, order and change counts are the same either way.
+    package var reportsOutcomes = true
     private var backlog = IndexedHeap<QueueKey>(order: .smallestFirst)
     /// The slot of each pending request, by identifier.
     private var identifierIndex = SlotIndex()
@@ -179,7 +184,9 @@ package struct NotificationQueue: Sendable {
         if let existing = findSlot(of: identifierKey) {
             // The replacement takes over its predecessor's slot, and its thread entry when the thread is the same.
             slot = existing
-            replaced = self.notification(atSlot: slot, isArmed: false)
+            if reportsOutcomes {
+                replaced = self.notification(atSlot: slot, isArmed: false)
+            }
             detachFromSets(slot)
             let old = contents.records[slot]
             replacedThread = Int(old.thread)
@@ -227,7 +234,7 @@ package struct NotificationQueue: Sendable {
     package mutating func replaceAll(
         threadID: String, with notifications: [PendingNotification]
     ) -> (
-        removed: [PendingNotification], removalTransitions: [Transition],
+        removed: [PendingNotification], removedCount: Int, removalTransitions: [Transition],
         insertions: [(replaced: PendingNotification?, placed: PendingNotification, transitions: [Transition])]
     ) {
         let threadKey = RequestKey(threadID)
@@ -252,8 +259,9 @@ package struct NotificationQueue: Sendable {
                 claims.append(nil)
             }
         }
-        let removed = members.map { notification(atSlot: Int($0), isArmed: false) }
-            .sorted { $0.queueKey < $1.queueKey }
+        let removed =
+            reportsOutcomes
+            ? members.map { notification(atSlot: Int($0), isArmed: false) }.sorted { $0.queueKey < $1.queueKey } : []
         // Every member leaves the armed set and the backlog, as the removal takes them; those no notification takes
         // over leave the queue altogether.
         log.reset()
@@ -296,36 +304,39 @@ package struct NotificationQueue: Sendable {
             recordChange(inThread: thread, pendingCount: count)
             insertions.append((nil, placed, netTransitions(newSlot: slot, placed: placed)))
         }
-        return (removed, removalTransitions, insertions)
+        return (removed, members.count, removalTransitions, insertions)
     }
 
     /// ``replaceAll(threadID:with:)`` the plain way: the removal, then each insertion.
     private mutating func removeAllThenInsert(
         threadID: String, _ notifications: [PendingNotification]
     ) -> (
-        removed: [PendingNotification], removalTransitions: [Transition],
+        removed: [PendingNotification], removedCount: Int, removalTransitions: [Transition],
         insertions: [(replaced: PendingNotification?, placed: PendingNotification, transitions: [Transition])]
     ) {
-        let (removed, removalTransitions) = removeAll(threadID: threadID)
+        let removal = removeAll(threadID: threadID)
         let insertions = notifications.map { insert($0) }
-        return (removed, removalTransitions, insertions)
+        return (removal.removed, removal.removedCount, removal.transitions, insertions)
     }
 
     /// Removes requests by identifier; identifiers that are not pending are skipped. Stamps each removed request's
     /// thread, in order.
     ///
     /// - Parameter identifiers: The request identifiers.
-    /// - Returns: The removed requests, in the order of `identifiers`, and the promotions their removal caused.
+    /// - Returns: The removed requests, in the order of `identifiers` (empty unless ``reportsOutcomes``), how many
+    ///   were removed, and the promotions their removal caused.
     package mutating func remove(
         _ identifiers: [String]
-    ) -> (removed: [PendingNotification], transitions: [Transition]) {
+    ) -> (removed: [PendingNotification], removedCount: Int, transitions: [Transition]) {
         log.reset()
         var removed: [PendingNotification] = []
         var removedThreads: [Int] = []
         for identifier in identifiers {
             guard let slot = findSlot(of: RequestKey(identifier)) else { continue }
             identifierIndex.remove(slot)
-            removed.append(notification(atSlot: slot, isArmed: false))
+            if reportsOutcomes {
+                removed.append(notification(atSlot: slot, isArmed: false))
+            }
             detachFromSets(slot)
             let record = contents.records[slot]
             removedThreads.append(Int(record.thread))
@@ -333,32 +344,35 @@ package struct NotificationQueue: Sendable {
             releasePayload(of: record)
             freeSlot(slot)
         }
-        guard !removed.isEmpty else { return ([], []) }
+        guard !removedThreads.isEmpty else { return ([], 0, []) }
         rebalance()
         for thread in removedThreads {
             recordChange(inThread: thread, pendingCount: count)
         }
-        return (removed, netTransitions(newSlot: nil, placed: nil))
+        return (removed, removedThreads.count, netTransitions(newSlot: nil, placed: nil))
     }
 
     /// Removes every request of a thread, through the per-thread index, and stamps the thread when it had any.
     ///
     /// - Parameter threadID: The thread id.
-    /// - Returns: The removed requests, soonest first, and the promotions their removal caused.
+    /// - Returns: The removed requests, soonest first (empty unless ``reportsOutcomes``), how many were removed,
+    ///   and the promotions their removal caused.
     package mutating func removeAll(
         threadID: String
-    ) -> (removed: [PendingNotification], transitions: [Transition]) {
+    ) -> (removed: [PendingNotification], removedCount: Int, transitions: [Transition]) {
         log.reset()
         guard let thread = threads.number(of: RequestKey(threadID)), threads.memberCount[thread] > 0 else {
-            return ([], [])
+            return ([], 0, [])
         }
         let members = members(ofThread: thread)
         threads.firstMember[thread] = -1
         threads.memberCount[thread] = 0
         var removed: [PendingNotification] = []
-        removed.reserveCapacity(members.count)
-        for member in members {
-            removed.append(notification(atSlot: Int(member), isArmed: false))
+        if reportsOutcomes {
+            removed.reserveCapacity(members.count)
+            for member in members {
+                removed.append(notification(atSlot: Int(member), isArmed: false))
+            }
         }
         // Every notification is built before any of the thread's entries is released.
         for member in members {
@@ -370,7 +384,9 @@ package struct NotificationQueue: Sendable {
         }
         rebalance()
         recordChange(inThread: thread, pendingCount: count)
-        return (removed.sorted { $0.queueKey < $1.queueKey }, netTransitions(newSlot: nil, placed: nil))
+        return (
+            removed.sorted { $0.queueKey < $1.queueKey }, members.count, netTransitions(newSlot: nil, placed: nil)
+        )
     }
 
     /// Removes and returns the soonest armed request if it is due at `now`, and stamps its thread.
@@ -412,6 +428,7 @@ package struct NotificationQueue: Sendable {
     /// (a restart then changes every count, forgetting the threads).
     package mutating func removeAllWithoutReporting() {
         var emptied = NotificationQueue(limit: limit)
+        emptied.reportsOutcomes = reportsOutcomes
         emptied.threads = threads
         for thread in 0..<threads.firstMember.count {
             emptied.threads.firstMember[thread] = -1
@@ -607,6 +624,7 @@ package struct NotificationQueue: Sendable {
     /// Each notification whose set changed in this operation, in order of first move, as it is now; the one
     /// at `newSlot` (just inserted, as `placed`) always counts.
     private func netTransitions(newSlot: Int?, placed: PendingNotification?) -> [Transition] {
+        guard reportsOutcomes else { return [] }
         var transitions: [Transition] = []
         transitions.reserveCapacity(log.moves.count)
         for move in log.moves {
