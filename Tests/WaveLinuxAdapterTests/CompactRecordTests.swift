@@ -10,8 +10,12 @@ import WaveNotifications
 /// ones the dictionary they replaced gave.
 struct CompactRecordTests {
     static let epoch = Date(timeIntervalSince1970: 1_782_000_000)
+    /// The standard triggers, then one spelled like the first (`start_60m`) from another duration, so a call can
+    /// replace another with the same identifier and a different trigger.
     static let triggers: [NotificationTrigger] =
-        NotificationTrigger.standardStartingIntervals.map { .eventStarting($0) } + [.eventFinished, .waveHit]
+        NotificationTrigger.standardStartingIntervals.map { .eventStarting($0) } + [
+            .eventFinished, .waveHit, .eventStarting(.seconds(3_630)),
+        ]
 
     /// The change counts as ``ThreadChangeCounts`` kept them before they moved into the queue's thread table: one
     /// counter, a stamp per thread id in a dictionary, a floor for the rest, every stamp forgotten once there are

@@ -244,15 +244,23 @@ package struct NotificationQueue: Sendable {
             return removeAllThenInsert(threadID: threadID, notifications)
         }
         let members = members(ofThread: thread)
-        // Which notification takes over which pending slot: the first with its identifier. A thread's members are
-        // few, so a scan finds whether a slot is one of them.
+        // Which notification takes over which pending slot: the first with its identifier. When the thread holds only
+        // calls, a call's identifier is its trigger's (the thread fixes the event), so the members are compared
+        // by trigger without hashing or probing the index; otherwise the index finds it.
+        let onlyCalls = members.allSatisfy { contents.records[Int($0)].isCall }
         var claimedSlots: [Int] = []
         var claims: [Int?] = []
         claims.reserveCapacity(notifications.count)
         for notification in notifications {
-            if let slot = findSlot(of: notification.identifierKey), Int(contents.records[slot].thread) == thread,
-                !claimedSlots.contains(slot)
-            {
+            let found: Int?
+            if onlyCalls, let call = notification.compactCall {
+                found = members.lazy.map(Int.init).first { member in
+                    Self.haveOneIdentifier(contents.shapes[contents.records[member].shape].trigger, call.trigger)
+                }
+            } else {
+                found = findSlot(of: notification.identifierKey)
+            }
+            if let slot = found, Int(contents.records[slot].thread) == thread, !claimedSlots.contains(slot) {
                 claimedSlots.append(slot)
                 claims.append(slot)
             } else {
@@ -305,6 +313,17 @@ package struct NotificationQueue: Sendable {
             insertions.append((nil, placed, netTransitions(newSlot: slot, placed: placed)))
         }
         return (removed, members.count, removalTransitions, insertions)
+    }
+
+    /// Whether two calls of one event have the same identifier: the same trigger id (`start_<whole minutes>m`,
+    /// `finished`, `wave_hit`), compared without building it.
+    private static func haveOneIdentifier(_ left: NotificationTrigger, _ right: NotificationTrigger) -> Bool {
+        switch (left, right) {
+        case (.eventStarting(let leftBefore), .eventStarting(let rightBefore)):
+            leftBefore == rightBefore || leftBefore.wholeMinutes == rightBefore.wholeMinutes
+        case (.eventFinished, .eventFinished), (.waveHit, .waveHit): true
+        default: false
+        }
     }
 
     /// ``replaceAll(threadID:with:)`` the plain way: the removal, then each insertion.
