@@ -148,11 +148,6 @@ public struct PendingNotification: Hashable, Sendable {
         }
     }
 
-    /// The request of a notification that is not a compact call; `nil` for a compact call.
-    var storedRequest: NotificationRequest? {
-        if case .request(let request) = payload { request } else { nil }
-    }
-
     /// The event id of a WorldWideWaves call; `nil` for a request.
     private var callEventID: String? {
         switch payload {
@@ -193,14 +188,6 @@ public struct PendingNotification: Hashable, Sendable {
             return RequestKey(request.identifier)
         }
         return RequestKey(eventID: callEventID!, trigger: callTrigger!)
-    }
-
-    /// Whether its identifier is the one `key` stands for, compared without hashing either again.
-    func hasIdentifier(_ key: RequestKey) -> Bool {
-        if case .request(let request) = payload {
-            return key.isSpelled(asText: request.identifier)
-        }
-        return key.isSpelled(eventID: callEventID!, trigger: callTrigger!)
     }
 
     /// The key of its thread in the queue's indexes.
