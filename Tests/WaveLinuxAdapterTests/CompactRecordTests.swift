@@ -9,6 +9,8 @@ import WaveNotifications
 /// removing the thread and inserting each request leaves, and the change counts kept in its thread table are the
 /// ones the dictionary they replaced gave.
 struct CompactRecordTests {
+    typealias Transition = WaveLinuxAdapter.NotificationQueue.Transition
+
     static let epoch = Date(timeIntervalSince1970: 1_782_000_000)
     /// The standard triggers, then one spelled like the first (`start_60m`) from another duration, so a call can
     /// replace another with the same identifier and a different trigger.
@@ -96,8 +98,21 @@ struct CompactRecordTests {
                 sequence += 1
                 let notification = Self.notification(
                     event: event, using: &random, sequence: sequence, arguments: arguments)
-                let outcome = inPlace.insert(notification)
-                #expect(quiet.insert(notification).transitions.isEmpty)
+                // A call goes in from its parts on the other two queues, as the manager's calls put it.
+                var outcome = (replaced: PendingNotification?.none, placed: notification, transitions: [Transition]())
+                if let call = notification.compactCall {
+                    let fromParts = inPlace.insertCall(
+                        eventID: call.eventID, trigger: call.trigger, content: call.content,
+                        fireDate: notification.fireDate, sequence: notification.sequence)
+                    outcome = (fromParts.replaced, fromParts.placed!, fromParts.transitions)
+                    let quietly = quiet.insertCall(
+                        eventID: call.eventID, trigger: call.trigger, content: call.content,
+                        fireDate: notification.fireDate, sequence: notification.sequence)
+                    #expect(quietly.placed == nil && quietly.replaced == nil && quietly.transitions.isEmpty)
+                } else {
+                    outcome = inPlace.insert(notification)
+                    #expect(quiet.insert(notification).transitions.isEmpty)
+                }
                 let plainOutcome = plain.insert(notification)
                 #expect(outcome.replaced == plainOutcome.replaced, "step \(step)")
                 #expect(outcome.placed == plainOutcome.placed, "step \(step)")

@@ -24,14 +24,34 @@ extension LinuxNotificationManager {
         let now = clock.now
         state.withLock { state in
             var placed: [PendingNotification] = []
-            insert(
-                PendingNotification(
-                    eventID: eventID, trigger: trigger, content: content, requestedAt: fireAt,
-                    fireDate: max(fireAt, now), sequence: state.nextSequence),
-                placed: &placed, &state)
+            insertCall(eventID: eventID, trigger: trigger, content: content, fireAt: fireAt, now: now, &placed, &state)
             finishAdding(placed, &state)
         }
         try await persistChanges()
+    }
+
+    /// Places one call (taking the next sequence number) from its parts, reports it and keeps it for saving; a call
+    /// already overdue keeps the request it asked for, as ``PendingNotification`` does.
+    func insertCall(
+        eventID: String, trigger: NotificationTrigger, content: NotificationContent, fireAt: Date, now: Date,
+        _ placed: inout [PendingNotification], _ state: inout State
+    ) {
+        guard fireAt >= now else {
+            insert(
+                PendingNotification(
+                    eventID: eventID, trigger: trigger, content: content, requestedAt: fireAt, fireDate: now,
+                    sequence: state.nextSequence),
+                placed: &placed, &state)
+            return
+        }
+        let sequence = state.nextSequence
+        state.nextSequence += 1
+        let (replaced, placedNotification, transitions) = state.queue.insertCall(
+            eventID: eventID, trigger: trigger, content: content, fireDate: fireAt, sequence: sequence)
+        // Without one, nothing reads the report: the observer ignores it and nothing is saved.
+        if let placedNotification {
+            reportInsertion((replaced, placedNotification, transitions), placed: &placed)
+        }
     }
 
     /// Schedules many WorldWideWaves notifications in one step and one transaction, each kept compact as
@@ -49,12 +69,21 @@ extension LinuxNotificationManager {
         guard !schedules.isEmpty else { return }
         let callTime = clock.now
         try await ensureRunning()
-        try await insertAll(schedules) { schedule, now, sequence in
-            let fireAt = callTime.addingTimeInterval(schedule.delay.timeInterval)
-            return PendingNotification(
-                eventID: schedule.eventID, trigger: schedule.trigger, content: schedule.content,
-                requestedAt: fireAt, fireDate: max(fireAt, now), sequence: sequence)
+        let now = clock.now
+        state.withLock { state in
+            state.queue.reserveCapacity(forAdditional: schedules.count)
+            var placed: [PendingNotification] = []
+            if persists {
+                placed.reserveCapacity(schedules.count)
+            }
+            for schedule in schedules {
+                insertCall(
+                    eventID: schedule.eventID, trigger: schedule.trigger, content: schedule.content,
+                    fireAt: callTime.addingTimeInterval(schedule.delay.timeInterval), now: now, &placed, &state)
+            }
+            finishAdding(placed, &state)
         }
+        try await persistChanges()
     }
 
     /// Cancels every WorldWideWaves notification of each event, as ``cancelAllNotifications(eventID:)`` does, in one

@@ -158,29 +158,80 @@ package struct NotificationQueue: Sendable {
     package mutating func insert(
         _ notification: PendingNotification, recordsChange: Bool = true
     ) -> (replaced: PendingNotification?, placed: PendingNotification, transitions: [Transition]) {
-        let outcome = place(notification)
+        let outcome = place(.notification(notification))
         if recordsChange {
             recordChange(inThread: outcome.thread, pendingCount: count)
             if let replacedThread = outcome.replacedThread, replacedThread != outcome.thread {
                 recordChange(inThread: replacedThread, pendingCount: count)
             }
         }
+        return (outcome.replaced, outcome.placed!, outcome.transitions)
+    }
+
+    /// Adds a WorldWideWaves call that fires when it asked, from its parts, as ``insert(_:recordsChange:)`` adds the
+    /// notification they make, without building that notification unless ``reportsOutcomes``.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event id, already validated.
+    ///   - trigger: The trigger.
+    ///   - content: The keys, arguments and deep link.
+    ///   - fireDate: When it fires: the instant the call asked for.
+    ///   - sequence: Its order of addition.
+    /// - Returns: What ``insert(_:recordsChange:)`` returns; the request as placed only when ``reportsOutcomes``.
+    mutating func insertCall(
+        eventID: String, trigger: NotificationTrigger, content: NotificationContent, fireDate: Date, sequence: UInt64
+    ) -> (replaced: PendingNotification?, placed: PendingNotification?, transitions: [Transition]) {
+        let outcome = place(
+            .call(
+                eventID: eventID, trigger: trigger, content: content,
+                key: QueueKey(fireDate: fireDate, sequence: sequence)))
+        recordChange(inThread: outcome.thread, pendingCount: count)
+        if let replacedThread = outcome.replacedThread, replacedThread != outcome.thread {
+            recordChange(inThread: replacedThread, pendingCount: count)
+        }
         return (outcome.replaced, outcome.placed, outcome.transitions)
     }
 
-    /// Places a request without stamping any thread.
+    /// What is placed: a notification, or a call's parts.
+    private enum Arrival {
+        case notification(PendingNotification)
+        case call(eventID: String, trigger: NotificationTrigger, content: NotificationContent, key: QueueKey)
+
+        var identifierKey: RequestKey {
+            switch self {
+            case .notification(let notification): notification.identifierKey
+            case .call(let eventID, let trigger, _, _): RequestKey(eventID: eventID, trigger: trigger)
+            }
+        }
+
+        var threadKey: RequestKey {
+            switch self {
+            case .notification(let notification): notification.threadKey
+            case .call(let eventID, _, _, _): RequestKey(threadOfEvent: eventID)
+            }
+        }
+
+        var queueKey: QueueKey {
+            switch self {
+            case .notification(let notification): notification.queueKey
+            case .call(_, _, _, let key): key
+            }
+        }
+    }
+
+    /// Places a request without stamping any thread; `placed` is `nil` only for a call's parts when nothing reads it.
     private mutating func place(
-        _ notification: PendingNotification
+        _ arrival: Arrival
     ) -> (
-        replaced: PendingNotification?, placed: PendingNotification, transitions: [Transition], thread: Int,
+        replaced: PendingNotification?, placed: PendingNotification?, transitions: [Transition], thread: Int,
         replacedThread: Int?
     ) {
         log.reset()
         var replaced: PendingNotification?
         var replacedThread: Int?
         let slot: Int
-        let identifierKey = notification.identifierKey
-        let thread = threadNumber(creating: notification.threadKey)
+        let identifierKey = arrival.identifierKey
+        let thread = threadNumber(creating: arrival.threadKey)
         if let existing = findSlot(of: identifierKey) {
             // The replacement takes over its predecessor's slot, and its thread entry when the thread is the same.
             slot = existing
@@ -202,8 +253,8 @@ package struct NotificationQueue: Sendable {
             identifierIndex.insert(slot, hash: identifierKey.hashCode)
             joinThread(slot, thread: thread)
         }
-        fill(slot, with: notification, thread: thread)
-        let key = notification.queueKey
+        fill(slot, with: arrival, thread: thread)
+        let key = arrival.queueKey
         let belongsInArmedSet =
             armedBySoonest.count < limit || armedByLatest.first.map { key < $0.priority } ?? true
         if belongsInArmedSet {
@@ -213,7 +264,18 @@ package struct NotificationQueue: Sendable {
             log.record(slot: slot, armed: false)
         }
         rebalance()
-        let placed = notification.marked(armed: armedBySoonest.contains(slot))
+        let isArmed = armedBySoonest.contains(slot)
+        let placed: PendingNotification?
+        switch arrival {
+        case .notification(let notification):
+            placed = notification.marked(armed: isArmed)
+        case .call(let eventID, let trigger, let content, let key):
+            placed =
+                reportsOutcomes
+                ? PendingNotification(
+                    eventID: eventID, trigger: trigger, content: content, requestedAt: key.fireDate,
+                    fireDate: key.fireDate, sequence: key.sequence, isArmed: isArmed) : nil
+        }
         return (replaced, placed, netTransitions(newSlot: slot, placed: placed), thread, replacedThread)
     }
 
@@ -297,7 +359,7 @@ package struct NotificationQueue: Sendable {
             // The insertion's steps, in the slot kept: placed in the armed set or the backlog by its key.
             log.reset()
             releasePayload(of: contents.records[slot])
-            fill(slot, with: notification, thread: thread)
+            fill(slot, with: .notification(notification), thread: thread)
             let key = notification.queueKey
             let belongsInArmedSet =
                 armedBySoonest.count < limit || armedByLatest.first.map { key < $0.priority } ?? true
@@ -519,18 +581,30 @@ package struct NotificationQueue: Sendable {
     }
 
     /// Writes a notification's fire date, order and payload into a slot whose thread is set.
-    private mutating func fill(_ slot: Int, with notification: PendingNotification, thread: Int) {
-        if let call = notification.compactCall {
-            if contents.eventIDs[thread] == nil {
-                contents.eventIDs[thread] = call.eventID
+    private mutating func fill(_ slot: Int, with arrival: Arrival, thread: Int) {
+        switch arrival {
+        case .call(let eventID, let trigger, let content, _):
+            fill(slot, call: eventID, trigger: trigger, content: content, thread: thread)
+        case .notification(let notification):
+            if let call = notification.compactCall {
+                fill(slot, call: call.eventID, trigger: call.trigger, content: call.content, thread: thread)
+            } else {
+                contents.records[slot].shape = -1
+                contents.records[slot].payload = storeRequest(notification.request)
             }
-            contents.records[slot].shape = contents.shapes.use(
-                trigger: call.trigger, titleKey: call.content.titleKey, bodyKey: call.content.bodyKey)
-            contents.records[slot].payload = contents.useArguments(call.content, inThread: thread)
-        } else {
-            contents.records[slot].shape = -1
-            contents.records[slot].payload = storeRequest(notification.request)
         }
+    }
+
+    /// Writes a call's parts into a slot whose thread is set.
+    private mutating func fill(
+        _ slot: Int, call eventID: String, trigger: NotificationTrigger, content: NotificationContent, thread: Int
+    ) {
+        if contents.eventIDs[thread] == nil {
+            contents.eventIDs[thread] = eventID
+        }
+        contents.records[slot].shape = contents.shapes.use(
+            trigger: trigger, titleKey: content.titleKey, bodyKey: content.bodyKey)
+        contents.records[slot].payload = contents.useArguments(content, inThread: thread)
     }
 
     /// Keeps a request whole, returning its number.
