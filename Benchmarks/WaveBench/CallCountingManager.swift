@@ -49,7 +49,15 @@ final class CallCountingManager<Wrapped: NotificationManager>: NotificationManag
         calls.add(1, ordering: .relaxed)
         try await wrapped.cancelAllNotifications(eventIDs: eventIDs)
     }
+
+    func replaceAllNotifications(eventID: String, with schedules: [NotificationSchedule]) async throws {
+        calls.add(1, ordering: .relaxed)
+        try await wrapped.replaceAllNotifications(eventID: eventID, with: schedules)
+    }
 }
 
 /// Takes batches whole exactly when the wrapped manager does.
 extension CallCountingManager: BatchingNotificationManager where Wrapped: BatchingNotificationManager {}
+
+/// Replaces an event's notifications in one call exactly when the wrapped manager does.
+extension CallCountingManager: ReplacingNotificationManager where Wrapped: ReplacingNotificationManager {}

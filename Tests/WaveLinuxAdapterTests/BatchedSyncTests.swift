@@ -134,15 +134,35 @@ struct BatchedSyncTests {
     ]
     static let favorites: Set<String> = ["berlin", "lima", "oslo", "rome"]
 
+    /// How the scheduler reaches the Linux manager.
+    enum Path {
+        /// Through ``SingleCallManager``: one call per notification.
+        case single
+        /// Through ``BatchManager``: a cancel and one batch per event.
+        case batched
+        /// The manager itself, a `ReplacingNotificationManager`: one `replaceAllNotifications` per kept event.
+        case direct
+    }
+
     func sync(
         batched: Bool, stopped: Bool = false, refuses: @escaping @Sendable (String, NotificationTrigger?) -> Bool
+    )
+        async throws -> Outcome
+    {
+        try await sync(path: batched ? .batched : .single, stopped: stopped, refuses: refuses)
+    }
+
+    func sync(
+        path: Path, stopped: Bool = false, pendingLimit: Int = 64, passes: Int = 1,
+        refuses: @escaping @Sendable (String, NotificationTrigger?) -> Bool = { _, _ in false }
     )
         async throws -> Outcome
     {
         let log = EventLog()
         let clock = ManualWaveClock(now: Self.now)
         let linux = try LinuxNotificationManager(
-            configuration: .init(pendingLimit: 64), clock: clock, sink: RecordingSink(), renderer: FakeRenderer(),
+            configuration: .init(pendingLimit: pendingLimit), clock: clock, sink: RecordingSink(),
+            renderer: FakeRenderer(),
             observer: log)
         for eventID in Self.favorites.sorted() {
             try await linux.scheduleNotification(
@@ -154,14 +174,26 @@ struct BatchedSyncTests {
         let single = SingleCallManager(wrapping: linux, refuses: refuses)
         let batch = BatchManager(wrapping: linux, refuses: refuses)
         let reports = Reports()
+        let manager: any NotificationManager =
+            switch path {
+            case .single: single
+            case .batched: batch
+            case .direct: linux
+            }
         let scheduler = DefaultNotificationScheduler(
-            manager: batched ? batch : single, favorites: InMemoryFavoriteEventsStore(favoriteIDs: Self.favorites),
+            manager: manager, favorites: InMemoryFavoriteEventsStore(favoriteIDs: Self.favorites),
             clock: clock, observer: reports)
         let before = log.names.count
-        await scheduler.syncNotifications(favoriteIDs: Self.favorites, currentEvents: Self.events)
+        for pass in 0..<passes {
+            // A later pass a minute on: the same identifiers again, each at the same instant, in a new order.
+            await clock.advance(by: .seconds(60 * pass))
+            await scheduler.syncNotifications(favoriteIDs: Self.favorites, currentEvents: Self.events)
+        }
+        let counts = try? await linux.changeCounts(threadIDs: Self.favorites.sorted().map { "event_\($0)" })
         return Outcome(
-            events: Array(log.names.dropFirst(before)), pending: linux.pendingSnapshot(), reports: reports.all,
-            calls: batched ? batch.single.calls : single.calls)
+            events: Array(log.names.dropFirst(before)) + ["counts \(counts.map(String.init(describing:)) ?? "-")"],
+            pending: linux.pendingSnapshot(), reports: reports.all,
+            calls: path == .batched ? batch.single.calls : single.calls)
     }
 
     @Test
@@ -205,5 +237,24 @@ struct BatchedSyncTests {
         #expect(batched.pending == single.pending)
         #expect(batched.reports == single.reports)
         #expect(single.reports.count == 4 + 6 + 4)
+    }
+
+    /// The manager taking each kept event as one `replaceAllNotifications`, its identifiers re-added in place on the
+    /// second sync, leaves the events, pending requests, change counts and reports the single calls leave; also
+    /// with a limit small enough that a backlog forms (the queue then removes and inserts), and stopped.
+    @Test(arguments: [64, 3])
+    func aSyncReplacingEachEventInOneCallLeavesWhatTheSingleCallsLeave(pendingLimit: Int) async throws {
+        let single = try await sync(path: .single, pendingLimit: pendingLimit, passes: 3)
+        let direct = try await sync(path: .direct, pendingLimit: pendingLimit, passes: 3)
+        #expect(direct.events == single.events)
+        #expect(direct.pending == single.pending)
+        #expect(direct.reports == single.reports && single.reports.isEmpty)
+        #expect(single.events.filter { $0.hasPrefix("cancelled event_berlin") }.count == 1 + 6 + 6)
+
+        let stoppedSingle = try await sync(path: .single, stopped: true, pendingLimit: pendingLimit)
+        let stoppedDirect = try await sync(path: .direct, stopped: true, pendingLimit: pendingLimit)
+        #expect(stoppedDirect.events == stoppedSingle.events)
+        #expect(stoppedDirect.reports == stoppedSingle.reports)
+        #expect(stoppedSingle.reports.count == 4 + 6 + 4)
     }
 }

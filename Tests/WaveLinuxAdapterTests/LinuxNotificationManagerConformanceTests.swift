@@ -37,6 +37,9 @@ struct LinuxNotificationManagerConformanceTests {
         case armingOne
         /// Every change committed to `notifications.sqlite` in a fresh state directory.
         case persisted
+        /// In memory, arming 64 at most, with an observer hearing every change (so the queue builds its reports,
+        /// which it skips for an observer that ignores them).
+        case observed
 
         var testDescription: String { rawValue }
     }
@@ -54,7 +57,8 @@ struct LinuxNotificationManagerConformanceTests {
             }
             let sink = ScreenSink()
             let manager = try LinuxNotificationManager(
-                configuration: configuration, clock: clock, sink: sink, renderer: FakeRenderer())
+                configuration: configuration, clock: clock, sink: sink, renderer: FakeRenderer(),
+                observer: kind == .observed ? EventLog() : IgnoringManagerObserver())
             return ConformanceSubject(center: manager, time: .sharedClock, onScreen: { sink.requests })
         }
         #expect(report.failures.isEmpty, "\(report)")

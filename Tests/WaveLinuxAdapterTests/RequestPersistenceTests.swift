@@ -107,4 +107,34 @@ struct RequestPersistenceTests {
         #expect(log.names.contains("suppressed expiring expired"))
         await second.stop()
     }
+
+    /// An event's notifications replaced in one call, in place, are saved as the two calls save them: a restart
+    /// finds exactly the new ones, with their instants and order, and none of the old.
+    @Test func notificationsReplacedInPlaceAreWhatARestartFinds() async throws {
+        defer { directory.remove() }
+        let content = NotificationContent(titleKey: "t", bodyKey: "b", bodyArgs: ["Paris"], deepLink: "link")
+        let triggers: [NotificationTrigger] = [
+            .eventStarting(.seconds(600)), .eventStarting(.seconds(60)), .eventFinished,
+        ]
+        func schedules(at seconds: Int64) -> [NotificationSchedule] {
+            triggers.enumerated().map { offset, trigger in
+                NotificationSchedule(
+                    eventID: "paris", trigger: trigger, delay: .seconds(seconds + Int64(offset)), content: content)
+            }
+        }
+        let first = try makeManager()
+        try await first.scheduleNotifications(schedules(at: 1_000))
+        try await first.scheduleNotification(
+            eventID: "lima", trigger: .eventFinished, delay: .seconds(1_500), content: content)
+        try await first.replaceAllNotifications(eventID: "paris", with: Array(schedules(at: 500).prefix(2)))
+        let before = first.pendingSnapshot()
+        #expect(before.map(\.identifier) == ["event_paris_start_10m", "event_paris_start_1m", "event_lima_finished"])
+        await first.stop()
+
+        let second = try makeManager()
+        try await second.start()
+        #expect(second.pendingSnapshot() == before)
+        #expect(second.pendingSnapshot().map(\.sequence) == [4, 5, 3])
+        await second.stop()
+    }
 }

@@ -100,7 +100,6 @@ extension LinuxNotificationManager {
             return .expire(expired)
         }
         if let (due, transitions) = state.queue.removeNextDue(at: now) {
-            state.threadChanges.recordChange(inThread: due.threadKey, pendingCount: state.queue.count)
             report(transitions)
             takeInFlight(due, &state)
             return .deliver(due, isLate: false)

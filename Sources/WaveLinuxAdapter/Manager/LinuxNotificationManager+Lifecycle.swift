@@ -97,7 +97,7 @@ extension LinuxNotificationManager {
                 state.database = opened.store
                 state.unsavedChanges = []
                 state.needsFullSave = false
-                state.queue = NotificationQueue(limit: configuration.pendingLimit)
+                state.queue.removeAllWithoutReporting()
                 state.lateToDeliver = []
                 state.nextSequence = max(state.nextSequence, opened.saved.pending.map { $0.sequence + 1 }.max() ?? 0)
                 restored = opened.saved.pending
@@ -110,13 +110,13 @@ extension LinuxNotificationManager {
                 state.lateToDeliver = []
             }
             // The queue was rebuilt, and late requests left it.
-            state.threadChanges.recordChangeInEveryThread()
+            state.queue.recordChangeInEveryThread()
             state.lifecycle = .running
             var rearmed = 0
             var missed: [PendingNotification] = []
             for notification in restored.sorted(by: { $0.queueKey < $1.queueKey }) {
                 if notification.fireDate >= now {
-                    report(state.queue.insert(notification).transitions)
+                    report(state.queue.insert(notification, recordsChange: false).transitions)
                     rearmed += 1
                     continue
                 }

@@ -43,14 +43,18 @@ extension LinuxNotificationManager {
     /// Places one pending notification (taking the next sequence number), reports it and keeps it for saving.
     func insert(_ notification: PendingNotification, placed: inout [PendingNotification], _ state: inout State) {
         state.nextSequence += 1
-        let (replaced, placedNotification, transitions) = state.queue.insert(notification)
-        let threadKey = placedNotification.threadKey
-        state.threadChanges.recordChange(inThread: threadKey, pendingCount: state.queue.count)
+        reportInsertion(state.queue.insert(notification), placed: &placed)
+    }
+
+    /// Reports one insertion into the queue and keeps what it placed for saving.
+    func reportInsertion(
+        _ insertion: (
+            replaced: PendingNotification?, placed: PendingNotification, transitions: [NotificationQueue.Transition]
+        ),
+        placed: inout [PendingNotification]
+    ) {
+        let (replaced, placedNotification, transitions) = insertion
         if let replaced {
-            let replacedThreadKey = replaced.threadKey
-            if replacedThreadKey != threadKey {
-                state.threadChanges.recordChange(inThread: replacedThreadKey, pendingCount: state.queue.count)
-            }
             observer.manager(didReport: .replaced(old: replaced, new: placedNotification))
         } else {
             observer.manager(didReport: .scheduled(placedNotification))
@@ -83,9 +87,8 @@ extension LinuxNotificationManager {
         try await ensureRunning()
         guard !identifiers.isEmpty else { return }
         let changed = state.withLock { state in
-            let (removed, transitions) = state.queue.remove(identifiers)
+            let (removed, removedCount, transitions) = state.queue.remove(identifiers)
             for notification in removed {
-                state.threadChanges.recordChange(inThread: notification.threadKey, pendingCount: state.queue.count)
                 observer.manager(didReport: .cancelled(notification, reason: reason))
             }
             report(transitions)
@@ -95,7 +98,8 @@ extension LinuxNotificationManager {
                     withdrawn.append(shownNotification)
                 }
             }
-            return finishRemoval(removed: removed, withdrawn: withdrawn, reason: reason, &state)
+            return finishRemoval(
+                removed: removed, removedAny: removedCount > 0, withdrawn: withdrawn, reason: reason, &state)
         }
         if changed {
             try await persistChanges()
@@ -131,31 +135,24 @@ extension LinuxNotificationManager {
         try await ensureRunning()
         let changed = state.withLock { state in
             var removedAll: [PendingNotification] = []
+            var removedAny = false
             var withdrawnAll: [ShownNotification] = []
             for threadID in threadIDs {
-                let (removed, transitions) = state.queue.removeAll(threadID: threadID)
-                if !removed.isEmpty {
-                    state.threadChanges.recordChange(inThread: RequestKey(threadID), pendingCount: state.queue.count)
-                }
-                for notification in removed {
-                    observer.manager(didReport: .cancelled(notification, reason: reason))
-                }
-                report(transitions)
-                let withdrawn = state.shown.removeAll(threadID: threadID)
-                for shownNotification in withdrawn {
-                    observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
-                }
+                let (removed, removedCount, transitions) = state.queue.removeAll(threadID: threadID)
+                removedAny = removedAny || removedCount > 0
+                let withdrawn = reportThreadRemoval(
+                    removed, transitions: transitions, threadID: threadID, reason: reason, &state)
                 removedAll += removed
                 withdrawnAll += withdrawn
             }
             armAlarm(&state)
-            if !removedAll.isEmpty {
+            if removedAny {
                 note(.removePending(removedAll), &state)
             }
             if !withdrawnAll.isEmpty {
                 note(.withdrawShown(withdrawnAll.map(\.identifier), at: clock.now, reason: reason), &state)
             }
-            return !removedAll.isEmpty || !withdrawnAll.isEmpty
+            return removedAny || !withdrawnAll.isEmpty
         }
         if changed {
             try await persistChanges()
@@ -172,7 +169,7 @@ extension LinuxNotificationManager {
     /// Every pending request exactly as added, soonest first (ties in order of addition), as it was when the call
     /// reached the manager.
     ///
-    /// The queue's slots are copied under the lock (a copy-on-write reference, so the lock is held for an instant);
+    /// The queue's contents are copied under the lock (copy-on-write references, so the lock is held for an instant);
     /// the ordering and the building of the requests (``PendingListing``) run outside it, in the caller's task, so a
     /// delivery never waits for a listing, however long.
     ///
@@ -180,7 +177,7 @@ extension LinuxNotificationManager {
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func pendingRequests() async throws -> [NotificationRequest] {
         try await ensureRunning()
-        var listing = PendingListing(slots: state.withLock { $0.queue.slotsSnapshot })
+        var listing = PendingListing(slots: state.withLock { $0.queue.listingSnapshot })
         while !listing.isFinished {
             listing.buildNextPiece()
         }
@@ -204,7 +201,7 @@ extension LinuxNotificationManager {
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func changeCount() async throws -> UInt64? {
         try await ensureRunning()
-        return state.withLock { $0.threadChanges.total }
+        return state.withLock { $0.queue.changeCount }
     }
 
     /// Each thread's change count: one counter stamps a thread at every change to what is pending in it (an
@@ -215,7 +212,7 @@ extension LinuxNotificationManager {
     /// - Throws: ``LinuxNotificationManagerError`` when stopped or the state directory is locked.
     public func changeCounts(threadIDs: [String]) async throws -> [UInt64]? {
         try await ensureRunning()
-        return state.withLock { state in threadIDs.map { state.threadChanges.count(ofThread: $0) } }
+        return state.withLock { state in threadIDs.map { state.queue.changeCount(ofThread: $0) } }
     }
 
     /// Shows a request now through the sink, leaving pending requests alone; a pending request with the same
@@ -310,17 +307,53 @@ extension LinuxNotificationManager {
         state.withLock { $0.shown.all }
     }
 
+    /// Reports what removing a thread's pending requests removed and moved, then withdraws (and reports) what is
+    /// still shown for the thread.
+    ///
+    /// - Returns: The shown notifications withdrawn.
+    private func reportThreadRemoval(
+        _ removed: [PendingNotification], transitions: [NotificationQueue.Transition], threadID: String,
+        reason: NotificationReason, _ state: inout State
+    ) -> [ShownNotification] {
+        for notification in removed {
+            observer.manager(didReport: .cancelled(notification, reason: reason))
+        }
+        report(transitions)
+        let withdrawn = state.shown.removeAll(threadID: threadID)
+        for shownNotification in withdrawn {
+            observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
+        }
+        return withdrawn
+    }
+
+    /// ``reportThreadRemoval(_:transitions:threadID:reason:_:)`` for one thread, then notes the removal and the
+    /// withdrawals for saving, as ``removePending(threadIDs:reason:)`` does; returns whether anything changed.
+    func reportRemoval(
+        _ removed: [PendingNotification], removedAny: Bool, transitions: [NotificationQueue.Transition],
+        threadID: String, reason: NotificationReason, _ state: inout State
+    ) -> Bool {
+        let withdrawn = reportThreadRemoval(
+            removed, transitions: transitions, threadID: threadID, reason: reason, &state)
+        if removedAny {
+            note(.removePending(removed), &state)
+        }
+        if !withdrawn.isEmpty {
+            note(.withdrawShown(withdrawn.map(\.identifier), at: clock.now, reason: reason), &state)
+        }
+        return removedAny || !withdrawn.isEmpty
+    }
+
     /// Reports withdrawals, re-arms and notes a removal for saving; returns whether anything changed.
     private func finishRemoval(
-        removed: [PendingNotification], withdrawn: [ShownNotification], reason: NotificationReason,
-        _ state: inout State
+        removed: [PendingNotification], removedAny: Bool, withdrawn: [ShownNotification],
+        reason: NotificationReason, _ state: inout State
     ) -> Bool {
         for shownNotification in withdrawn {
             observer.manager(didReport: .withdrawn(shownNotification, reason: reason))
         }
-        guard !removed.isEmpty || !withdrawn.isEmpty else { return false }
+        guard removedAny || !withdrawn.isEmpty else { return false }
         armAlarm(&state)
-        if !removed.isEmpty {
+        if removedAny {
             note(.removePending(removed), &state)
         }
         if !withdrawn.isEmpty {

@@ -59,8 +59,6 @@ public final class LinuxNotificationManager: NotificationRequestCenter, Notifica
         var database: NotificationStore?
         var queue: NotificationQueue
         var shown: ShownRegistry
-        /// Each thread's change count, moved by every change to what is pending in it.
-        var threadChanges = ThreadChangeCounts()
         var nextSequence: UInt64 = 0
         var peak = 0
         /// The deadline last given to the clock, so an unchanged one is not set again.
@@ -133,10 +131,11 @@ public final class LinuxNotificationManager: NotificationRequestCenter, Notifica
         self.observer = observer
         self.inbox = inbox
         self.gate = gate
-        state = WaveLock(
-            State(
-                queue: NotificationQueue(limit: configuration.pendingLimit),
-                shown: ShownRegistry(limit: configuration.shownLimit)))
+        var queue = NotificationQueue(limit: configuration.pendingLimit)
+        // What the queue would build for reports is read by no one when the observer ignores them and nothing is
+        // saved: the queue then builds only what it hands back to be delivered.
+        queue.reportsOutcomes = !(observer is IgnoringManagerObserver) || configuration.stateDirectory != nil
+        state = WaveLock(State(queue: queue, shown: ShownRegistry(limit: configuration.shownLimit)))
         stateFile = configuration.stateDirectory.map { StateFileStore(directory: $0) }
         persists = configuration.stateDirectory != nil
     }

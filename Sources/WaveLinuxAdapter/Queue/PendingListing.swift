@@ -4,9 +4,9 @@ internal import WaveNotifications
 /// Every pending request of one instant, copied out of the queue, put in queue order and built into requests a
 /// piece at a time, so a long listing can let other work on the manager (its alarm's wake) run between its pieces.
 ///
-/// It keeps the queue's slots as they were when it was made (a copy-on-write reference: a change to the queue while
-/// the listing is unfinished copies them), so the listing is exactly what was pending then. Ordering sorts plain keys
-/// and slot numbers, never the notifications (a retain and a release per move): blocks of ``pieceSize`` are sorted,
+/// It keeps the queue's contents as they were when it was made (copy-on-write references: a change to the queue while
+/// the listing is unfinished copies what it changes, plain records without reference counts), so the listing is exactly what was pending then. Ordering sorts plain keys
+/// and slot numbers: blocks of ``pieceSize`` are sorted,
 /// then merged pairwise, then the requests are built in queue order.
 struct PendingListing {
     /// The work of one piece, in notifications sorted, merged or built: about 50 µs for a release build.
@@ -37,13 +37,13 @@ struct PendingListing {
 
     /// Starts a listing of the pending requests in the queue's slots.
     ///
-    /// - Parameter slots: The queue's slots, as ``NotificationQueue/slotsSnapshot`` gives them.
+    /// - Parameter slots: The queue's contents, as ``NotificationQueue/listingSnapshot`` gives them.
     init(slots: NotificationQueue.Slots) {
         var order: [Entry] = []
-        order.reserveCapacity(slots.count)
-        for slot in slots.indices {
-            if let notification = slots[slot] {
-                order.append(Entry(key: notification.queueKey, slot: slot))
+        order.reserveCapacity(slots.slotCount)
+        for slot in 0..<slots.slotCount {
+            if let key = slots.queueKey(ofSlot: slot) {
+                order.append(Entry(key: key, slot: slot))
             }
         }
         self.slots = slots
@@ -77,7 +77,7 @@ struct PendingListing {
                     requests.reserveCapacity(order.count)
                 }
                 for position in start..<end {
-                    requests.append(slots[order[position].slot]!.request)
+                    requests.append(slots.request(atSlot: order[position].slot))
                 }
                 budget -= max(1, end - start)
                 stage = end < order.count ? .building(from: end) : .finished

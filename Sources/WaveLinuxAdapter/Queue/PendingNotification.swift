@@ -12,10 +12,10 @@ public import WaveNotifications
 public struct PendingNotification: Hashable, Sendable {
     /// What the notification was made from.
     ///
-    /// A WorldWideWaves call is boxed, so a pending notification stays as small as a request reference in the
-    /// queue's slots; its trigger's case is the payload's case and the instant it asked for is ``fireDate``, so a box
-    /// holds the event id, the content and at most a duration (104 bytes, where the trigger and instant took 120 and
-    /// a 128-byte allocation).
+    /// A WorldWideWaves call's parts are boxed, so a pending notification stays as small as a request reference
+    /// and a copy of one (handed to observers, listings and the store) is one retain; the queue itself keeps its own
+    /// compact record (``QueueRecord``), not this box. Its trigger's case is the payload's case and the instant it
+    /// asked for is ``fireDate``.
     private enum Payload: Sendable {
         /// A request as added.
         case request(NotificationRequest)
@@ -138,6 +138,16 @@ public struct PendingNotification: Hashable, Sendable {
         return NotificationIdentifier(validatedEventID: callEventID!, trigger: callTrigger!).requestIdentifier
     }
 
+    /// The parts of a WorldWideWaves call kept compact (its request fires at ``fireDate``); `nil` for a request.
+    var compactCall: (eventID: String, trigger: NotificationTrigger, content: NotificationContent)? {
+        switch payload {
+        case .request: nil
+        case .eventStarting(let eventID, let content, let before): (eventID, .eventStarting(before), content)
+        case .eventFinished(let eventID, let content): (eventID, .eventFinished, content)
+        case .waveHit(let eventID, let content): (eventID, .waveHit, content)
+        }
+    }
+
     /// The event id of a WorldWideWaves call; `nil` for a request.
     private var callEventID: String? {
         switch payload {
@@ -178,14 +188,6 @@ public struct PendingNotification: Hashable, Sendable {
             return RequestKey(request.identifier)
         }
         return RequestKey(eventID: callEventID!, trigger: callTrigger!)
-    }
-
-    /// Whether its identifier is the one `key` stands for, compared without hashing either again.
-    func hasIdentifier(_ key: RequestKey) -> Bool {
-        if case .request(let request) = payload {
-            return key.isSpelled(asText: request.identifier)
-        }
-        return key.isSpelled(eventID: callEventID!, trigger: callTrigger!)
     }
 
     /// The key of its thread in the queue's indexes.

@@ -66,6 +66,12 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     /// batch call instead for a ``BatchingNotificationManager``, with the six calls made if the batch throws.
     public func scheduleAllNotifications(for event: some WaveEvent) async {
         guard isValid(event.id) else { return }
+        await schedule(schedules(for: event))
+    }
+
+    /// The event's reminders whose instant is still strictly ahead, then its finished notification if the end is
+    /// strictly ahead, all measured from one reading of now, with their contents from one provider call.
+    private func schedules(for event: some WaveEvent) -> [NotificationSchedule] {
         let now = clock.now
         let reminders = NotificationTrigger.standardStartingIntervals.compactMap { interval in
             let fireDate = event.startDate.addingTimeInterval(-interval.timeInterval)
@@ -89,7 +95,7 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
                     eventID: event.id, trigger: .eventFinished, delay: Self.duration(from: now, to: event.endDate),
                     content: finished))
         }
-        await schedule(schedules)
+        return schedules
     }
 
     public func cancelAllNotifications(eventID: String) async {
@@ -104,6 +110,10 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
     /// for an eligible one (``shouldScheduleNotifications(for:)``, which asks the favorites store); cancels all
     /// of an ineligible one. An invalid id is reported, with no manager call. When `currentEvents` holds an id
     /// twice, the first occurrence counts.
+    ///
+    /// A ``ReplacingNotificationManager`` gets an eligible event's cancellation and schedules as one
+    /// ``NotificationManager/replaceAllNotifications(eventID:with:)`` (its eligibility asked first, since the
+    /// cancellation changes nothing it reads); when that throws, the two calls are made and reported as usual.
     public func syncNotifications(favoriteIDs: Set<String>, currentEvents: [any WaveEvent]) async {
         guard !favoriteIDs.isEmpty else { return }
         var eventsByID: [String: any WaveEvent] = [:]
@@ -114,6 +124,10 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
             // A manager never accepted a request with an invalid id, so there is nothing to cancel: report it
             // instead of sending the manager a call it must reject.
             guard isValid(id) else { continue }
+            if manager is any ReplacingNotificationManager {
+                await replaceOrCancelAllNotifications(eventID: id, event: eventsByID[id])
+                continue
+            }
             await cancelAllNotifications(eventID: id)
             // Eligibility asks the favorites store, as the original app does, so an id passed in that the
             // store no longer holds is only cancelled.
@@ -121,6 +135,26 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
                 await scheduleAllNotifications(for: event)
             }
         }
+    }
+
+    /// One event of a sync into a ``ReplacingNotificationManager``: the cancellation and the schedules of an
+    /// eligible event with several notifications in one call (the two calls if it throws), else as usual.
+    private func replaceOrCancelAllNotifications(eventID: String, event: (any WaveEvent)?) async {
+        guard let event, await shouldScheduleNotifications(for: event) else {
+            await cancelAllNotifications(eventID: eventID)
+            return
+        }
+        let schedules = schedules(for: event)
+        if schedules.count > 1 {
+            do {
+                try await manager.replaceAllNotifications(eventID: eventID, with: schedules)
+                return
+            } catch {
+                // Refused whole: the two calls find out, and report, what fails.
+            }
+        }
+        await cancelAllNotifications(eventID: eventID)
+        await schedule(schedules)
     }
 
     /// Delivers the wave-hit notification now, once per event, for a favorite only.

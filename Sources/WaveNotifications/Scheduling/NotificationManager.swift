@@ -19,6 +19,11 @@
 ///   the single calls made in order; their defaults make exactly those calls. A manager that can do better (one
 ///   hop, one transaction) implements them itself, and may then refuse a whole batch before changing anything
 ///   (an invalid event id anywhere in it) rather than stop part-way.
+/// - ``replaceAllNotifications(eventID:with:)`` has the effect of ``cancelAllNotifications(eventID:)`` followed by
+///   ``scheduleNotifications(_:)``; its default makes exactly those two calls. A manager that implements it itself
+///   may carry both out in one step (re-adding an identifier that was pending by updating it in place), and must
+///   then report, list and count exactly what the two calls would have; when it throws before changing anything,
+///   the caller may make the two calls instead.
 public protocol NotificationManager: Sendable {
     /// Schedules a notification to fire `delay` from now, replacing any pending one with the same identifier.
     ///
@@ -68,6 +73,25 @@ public protocol NotificationManager: Sendable {
     /// - Parameter eventIDs: The events' ids.
     /// - Throws: When the cancellations could not be carried out.
     func cancelAllNotifications(eventIDs: [String]) async throws
+
+    /// Cancels every pending notification of an event, then schedules `schedules`, with the effect of
+    /// ``cancelAllNotifications(eventID:)`` followed by ``scheduleNotifications(_:)``: what a sync does for an event
+    /// it keeps, usually re-adding the identifiers it cancels.
+    ///
+    /// Contract: afterwards exactly `schedules` are pending for the event (a later one replacing an earlier one with
+    /// the same identifier), each delay counted from this call, each re-added notification ordered after everything
+    /// scheduled before the call (as a new schedule is); observers and listings see the cancellation, then the
+    /// schedules, as the two calls would show them. An implementation of its own may update the re-added identifiers
+    /// in place rather than remove and insert them. One that throws before changing anything (an invalid event id,
+    /// a stopped manager) lets the caller fall back to the two calls; one that can throw after a change (a storage
+    /// commit) says so in its documentation.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - schedules: The notifications to schedule once the event's pending ones are cancelled; usually the
+    ///     event's own.
+    /// - Throws: When the cancellation or the schedules could not be carried out.
+    func replaceAllNotifications(eventID: String, with schedules: [NotificationSchedule]) async throws
 }
 
 extension NotificationManager {
@@ -90,6 +114,20 @@ extension NotificationManager {
     public func cancelAllNotifications(eventIDs: [String]) async throws {
         for eventID in eventIDs {
             try await cancelAllNotifications(eventID: eventID)
+        }
+    }
+
+    /// Makes the two calls ``replaceAllNotifications(eventID:with:)`` stands for: ``cancelAllNotifications(eventID:)``,
+    /// then ``scheduleNotifications(_:)`` when there is anything to schedule; it stops at the first that throws.
+    ///
+    /// - Parameters:
+    ///   - eventID: The event's id.
+    ///   - schedules: The notifications to schedule afterwards.
+    /// - Throws: The first error a call threw.
+    public func replaceAllNotifications(eventID: String, with schedules: [NotificationSchedule]) async throws {
+        try await cancelAllNotifications(eventID: eventID)
+        if !schedules.isEmpty {
+            try await scheduleNotifications(schedules)
         }
     }
 }
