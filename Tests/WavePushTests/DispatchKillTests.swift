@@ -33,8 +33,8 @@ struct DispatchKillTests {
 
     @Test(.serialized, arguments: stores)
     func aDispatcherKilledMidBurstLosesNoPushAndResendsNoCommittedOne(store: String) async throws {
-        // Each answer takes 5 ms: the burst lasts long enough to be killed in its middle on any machine.
-        guard let (standIn, directory) = try await PushStandIn.startForTest(script: #"{"delay_ms": 5}"#) else {
+        // Each answer takes 10 ms: the burst lasts long enough to be killed in its middle on any machine.
+        guard let (standIn, directory) = try await PushStandIn.startForTest(script: #"{"delay_ms": 10}"#) else {
             return
         }
         defer { directory.remove() }
@@ -73,10 +73,13 @@ struct DispatchKillTests {
         let arguments = ["dispatch", configuration, "--db", database]
         let first = try ChildProcess(DispatchCommandTests.program, arguments: arguments)
         let firstLines = Task { await first.remainingLines() }
-        // Killed in the middle of its second claim (of 1,000), once 1,450 sends are committed, polled from a thread
-        // of its own (not from a task that other tests' work could starve).
-        try await Self.onThread { while try server.pendingSendCount() > Self.size - 1_450 { usleep(2_000) } }
-        await first.kill(SIGKILL)
+        // Killed in the middle of its second claim (of 1,000), once 1,450 sends are committed, polled and killed
+        // from a thread of its own (not from a task, which other tests' work could starve while the burst ends).
+        try await Self.onThread {
+            while try server.pendingSendCount() > Self.size - 1_450 { usleep(1_000) }
+            Foundation.kill(first.pid, SIGKILL)
+        }
+        _ = await first.waitForExit()
         let printedBeforeKill = await firstLines.value
         // What the store holds as ended at the kill: each of these was acknowledged and committed.
         let committed = Set(try server.allSends().filter { $0.state != .pending }.map(\.installationID))
