@@ -14,7 +14,8 @@ public import WaveNotifications
 /// With timing, work that Doze holds (``AndroidAlarmTiming/dozeHold(dueAt:mode:)``) leaves the heap for the heap of
 /// its hold, once met: every work of one hold runs at the same instant, so looking for the next alarm asks the rules
 /// once per hold, not once per held request (an 8-hour idle window holds thousands). A hold depends on the idle
-/// schedule only; when the schedule changes (a wake, a move, new windows) every hold goes back to the heap.
+/// schedule only; when the schedule changes (a wake, a move, new windows) every hold goes back to the heap. Work that
+/// waits for the bucket's alarm limit (a backlog Doze released) is held alike while the limit's floor rises.
 public struct AndroidAlarmQueue: Sendable {
     /// One held request.
     public struct Entry: Sendable {
@@ -49,11 +50,15 @@ public struct AndroidAlarmQueue: Sendable {
     private var heap = OrderedHeap<HeapItem>()
     private var nextSequence = 0
     /// Work met in the heap that a Doze hold holds, by hold, each in the heap's order; stale items as in the heap.
-    private var holds: [DozeHold: OrderedHeap<HeapItem>] = [:]
+    private var holds: [Hold: OrderedHeap<HeapItem>] = [:]
     /// The items in ``holds``, stale ones included.
     private var heldItemCount = 0
     /// The idle schedule ``holds`` were found under.
     private var holdsSchedule: DozeSchedule?
+    /// The bucket and its floor the ``Hold/alarmFloor`` hold was last checked under.
+    private var floorHoldState: (bucket: StandbyBucket, floor: Date)?
+    /// How many held requests are alarm clocks, which no bucket limits (``AndroidAlarmTiming/alarmFloor()``).
+    private var alarmClockCount = 0
 
     /// Creates an empty queue.
     ///
@@ -80,6 +85,7 @@ public struct AndroidAlarmQueue: Sendable {
         let entry = Entry(request: request, mode: mode, handedAt: handedAt, sequence: nextSequence)
         nextSequence += 1
         if let old = byIdentifier.updateValue(entry, forKey: request.identifier) { unindex(old) }
+        if mode == .alarmClock { alarmClockCount += 1 }
         byThread[request.threadID, default: []].insert(request.identifier)
         heap.push(HeapItem(fireAt: request.fireAt, sequence: entry.sequence, identifier: request.identifier))
         compactIfStale()
@@ -158,10 +164,11 @@ public struct AndroidAlarmQueue: Sendable {
             }
             for item in others { heap.push(item) }
             // Work of the alarm's instant that a hold holds: the hold's first items (earlier ones are stale, else
-            // they would run first).
-            if let hold = timing?.dozeHold(dueAt: key.fireAt, mode: key.mode).map(DozeHold.init),
-                var held = holds.removeValue(forKey: hold)
-            {
+            // they would run first). Work no Doze holds can only wait for the floor.
+            let hold =
+                timing?.dozeHold(dueAt: key.fireAt, mode: key.mode).map(Hold.init)
+                ?? (key.mode == .work ? .alarmFloor : nil)
+            if let hold, var held = holds.removeValue(forKey: hold) {
                 var later: [HeapItem] = []
                 while let top = held.peek, top.fireAt <= key.fireAt {
                     held.pop()
@@ -189,6 +196,7 @@ public struct AndroidAlarmQueue: Sendable {
 
     /// Takes an entry that left out of its thread's index.
     private mutating func unindex(_ entry: Entry) {
+        if entry.mode == .alarmClock { alarmClockCount -= 1 }
         let thread = entry.request.threadID
         byThread[thread]?.remove(entry.request.identifier)
         if byThread[thread]?.isEmpty == true { byThread[thread] = nil }
@@ -212,6 +220,12 @@ public struct AndroidAlarmQueue: Sendable {
             releaseHolds()
             holdsSchedule = timing.schedule
         }
+        // Work waits for the floor only while it rises under one bucket.
+        let floorState = timing.alarmFloor().map { (timing.conditions.android.bucket, $0) }
+        if let before = floorHoldState, floorState.map({ $0.0 != before.bucket || $0.1 < before.floor }) ?? true {
+            release(.alarmFloor)
+        }
+        floorHoldState = floorState
         var best: (entry: Entry, at: Date, cause: DelayCause?)?
         func consider(_ entry: Entry, _ run: (at: Date, cause: DelayCause?)) {
             if let current = best,
@@ -223,31 +237,45 @@ public struct AndroidAlarmQueue: Sendable {
             best = (entry, run.at, run.cause)
         }
         // Each hold's first request stands for all of it: they run at the same instant, and it comes first.
-        var released: [DozeHold: (at: Date, cause: DelayCause)] = [:]
-        for hold in Array(holds.keys) {
-            guard let first = firstLive(in: hold) else { continue }
-            let run = timing.releasedRun((hold.release, hold.cause))
+        var released: [Hold: (at: Date, cause: DelayCause)] = [:]
+        func run(of hold: Hold) -> (at: Date, cause: DelayCause)? {
+            if let known = released[hold] { return known }
+            let run: (at: Date, cause: DelayCause)?
+            switch hold {
+            case .doze(let release, let cause): run = timing.releasedRun((release, cause))
+            case .alarmFloor: run = timing.floorRun()
+            }
             released[hold] = run
+            return run
+        }
+        for hold in Array(holds.keys) {
+            guard let first = firstLive(in: hold), let run = run(of: hold) else { continue }
             consider(first, (run.at, run.cause))
         }
-        // An alarm never runs before its instant: once instants reach the best run, none can beat it. The items met
-        // on the way are taken off the heap and put back, or into their hold.
+        // An alarm never runs before its instant, nor (unless an alarm clock) before the bucket's floor: once that
+        // reaches the best run, none can beat it, and a tie goes to the request first in the heap's order. The items
+        // met on the way are taken off the heap and put back, or into their hold. While Doze's backlog waits for the
+        // bucket, the floor is what keeps this from asking the rules for every request due meanwhile.
+        let floor = alarmClockCount == 0 ? timing.alarmFloor() : nil
         var met: [HeapItem] = []
         while let item = heap.peek {
-            if let best, item.fireAt >= best.at { break }
+            if let best {
+                let earliest = floor.map { max($0, item.fireAt) } ?? item.fireAt
+                if earliest > best.at
+                    || (earliest == best.at
+                        && (item.fireAt, item.sequence) > (best.entry.request.fireAt, best.entry.sequence))
+                {
+                    break
+                }
+            }
             heap.pop()
             guard let entry = live(item) else { continue }
-            if let found = timing.dozeHold(dueAt: entry.request.fireAt, mode: entry.mode) {
-                let hold = DozeHold(found)
+            let hold =
+                timing.dozeHold(dueAt: entry.request.fireAt, mode: entry.mode).map(Hold.init)
+                ?? (timing.waitsForAlarmFloor(dueAt: entry.request.fireAt, mode: entry.mode) ? .alarmFloor : nil)
+            if let hold, let run = run(of: hold) {
                 holds[hold, default: OrderedHeap()].push(item)
                 heldItemCount += 1
-                let run: (at: Date, cause: DelayCause)
-                if let known = released[hold] {
-                    run = known
-                } else {
-                    run = timing.releasedRun(found)
-                    released[hold] = run
-                }
                 consider(entry, (run.at, run.cause))
                 continue
             }
@@ -260,7 +288,7 @@ public struct AndroidAlarmQueue: Sendable {
     }
 
     /// The first live request of a hold, its stale items above it dropped (and the hold, once empty).
-    private mutating func firstLive(in hold: DozeHold) -> Entry? {
+    private mutating func firstLive(in hold: Hold) -> Entry? {
         guard var held = holds.removeValue(forKey: hold) else { return nil }
         var first: Entry?
         while let top = held.peek {
@@ -277,12 +305,14 @@ public struct AndroidAlarmQueue: Sendable {
 
     /// Puts every held item back into the heap: the holds were found under another schedule.
     private mutating func releaseHolds() {
-        for held in holds.values {
-            var held = held
-            while let item = held.pop() { heap.push(item) }
-        }
-        holds = [:]
-        heldItemCount = 0
+        for hold in Array(holds.keys) { release(hold) }
+    }
+
+    /// Puts one hold's items back into the heap.
+    private mutating func release(_ hold: Hold) {
+        guard var held = holds.removeValue(forKey: hold) else { return }
+        heldItemCount -= held.count
+        while let item = held.pop() { heap.push(item) }
     }
 
     /// Rebuilds the heap from the held requests once stale items outnumber them; the holds go back into it.
@@ -303,14 +333,15 @@ public struct AndroidAlarmQueue: Sendable {
             handedAt: entry.mode == .inexactAllowWhileIdle ? entry.handedAt : nil)
     }
 
-    /// A Doze hold: where it releases work to, and why.
-    private struct DozeHold: Hashable {
-        var release: Date
-        var cause: DelayCause
+    /// What holds work that runs alike, whatever its instant.
+    private enum Hold: Hashable {
+        /// A Doze idle period: where it releases work to, and why.
+        case doze(release: Date, cause: DelayCause)
+        /// The bucket's alarm limit, until its floor (``AndroidAlarmTiming/alarmFloor()``).
+        case alarmFloor
 
         init(_ hold: (release: Date, cause: DelayCause)) {
-            release = hold.release
-            cause = hold.cause
+            self = .doze(release: hold.release, cause: hold.cause)
         }
     }
 

@@ -111,6 +111,47 @@ public struct AndroidAlarmTiming: Sendable {
         return (run.at, run.cause ?? hold.cause)
     }
 
+    /// The earliest instant any alarm but an alarm clock can run at now, given the bucket's alarm limit and the fires
+    /// recorded: an alarm runs on battery (the only place without a charging window), so where it runs the limit
+    /// must allow it, which it does from the `limit`-th newest fire plus the window on. `nil` when an idle window
+    /// charges or the limit has not been reached.
+    ///
+    /// - Returns: The instant, or `nil`.
+    func alarmFloor() -> Date? {
+        guard !conditions.idle.contains(where: \.isCharging) else { return nil }
+        let alarms = conditions.android.bucket.alarmLimit
+        return alarmFires.floor(limit: alarms.count, window: alarms.window.timeInterval)
+    }
+
+    /// Whether work due at `dueAt` that no Doze holds (``dozeHold(dueAt:mode:)`` is `nil`) is first moved to the
+    /// bucket's floor (``alarmFloor()``): due before it, on battery everywhere. It stays so while the floor only
+    /// rises (no charging window, the same bucket), and from the floor on every such work runs alike
+    /// (``floorRun()``).
+    ///
+    /// - Parameters:
+    ///   - dueAt: The app's instant.
+    ///   - mode: The mode it was handed over in.
+    /// - Returns: `true` when the bucket's limit is its first move.
+    func waitsForAlarmFloor(dueAt: Date, mode: AndroidScheduleMode) -> Bool {
+        guard mode == .work, alarmFloor() != nil else { return false }
+        let alarms = conditions.android.bucket.alarmLimit
+        guard let allowed = alarmFires.firstAllowed(dueAt, limit: alarms.count, window: alarms.window.timeInterval)
+        else { return false }
+        return allowed > dueAt
+    }
+
+    /// When work waiting for the bucket's floor (``waitsForAlarmFloor(dueAt:mode:)``) runs, and why: what
+    /// ``firstInstant(dueAt:handedAt:mode:)`` answers for every such work.
+    ///
+    /// - Returns: The instant and its cause; `nil` without a floor.
+    func floorRun() -> (at: Date, cause: DelayCause)? {
+        guard let floor = alarmFloor() else { return nil }
+        let run = settle(
+            from: floor, cause: .standbyBucket, dueAt: floor.addingTimeInterval(-1), mode: .work,
+            moves: Self.mostMoves - 1)
+        return (run.at, run.cause ?? .standbyBucket)
+    }
+
     /// The most moves the rules make for one instant: a bound that a stretch's end always meets first.
     private static let mostMoves = 10_000
 
@@ -222,6 +263,14 @@ private struct FireHistory: Sendable {
             fires.removeFirst(head)
             head = 0
         }
+    }
+
+    /// The first instant that `limit` allows whatever the instant asked: the `limit`-th newest fire plus the window,
+    /// when the fires are sorted and there are that many; else `nil`.
+    func floor(limit: Int, window: TimeInterval) -> Date? {
+        let index = fires.count - limit
+        guard isSorted, limit > 0, index >= head else { return nil }
+        return fires[index].addingTimeInterval(window)
     }
 
     /// The first instant at or after `instant` at which fewer than `limit` fires lie in `(t − window, t]`; `nil`
