@@ -207,7 +207,7 @@ enum AppReplayWorkload {
     }
 
     /// What one timed replay printed and how long it took.
-    private struct Run {
+    struct Run {
         var lines: [Substring]
         var delivered: [Substring]
         var summary: String
@@ -226,7 +226,7 @@ enum AppReplayWorkload {
     /// json <arguments>` over it, reading and decoding included.
     ///
     /// - Throws: ``WorkloadFailure`` when `wavesim` exits with a non-zero status.
-    private static func replay(
+    static func replay(
         named name: String, arguments: [String], write: (URL) throws -> Void
     ) async throws -> Run {
         let directory = FileManager.default.temporaryDirectory

@@ -71,6 +71,19 @@ enum BenchCase: String, CaseIterable, Sendable {
     case replayWaveRefreshLinux = "replay-www-refresh-linux"
     /// The same scenario on iOS (64 held, the app hands over more only at the refreshes).
     case replayWaveRefreshIOS = "replay-www-refresh-ios"
+    /// Android: the `replay` case's events in Europe/Paris with an idle window of 01:00 to 09:00 (Doze), sized in
+    /// events (``DeviceConditionsWorkload/androidIdle(events:withConditions:)``).
+    case replayAndroidIdle = "replay-android-idle"
+    /// The same events on Android without device conditions.
+    case replayAndroidPlain = "replay-android-plain"
+    /// Shadow with a daily refresh on Android with a nightly idle window (and the Focus iOS ignores here).
+    case replayShadowConditionsAndroid = "replay-shadow-conditions-android"
+    /// The same scenario on Android without device conditions.
+    case replayShadowPlainAndroid = "replay-shadow-plain-android"
+    /// Shadow with a daily refresh on iOS with a nightly Focus (and the idle window iOS ignores).
+    case replayShadowConditionsIOS = "replay-shadow-conditions-ios"
+    /// The same scenario on iOS without device conditions.
+    case replayShadowPlainIOS = "replay-shadow-plain-ios"
     /// LocalizedStringResolver: index, parse and compile all 34 tables (every key in every language).
     case localizationLoad = "loc-load"
     /// StringsFileParser alone over the 34 table files.
@@ -149,6 +162,11 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [31] : [AppReplayWorkload.days]
         case .replayWaveRefreshLinux, .replayWaveRefreshIOS:
             return quick ? [10] : [AppReplayWorkload.waveRefreshDays]
+        case .replayAndroidIdle, .replayAndroidPlain:
+            return quick ? [1_000] : [1_000, 10_000, 100_000]
+        case .replayShadowConditionsAndroid, .replayShadowPlainAndroid, .replayShadowConditionsIOS,
+            .replayShadowPlainIOS:
+            return quick ? [31] : [AppReplayWorkload.days]
         case .replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS,
             .replayYearsGrowBroLinux, .replayYearsGrowBroIOS:
             // One span and four times it: a week and four in `--quick`, a year and four in the full run.
@@ -253,6 +271,15 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await AppReplayWorkload.waveRefresh(days: size, platform: "linux")
         case .replayWaveRefreshIOS:
             return try await AppReplayWorkload.waveRefresh(days: size, platform: "ios")
+        case .replayAndroidIdle, .replayAndroidPlain:
+            return try await DeviceConditionsWorkload.androidIdle(
+                events: size, withConditions: self == .replayAndroidIdle)
+        case .replayShadowConditionsAndroid, .replayShadowPlainAndroid:
+            return try await DeviceConditionsWorkload.shadow(
+                days: size, platform: "android", withConditions: self == .replayShadowConditionsAndroid)
+        case .replayShadowConditionsIOS, .replayShadowPlainIOS:
+            return try await DeviceConditionsWorkload.shadow(
+                days: size, platform: "ios", withConditions: self == .replayShadowConditionsIOS)
         case .replayYearsShadowLinux:
             return try await YearsReplayWorkload.run(app: .shadow, days: size, platform: "linux")
         case .replayYearsShadowIOS:

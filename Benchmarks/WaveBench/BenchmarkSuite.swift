@@ -25,6 +25,8 @@ struct BenchmarkSuite {
         [.replayGoNowYear],
         [.replayShadowRefreshLinux, .replayShadowRefreshIOS],
         [.replayWaveRefreshLinux, .replayWaveRefreshIOS],
+        [.replayAndroidIdle, .replayAndroidPlain],
+        [.replayShadowConditionsAndroid, .replayShadowPlainAndroid, .replayShadowConditionsIOS, .replayShadowPlainIOS],
         [.replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS],
         [.replayYearsGoNowLinux, .replayYearsGoNowIOS],
         [.replayYearsGrowBroLinux, .replayYearsGrowBroIOS],

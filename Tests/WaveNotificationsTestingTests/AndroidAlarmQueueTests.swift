@@ -85,15 +85,19 @@ struct AndroidAlarmQueueTests {
         }
 
         mutating func runDue(by instant: Date) -> [[String]] {
-            var runs: [[String]] = []
+            runAlarms(by: instant).map(\.identifiers)
+        }
+
+        mutating func runAlarms(by instant: Date) -> [(identifiers: [String], at: Date, cause: DelayCause?)] {
+            var runs: [(identifiers: [String], at: Date, cause: DelayCause?)] = []
             while true {
-                var best: (index: Int, at: Date)?
+                var best: (index: Int, at: Date, cause: DelayCause?)?
                 for (index, entry) in entries.enumerated() {
                     if let best, entry.request.fireAt >= best.at { break }
-                    let at =
+                    let run =
                         timing?.firstInstant(dueAt: entry.request.fireAt, handedAt: entry.handedAt, mode: entry.mode)
-                        .at ?? entry.request.fireAt
-                    if best.map({ at < $0.at }) ?? true { best = (index, at) }
+                        ?? (at: entry.request.fireAt, cause: nil)
+                    if best.map({ run.at < $0.at }) ?? true { best = (index, run.at, run.cause) }
                 }
                 guard let best, best.at <= instant else { return runs }
                 let first = entries[best.index]
@@ -103,7 +107,7 @@ struct AndroidAlarmQueueTests {
                     entry.request.fireAt == first.request.fireAt && entry.mode == first.mode
                         && (entry.mode != .inexactAllowWhileIdle || entry.handedAt == first.handedAt)
                 }
-                runs.append(entries.filter(sameAlarm).map(\.request.identifier))
+                runs.append((entries.filter(sameAlarm).map(\.request.identifier), best.at, best.cause))
                 entries.removeAll(where: sameAlarm)
                 timing?.record(firedAt: best.at, mode: first.mode)
             }
@@ -121,6 +125,68 @@ struct AndroidAlarmQueueTests {
             mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
             return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
         }
+    }
+
+    /// The same steps on a phone that dozes every night (23:00 to 07:00, and charging 03:00 to 04:00 on some
+    /// runs) in a bucket, mostly work, with the user waking the phone now and then: Doze holds dozens of requests at once, and
+    /// the queue's holds (one per Doze release) must run exactly what the reference's scan of every request runs, in
+    /// the same order, with the same instants and causes.
+    @Test(arguments: [
+        (StandbyBucket.active, false, true, UInt64(3)), (.active, true, true, 5), (.workingSet, false, true, 13),
+        (.workingSet, false, false, 17), (.frequent, false, false, 19),
+    ])
+    func dozeHoldsRunWhatTheReferenceRuns(bucket: StandbyBucket, charging: Bool, clocks: Bool, seed: UInt64) {
+        let night = try! LocalTimeWindow(start: LocalTime(parsing: "23:00"), end: LocalTime(parsing: "07:00"))
+        let plugged = try! LocalTimeWindow(start: LocalTime(parsing: "03:00"), end: LocalTime(parsing: "04:00"))
+        let idle: [DeviceConditions.IdleWindow] = [.init(night)] + (charging ? [.init(plugged, isCharging: true)] : [])
+        let timing = AndroidAlarmTiming(
+            conditions: DeviceConditions(idle: idle, android: .init(bucket: bucket)),
+            timeZone: AndroidAlarmTimingTests.utc)
+        var queue = AndroidAlarmQueue(timing: timing)
+        var reference = ReferenceQueue(timing: timing)
+        var numbers = Numbers(state: seed)
+        // Without alarm clocks (and charging) the bucket's floor ends the queue's scan early.
+        let modes: [AndroidScheduleMode] =
+            [.work, .work, .work, .work, .exactAllowWhileIdle, .inexactAllowWhileIdle] + (clocks ? [.alarmClock] : [])
+        var now = Self.handed
+        var held = 0
+        for step in 0..<1_600 {
+            switch numbers.next(20) {
+            case 0..<12:
+                let id = "r\(numbers.next(2_000))"
+                let request = NotificationRequest(
+                    identifier: id, threadID: "t\(numbers.next(12))", channel: Self.channel,
+                    fireAt: now.addingTimeInterval(TimeInterval(30 * numbers.next(480))),
+                    title: LocalizedText(table: "T", key: "title"), body: LocalizedText(table: "T", key: "body"),
+                    deepLink: "app://x")
+                let mode = modes[numbers.next(modes.count)]
+                queue.add(request, mode: mode, handedAt: now)
+                reference.add(request, mode: mode, handedAt: now)
+            case 12:
+                let ids = (0..<3).map { _ in "r\(numbers.next(2_000))" }
+                let gone = Set(ids)
+                #expect(queue.remove(identifiers: ids) == reference.remove(where: { gone.contains($0.identifier) }))
+            case 13 where numbers.next(8) == 0:
+                queue.timing?.userWoke(at: now)
+                reference.timing?.userWoke(at: now)
+            default:
+                now = now.addingTimeInterval(TimeInterval(60 * numbers.next(8)))
+                let runs = queue.runDue(by: now)
+                let expected = reference.runAlarms(by: now)
+                if runs.map(\.entries).map({ $0.map(\.request.identifier) }) != expected.map(\.identifiers)
+                    || runs.map(\.at) != expected.map(\.at) || runs.map(\.delay?.cause) != expected.map(\.cause)
+                {
+                    Issue.record("the queue and the reference ran different alarms at step \(step)")
+                    return
+                }
+            }
+            held = max(held, queue.count)
+            if queue.entries.map(\.request.identifier) != reference.entries.map(\.request.identifier) {
+                Issue.record("the queue and the reference differ after step \(step)")
+                return
+            }
+        }
+        #expect(held > 40, "at most \(held) held")
     }
 
     /// Thousands of hand-overs, replacements, removals by identifier (a few, and many at once), by thread, and alarms

@@ -10,6 +10,12 @@ public import WaveNotifications
 /// Held requests are a table by identifier and a heap by instant, whose stale items (replaced or removed requests)
 /// are skipped when met: adding, replacing and removing cost a logarithm of what is held, so a replay of 600,000
 /// requests is not quadratic; listing them in order sorts.
+///
+/// With timing, work that Doze holds (``AndroidAlarmTiming/dozeHold(dueAt:mode:)``) leaves the heap for the heap of
+/// its hold, once met: every work of one hold runs at the same instant, so looking for the next alarm asks the rules
+/// once per hold, not once per held request (an 8-hour idle window holds thousands). A hold depends on the idle
+/// schedule only; when the schedule changes (a wake, a move, new windows) every hold goes back to the heap. Work that
+/// waits for the bucket's alarm limit (a backlog Doze released) is held alike while the limit's floor rises.
 public struct AndroidAlarmQueue: Sendable {
     /// One held request.
     public struct Entry: Sendable {
@@ -43,6 +49,16 @@ public struct AndroidAlarmQueue: Sendable {
     /// (replaced) or none (removed) is stale.
     private var heap = OrderedHeap<HeapItem>()
     private var nextSequence = 0
+    /// Work met in the heap that a Doze hold holds, by hold, each in the heap's order; stale items as in the heap.
+    private var holds: [Hold: OrderedHeap<HeapItem>] = [:]
+    /// The items in ``holds``, stale ones included.
+    private var heldItemCount = 0
+    /// The idle schedule ``holds`` were found under.
+    private var holdsSchedule: DozeSchedule?
+    /// The bucket and its floor the ``Hold/alarmFloor`` hold was last checked under.
+    private var floorHoldState: (bucket: StandbyBucket, floor: Date)?
+    /// How many held requests are alarm clocks, which no bucket limits (``AndroidAlarmTiming/alarmFloor()``).
+    private var alarmClockCount = 0
 
     /// Creates an empty queue.
     ///
@@ -69,6 +85,7 @@ public struct AndroidAlarmQueue: Sendable {
         let entry = Entry(request: request, mode: mode, handedAt: handedAt, sequence: nextSequence)
         nextSequence += 1
         if let old = byIdentifier.updateValue(entry, forKey: request.identifier) { unindex(old) }
+        if mode == .alarmClock { alarmClockCount += 1 }
         byThread[request.threadID, default: []].insert(request.identifier)
         heap.push(HeapItem(fireAt: request.fireAt, sequence: entry.sequence, identifier: request.identifier))
         compactIfStale()
@@ -146,6 +163,30 @@ public struct AndroidAlarmQueue: Sendable {
                 }
             }
             for item in others { heap.push(item) }
+            // Work of the alarm's instant that a hold holds: the hold's first items (earlier ones are stale, else
+            // they would run first). Work no Doze holds can only wait for the floor.
+            let hold =
+                timing?.dozeHold(dueAt: key.fireAt, mode: key.mode).map(Hold.init)
+                ?? (key.mode == .work ? .alarmFloor : nil)
+            if let hold, var held = holds.removeValue(forKey: hold) {
+                var later: [HeapItem] = []
+                while let top = held.peek, top.fireAt <= key.fireAt {
+                    held.pop()
+                    heldItemCount -= 1
+                    guard let entry = live(top) else { continue }
+                    guard top.fireAt == key.fireAt else {
+                        later.append(top)
+                        continue
+                    }
+                    group.append(entry)
+                    byIdentifier[entry.request.identifier] = nil
+                    unindex(entry)
+                }
+                for item in later { held.push(item) }
+                heldItemCount += later.count
+                if held.count > 0 { holds[hold] = held }
+                group.sort { $0.sequence < $1.sequence }
+            }
             timing?.record(firedAt: next.at, mode: key.mode)
             let delay = next.cause.map { DeliveryDelay(dueAt: key.fireAt, cause: $0) }
             runs.append(Run(entries: group, at: next.at, delay: delay))
@@ -155,6 +196,7 @@ public struct AndroidAlarmQueue: Sendable {
 
     /// Takes an entry that left out of its thread's index.
     private mutating func unindex(_ entry: Entry) {
+        if entry.mode == .alarmClock { alarmClockCount -= 1 }
         let thread = entry.request.threadID
         byThread[thread]?.remove(entry.request.identifier)
         if byThread[thread]?.isEmpty == true { byThread[thread] = nil }
@@ -166,30 +208,118 @@ public struct AndroidAlarmQueue: Sendable {
         return entry
     }
 
-    /// The alarm that runs first: one of its entries, when, and the cause of any delay.
+    /// The alarm that runs first: one of its entries, when, and the cause of any delay. Of the alarms that run
+    /// soonest, the one whose request came first in the heap's order (instant, then order handed over).
     private mutating func nextAlarm() -> (entry: Entry, at: Date, cause: DelayCause?)? {
         while let top = heap.peek, live(top) == nil { heap.pop() }
-        guard let top = heap.peek, let first = live(top) else { return nil }
-        guard let timing else { return (first, first.request.fireAt, nil) }
-        // An alarm never runs before its instant: once instants reach the best run, none can beat it. The items met
-        // on the way are taken off the heap and put back.
+        guard let timing else {
+            guard let top = heap.peek, let first = live(top) else { return nil }
+            return (first, first.request.fireAt, nil)
+        }
+        if holdsSchedule != timing.schedule {
+            releaseHolds()
+            holdsSchedule = timing.schedule
+        }
+        // Work waits for the floor only while it rises under one bucket.
+        let floorState = timing.alarmFloor().map { (timing.conditions.android.bucket, $0) }
+        if let before = floorHoldState, floorState.map({ $0.0 != before.bucket || $0.1 < before.floor }) ?? true {
+            release(.alarmFloor)
+        }
+        floorHoldState = floorState
         var best: (entry: Entry, at: Date, cause: DelayCause?)?
+        func consider(_ entry: Entry, _ run: (at: Date, cause: DelayCause?)) {
+            if let current = best,
+                (current.at, current.entry.request.fireAt, current.entry.sequence)
+                    <= (run.at, entry.request.fireAt, entry.sequence)
+            {
+                return
+            }
+            best = (entry, run.at, run.cause)
+        }
+        // Each hold's first request stands for all of it: they run at the same instant, and it comes first.
+        var released: [Hold: (at: Date, cause: DelayCause)] = [:]
+        func run(of hold: Hold) -> (at: Date, cause: DelayCause)? {
+            if let known = released[hold] { return known }
+            let run: (at: Date, cause: DelayCause)?
+            switch hold {
+            case .doze(let release, let cause): run = timing.releasedRun((release, cause))
+            case .alarmFloor: run = timing.floorRun()
+            }
+            released[hold] = run
+            return run
+        }
+        for hold in Array(holds.keys) {
+            guard let first = firstLive(in: hold), let run = run(of: hold) else { continue }
+            consider(first, (run.at, run.cause))
+        }
+        // An alarm never runs before its instant, nor (unless an alarm clock) before the bucket's floor: once that
+        // reaches the best run, none can beat it, and a tie goes to the request first in the heap's order. The items
+        // met on the way are taken off the heap and put back, or into their hold. While Doze's backlog waits for the
+        // bucket, the floor is what keeps this from asking the rules for every request due meanwhile.
+        let floor = alarmClockCount == 0 ? timing.alarmFloor() : nil
         var met: [HeapItem] = []
         while let item = heap.peek {
-            if let best, item.fireAt >= best.at { break }
+            if let best {
+                let earliest = floor.map { max($0, item.fireAt) } ?? item.fireAt
+                if earliest > best.at
+                    || (earliest == best.at
+                        && (item.fireAt, item.sequence) > (best.entry.request.fireAt, best.entry.sequence))
+                {
+                    break
+                }
+            }
             heap.pop()
             guard let entry = live(item) else { continue }
+            let hold =
+                timing.dozeHold(dueAt: entry.request.fireAt, mode: entry.mode).map(Hold.init)
+                ?? (timing.waitsForAlarmFloor(dueAt: entry.request.fireAt, mode: entry.mode) ? .alarmFloor : nil)
+            if let hold, let run = run(of: hold) {
+                holds[hold, default: OrderedHeap()].push(item)
+                heldItemCount += 1
+                consider(entry, (run.at, run.cause))
+                continue
+            }
             met.append(item)
-            let run = timing.firstInstant(dueAt: entry.request.fireAt, handedAt: entry.handedAt, mode: entry.mode)
-            if best.map({ run.at < $0.at }) ?? true { best = (entry, run.at, run.cause) }
+            consider(
+                entry, timing.firstInstant(dueAt: entry.request.fireAt, handedAt: entry.handedAt, mode: entry.mode))
         }
         for item in met { heap.push(item) }
         return best
     }
 
-    /// Rebuilds the heap from the held requests once stale items outnumber them.
+    /// The first live request of a hold, its stale items above it dropped (and the hold, once empty).
+    private mutating func firstLive(in hold: Hold) -> Entry? {
+        guard var held = holds.removeValue(forKey: hold) else { return nil }
+        var first: Entry?
+        while let top = held.peek {
+            if let entry = live(top) {
+                first = entry
+                break
+            }
+            held.pop()
+            heldItemCount -= 1
+        }
+        if held.count > 0 { holds[hold] = held }
+        return first
+    }
+
+    /// Puts every held item back into the heap: the holds were found under another schedule.
+    private mutating func releaseHolds() {
+        for hold in Array(holds.keys) { release(hold) }
+    }
+
+    /// Puts one hold's items back into the heap.
+    private mutating func release(_ hold: Hold) {
+        guard var held = holds.removeValue(forKey: hold) else { return }
+        heldItemCount -= held.count
+        while let item = held.pop() { heap.push(item) }
+    }
+
+    /// Rebuilds the heap from the held requests once stale items outnumber them; the holds go back into it.
     private mutating func compactIfStale() {
-        guard heap.count > 1_024, heap.count > 2 * byIdentifier.count else { return }
+        guard heap.count + heldItemCount > 1_024, heap.count + heldItemCount > 2 * byIdentifier.count else { return }
+        holds = [:]
+        heldItemCount = 0
         heap = OrderedHeap(
             byIdentifier.values.map {
                 HeapItem(fireAt: $0.request.fireAt, sequence: $0.sequence, identifier: $0.request.identifier)
@@ -201,6 +331,18 @@ public struct AndroidAlarmQueue: Sendable {
         AlarmKey(
             fireAt: entry.request.fireAt, mode: entry.mode,
             handedAt: entry.mode == .inexactAllowWhileIdle ? entry.handedAt : nil)
+    }
+
+    /// What holds work that runs alike, whatever its instant.
+    private enum Hold: Hashable {
+        /// A Doze idle period: where it releases work to, and why.
+        case doze(release: Date, cause: DelayCause)
+        /// The bucket's alarm limit, until its floor (``AndroidAlarmTiming/alarmFloor()``).
+        case alarmFloor
+
+        init(_ hold: (release: Date, cause: DelayCause)) {
+            self = .doze(release: hold.release, cause: hold.cause)
+        }
     }
 
     private struct AlarmKey: Hashable {

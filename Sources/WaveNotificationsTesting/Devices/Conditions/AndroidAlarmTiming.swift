@@ -75,9 +75,95 @@ public struct AndroidAlarmTiming: Sendable {
                 cause = .inexactWindow
             }
         }
+        return settle(from: instant, cause: cause, dueAt: dueAt, mode: mode, moves: Self.mostMoves)
+    }
+
+    /// Where work due at `dueAt` is first moved when Doze holds it: its release and `doze` or `doze_light`; `nil`
+    /// when no Doze holds it there (or `mode` is not `work`).
+    ///
+    /// Every work due in one Doze idle period moves to the same release first, and from there on
+    /// ``firstInstant(dueAt:handedAt:mode:)`` no longer depends on its instant: they all run at
+    /// ``releasedRun(_:)`` of this hold. It depends on the schedule only, not on the history.
+    ///
+    /// - Parameters:
+    ///   - dueAt: The app's instant.
+    ///   - mode: The mode it was handed over in.
+    /// - Returns: The release and its cause, or `nil`.
+    func dozeHold(dueAt: Date, mode: AndroidScheduleMode) -> (release: Date, cause: DelayCause)? {
+        guard mode == .work else { return nil }
+        switch schedule.phase(at: dueAt) {
+        case .lightIdle(let release) where release > dueAt: return (release, .dozeLight)
+        case .deepIdle(let release) where release > dueAt: return (release, .doze)
+        default: return nil
+        }
+    }
+
+    /// When work held by a Doze hold (``dozeHold(dueAt:mode:)``) runs, and why: what
+    /// ``firstInstant(dueAt:handedAt:mode:)`` answers for every work due in that hold.
+    ///
+    /// - Parameter hold: The hold.
+    /// - Returns: The instant (after every instant the hold holds) and its cause.
+    func releasedRun(_ hold: (release: Date, cause: DelayCause)) -> (at: Date, cause: DelayCause) {
+        // The first move was the hold's, so one move fewer is left; its `dueAt` only needs to precede the release.
+        let run = settle(
+            from: hold.release, cause: hold.cause, dueAt: hold.release.addingTimeInterval(-1), mode: .work,
+            moves: Self.mostMoves - 1)
+        return (run.at, run.cause ?? hold.cause)
+    }
+
+    /// The earliest instant any alarm but an alarm clock can run at now, given the bucket's alarm limit and the fires
+    /// recorded: an alarm runs on battery (the only place without a charging window), so where it runs the limit
+    /// must allow it, which it does from the `limit`-th newest fire plus the window on. `nil` when an idle window
+    /// charges or the limit has not been reached.
+    ///
+    /// - Returns: The instant, or `nil`.
+    func alarmFloor() -> Date? {
+        guard !conditions.idle.contains(where: \.isCharging) else { return nil }
+        let alarms = conditions.android.bucket.alarmLimit
+        return alarmFires.floor(limit: alarms.count, window: alarms.window.timeInterval)
+    }
+
+    /// Whether work due at `dueAt` that no Doze holds (``dozeHold(dueAt:mode:)`` is `nil`) is first moved to the
+    /// bucket's floor (``alarmFloor()``): due before it, on battery everywhere. It stays so while the floor only
+    /// rises (no charging window, the same bucket), and from the floor on every such work runs alike
+    /// (``floorRun()``).
+    ///
+    /// - Parameters:
+    ///   - dueAt: The app's instant.
+    ///   - mode: The mode it was handed over in.
+    /// - Returns: `true` when the bucket's limit is its first move.
+    func waitsForAlarmFloor(dueAt: Date, mode: AndroidScheduleMode) -> Bool {
+        guard mode == .work, alarmFloor() != nil else { return false }
+        let alarms = conditions.android.bucket.alarmLimit
+        guard let allowed = alarmFires.firstAllowed(dueAt, limit: alarms.count, window: alarms.window.timeInterval)
+        else { return false }
+        return allowed > dueAt
+    }
+
+    /// When work waiting for the bucket's floor (``waitsForAlarmFloor(dueAt:mode:)``) runs, and why: what
+    /// ``firstInstant(dueAt:handedAt:mode:)`` answers for every such work.
+    ///
+    /// - Returns: The instant and its cause; `nil` without a floor.
+    func floorRun() -> (at: Date, cause: DelayCause)? {
+        guard let floor = alarmFloor() else { return nil }
+        let run = settle(
+            from: floor, cause: .standbyBucket, dueAt: floor.addingTimeInterval(-1), mode: .work,
+            moves: Self.mostMoves - 1)
+        return (run.at, run.cause ?? .standbyBucket)
+    }
+
+    /// The most moves the rules make for one instant: a bound that a stretch's end always meets first.
+    private static let mostMoves = 10_000
+
+    /// Applies the rules from `start` until none moves the instant, at most `moves` times.
+    private func settle(
+        from start: Date, cause startCause: DelayCause?, dueAt: Date, mode: AndroidScheduleMode, moves: Int
+    ) -> (at: Date, cause: DelayCause?) {
+        var instant = start
+        var cause = startCause
         // Each rule moves the instant later or leaves it; the latest instant wins, and its rule is the cause. A
         // move can only land where another rule then applies a finite number of times (a stretch ends).
-        for _ in 0..<10_000 {
+        for _ in 0..<moves {
             guard let moved = firstRuleMoving(instant, mode: mode) else { break }
             instant = moved.at
             cause = moved.cause
@@ -163,8 +249,13 @@ private struct FireHistory: Sendable {
     /// The first fire still kept; those before it are older than a day and dropped in bulk.
     private var head = 0
 
+    /// Whether every fire appended came no earlier than the one before: then the fires are sorted and a limit is
+    /// answered by one look (``firstAllowed(_:limit:window:)``).
+    private var isSorted = true
+
     /// Appends a fire (no earlier than the last) and forgets those older than a day.
     mutating func append(_ instant: Date) {
+        if let last = fires.last, instant < last { isSorted = false }
         fires.append(instant)
         let horizon = instant.addingTimeInterval(-86_400)
         while head < fires.count, fires[head] <= horizon { head += 1 }
@@ -174,10 +265,25 @@ private struct FireHistory: Sendable {
         }
     }
 
+    /// The first instant that `limit` allows whatever the instant asked: the `limit`-th newest fire plus the window,
+    /// when the fires are sorted and there are that many; else `nil`.
+    func floor(limit: Int, window: TimeInterval) -> Date? {
+        let index = fires.count - limit
+        guard isSorted, limit > 0, index >= head else { return nil }
+        return fires[index].addingTimeInterval(window)
+    }
+
     /// The first instant at or after `instant` at which fewer than `limit` fires lie in `(t − window, t]`; `nil`
     /// when `instant` itself is allowed.
     func firstAllowed(_ instant: Date, limit: Int, window: TimeInterval) -> Date? {
         let from = instant.addingTimeInterval(-window)
+        if isSorted {
+            // Sorted, the `limit`-th newest fire is in the window exactly when the walk below would count `limit`
+            // fires; the walk went over up to 720 fires (the active bucket) for every request Doze released.
+            let index = fires.count - limit
+            guard limit > 0, index >= head, fires[index] > from else { return nil }
+            return fires[index].addingTimeInterval(window)
+        }
         var index = fires.count - 1
         var count = 0
         while index >= head, fires[index] > from {
