@@ -18,6 +18,11 @@ struct BenchOptions {
     var size: Int?
     /// Hidden: an input file for `childCase`.
     var input: String?
+    /// Writes the replay workload's generated scenario of this many events to ``scenarioPath`` and exits (for single
+    /// child runs of `replay`, which take it with `--input`).
+    var scenarioEvents: Int?
+    /// Where ``scenarioEvents``'s scenario goes.
+    var scenarioPath: String?
 
     static let usage = """
         USAGE: wavebench [--quick] [--json] [--json-file <path>] [--only <prefix>[,<prefix>…]] [--repetitions <n>]
@@ -33,6 +38,9 @@ struct BenchOptions {
           --only <prefixes>     Run only cases whose name starts with one of these (comma-separated):
                                 \(BenchCase.allCases.map(\.rawValue).joined(separator: ", ")).
           --repetitions <n>     Measured runs per case and size (default 5; 3 for delivery accuracy and the desktop).
+          --write-scenario <events> <path>
+                                Write the replay workload's generated scenario and exit (single runs of the replay
+                                case take it: --case replay --size <events> --input <path>).
           -h, --help            Show this help.
 
         Exit status: 0, or 1 when a measured workload failed (a delivery lost, a count off, a crash).
@@ -71,6 +79,13 @@ struct BenchOptions {
                 guard let size = Int(text), size >= 0 else { throw UsageError("--size: '\(text)' is not a size") }
                 options.size = size
             case "--input": options.input = try value(for: argument)
+            case "--write-scenario":
+                let text = try value(for: argument)
+                guard let events = Int(text), events >= 1 else {
+                    throw UsageError("--write-scenario: '\(text)' is not a number of events")
+                }
+                options.scenarioEvents = events
+                options.scenarioPath = try value(for: argument)
             case "-h", "--help": throw UsageError(nil)
             default: throw UsageError("unknown argument '\(argument)'")
             }

@@ -15,6 +15,15 @@ enum WaveBench {
             FileHandle.standardOutput.write(Data(BenchOptions.usage.utf8))
             exit(0)
         }
+        if let events = options.scenarioEvents, let path = options.scenarioPath {
+            do {
+                try ScenarioGenerator.write(events: events, to: URL(fileURLWithPath: path))
+                exit(0)
+            } catch {
+                FileHandle.standardError.write(Data("wavebench: error: cannot write \(path): \(error)\n".utf8))
+                exit(73)
+            }
+        }
         if let benchCase = options.childCase {
             let context = CaseContext(quick: options.quick, input: options.input)
             exit(await ChildRunner.run(benchCase, size: options.size ?? 0, context: context))
