@@ -231,11 +231,13 @@ struct WorldWideWavesPlatformTests {
         ["id": id, "name": id.uppercased(), "location": "Paris", "start": start, "end": end, "favorite": true]
     }
 
-    private static func replay(_ scenario: [String: Any], _ flags: [String] = []) async throws -> ReplayRun {
+    private static func replay(
+        _ scenario: [String: Any], _ flags: [String] = [], format: String = "json"
+    ) async throws -> ReplayRun {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("www-\(UUID()).json")
         try JSONSerialization.data(withJSONObject: scenario).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        return await ReplayRun.wavesim(["replay", file.path, "--format", "json"] + flags)
+        return await ReplayRun.wavesim(["replay", file.path, "--format", format] + flags)
     }
 
     /// What the center keeps is decided when the run ends, of all it was handed: a launch syncs e00…e10 (66
@@ -271,5 +273,33 @@ struct WorldWideWavesPlatformTests {
             .compactMap { $0["identifier"] as? String }
         #expect(ios.summary("lost")! > 0)
         #expect(shownOrLost == Self.identifiers(linux, "delivered"))
+    }
+
+    /// With device conditions an Android phone keeps at most 50 of the app's notifications on screen and
+    /// WorldWideWaves withdraws none: of 51 favorites starting together, the 51st reminder an hour before is not
+    /// shown, nor is any later reminder or `finished`, each printed once as `suppressed` (`android_notification_cap`;
+    /// in the timeline in WorldWideWaves' own form). Without conditions there is no cap (found by a review: the device
+    /// refused them but WorldWideWaves' output printed nothing).
+    @Test func overFiftyOnScreenAreSuppressedOnAnAndroidWithConditions() async throws {
+        let events = (0..<51).map {
+            Self.favorite(String(format: "e%02d", $0), start: "2026-06-21T16:00:00Z", end: "2026-06-21T16:40:00Z")
+        }
+        var scenario: [String: Any] = ["now": "2026-06-21T14:00:00Z", "events": events, "platform": "android"]
+        let ideal = try await Self.replay(scenario)
+        scenario["device"] = ["idle": [["from": "22:00", "to": "23:00"]]]
+        let phone = try await Self.replay(scenario)
+        #expect(Self.identifiers(ideal, "suppressed").isEmpty)
+        #expect(Self.identifiers(ideal, "delivered").count == 51 * 6)
+        let suppressed = phone.objects.filter { $0["type"] as? String == "suppressed" }
+        #expect(suppressed.allSatisfy { $0["reason"] as? String == "android_notification_cap" })
+        #expect(Self.identifiers(phone, "delivered").count == 50)
+        #expect(suppressed.first?["identifier"] as? String == "event_e50_start_60m")
+        #expect(suppressed.first?["at"] as? String == "2026-06-21T15:00:00Z")
+        #expect(suppressed.count == 1 + 51 * 5)
+        #expect(Set(suppressed.compactMap { $0["identifier"] as? String }).count == suppressed.count)
+        let text = try await Self.replay(scenario, format: "text").standardOutput.split(separator: "\n")
+        #expect(
+            text.contains(
+                "2026-06-21 15:00:00Z  15:00 UTC  e50  start_60m  not shown: 50 already on screen (Android's cap)"))
     }
 }

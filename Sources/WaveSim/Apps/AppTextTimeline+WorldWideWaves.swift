@@ -31,6 +31,12 @@ extension AppTextTimeline {
                 header(for: request, at: request.fireAt, eventZones: eventZones) + "  "
                     + style.yellow("lost: " + AppTextWords.words(for: reason, in: AppTextWords.reasons))
             ]
+        case "suppressed":
+            guard let request = line.request, let instant, let reason = fields.string("reason") else { return nil }
+            return [
+                header(for: request, at: instant, eventZones: eventZones) + "  "
+                    + style.yellow("not shown: " + AppTextWords.words(for: reason, in: AppTextWords.reasons))
+            ]
         case "note":
             guard let instant, let text = fields.string("text") else { return nil }
             return [style.dim("\(Self.utc(instant))  \(text)")]

@@ -222,7 +222,9 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
             print([.event(.delivered(request, at: device.now, late: false))], device: device, quiet: quiet)
         case .notShown(let request, let reason):
             let suppression = Suppression(identifier: request.identifier, fireAt: request.fireAt, reason: reason)
-            print([.event(.suppressed(suppression, at: device.now))], device: device)
+            // What the device refused to show is a line of every app's output (Device conditions: all five apps),
+            // also of one whose own lines print only deliveries (WorldWideWaves): the common line then.
+            print([.event(.suppressed(suppression, at: device.now))], device: device, commonLineAbout: request)
         case .lost(let request, let reason):
             state.withLock { $0.summary.lost += 1 }
             emit(
@@ -270,11 +272,13 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
     }
 
     /// Prints the outputs in order and counts the facts for the summary; a delivery of `identifier` (every delivery
-    /// when `nil`) shown late gains its `dueAt` and `delay`, one shown quietly its `toldAt` and `quiet`. With a
-    /// desktop, keeps the events to mirror there (``mirrorOnDesktop()``), so printing has no suspension point.
+    /// when `nil`) shown late gains its `dueAt` and `delay`, one shown quietly its `toldAt` and `quiet`; with
+    /// `commonLineAbout`, an event the app's output has no line for is printed in the common line, about that request
+    /// (for the text timeline). With a desktop, keeps the events to mirror there (``mirrorOnDesktop()``), so printing
+    /// has no suspension point.
     private func print(
         _ outputs: [AppReplayOutput], device: DeviceState, delay: DeliveryDelay? = nil, of identifier: String? = nil,
-        quiet: QuietDelivery? = nil
+        quiet: QuietDelivery? = nil, commonLineAbout fallback: NotificationRequest? = nil
     ) {
         for output in outputs {
             switch output {
@@ -304,7 +308,12 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                     $0.summary.count(event)
                     if desktop != nil { $0.forDesktop.append(event) }
                 }
-                if var line = driver.line(for: event, printer: printer, permission: device.permission) {
+                var line = driver.line(for: event, printer: printer, permission: device.permission)
+                if line == nil, let fallback {
+                    line = printer.line(for: event, permission: device.permission)
+                    line?.request = fallback
+                }
+                if var line {
                     line.append(extra)
                     emit(line, device.timeZone)
                 }
