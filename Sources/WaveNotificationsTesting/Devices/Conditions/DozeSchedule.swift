@@ -26,11 +26,18 @@ public struct DozeSchedule: Hashable, Sendable {
     }
 
     /// The idle windows.
-    public var idle: [DeviceConditions.IdleWindow]
+    public var idle: [DeviceConditions.IdleWindow] {
+        didSet { occurrences = DozeOccurrences(windows: idle.map(\.window), timeZone: timeZone) }
+    }
     /// The zone the windows are read in.
-    public var timeZone: TimeZone
+    public var timeZone: TimeZone {
+        didSet { occurrences = DozeOccurrences(windows: idle.map(\.window), timeZone: timeZone) }
+    }
     /// The last instant the user woke the phone (a launch, an action of theirs, the start).
     public var lastWake: Date?
+    /// The windows' occurrences by local day, found once (not part of the value: it follows from `idle` and
+    /// `timeZone`).
+    private var occurrences: DozeOccurrences
 
     /// Light Doze's idle periods in seconds; the last repeats.
     private static let lightPeriods: [Double] = [300, 600, 900]
@@ -51,6 +58,26 @@ public struct DozeSchedule: Hashable, Sendable {
         self.idle = idle
         self.timeZone = timeZone
         self.lastWake = lastWake
+        occurrences = DozeOccurrences(windows: idle.map(\.window), timeZone: timeZone)
+    }
+
+    /// Whether two schedules have the same windows, zone and last wake (the occurrences found so far do not count).
+    ///
+    /// - Parameters:
+    ///   - lhs: A schedule.
+    ///   - rhs: Another.
+    /// - Returns: `true` when they are the same schedule.
+    public static func == (lhs: DozeSchedule, rhs: DozeSchedule) -> Bool {
+        lhs.idle == rhs.idle && lhs.timeZone == rhs.timeZone && lhs.lastWake == rhs.lastWake
+    }
+
+    /// Hashes the windows, zone and last wake, the parts ``==(_:_:)`` compares.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(idle)
+        hasher.combine(timeZone)
+        hasher.combine(lastWake)
     }
 
     /// An idle stretch: from its start to its end, on battery or charging.
@@ -69,10 +96,8 @@ public struct DozeSchedule: Hashable, Sendable {
     /// - Returns: The stretch, or `nil` outside every idle window.
     public func stretch(containing instant: Date) -> Stretch? {
         var found: Stretch?
-        for window in idle {
-            guard let occurrence = Self.occurrence(of: window.window, containing: instant, in: timeZone) else {
-                continue
-            }
+        for (index, window) in idle.enumerated() {
+            guard let occurrence = occurrences.occurrence(of: index, containing: instant) else { continue }
             if window.isCharging {
                 return Stretch(start: occurrence.start, end: occurrence.end, isCharging: true)
             }
