@@ -26,8 +26,10 @@ struct PushDispatcherConcurrencyTests {
     }
 
     /// Each answer is held until the next send's answer is given, so they come last first; every send is in flight
-    /// at once or none is answered (the time limit ends a dispatcher that sends one at a time).
-    @Test(.timeLimit(.minutes(1)))
+    /// at once or none is answered (the time limit ends a dispatcher that sends one at a time, which would wait
+    /// forever). Ten minutes, not one: under ThreadSanitizer on a loaded 2-core machine the other tests' long
+    /// synchronous work held both cooperative threads and the 20 hand-overs took over 6 minutes once.
+    @Test(.timeLimit(.minutes(10)))
     func answersInReverseOrderGiveTheDecisionsOfASequentialDispatch() async throws {
         func decisions(maximumInFlight: Int, transport: any PushTransport) async throws -> [String] {
             let server = try PushServer.inMemory()
