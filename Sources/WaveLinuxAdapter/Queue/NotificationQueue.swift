@@ -254,16 +254,7 @@ package struct NotificationQueue: Sendable {
             joinThread(slot, thread: thread)
         }
         fill(slot, with: arrival, thread: thread)
-        let key = arrival.queueKey
-        let belongsInArmedSet =
-            armedBySoonest.count < limit || armedByLatest.first.map { key < $0.priority } ?? true
-        if belongsInArmedSet {
-            attachArmed(slot, key: key)
-        } else {
-            backlog.insert(slot, priority: key)
-            log.record(slot: slot, armed: false)
-        }
-        rebalance()
+        place(slot, key: arrival.queueKey)
         let isArmed = armedBySoonest.contains(slot)
         let placed: PendingNotification?
         switch arrival {
@@ -360,16 +351,7 @@ package struct NotificationQueue: Sendable {
             log.reset()
             releasePayload(of: contents.records[slot])
             fill(slot, with: .notification(notification), thread: thread)
-            let key = notification.queueKey
-            let belongsInArmedSet =
-                armedBySoonest.count < limit || armedByLatest.first.map { key < $0.priority } ?? true
-            if belongsInArmedSet {
-                attachArmed(slot, key: key)
-            } else {
-                backlog.insert(slot, priority: key)
-                log.record(slot: slot, armed: false)
-            }
-            rebalance()
+            place(slot, key: notification.queueKey)
             let placed = notification.marked(armed: armedBySoonest.contains(slot))
             recordChange(inThread: thread, pendingCount: count)
             insertions.append((nil, placed, netTransitions(newSlot: slot, placed: placed)))
@@ -735,6 +717,20 @@ package struct NotificationQueue: Sendable {
 
     /// Restores the invariant: the armed set is full whenever the backlog is not empty, holds at most
     /// `limit`, and nothing waiting sorts before anything armed.
+    /// Places a filled slot by its key: in the armed set while it has room or the key comes before its latest,
+    /// else in the backlog; then rebalances the two.
+    private mutating func place(_ slot: Int, key: QueueKey) {
+        let belongsInArmedSet =
+            armedBySoonest.count < limit || armedByLatest.first.map { key < $0.priority } ?? true
+        if belongsInArmedSet {
+            attachArmed(slot, key: key)
+        } else {
+            backlog.insert(slot, priority: key)
+            log.record(slot: slot, armed: false)
+        }
+        rebalance()
+    }
+
     private mutating func rebalance() {
         while armedBySoonest.count < limit && !backlog.isEmpty {
             promoteSoonestWaiting()
