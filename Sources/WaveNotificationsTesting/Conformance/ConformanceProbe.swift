@@ -32,14 +32,16 @@ struct ConformanceProbe: Sendable {
     /// A plain request firing `seconds` after the start; `version` is its title key, to tell a replacement apart.
     /// Without a thread, it is in its identifier's own.
     func request(
-        _ identifier: String, thread: String? = nil, at seconds: Double, version: String = "v1"
+        _ identifier: String, thread: String? = nil, at seconds: Double, version: String = "v1",
+        metadata: [String: String] = [:]
     )
         -> NotificationRequest
     {
         NotificationRequest(
             identifier: identifier, threadID: thread, channel: Self.channel, fireAt: at(seconds),
             title: LocalizedText(table: "Conformance", key: version),
-            body: LocalizedText(table: "Conformance", key: "body"), deepLink: "conformance://\(identifier)")
+            body: LocalizedText(table: "Conformance", key: "body"), deepLink: "conformance://\(identifier)",
+            metadata: metadata)
     }
 
     /// A request with every field set, none to its default, each derived from `version` (its title key), so two
@@ -178,6 +180,24 @@ struct ConformanceProbe: Sendable {
         case .clock(let swiftClock):
             let origin = swiftClockStart ?? swiftClock.now
             await swiftClock.advance(to: origin.advanced(by: .seconds(instant.timeIntervalSince(start))))
+        }
+    }
+
+    /// Moves the center's time to `seconds` after the start in one jump: a center that sleeps on the shared clock or
+    /// a ``ManualClock`` wakes late, with the clock already at that instant, for everything that came due on the way.
+    /// A subject that moves its own time (``ConformanceSubject/Time/advance(_:)``) is moved as by ``advance(to:)``.
+    func jump(to seconds: Double) async throws {
+        let instant = at(seconds)
+        switch subject.time {
+        case .unavailable:
+            return
+        case .sharedClock:
+            await clock.jump(to: instant)
+        case .advance:
+            try await advance(to: instant)
+        case .clock(let swiftClock):
+            let origin = swiftClockStart ?? swiftClock.now
+            await swiftClock.jump(to: origin.advanced(by: .seconds(instant.timeIntervalSince(start))))
         }
     }
 
