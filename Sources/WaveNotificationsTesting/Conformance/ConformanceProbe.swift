@@ -45,8 +45,11 @@ struct ConformanceProbe: Sendable {
     }
 
     /// A request with every field set, none to its default, each derived from `version` (its title key), so two
-    /// versions differ in every field.
-    func richRequest(_ identifier: String, thread: String, at seconds: Double, version: String) -> NotificationRequest {
+    /// versions differ in every field; without `expiresAfter` when `expiring` is false, for a request that may be
+    /// shown late (an expired one need not be shown).
+    func richRequest(
+        _ identifier: String, thread: String, at seconds: Double, version: String, expiring: Bool = true
+    ) -> NotificationRequest {
         let second = version.hasSuffix("2")
         return NotificationRequest(
             identifier: identifier, threadID: thread,
@@ -68,7 +71,7 @@ struct ConformanceProbe: Sendable {
                     id: "reply-\(version)", title: LocalizedText(table: "Conformance", key: "reply"),
                     isTextInput: !second),
             ],
-            expiresAfter: .seconds(second ? 900 : 600), collapseID: "rich-collapse-\(version)",
+            expiresAfter: expiring ? .seconds(second ? 900 : 600) : nil, collapseID: "rich-collapse-\(version)",
             interruptionLevel: second ? .passive : .critical,
             metadata: ["eventID": "e-\(version)", "trigger": "1h", "\u{FC}": "\u{F1}"])
     }

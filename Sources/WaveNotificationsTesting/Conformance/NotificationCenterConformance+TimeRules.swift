@@ -160,8 +160,9 @@ extension NotificationCenterConformance {
         // Several in one thread, shown long after their instants: time jumps there, so a timer sleeping on the
         // center's clock wakes three days late.
         let thread = [
-            probe.richRequest("g1", thread: "tg", at: 3_600, version: "v1"),
-            probe.richRequest("g2", thread: "tg", at: 3_600.5, version: "v2"), probe.request("g3", thread: "tg", at: 3_601),
+            probe.richRequest("g1", thread: "tg", at: 3_600, version: "v1", expiring: false),
+            probe.richRequest("g2", thread: "tg", at: 3_600.5, version: "v2", expiring: false),
+            probe.request("g3", thread: "tg", at: 3_601),
         ]
         try await probe.add(thread)
         let listedThread = try await probe.pending()
@@ -236,9 +237,14 @@ extension NotificationCenterConformance {
     ) async throws -> ConformanceOutcome {
         let count = (probe.subject.limit ?? context.detectedLimit).map { $0 + beyondLimit } ?? 6
         let end = 1_000 + 10 * Double(count)
-        // Every field set, so a field lost on the way to the screen shows.
-        let requests = (0..<count).map {
-            probe.richRequest("listed-\($0)", thread: "listed-\($0)", at: 1_000 + 10 * Double($0), version: "v1")
+        // Every field set, so a field lost on the way to the screen shows; each its own collapse id, so none replaces
+        // another on screen.
+        let requests = (0..<count).map { index in
+            var request = probe.richRequest(
+                "listed-\(index)", thread: "listed-\(index)", at: 1_000 + 10 * Double(index), version: "v1",
+                expiring: false)
+            request.collapseID = "collapse-\(index)"
+            return request
         }
         try await probe.add(Array(requests[(count / 2)...]))
         try await probe.add(Array(requests[..<(count / 2)]))
