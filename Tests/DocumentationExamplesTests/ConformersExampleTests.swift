@@ -59,6 +59,26 @@ struct ConformersExampleTests {
             #expect(pending.contains("event_paris-solstice_start_1m"), "\(pending)")
         }
 
+        /// The iOS conformer of the docs, over a stand-in whose time the check moves (on an iPhone it cannot): every
+        /// rule passes, those that need time included, but the two on change counts, which it does not keep.
+        @Test func theIOSConformerPassesEveryRuleWhenTimePasses() async {
+            let report = await NotificationCenterConformance.check { clock in
+                let center = UNUserNotificationCenter(clock: clock)
+                return ConformanceSubject(
+                    center: UserNotificationCenter(center: center, clock: clock), limit: 64,
+                    time: .advance { instant in
+                        await clock.advance(to: instant)
+                        center.deliverDue()
+                    },
+                    onScreen: {
+                        try await center.deliveredNotifications()
+                            .map { try UserNotificationCenter.request(in: $0.request.content.userInfo) }
+                    })
+            }
+            #expect(report.failures.isEmpty, "\(report)")
+            #expect(report.skippedRules == [.changeCountsMoveAndNeverRepeat, .changeCountsMoveWhenDue])
+        }
+
         @Test func theRefreshIsAskedTwoHoursBeforeTheFirstRequestIOSDrops() async throws {
             let now = try Self.instant("2026-06-01T10:00:00Z")
             let scheduler = BGTaskScheduler()
