@@ -33,6 +33,17 @@ struct ConformersExampleTests {
         #expect(report.skipped.isEmpty, "\(report)")
     }
 
+    @Test func theRequestWithEveryFieldSetsEveryFieldAndEveryReasonHasAKind() throws {
+        let now = try Self.instant("2030-01-01T07:00:00Z")
+        let request = requestWithEveryField(now: now)
+        #expect(request.threadID != request.identifier)
+        #expect(request.fireAt == now.addingTimeInterval(3_600))
+        #expect(request.actions.map(\.isTextInput) == [false, true])
+        #expect(request.expiresAfter != nil && request.collapseID != nil && !request.metadata.isEmpty)
+        #expect(request.interruptionLevel == .timeSensitive)
+        #expect(Set(NotificationReason.allCases.map(kind(of:))).count == 5)
+    }
+
     @Test func theRunwayKeepsTheSoonest64AndEndsAtTheFirstDropped() throws {
         let now = try Self.instant("2026-06-01T10:00:00Z")
         let wanted = Self.hourly(80, from: now).reversed()

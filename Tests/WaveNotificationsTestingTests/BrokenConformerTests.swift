@@ -82,7 +82,10 @@ struct BrokenConformerTests {
         #expect(third.count + thirdTimers.count == 14)
         let kinds: [(flaws: [ReferenceCenter.Flaw], rule: ConformanceRule)] = [
             (
-                [.replacementKeepsActionsWhenItHasNone, .replacementMergesMetadata, .replacementAddsASecondPastSixteen],
+                [
+                    .replacementKeepsActionsWhenItHasNone, .replacementMergesMetadata,
+                    .replacementAddsASecondPastSixteen,
+                ],
                 .replacesByIdentifier
             ),
             ([.longRemovalStopsPartWay], .removesByIdentifier),

@@ -117,7 +117,8 @@ extension NotificationCenterConformance {
         let due = probe.request("due", thread: "tq", at: 60.5)
         let dueReplacement = probe.richRequest("due", thread: "tq", at: 60.5, version: "v2")
         let moved = [
-            probe.request("moved", at: 60.5), probe.request("moved", at: 180, version: "v2", metadata: ["eventID": "m"]),
+            probe.request("moved", at: 60.5),
+            probe.request("moved", at: 180, version: "v2", metadata: ["eventID": "m"]),
         ]
         let shownBefore = probe.request("sh", at: 90)
         let shownCopy = probe.request("sh", at: 90, version: "shown")
@@ -196,7 +197,8 @@ extension NotificationCenterConformance {
         let tooSoon = try await probe.screenIdentifiers().intersection(["month"])
         findings.expect(
             tooSoon.isEmpty, done: done.text, found: "the screen has month",
-            expected: "no month yet: it is 40 days ahead (past 24.8 days, the most a delay in 32-bit milliseconds holds)")
+            expected:
+                "no month yet: it is 40 days ahead (past 24.8 days, the most a delay in 32-bit milliseconds holds)")
         try await probe.jump(to: longAfter + 40 * day)
         done.append("time jumps to 40 days")
         try await expectShown(month, "at its instant, 40 days on", probe, done, &findings)

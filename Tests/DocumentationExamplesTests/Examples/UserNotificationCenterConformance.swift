@@ -31,7 +31,8 @@ actor UserNotificationCenter: NotificationRequestCenter {
             let trigger = seconds > 0 ? UNTimeIntervalNotificationTrigger(timeInterval: seconds, repeats: false) : nil
             if trigger == nil { center.removePendingNotificationRequests(withIdentifiers: [request.identifier]) }
             try await center.add(
-                UNNotificationRequest(identifier: request.identifier, content: try content(of: request), trigger: trigger))
+                UNNotificationRequest(
+                    identifier: request.identifier, content: try content(of: request), trigger: trigger))
         }
     }
 

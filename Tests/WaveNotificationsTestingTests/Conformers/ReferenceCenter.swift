@@ -183,7 +183,8 @@ actor ReferenceCenter: NotificationRequestCenter {
         /// Whether the center declares a limit (of ``ReferenceCenter/limit``).
         var hasLimit: Bool {
             [
-                .listsWhatItDroppedOverItsLimit, .refusesAddsOnceFull, .replacementTakesRoom, .threadRemovalKeepsTheRoom,
+                .listsWhatItDroppedOverItsLimit, .refusesAddsOnceFull, .replacementTakesRoom,
+                .threadRemovalKeepsTheRoom,
                 .deliveredKeepsTheRoom,
             ].contains(self)
         }
