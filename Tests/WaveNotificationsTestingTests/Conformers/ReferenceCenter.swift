@@ -448,8 +448,16 @@ actor ReferenceCenter: NotificationRequestCenter {
             return
         }
         var stamped: [String] = []
+        var known = pendingKeys()
         for (position, identifier) in identifiers.enumerated() {
             if flaw == .longRemovalStopsPartWay, position >= 64 { break }
+            if let keys = known, !keys.contains(key(identifier)) {
+                // Not pending: passed over without a scan of everything pending (the long lists of the check).
+                if flaw == .throwsOnRemovingUnknownIdentifiers { throw NotPending() }
+                if flaw == .removalStopsAtFirstUnknown { break }
+                continue
+            }
+            known?.remove(key(identifier))
             var updated = entries
             if flaw == .losesUpdatesUnderConcurrency { await Task.yield() }
             let removed = updated.filter { same($0.request.identifier, identifier, removing: true) }
@@ -467,6 +475,23 @@ actor ReferenceCenter: NotificationRequestCenter {
         }
         stamp(stamped)
         if entries.isEmpty { refusing = false }
+    }
+
+    /// An identifier as this center compares it, when it compares by equality of a key: literally, scalar by scalar,
+    /// or as Swift's `String` does.
+    private func key(_ identifier: String) -> String {
+        literal ? identifier.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") : identifier
+    }
+
+    /// The keys of what is pending, or `nil` for a flaw that folds identifiers, awaits per identifier or lists what it
+    /// dropped (those scan).
+    private func pendingKeys() -> Set<String>? {
+        switch flaw {
+        case .foldsCase, .foldsCompatibilityForms, .trimsIdentifiers, .literalStoreCanonicalRemoval,
+            .losesUpdatesUnderConcurrency, .listsWhatItDroppedOverItsLimit:
+            nil
+        default: Set(entries.map { key($0.request.identifier) })
+        }
     }
 
     func removePending(threadID: String, reason: NotificationReason) async {
