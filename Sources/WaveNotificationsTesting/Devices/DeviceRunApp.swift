@@ -95,6 +95,16 @@ public protocol DeviceRunApp: Sendable {
     /// - Throws: What the app's service throws.
     func perform(_ action: Action, delay: DeliveryDelay?, device: DeviceState) async throws
 
+    /// Runs one of the app's own actions that the phone presents: a push, which iOS's Focus and Scheduled Summary
+    /// hold as any notification of its level. By default it calls ``perform(_:delay:device:)`` with the delay.
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - presentation: How late it reached the phone, and when the user is told of what it shows.
+    ///   - device: The device's state.
+    /// - Throws: What the app's service throws.
+    func perform(_ action: Action, presentation: DevicePresentation, device: DeviceState) async throws
+
     /// The user picked an action on a shown notification.
     ///
     /// - Parameters:
@@ -135,6 +145,10 @@ extension DeviceRunApp {
     public var waitsForPicks: Bool { false }
 
     public func willPerform(_ action: DeviceRunAction<Action>, device: DeviceState) async {}
+
+    public func perform(_ action: Action, presentation: DevicePresentation, device: DeviceState) async throws {
+        try await perform(action, delay: presentation.delay, device: device)
+    }
 
     public func waitForPick(until instant: Date) async -> DevicePick? { nil }
 

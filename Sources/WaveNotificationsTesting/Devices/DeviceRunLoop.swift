@@ -51,6 +51,9 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     private var delayedPushes: [(at: Date, action: App.Action, delay: DeliveryDelay)] = []
     /// The zone's next offset change as last asked: the zone, when, and the answer.
     private var knownOffsetChange: (zone: TimeZone, askedAt: Date, next: Date?)?
+    /// Android with conditions: offset changes whose reconcile is an alarm of the app's that the device has not run
+    /// yet (Doze holds it), in order: when it came, and the offsets.
+    private var heldOffsetChanges: [(at: Date, old: Int, new: Int)] = []
 
     /// Creates a run.
     ///
@@ -100,12 +103,16 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             // the app open comes on every platform. On a device with conditions the app's timers are alarms.
             var ownRun = nextOwn
             var expiryRun = await app.nextExpiry()
+            var offsetRun: Date?
             if hasConditions, !ownMomentsAreForeground, appRunsOnItsOwn {
                 if let own = nextOwn { ownRun = await device.whenAppAlarmRuns(dueAt: own) }
                 if let expiry = expiryRun { expiryRun = await device.whenAppAlarmRuns(dueAt: expiry) }
             }
+            if hasConditions, appRunsOnItsOwn, let held = heldOffsetChanges.first {
+                offsetRun = await device.whenAppAlarmRuns(dueAt: held.at)
+            }
             if appRunsOnItsOwn {
-                next = earliest(next, earliest(expiryRun, ownRun))
+                next = earliest(next, earliest(earliest(expiryRun, ownRun), offsetRun))
             } else if ownMomentsAreForeground {
                 next = earliest(next, nextOwn)
             }
@@ -130,10 +137,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 if hasConditions { await device.appAlarmRan(at: state.now) }
                 try await app.withdrawExpired(device: state)
             }
-            while let push = delayedPushes.first, push.at <= state.now {
-                delayedPushes.removeFirst()
-                try await app.perform(push.action, delay: push.delay, device: state)
-            }
+            try await deliverArrivedPushes()
             while actionIndex < actions.count, actions[actionIndex].at <= state.now {
                 try await perform(actions[actionIndex])
                 actionIndex += 1
@@ -141,16 +145,55 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             if let nextOffset, nextOffset == state.now {
                 let old = state.timeZone.secondsFromGMT(for: state.now.addingTimeInterval(-1))
                 let new = state.timeZone.secondsFromGMT(for: state.now)
-                if appRunsOnItsOwn {
+                if appRunsOnItsOwn, hasConditions, !ownMomentsAreForeground {
+                    // The app's background check is an alarm in its mode: Doze may hold it (run below when due).
+                    heldOffsetChanges.append((state.now, old, new))
+                } else if appRunsOnItsOwn {
                     try await app.reconcile(.offsetChange(oldOffset: old, newOffset: new), device: state)
                 } else if platform == .ios {
                     offsetChangesWhileClosed.append((old, new))
                 }
             }
+            try await runHeldOffsetChanges(by: offsetRun)
             if !ownMomentsAreForeground, appRunsOnItsOwn, let ownRun, ownRun == state.now {
                 if hasConditions { await device.appAlarmRan(at: state.now) }
                 try await app.reconcile(.ownMoment, device: state)
             }
+        }
+    }
+
+    /// Runs the app's background checks of offset changes whose alarm the device runs now (``heldOffsetChanges``).
+    private mutating func runHeldOffsetChanges(by computedRun: Date?) async throws {
+        guard appRunsOnItsOwn, let held = heldOffsetChanges.first else { return }
+        var run = computedRun
+        if run == nil { run = await device.whenAppAlarmRuns(dueAt: held.at) }
+        guard let run else { return }
+        guard run <= state.now else { return }
+        await device.appAlarmRan(at: state.now)
+        let changes = heldOffsetChanges
+        heldOffsetChanges = []
+        for change in changes {
+            try await app.reconcile(.offsetChange(oldOffset: change.old, newOffset: change.new), device: state)
+        }
+    }
+
+    /// The user turned the screen on (`docs/scenario-format.md`, Device conditions): a new idle stretch begins, and
+    /// what Doze held until then is shown now, before the app's code runs here (pushes Doze held arrive now too).
+    private mutating func userWoke() async throws {
+        guard hasConditions else { return }
+        await device.userWoke(at: state.now)
+        try await advanceDevice()
+        if !delayedPushes.isEmpty {
+            for index in delayedPushes.indices { delayedPushes[index].at = min(delayedPushes[index].at, state.now) }
+            try await deliverArrivedPushes()
+        }
+    }
+
+    /// Hands the app the pushes that reached the phone by now, in the order they arrive.
+    private mutating func deliverArrivedPushes() async throws {
+        while let push = delayedPushes.first, push.at <= state.now {
+            delayedPushes.removeFirst()
+            try await app.perform(push.action, delay: push.delay, device: state)
         }
     }
 
@@ -204,7 +247,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             }
         }
         if case .reboot = action.kind { wakes = true }
-        if wakes, hasConditions { await device.userWoke(at: state.now) }
+        if wakes { try await userWoke() }
         if case .backgroundRefresh = action.kind, hasConditions,
             await device.skipsBackgroundRefresh(at: state.now)
         {
@@ -230,7 +273,16 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         case .device(let conditions):
             try await changeConditions(to: conditions)
         case .app(let payload):
-            try await app.perform(payload, delay: nil, device: state)
+            if hasConditions, platform == .ios, app.traits(of: payload).pushIsHighPriority != nil {
+                // A push is a notification like any other: Focus and the Scheduled Summary hold it by its level.
+                var quiet: [NotificationChannel.InterruptionLevel: QuietDelivery] = [:]
+                for level in NotificationChannel.InterruptionLevel.allCases {
+                    quiet[level] = await device.quietDelivery(shownAt: state.now, level: level)
+                }
+                try await app.perform(payload, presentation: DevicePresentation(quietByLevel: quiet), device: state)
+            } else {
+                try await app.perform(payload, delay: nil, device: state)
+            }
             // On iOS an app run hands the device what the app wants; an action that did not reconcile does now.
             if isAppRun, handsOverAtEveryRun, platform == .ios, await !device.wasListedDuringRun {
                 try await app.reconcile(.userAction(app.traits(of: payload).name), device: state)
@@ -265,7 +317,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         state.now = max(state.now, picked.at)
         try await advanceDevice()
         await app.deviceReported(.picked(picked), device: state)
-        if hasConditions { await device.userWoke(at: state.now) }
+        try await userWoke()
         try await startAppRun()
         try await app.respond(to: picked.identifier, actionID: picked.actionID, device: state)
         if handsOverAtEveryRun, platform == .ios, await !device.wasListedDuringRun {

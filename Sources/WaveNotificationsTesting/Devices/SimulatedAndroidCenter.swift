@@ -132,10 +132,15 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         alarms.entries.map(\.request)
     }
 
-    /// Shows a request now; it stays on screen until withdrawn.
+    /// Shows a request now (a push the app received, a notification it posts while it runs); it stays on screen until
+    /// withdrawn. With conditions, at most 50 of the app's notifications are on screen: one more is dropped.
     ///
     /// - Parameter request: The request.
-    public func show(_ request: NotificationRequest) {
+    /// - Throws: ``NotificationNotShown`` (``NotificationReason/androidNotificationCap``) when 50 others are on screen.
+    public func show(_ request: NotificationRequest) throws {
+        if hasConditions, shown.count >= Self.onScreenCap, !shown.contains(request.identifier) {
+            throw NotificationNotShown(reason: .androidNotificationCap)
+        }
         shown.show(request)
     }
 

@@ -178,13 +178,17 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
     }
 
     func perform(_ action: Action, delay: DeliveryDelay?, device: DeviceState) async throws {
+        try await perform(action, presentation: DevicePresentation(delay: delay), device: device)
+    }
+
+    func perform(_ action: Action, presentation: DevicePresentation, device: DeviceState) async throws {
         switch action.action.kind {
         case .settings(let value):
             await driver.replaceSettings(value)
             print(try await driver.reconcile(.settings, device: device), device: device)
         case .app(let payload):
             let result = try await driver.perform(payload, device: device)
-            print(result.outputs, device: device, delay: delay, of: nil)
+            print(result.outputs, device: device, delay: presentation.delay, of: nil, presentation: presentation)
             result.warnings.forEach(warn)
         default:
             break
@@ -278,7 +282,8 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
     /// has no suspension point.
     private func print(
         _ outputs: [AppReplayOutput], device: DeviceState, delay: DeliveryDelay? = nil, of identifier: String? = nil,
-        quiet: QuietDelivery? = nil, commonLineAbout fallback: NotificationRequest? = nil
+        quiet: QuietDelivery? = nil, presentation: DevicePresentation? = nil,
+        commonLineAbout fallback: NotificationRequest? = nil
     ) {
         for output in outputs {
             switch output {
@@ -299,7 +304,9 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                         ]
                         state.withLock { $0.summary.late.count(minutes: minutes, cause: delay.cause.rawValue) }
                     }
-                    if let quiet {
+                    let level =
+                        device.permission == .provisional ? .passive : driver.presentationLevel(of: request)
+                    if let quiet = quiet ?? presentation?.quiet(at: level) {
                         extra = [("toldAt", .instant(quiet.toldAt)), ("quiet", .string(quiet.reason.rawValue))]
                         state.withLock { $0.summary.quiet?[quiet.reason.rawValue, default: 0] += 1 }
                     }
@@ -312,6 +319,13 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                 if line == nil, let fallback {
                     line = printer.line(for: event, permission: device.permission)
                     line?.request = fallback
+                }
+                if line == nil, case .suppressed(let suppression, _) = event,
+                    suppression.reason == .androidNotificationCap
+                {
+                    // What Android's cap dropped that the app showed itself (WorldWideWaves' wave hit) is a line of
+                    // every app's output, as what an alarm would have shown.
+                    line = printer.line(for: event, permission: device.permission)
                 }
                 if var line {
                     line.append(extra)

@@ -121,6 +121,13 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
         var fields: [(String, AppOutputLine.Value)] = [
             ("speed", .integer(speed)), ("gated", .bool(speed != 1)), ("scheduled", .integer(summary.added)),
             ("cancelled", .integer(summary.removed)), ("delivered", .integer(summary.delivered)),
+        ]
+        if summary.hasDeviceConditions {
+            // docs/scenario-format.md, Device conditions: with a condition, what the device refused, by reason.
+            let reasons = summary.suppressed.keys.sorted().map { ($0, AppOutputLine.Value.integer(summary.suppressed[$0]!)) }
+            fields.append(("suppressed", .object(reasons)))
+        }
+        fields += [
             ("missed", .integer(0)), ("peakPending", .integer(summary.peakPending)),
             ("pendingLimit", summary.pendingLimit == Int.max ? .null : .integer(summary.pendingLimit)),
         ]
