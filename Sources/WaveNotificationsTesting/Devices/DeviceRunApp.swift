@@ -167,6 +167,11 @@ public struct DeviceRunActionTraits: Hashable, Sendable {
     public var wakesThePhone: Bool
     /// For a remote push, whether its priority is high; `nil` for anything else.
     public var pushIsHighPriority: Bool?
+    /// For a remote push, the identifier a `skipped` line names (`msg_<messageId>`); `nil` for anything else.
+    public var pushIdentifier: String?
+    /// Whether it is a background push (a silent push that runs the app: an app run, cause `backgroundPush`) rather
+    /// than one that shows a notification.
+    public var isBackgroundPush: Bool
 
     /// Creates the traits.
     ///
@@ -175,12 +180,18 @@ public struct DeviceRunActionTraits: Hashable, Sendable {
     ///   - isSystemEvent: Whether it is a system event (default `false`).
     ///   - wakesThePhone: Whether it turns the screen on (default: when it is not a system event).
     ///   - pushIsHighPriority: For a push, whether its priority is high.
-    public init(name: String, isSystemEvent: Bool = false, wakesThePhone: Bool? = nil, pushIsHighPriority: Bool? = nil)
-    {
+    ///   - pushIdentifier: For a push, its identifier.
+    ///   - isBackgroundPush: Whether it is a background push (default `false`).
+    public init(
+        name: String, isSystemEvent: Bool = false, wakesThePhone: Bool? = nil, pushIsHighPriority: Bool? = nil,
+        pushIdentifier: String? = nil, isBackgroundPush: Bool = false
+    ) {
         self.name = name
         self.isSystemEvent = isSystemEvent
         self.wakesThePhone = wakesThePhone ?? !isSystemEvent
         self.pushIsHighPriority = pushIsHighPriority
+        self.pushIdentifier = pushIdentifier
+        self.isBackgroundPush = isBackgroundPush
     }
 }
 
@@ -200,6 +211,9 @@ public struct DeviceRunAction<AppAction: Sendable>: Sendable {
         case timeZone(TimeZone)
         /// The device's conditions change.
         case device(DeviceConditions)
+        /// The user kills the app (`docs/scenario-format.md`, Killed apps): a person's action, not an app run; until
+        /// the next launch no app code runs.
+        case forceStop
         /// One of the app's own actions.
         case app(AppAction)
     }
@@ -255,8 +269,15 @@ public enum DeviceRunFact: Sendable {
     case removedByReboot([NotificationRequest])
     /// An app run ended: what the device holds of what the app wants.
     case run(cause: String, report: DeviceRunReport)
-    /// The system did not run the app (`low_power`: a background refresh in Low Power Mode).
+    /// The system did not run the app (`low_power`: a background refresh in Low Power Mode; `force_quit`,
+    /// `force_stopped`: the app is killed).
     case skipped(cause: String)
+    /// A push did not reach the app: a background push in Low Power Mode (`low_power`) or while the app is killed
+    /// (`force_quit` on iOS), or any push to a force-stopped app on Android (`force_stopped`).
+    case skippedPush(cause: String, identifier: String)
+    /// The user force-stopped the app on Android: the system removed these pending requests (`cancelled`,
+    /// `force_stop`) and took these notifications off the screen (`withdrawn`, `force_stop`).
+    case forceStopped(cancelled: [NotificationRequest], withdrawn: [NotificationRequest])
     /// The user picked an action on a shown notification (before its effects).
     case picked(DevicePick)
 }

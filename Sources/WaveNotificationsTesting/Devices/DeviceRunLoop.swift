@@ -48,7 +48,10 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     /// iOS: the UTC offset changes since the last app run, in order (`old`, `new`).
     private var offsetChangesWhileClosed: [(old: Int, new: Int)] = []
     /// Pushes that reach the phone later than sent, in the order they arrive.
-    private var delayedPushes: [(at: Date, action: App.Action, delay: DeliveryDelay)] = []
+    private var delayedPushes: [(at: Date, action: App.Action, delay: DeliveryDelay, traits: DeviceRunActionTraits)] =
+        []
+    /// Whether the user killed the app (`forceStop`) and has not launched it since: no app code runs.
+    private var isStopped = false
     /// The zone's next offset change as last asked: the zone, when, and the answer.
     private var knownOffsetChange: (zone: TimeZone, askedAt: Date, next: Date?)?
     /// Android with conditions: offset changes whose reconcile is an alarm of the app's that the device has not run
@@ -82,7 +85,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     }
 
     /// Whether the app's code runs on its own between app runs (its timers, its alarms).
-    private var appRunsOnItsOwn: Bool { platform != .ios && !isAsleep }
+    private var appRunsOnItsOwn: Bool { platform != .ios && !isAsleep && !isStopped }
 
     /// Runs to `until` (or, without one, until nothing remains).
     ///
@@ -113,7 +116,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             }
             if appRunsOnItsOwn {
                 next = earliest(next, earliest(earliest(expiryRun, ownRun), offsetRun))
-            } else if ownMomentsAreForeground {
+            } else if ownMomentsAreForeground, !isStopped {
                 next = earliest(next, nextOwn)
             }
             // A change of the zone's offset is a moment while something else is still to come or until the end: run
@@ -130,7 +133,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             }
             state.now = max(state.now, next)
             try await advanceDevice()
-            if ownMomentsAreForeground, let nextOwn, nextOwn == state.now {
+            if ownMomentsAreForeground, !isStopped, let nextOwn, nextOwn == state.now {
                 try await app.reconcile(.ownMoment, device: state)
             }
             if appRunsOnItsOwn, let expiryRun, expiryRun <= state.now {
@@ -193,8 +196,60 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     private mutating func deliverArrivedPushes() async throws {
         while let push = delayedPushes.first, push.at <= state.now {
             delayedPushes.removeFirst()
-            try await app.perform(push.action, delay: push.delay, device: state)
+            try await receivePush(push.action, traits: push.traits, delay: push.delay)
         }
+    }
+
+    /// A push reaches the phone now (`docs/scenario-format.md`, Killed apps and Background pushes). Nothing reaches a
+    /// force-stopped Android app; an iOS app killed, or in Low Power Mode, gets no background push (the system still
+    /// shows alert pushes). A background push is an app run (cause `backgroundPush`); an alert push is shown as any
+    /// notification of its level (Focus and the Scheduled Summary hold it on iOS).
+    private mutating func receivePush(
+        _ payload: App.Action, traits: DeviceRunActionTraits, delay: DeliveryDelay?
+    ) async throws {
+        let identifier = traits.pushIdentifier ?? traits.name
+        if isStopped, platform == .android {
+            await app.deviceReported(.skippedPush(cause: "force_stopped", identifier: identifier), device: state)
+            return
+        }
+        if traits.isBackgroundPush {
+            if isStopped {
+                await app.deviceReported(.skippedPush(cause: "force_quit", identifier: identifier), device: state)
+                return
+            }
+            if platform == .ios, hasConditions, await device.skipsBackgroundRefresh(at: state.now) {
+                await app.deviceReported(.skippedPush(cause: "low_power", identifier: identifier), device: state)
+                return
+            }
+            try await startAppRun()
+            try await app.perform(payload, presentation: DevicePresentation(delay: delay), device: state)
+            try await finishAppRun(cause: "backgroundPush")
+            return
+        }
+        guard hasConditions, platform == .ios else {
+            try await app.perform(payload, delay: delay, device: state)
+            return
+        }
+        // A push is a notification like any other: Focus and the Scheduled Summary hold it by its level.
+        var quiet: [NotificationChannel.InterruptionLevel: QuietDelivery] = [:]
+        for level in NotificationChannel.InterruptionLevel.allCases {
+            quiet[level] = await device.quietDelivery(shownAt: state.now, level: level)
+        }
+        try await app.perform(payload, presentation: DevicePresentation(delay: delay, quietByLevel: quiet), device: state)
+    }
+
+    /// The user kills the app: Android removes what it handed over and what is on screen; on both phones no app code
+    /// runs until the next launch. On `linux` nothing changes.
+    private mutating func forceStop() async {
+        guard platform != .linux else { return }
+        let removed = await device.forceStop()
+        if !removed.cancelled.isEmpty || !removed.withdrawn.isEmpty {
+            await app.deviceReported(
+                .forceStopped(cancelled: removed.cancelled, withdrawn: removed.withdrawn), device: state)
+        }
+        isStopped = true
+        // Its own moments' alarms are gone with the rest (Android).
+        if platform == .android { heldOffsetChanges = [] }
     }
 
     /// Moves the device to now and hands what it did to the app: on iOS the system shows what it holds without the
@@ -231,23 +286,36 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         switch action.kind {
         case .permission, .timeZone, .reboot, .device: isAppRun = false
         case .launch: (isAppRun, wakes) = (true, true)
+        case .forceStop: (isAppRun, wakes) = (false, true)
         case .backgroundRefresh: isAppRun = true
         case .app(let payload):
             let traits = app.traits(of: payload)
             isAppRun = !traits.isSystemEvent
             wakes = traits.wakesThePhone
-            if let high = traits.pushIsHighPriority, hasConditions {
-                let arrival = await device.pushArrival(sentAt: state.now, isHighPriority: high)
-                if let cause = arrival.cause, arrival.at > state.now {
-                    let delay = DeliveryDelay(dueAt: state.now, cause: cause)
-                    delayedPushes.append((arrival.at, payload, delay))
-                    delayedPushes.sort { $0.at < $1.at }
+            if let high = traits.pushIsHighPriority {
+                if hasConditions {
+                    let arrival = await device.pushArrival(sentAt: state.now, isHighPriority: high)
+                    if let cause = arrival.cause, arrival.at > state.now {
+                        let delay = DeliveryDelay(dueAt: state.now, cause: cause)
+                        delayedPushes.append((arrival.at, payload, delay, traits))
+                        delayedPushes.sort { $0.at < $1.at }
+                        return
+                    }
+                }
+                if traits.isBackgroundPush || isStopped || (hasConditions && platform == .ios) {
+                    await app.willPerform(action, device: state)
+                    try await receivePush(payload, traits: traits, delay: nil)
                     return
                 }
             }
         }
         if case .reboot = action.kind { wakes = true }
         if wakes { try await userWoke() }
+        if case .backgroundRefresh = action.kind, isStopped, platform != .linux {
+            let cause = platform == .ios ? "force_quit" : "force_stopped"
+            await app.deviceReported(.skipped(cause: cause), device: state)
+            return
+        }
         if case .backgroundRefresh = action.kind, hasConditions,
             await device.skipsBackgroundRefresh(at: state.now)
         {
@@ -272,17 +340,10 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             if appRunsOnItsOwn { try await app.reconcile(.timeZone, device: state) }
         case .device(let conditions):
             try await changeConditions(to: conditions)
+        case .forceStop:
+            await forceStop()
         case .app(let payload):
-            if hasConditions, platform == .ios, app.traits(of: payload).pushIsHighPriority != nil {
-                // A push is a notification like any other: Focus and the Scheduled Summary hold it by its level.
-                var quiet: [NotificationChannel.InterruptionLevel: QuietDelivery] = [:]
-                for level in NotificationChannel.InterruptionLevel.allCases {
-                    quiet[level] = await device.quietDelivery(shownAt: state.now, level: level)
-                }
-                try await app.perform(payload, presentation: DevicePresentation(quietByLevel: quiet), device: state)
-            } else {
-                try await app.perform(payload, delay: nil, device: state)
-            }
+            try await app.perform(payload, delay: nil, device: state)
             // On iOS an app run hands the device what the app wants; an action that did not reconcile does now.
             if isAppRun, handsOverAtEveryRun, platform == .ios, await !device.wasListedDuringRun {
                 try await app.reconcile(.userAction(app.traits(of: payload).name), device: state)
@@ -305,6 +366,8 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         case .exactAlarmsRevoked:
             isAsleep = true
         case .exactAlarmsGranted:
+            // A force-stopped app is not told: nothing of it runs until the user opens it.
+            guard !isStopped else { return }
             try await startAppRun()
             try await app.reconcile(.permission, device: state)
             try await finishAppRun(cause: "exact_alarm_allowed")
@@ -337,6 +400,8 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         case .linux:
             try await app.reconcile(.boot, device: state)
         case .android:
+            // A force-stopped app has nothing pending and no boot receiver runs: the reboot prints nothing.
+            if isStopped { return }
             let removed = await device.reboot()
             await app.deviceReported(.removedByReboot(removed), device: state)
             if device.hasBootReceiver {
@@ -354,6 +419,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     /// what the system showed, withdraws what expired and answers the offset changes.
     private mutating func startAppRun() async throws {
         isAsleep = false
+        isStopped = false
         await device.beginRun()
         guard platform == .ios else { return }
         let shown = shownWhileClosed

@@ -169,6 +169,21 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         return forgotten
     }
 
+    /// The user force-stops the app: every alarm is removed (counted as removed; each lost at its instant, reason
+    /// `force_stop`, unless the app hands it over again first) and every notification on screen is taken off; the
+    /// app's code does not run on its own until its next run.
+    ///
+    /// - Returns: The requests removed, soonest first, and the notifications taken off the screen, in the order shown.
+    public func forceStop() async -> (cancelled: [NotificationRequest], withdrawn: [NotificationRequest]) {
+        let removedAlarms = alarms.removeAll { _ in true }.map(\.request)
+        removedCount += removedAlarms.count
+        for request in removedAlarms { remember(request, lostFor: .forceStop) }
+        let onScreen = shown.requests
+        for request in onScreen { shown.withdraw(request.identifier) }
+        isAppAsleep = true
+        return (removedAlarms, onScreen)
+    }
+
     /// The user turned the screen on: a new idle stretch begins.
     ///
     /// - Parameter instant: When.

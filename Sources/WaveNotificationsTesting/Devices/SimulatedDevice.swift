@@ -84,6 +84,14 @@ public protocol SimulatedDevice: NotificationRequestCenter {
     /// - Parameter instant: When.
     func userWoke(at instant: Date) async
 
+    /// The user force-stops the app (`docs/scenario-format.md`, Killed apps). Android removes every pending request
+    /// (each lost at its instant unless the app hands it over again at its next launch) and every notification on
+    /// screen; iOS keeps both.
+    ///
+    /// - Returns: The pending requests removed, soonest first, and the notifications taken off the screen, in the
+    ///   order shown; none where nothing is removed.
+    func forceStop() async -> (cancelled: [NotificationRequest], withdrawn: [NotificationRequest])
+
     /// The device moved to another zone: its daily windows are read in it from now on.
     ///
     /// - Parameter zone: The new zone.
@@ -165,6 +173,8 @@ extension SimulatedDevice {
     public func reboot() async -> [NotificationRequest] { [] }
 
     public func userWoke(at instant: Date) async {}
+
+    public func forceStop() async -> (cancelled: [NotificationRequest], withdrawn: [NotificationRequest]) { ([], []) }
 
     public func move(to zone: TimeZone) async {}
 

@@ -37,6 +37,14 @@ extension AppTextTimeline {
                         return "\(AppTextWords.words(for: reason, in: AppTextWords.quietReasons)) \(number)"
                     }.joined(separator: ", "))
         }
+        if case .object(let skipped) = fields.value("skipped") {
+            lines.append(
+                "skipped: "
+                    + skipped.map { cause, value in
+                        let number = if case .integer(let n) = value { n } else { 0 }
+                        return "\(AppTextWords.words(for: cause, in: AppTextWords.skipCauses)) \(number)"
+                    }.joined(separator: ", "))
+        }
         return lines
     }
 

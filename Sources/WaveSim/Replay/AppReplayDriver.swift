@@ -267,6 +267,12 @@ protocol AppActionPayload: Sendable {
 
     /// For a remote push, whether its FCM priority is `high` (it reaches a dozing phone at once); `nil` otherwise.
     var pushIsHighPriority: Bool? { get }
+
+    /// For a remote push, its identifier (`msg_<messageId>`), which a `skipped` line names; `nil` otherwise.
+    var pushIdentifier: String? { get }
+
+    /// Whether it is a background push: it shows nothing and runs the app (an app run, cause `backgroundPush`).
+    var isBackgroundPush: Bool { get }
 }
 
 extension AppActionPayload {
@@ -275,6 +281,10 @@ extension AppActionPayload {
     var wakesThePhone: Bool { !isSystemEvent }
 
     var pushIsHighPriority: Bool? { nil }
+
+    var pushIdentifier: String? { nil }
+
+    var isBackgroundPush: Bool { false }
 }
 
 extension Array where Element == AppReplayOutput {

@@ -85,6 +85,7 @@ struct ReplayEngine {
         case .permission(let value): kind = .permission(value)
         case .timeZone(let value): kind = .timeZone(value)
         case .device(let conditions): kind = .device(conditions)
+        case .forceStop: kind = .forceStop
         case .settings: kind = .app(ReplayApp.Action(action: action))
         case .app: kind = .app(ReplayApp.Action(action: action))
         }
@@ -171,7 +172,8 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
         case .app(let payload):
             DeviceRunActionTraits(
                 name: payload.type, isSystemEvent: payload.isSystemEvent, wakesThePhone: payload.wakesThePhone,
-                pushIsHighPriority: payload.pushIsHighPriority)
+                pushIsHighPriority: payload.pushIsHighPriority, pushIdentifier: payload.pushIdentifier,
+                isBackgroundPush: payload.isBackgroundPush)
         default:
             DeviceRunActionTraits(name: "settings")
         }
@@ -215,6 +217,7 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
         case .permission(let value): kind = .permission(value)
         case .timeZone(let value): kind = .timeZone(value)
         case .device(let conditions): kind = .device(conditions)
+        case .forceStop: kind = .forceStop
         case .app(let own): kind = own.action.kind
         }
         print(driver.announce(AppScenario.Action(at: action.at, path: "", kind: kind), device: device), device: device)
@@ -255,9 +258,25 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                         ("held", .integer(report.held)), ("runwayMinutes", .integer(minutes)),
                     ]), device.timeZone)
         case .skipped(let cause):
+            state.withLock { $0.summary.skipped[cause, default: 0] += 1 }
             emit(
                 AppOutputLine(type: "skipped", fields: [("at", .instant(device.now)), ("cause", .string(cause))]),
                 device.timeZone)
+        case .skippedPush(let cause, let identifier):
+            state.withLock { $0.summary.skipped[cause, default: 0] += 1 }
+            emit(
+                AppOutputLine(
+                    type: "skipped",
+                    fields: [
+                        ("at", .instant(device.now)), ("cause", .string(cause)), ("identifier", .string(identifier)),
+                    ]), device.timeZone)
+        case .forceStopped(let cancelled, let withdrawn):
+            print(
+                cancelled.map { .event(.cancelled(identifier: $0.identifier, reason: .forceStop, at: device.now)) }
+                    + withdrawn.map {
+                        .event(.withdrawn(identifier: $0.identifier, reason: .forceStop, at: device.now))
+                    },
+                device: device)
         case .picked(let pick):
             emit(
                 AppOutputLine(
