@@ -209,8 +209,11 @@ public struct DeviceRunAction<AppAction: Sendable>: Sendable {
         case permission(PermissionStatus)
         /// The device moves to another zone.
         case timeZone(TimeZone)
-        /// The device's conditions change.
+        /// The device's conditions change: these replace every condition.
         case device(DeviceConditions)
+        /// Some of the device's conditions change, merged over the conditions before key by key (a scenario's
+        /// `device` action).
+        case deviceChange(DeviceConditionsChange)
         /// The user kills the app (`docs/scenario-format.md`, Killed apps): a person's action, not an app run; until
         /// the next launch no app code runs.
         case forceStop

@@ -91,6 +91,8 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     ///
     /// - Throws: What the app's side throws.
     public mutating func run() async throws {
+        // The phone's windows are read in the run's zone, whatever zone the phone was made with.
+        if hasConditions { await device.move(to: state.timeZone) }
         if hasConditions { await device.userWoke(at: state.now) }
         try await startAppRun()
         try await app.reconcile(.start, device: state)
@@ -284,7 +286,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         let isAppRun: Bool
         var wakes = false
         switch action.kind {
-        case .permission, .timeZone, .reboot, .device: isAppRun = false
+        case .permission, .timeZone, .reboot, .device, .deviceChange: isAppRun = false
         case .launch: (isAppRun, wakes) = (true, true)
         case .forceStop: (isAppRun, wakes) = (false, true)
         case .backgroundRefresh: isAppRun = true
@@ -340,6 +342,8 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             if appRunsOnItsOwn { try await app.reconcile(.timeZone, device: state) }
         case .device(let conditions):
             try await changeConditions(to: conditions)
+        case .deviceChange(let change):
+            try await changeConditions(to: change.applied(to: await device.currentConditions()))
         case .forceStop:
             await forceStop()
         case .app(let payload):

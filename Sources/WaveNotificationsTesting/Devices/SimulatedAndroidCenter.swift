@@ -169,6 +169,11 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         return forgotten
     }
 
+    /// The conditions now.
+    ///
+    /// - Returns: ``conditions``.
+    public func currentConditions() async -> DeviceConditions { conditions }
+
     /// The user force-stops the app: every alarm is removed (counted as removed; each lost at its instant, reason
     /// `force_stop`, unless the app hands it over again first) and every notification on screen is taken off; the
     /// app's code does not run on its own until its next run.

@@ -97,6 +97,11 @@ public protocol SimulatedDevice: NotificationRequestCenter {
     /// - Parameter zone: The new zone.
     func move(to zone: TimeZone) async
 
+    /// The device's conditions now (an ideal phone's by default).
+    ///
+    /// - Returns: The conditions.
+    func currentConditions() async -> DeviceConditions
+
     /// The device's conditions change (a `device` action).
     ///
     /// - Parameters:
@@ -181,6 +186,8 @@ extension SimulatedDevice {
     public func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange {
         .none
     }
+
+    public func currentConditions() async -> DeviceConditions { DeviceConditions() }
 
     public func whenAppAlarmRuns(dueAt instant: Date) async -> Date { instant }
 

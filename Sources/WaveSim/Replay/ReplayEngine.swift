@@ -218,6 +218,7 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
         case .timeZone(let value): kind = .timeZone(value)
         case .device(let conditions): kind = .device(conditions)
         case .forceStop: kind = .forceStop
+        case .deviceChange(let change): kind = .device(change.applied(to: DeviceConditions()))
         case .app(let own): kind = own.action.kind
         }
         print(driver.announce(AppScenario.Action(at: action.at, path: "", kind: kind), device: device), device: device)
