@@ -302,6 +302,13 @@ public actor NotificationSession {
         try await withdraw(log.expired(at: now).map { Withdrawal(identifier: $0, reason: .expired) }, at: now)
     }
 
+    /// Forgets that these are on screen: the system took them off on its own (Android's force stop); no event.
+    ///
+    /// - Parameter identifiers: The notifications the system removed.
+    public func forgetOnScreen(_ identifiers: [String]) {
+        for identifier in identifiers { _ = log.recordWithdrawn(identifier) }
+    }
+
     /// When the next shown notification expires, if one has an expiry.
     public var nextExpiry: Date? { log.nextExpiry }
 }

@@ -121,6 +121,14 @@ public protocol DeviceRunApp: Sendable {
     ///   - device: The device's state.
     func willPerform(_ action: DeviceRunAction<Action>, device: DeviceState) async
 
+    /// The system took these of the app's notifications off the screen on its own (Android's force stop); the app's
+    /// service forgets them (``AppNotificationService/notificationsRemovedBySystem(_:device:)``). Nothing by default.
+    ///
+    /// - Parameters:
+    ///   - identifiers: The notifications removed.
+    ///   - device: The device's state.
+    func removedFromScreen(_ identifiers: [String], device: DeviceState) async
+
     /// What the device did on its own, or decided, that the app's service did not report.
     ///
     /// - Parameters:
@@ -145,6 +153,8 @@ extension DeviceRunApp {
     public var waitsForPicks: Bool { false }
 
     public func willPerform(_ action: DeviceRunAction<Action>, device: DeviceState) async {}
+
+    public func removedFromScreen(_ identifiers: [String], device: DeviceState) async {}
 
     public func perform(_ action: Action, presentation: DevicePresentation, device: DeviceState) async throws {
         try await perform(action, delay: presentation.delay, device: device)

@@ -248,6 +248,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         if !removed.cancelled.isEmpty || !removed.withdrawn.isEmpty {
             await app.deviceReported(
                 .forceStopped(cancelled: removed.cancelled, withdrawn: removed.withdrawn), device: state)
+            await app.removedFromScreen(removed.withdrawn.map(\.identifier), device: state)
         }
         isStopped = true
         // Its own moments' alarms are gone with the rest (Android).

@@ -142,6 +142,15 @@ public final class ServiceRunApp<Service: AppNotificationService>: DeviceRunApp,
         keep(try await service.respond(to: identifier, actionID: actionID, device: device).events)
     }
 
+    /// The system took these off the screen: the service forgets them.
+    ///
+    /// - Parameters:
+    ///   - identifiers: The notifications removed.
+    ///   - device: The device's state.
+    public func removedFromScreen(_ identifiers: [String], device: DeviceState) async {
+        await service.notificationsRemovedBySystem(identifiers, device: device)
+    }
+
     /// Keeps what the device did on its own, with the instant.
     ///
     /// - Parameters:

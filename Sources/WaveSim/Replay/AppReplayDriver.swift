@@ -82,6 +82,13 @@ protocol AppReplayDriver: Sendable {
     /// - Throws: When the platform fails.
     func desiredRequests(device: DeviceState) async throws -> [NotificationRequest]
 
+    /// The system took these notifications off the screen (Android's force stop): the app's service forgets them.
+    ///
+    /// - Parameters:
+    ///   - identifiers: The notifications removed.
+    ///   - device: The device's state.
+    func removedFromScreen(_ identifiers: [String], device: DeviceState) async
+
     /// Hands the service the settings of a `settings` action (already merged and validated when the scenario was read).
     ///
     /// - Parameter settings: The merged settings object.
@@ -205,6 +212,10 @@ extension ServiceReplayDriver {
 
     func desiredRequests(device: DeviceState) async throws -> [NotificationRequest] {
         try await service.desiredRequests(device: device)
+    }
+
+    func removedFromScreen(_ identifiers: [String], device: DeviceState) async {
+        await service.notificationsRemovedBySystem(identifiers, device: device)
     }
 
     func encodedSavedState() async throws -> Data {

@@ -224,6 +224,10 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
         print(driver.announce(AppScenario.Action(at: action.at, path: "", kind: kind), device: device), device: device)
     }
 
+    func removedFromScreen(_ identifiers: [String], device: DeviceState) async {
+        await driver.removedFromScreen(identifiers, device: device)
+    }
+
     func deviceReported(_ fact: DeviceRunFact, device: DeviceState) async {
         switch fact {
         case .shownByTheSystem(let request, let quiet):
