@@ -62,7 +62,8 @@ struct ServiceDeviceRunConditionsTests {
 
     @Test func anIPhoneKeepsItsRemindersThroughAForceQuit() async throws {
         let record = try await Self.run(
-            on: { SimulatedIOSCenter(clock: $0) }, actions: [.init(at: Self.local("2026-03-10T07:30"), kind: .forceStop)])
+            on: { SimulatedIOSCenter(clock: $0) },
+            actions: [.init(at: Self.local("2026-03-10T07:30"), kind: .forceStop)])
         #expect(record.lost.isEmpty)
         let shown = record.delivered.map(\.request.identifier)
         #expect(shown.contains(Self.morning) && shown.contains(Self.evening))
@@ -78,7 +79,8 @@ struct ServiceDeviceRunConditionsTests {
 
     @Test func theToldInstantOfAnIPhoneInFocusIsInTheRecordAndItsWindowsAreTheRunsZone() async throws {
         // The phone is made without a zone: its Focus is read in the run's (Berlin).
-        let focus = DeviceConditions(ios: .init(focus: [.init(Self.window("07:30", "09:00"), allowsTimeSensitive: false)]))
+        let focus = DeviceConditions(
+            ios: .init(focus: [.init(Self.window("07:30", "09:00"), allowsTimeSensitive: false)]))
         let record = try await Self.run(on: { SimulatedIOSCenter(conditions: focus, clock: $0) })
         let delivery = record.deliveries.first { $0.request.identifier == Self.morning }
         #expect(delivery?.shownAt == Self.local("2026-03-10T08:00"))

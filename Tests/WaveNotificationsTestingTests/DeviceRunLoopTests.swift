@@ -85,7 +85,9 @@ struct DeviceRunLoopTests {
             switch action {
             case .push(let id, _, true): note("background push \(id)", state)
             case .push(let id, _, false):
-                note("push \(id)" + (presentation.quiet(at: .active).map { " quiet \($0.reason.rawValue)" } ?? ""), state)
+                note(
+                    "push \(id)" + (presentation.quiet(at: .active).map { " quiet \($0.reason.rawValue)" } ?? ""), state
+                )
             case .user: note("user", state)
             }
         }
@@ -101,7 +103,8 @@ struct DeviceRunLoopTests {
                         + withdrawn.map(\.identifier).joined(separator: ","), state)
             case .lost(let request, let reason): note("lost \(request.identifier) \(reason.rawValue)", state)
             case .shownByTheSystem(let request, let quiet):
-                note("system showed \(request.identifier)" + (quiet.map { " quiet \($0.reason.rawValue)" } ?? ""), state)
+                note(
+                    "system showed \(request.identifier)" + (quiet.map { " quiet \($0.reason.rawValue)" } ?? ""), state)
             default: break
             }
         }
@@ -122,7 +125,8 @@ struct DeviceRunLoopTests {
     @Test func androidForceStopRemovesEverythingAndNothingReachesTheAppUntilItsLaunch() async throws {
         let phone = SimulatedAndroidCenter(clock: ManualWaveClock(now: Self.start))
         let entries = try await Self.run(
-            phone, wanted: [Self.request("a", minutes: 5), Self.request("b", minutes: 30), Self.request("c", minutes: 90)],
+            phone,
+            wanted: [Self.request("a", minutes: 5), Self.request("b", minutes: 30), Self.request("c", minutes: 90)],
             actions: [
                 DeviceRunAction(at: Self.at(10), kind: .forceStop),
                 DeviceRunAction(at: Self.at(20), kind: .app(.push(id: "msg_p", highPriority: true, background: false))),
@@ -182,7 +186,8 @@ struct DeviceRunLoopTests {
         let entries = try await Self.run(
             phone, wanted: [Self.request("a", minutes: 80)],
             actions: [
-                DeviceRunAction(at: Self.at(85), kind: .app(.push(id: "msg_l", highPriority: false, background: false))),
+                DeviceRunAction(
+                    at: Self.at(85), kind: .app(.push(id: "msg_l", highPriority: false, background: false))),
                 DeviceRunAction(at: Self.at(90), kind: .app(.user)),
             ], until: 200)
         #expect(

@@ -16,10 +16,12 @@ struct KilledAppReplayTests {
         }
     }
 
-    private static var reply: [String: Any] { [
-        "at": "2026-05-04T09:00:00+02:00", "type": "push", "kind": "reply", "messageId": "m1", "postId": "p1",
-        "author": "Ada", "text": "Hi",
-    ] }
+    private static var reply: [String: Any] {
+        [
+            "at": "2026-05-04T09:00:00+02:00", "type": "push", "kind": "reply", "messageId": "m1", "postId": "p1",
+            "author": "Ada", "text": "Hi",
+        ]
+    }
     private static var stop: [String: Any] { ["at": "2026-05-04T10:00:00+02:00", "type": "forceStop"] }
     private static var like: [String: Any] {
         [

@@ -6,7 +6,8 @@ import Testing
 /// mode. On `growbro-pushes.json` (Berlin, UTC+2) with its actions replaced.
 struct PushConditionsReplayTests {
     private static func growbro(
-        platform: String, device: [String: Any]?, actions: [[String: Any]], edit: (inout [String: Any]) -> Void = { _ in }
+        platform: String, device: [String: Any]?, actions: [[String: Any]],
+        edit: (inout [String: Any]) -> Void = { _ in }
     ) async throws -> ReplayRun {
         try await ReplayRun.app("growbro-pushes.json", arguments: ["--format", "json"]) { scenario in
             scenario["platform"] = platform

@@ -237,7 +237,8 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         for level in NotificationChannel.InterruptionLevel.allCases {
             quiet[level] = await device.quietDelivery(shownAt: state.now, level: level)
         }
-        try await app.perform(payload, presentation: DevicePresentation(delay: delay, quietByLevel: quiet), device: state)
+        try await app.perform(
+            payload, presentation: DevicePresentation(delay: delay, quietByLevel: quiet), device: state)
     }
 
     /// The user kills the app: Android removes what it handed over and what is on screen; on both phones no app code

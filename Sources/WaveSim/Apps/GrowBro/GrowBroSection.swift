@@ -216,7 +216,8 @@ enum GrowBroSection: AppReplaySection {
             guard let message, let title, let text else { return nil }
             return PushAction(push: .system(messageID: message, title: title, text: text))
         case .refresh:
-            let post = object.decode(.optional("postId", ValueDecoder<String>.growBroID.map { $0 }, default: nil), &diagnostics)
+            let post = object.decode(
+                .optional("postId", ValueDecoder<String>.growBroID.map { $0 }, default: nil), &diagnostics)
             guard let message, let post else { return nil }
             return BackgroundPushAction(push: GrowBroBackgroundPush(messageID: message, postID: post))
         }
@@ -236,7 +237,8 @@ enum GrowBroSection: AppReplaySection {
         for (action, value) in actions {
             known.formUnion(decodedSettings(value).tasks.map { GrowBroLinks.taskIdentifier($0.id) })
             guard case .app(let payload) = action.kind else { continue }
-            let messageID = (payload as? PushAction)?.push.messageID ?? (payload as? BackgroundPushAction)?.push.messageID
+            let messageID =
+                (payload as? PushAction)?.push.messageID ?? (payload as? BackgroundPushAction)?.push.messageID
             if let id = messageID {
                 if let first = messages[id] {
                     diagnostics.problem(

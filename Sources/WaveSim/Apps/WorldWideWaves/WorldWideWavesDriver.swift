@@ -125,7 +125,9 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
         ]
         if summary.hasDeviceConditions {
             // docs/scenario-format.md, Device conditions: with a condition, what the device refused, by reason.
-            let reasons = summary.suppressed.keys.sorted().map { ($0, AppOutputLine.Value.integer(summary.suppressed[$0]!)) }
+            let reasons = summary.suppressed.keys.sorted().map {
+                ($0, AppOutputLine.Value.integer(summary.suppressed[$0]!))
+            }
             fields.append(("suppressed", .object(reasons)))
         }
         fields += [
