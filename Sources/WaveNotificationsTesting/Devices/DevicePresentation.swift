@@ -1,4 +1,3 @@
-public import Foundation
 public import WaveNotifications
 
 /// How a phone presents what the app shows at one moment of its own (a push it receives): how late it reached the

@@ -116,7 +116,7 @@ public final class ServiceRunApp<Service: AppNotificationService>: DeviceRunApp,
     public func traits(of action: ServiceRunAction) -> DeviceRunActionTraits {
         DeviceRunActionTraits(
             name: action.name, isSystemEvent: action.isSystemEvent || action.push != nil,
-            pushIsHighPriority: action.push.map { $0 != .normal }, pushIdentifier: action.pushIdentifier,
+            pushIsHighPriority: action.push.map { $0 == .high }, pushIdentifier: action.pushIdentifier,
             isBackgroundPush: action.push == .background)
     }
 
