@@ -16,8 +16,15 @@ public import WaveNotifications
 /// and nothing else happens, and what the app's rules would have done meanwhile is done at the next run.
 ///
 /// With conditions (``SimulatedDevice/hasConditions``) the device decides when a held request is shown, the loop
-/// tells it when the user wakes the phone, runs the app's own alarms when the device lets them run, delays a remote
-/// push until it reaches the phone, and skips a background refresh in Low Power Mode.
+/// tells it when the user wakes the phone (and shows what Doze held then, before the app's code runs), runs the app's
+/// own alarms (midnight, expiries, a UTC offset change) when the device lets them run, delays a remote push until it
+/// reaches the phone, presents an alert push as any notification of its level (Focus, the Scheduled Summary), and
+/// skips a background refresh or a background push in Low Power Mode.
+///
+/// A `forceStop` kills the app until its next launch: Android removes what it handed over and what is on screen, and
+/// nothing of the app runs or reaches it; on iOS no app code runs (a refresh or a background push is skipped) while the
+/// system still shows what it holds and alert pushes. A background push (``DeviceRunActionTraits/isBackgroundPush``)
+/// is an app run, cause `backgroundPush`.
 public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     /// The device.
     public let device: any SimulatedDevice
