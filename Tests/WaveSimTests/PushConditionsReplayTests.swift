@@ -111,4 +111,30 @@ struct PushConditionsReplayTests {
         #expect((reminder?["delay"] as? [String: Any])?["cause"] as? String == "doze")
         #expect(run.lines("cancelled").isEmpty)
     }
+
+    @Test func worldWideWavesWaveHitsCountTowardTheCapAndItsSummaryHasSuppressed() async throws {
+        // 55 favorites: their 60-minute reminders fill the screen at 15:00, so every wave hit from 16:00 is dropped.
+        var scenario =
+            try JSONSerialization.jsonObject(with: Fixture.data("Scenarios/single-favorite.json")) as! [String: Any]
+        let event = (scenario["events"] as! [[String: Any]])[0]
+        scenario["events"] = (0..<55).map { index in
+            event.merging(["id": String(format: "e%02d", index), "waveHitAt": "2026-06-21T16:10:00Z"]) { $1 }
+        }
+        scenario["device"] = ["android": ["bucket": "active"]]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("www-cap-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let run = await ReplayRun.wavesim(["replay", file.path, "--format", "json", "--platform", "android"])
+        let hits = run.lines("suppressed").filter { $0.contains("_wave_hit") }
+        #expect(hits.count == 55)
+        #expect(hits.first == "2026-06-21T16:10:00Z event_e00_wave_hit android_notification_cap")
+        let suppressed = run.summary["suppressed"] as? [String: Int]
+        #expect((suppressed?["android_notification_cap"] ?? 0) >= 55)
+
+        scenario["device"] = nil
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        let ideal = await ReplayRun.wavesim(["replay", file.path, "--format", "json", "--platform", "android"])
+        #expect(ideal.deliveries.filter { $0["trigger"] as? String == "wave_hit" }.count == 55)
+        #expect(ideal.summary["suppressed"] == nil)
+    }
 }
