@@ -40,7 +40,7 @@ func kind(of reason: NotificationReason) -> String {
         "the app no longer wants it as it was"
     case .responded, .snoozed, .collapsed:
         "the user acted, or a newer one replaced it"
-    case .reboot, .androidNotificationCap:
+    case .reboot, .androidNotificationCap, .forceStop:
         "the platform"
     }
 }
