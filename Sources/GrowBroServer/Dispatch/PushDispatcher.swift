@@ -263,7 +263,7 @@ public final class PushDispatcher: Sendable {
     /// - Parameter installation: The send's installation as stored, or `nil` when it is gone.
     private func prepare(_ send: PendingSend, _ installation: Installation?) -> Preparation {
         let now = clock.now
-        func ended(_ kind: DispatchDecision.Kind, _ state: SendRecord.State, _ reason: String) -> Preparation {
+        func ended(_ kind: DispatchDecision.Kind, _ state: SendRecord.State, _ reason: DispatchReason) -> Preparation {
             .finished(
                 DispatchDecision(
                     kind: kind, at: now, sendID: send.sendID, messageID: send.messageID,
@@ -271,18 +271,19 @@ public final class PushDispatcher: Sendable {
                     status: nil, reason: reason, retryAt: nil, token: nil, request: nil),
                 .finish(
                     send,
-                    SendOutcome(state: state, attempts: send.attempts, status: nil, reason: reason, at: now)))
+                    SendOutcome(
+                        state: state, attempts: send.attempts, status: nil, reason: reason.description, at: now)))
         }
         guard let installation, installation.userID == send.userID, installation.platform == send.platform else {
-            return ended(.dropped, .dropped, "installation signed out, purged or moved to another account")
+            return ended(.dropped, .dropped, .installationGone)
         }
         guard installation.permission.allowsDelivery || send.isBackground else {
             // The app reported the permission revoked after the fan-out: the push would not be shown (a background
             // push shows nothing and goes regardless).
-            return ended(.dropped, .dropped, "permission_denied")
+            return ended(.dropped, .dropped, .permissionDenied)
         }
         guard now < send.expiresAt else {
-            return ended(.expired, .expired, "expired before the attempt")
+            return ended(.expired, .expired, .expiredBeforeAttempt)
         }
         return .ready(installation)
     }
@@ -297,15 +298,25 @@ public final class PushDispatcher: Sendable {
         } catch {
             return Attempted(
                 installation: installation, attempt: attempt, request: nil, response: nil,
-                verdict: .retry(reason: "no credential: \(error)", after: nil))
+                verdict: .retry(reason: .noCredential(String(describing: error)), after: nil))
         }
         let request = ProviderRequestBuilder.request(
             for: send, to: installation, credential: credential, attempt: attempt, now: now,
             configuration: server.configuration)
-        let response = try? await transport.send(request)
-        let verdict =
-            installation.platform == .apns
-            ? APNsResponseInterpreter.verdict(for: response) : FCMResponseInterpreter.verdict(for: response)
+        let response: ProviderResponse?
+        let verdict: ProviderVerdict
+        do {
+            let answer = try await transport.send(request)
+            response = answer
+            verdict =
+                installation.platform == .apns
+                ? APNsResponseInterpreter.verdict(for: answer) : FCMResponseInterpreter.verdict(for: answer)
+        } catch {
+            // Kept with its description and classified: a reset connection is retried, a certificate that does not
+            // verify fails the send at once.
+            response = nil
+            verdict = .noAnswer(error)
+        }
         return Attempted(
             installation: installation, attempt: attempt, request: request, response: response, verdict: verdict)
     }
@@ -330,11 +341,11 @@ public final class PushDispatcher: Sendable {
             var decision = DispatchDecision(
                 kind: .retry, at: now, sendID: send.sendID, messageID: send.messageID,
                 installationID: send.installationID, platform: send.platform, attempt: attempted.attempt,
-                status: status, reason: reason + ": new credential", retryAt: now, token: nil,
+                status: status, reason: .renewingCredential(reason), retryAt: now, token: nil,
                 request: attempted.request)
             guard
                 try server.reschedule(
-                    send, attempts: attempted.attempt, renewed: true, status: status, reason: reason,
+                    send, attempts: attempted.attempt, renewed: true, status: status, reason: reason.description,
                     due: send.claimedUntil ?? now)
             else {
                 decision.supersede()
@@ -367,15 +378,18 @@ public final class PushDispatcher: Sendable {
             kind: .failed, at: now, sendID: send.sendID, messageID: send.messageID,
             installationID: send.installationID, platform: send.platform, attempt: attempt, status: status,
             reason: nil, retryAt: nil, token: nil, request: request)
-        func ending(_ state: SendRecord.State, _ reason: String?) -> SendCommit {
-            .finish(send, SendOutcome(state: state, attempts: attempt, status: status, reason: reason, at: now))
+        func ending(_ state: SendRecord.State, _ reason: DispatchReason?) -> SendCommit {
+            .finish(
+                send,
+                SendOutcome(state: state, attempts: attempt, status: status, reason: reason?.description, at: now))
         }
-        func purging(_ reason: String) -> SendCommit {
+        func purging(_ reason: DispatchReason) -> SendCommit {
             result.kind = .purged
             result.reason = reason
             result.token = installation.token
             return .purge(
-                send, SendOutcome(state: .purged, attempts: attempt, status: status, reason: reason, at: now),
+                send,
+                SendOutcome(state: .purged, attempts: attempt, status: status, reason: reason.description, at: now),
                 token: installation.token)
         }
         switch verdict {
@@ -387,14 +401,14 @@ public final class PushDispatcher: Sendable {
             return (result, commit)
         case .unregistered(let reason, let since):
             if let since, installation.refreshedAt > since {
-                let kept = "\(reason) before the token's refresh; token kept"
+                let kept = DispatchReason.unregisteredBeforeRefresh(reason)
                 result.reason = kept
                 return (result, ending(.failed, kept))
             }
             let commit = purging(reason)
             return (result, commit)
         case .renewCredential(let reason):
-            let refused = "\(reason) again after a new credential"
+            let refused = DispatchReason.refusedAfterRenewal(reason)
             result.reason = refused
             return (result, ending(.failed, refused))
         case .fail(let reason):
@@ -406,12 +420,12 @@ public final class PushDispatcher: Sendable {
             }
             let retryAt = now.addingTimeInterval(delay.timeInterval)
             if attempt >= server.configuration.maximumAttempts {
-                let gaveUp = "\(reason); gave up after \(attempt) attempts"
+                let gaveUp = DispatchReason.gaveUp(reason, attempts: attempt)
                 result.reason = gaveUp
                 return (result, ending(.failed, gaveUp))
             }
             if retryAt >= send.expiresAt {
-                let expired = "\(reason); the next attempt would be after the expiration"
+                let expired = DispatchReason.retryAfterExpiration(reason)
                 result.kind = .expired
                 result.reason = expired
                 return (result, ending(.expired, expired))
@@ -422,7 +436,8 @@ public final class PushDispatcher: Sendable {
             return (
                 result,
                 .reschedule(
-                    send, attempts: attempt, renewed: send.renewed, status: status, reason: reason, due: retryAt)
+                    send, attempts: attempt, renewed: send.renewed, status: status, reason: reason.description,
+                    due: retryAt)
             )
         }
     }
