@@ -1,4 +1,4 @@
-internal import GrowBroServer
+internal import WavePushCore
 internal import WaveNotifications
 
 /// One request handed to the loop thread, with the continuation its caller waits on.

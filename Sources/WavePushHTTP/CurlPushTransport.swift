@@ -1,4 +1,4 @@
-public import GrowBroServer
+public import WavePushCore
 internal import WaveNotifications
 
 /// An HTTP/2 client on libcurl for APNs and FCM: every request multiplexed as a stream on one TLS connection per

@@ -1,6 +1,6 @@
 internal import CCurl
 internal import Foundation
-internal import GrowBroServer
+internal import WavePushCore
 
 /// One request on the loop thread: its easy handle, the header list curl reads while sending, and the answer as it
 /// arrives. Made, filled and finished by the loop thread only.

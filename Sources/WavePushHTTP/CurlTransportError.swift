@@ -1,4 +1,4 @@
-public import GrowBroServer
+public import WavePushCore
 
 /// Why a request through ``CurlPushTransport`` got no answer: curl's own message (a refused connection, a timeout, a
 /// certificate that does not verify), or an answer over HTTP/1 where HTTP/2 is required.

@@ -3,7 +3,7 @@ internal import GrowBroNotifications
 internal import GrowBroServer
 internal import WaveCommandLine
 internal import WaveJSON
-internal import WaveLinuxAdapter
+internal import WaveSystemClock
 internal import WaveNotifications
 internal import WavePushHTTP
 internal import WavePushPayloads

@@ -1,5 +1,5 @@
 internal import Foundation
-public import GrowBroServer
+public import WavePushCore
 internal import WaveJSON
 public import WaveNotifications
 
