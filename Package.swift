@@ -265,7 +265,7 @@ let package = Package(
             name: "GrowBroServerTests",
             dependencies: [
                 "GrowBroServer", "WaveNotifications", "WaveNotificationsTesting", "GrowBroNotifications",
-                "WavePushPayloads", "WaveJSON", "WavePostgres",
+                "WavePushPayloads", "WaveJSON", "WavePostgres", "WaveSQLite",
                 "GrowBroServerTesting", "GrowBroSendProbe", "TestSupport",
             ]
         ),
