@@ -1,4 +1,4 @@
-public import WavePushCore
+internal import WavePushCore
 
 extension ProviderVerdict {
     /// What a request that got no answer means: a retry, or a failure at once when the transport says no attempt
