@@ -142,7 +142,9 @@ extension ReferenceCenter.Flaw {
         case .staleThreadIndexAfterReplace: [.removesByThread, .listsByThread]
         case .sortsByWholeSeconds, .replacementKeepsItsPlace, .replacementKeepsItsTieOrder: [.listsSoonestFirst]
         case .emptyThreadListAnswersEverything: [.listsByThread]
-        case .storesInstantsInMilliseconds, .sortsActionsByID: [.keepsEveryField]
+        // Two instants within one millisecond become one, listed in the order added.
+        case .storesInstantsInMilliseconds: [.keepsEveryField, .listsSoonestFirst]
+        case .sortsActionsByID: [.keepsEveryField]
         case .foldsCase, .foldsCompatibilityForms, .trimsIdentifiers, .normalizesStoredIdentifiers,
             .literalStoreCanonicalRemoval:
             [.comparesIdentifiersLiterally]

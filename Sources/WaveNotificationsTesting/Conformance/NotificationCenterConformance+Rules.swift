@@ -240,8 +240,9 @@ extension NotificationCenterConformance {
                 ], ["q", "r", "p"], "p replaced moves to 300, after r, which was added before the replacement"
             ),
             (
-                [[probe.request("u", at: 100.000_8), probe.request("w", at: 100.000_4)]], ["w", "u"],
-                "less than a millisecond apart: w at 100.0004 before u at 100.0008, though u was added first"
+                [[probe.request("u", at: 100.000_9), probe.request("w", at: 100.000_6)]], ["w", "u"],
+                "less than a millisecond apart, in one millisecond however it is rounded: w at 100.0006 before u at "
+                    + "100.0009, though u was added first"
             ),
         ]
         var done = Done()
