@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GrowBroServer
 import TestSupport
+import WaveNotifications
 import Testing
 import WavePushPayloads
 
@@ -81,8 +82,20 @@ struct DispatchKillTests {
         }
         _ = await first.waitForExit()
         let printedBeforeKill = await firstLines.value
-        // What the store holds as ended at the kill: each of these was acknowledged and committed.
-        let committed = Set(try server.allSends().filter { $0.state != .pending }.map(\.installationID))
+        // What the store holds as ended at the kill: each of these was acknowledged and committed. A COMMIT the killed
+        // process had already sent can still finish on the database server after the process is gone (PostgreSQL
+        // completes a transaction whose client died once it has its COMMIT), so the ended sends are read until three
+        // reads 100 ms apart agree.
+        let settled = WaveLock<Set<String>>([])
+        try await Self.onThread {
+            var reads: [Set<String>] = []
+            while reads.count < 3 || Set(reads.suffix(3)).count > 1 {
+                reads.append(Set(try server.allSends().filter { $0.state != .pending }.map(\.installationID)))
+                usleep(100_000)
+            }
+            settled.withLock { $0 = reads[reads.count - 1] }
+        }
+        let committed = settled.withLock { $0 }
         let requestsBeforeRestart = try standIn.received().count
         #expect(committed.count > 0 && committed.count < Self.size, "the kill fell outside the burst")
 
