@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 import GrowBroServer
 import TestSupport
-import WaveNotifications
 import Testing
+import WaveNotifications
 import WavePushPayloads
 
 #if canImport(Glibc)
