@@ -72,6 +72,20 @@ struct KilledAppReplayTests {
         #expect(run.summary["late"] == nil)
     }
 
+    /// "Until the app's next launch (`launch`, `settings`, or an app action a person performs in the app)" and "The
+    /// launch is an app run as usual (it reconciles and hands everything over again)": an action that does not
+    /// reconcile of its own (GrowBro's `read`) is that launch too, so the 23:30 reminder is shown, not lost.
+    @Test func androidRelaunchByAnActionThatDoesNotReconcileHandsEverythingOverAgain() async throws {
+        let read: [String: Any] = ["at": "2026-05-04T13:00:00+02:00", "type": "read", "identifier": "msg_m1"]
+        let run = try await Self.growbro(platform: "android", actions: [Self.reply, Self.stop, read])
+        #expect(run.status == 0)
+        #expect(run.lines("lost") == ["2026-05-04T10:00:00Z task_t2 force_stop"])
+        #expect(run.delivery("task_t1") != nil)
+        let runs = run.objects.filter { $0["type"] as? String == "run" && $0["cause"] as? String == "action" }
+        #expect(runs.count == 1)
+        #expect(runs.first?["held"] as? Int == runs.first?["wanted"] as? Int)
+    }
+
     @Test func iOSKeepsWhatItHoldsShowsAlertPushesAndRunsNoAppCode() async throws {
         let run = try await Self.growbro(
             platform: "ios",

@@ -334,6 +334,9 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             return
         }
         await app.willPerform(action, device: state)
+        // Android removed everything at a force stop: the first app run after it is the launch, which hands
+        // everything over again, whichever person's action it is.
+        let isRelaunchAfterForceStop = isAppRun && isStopped && platform == .android
         if isAppRun { try await startAppRun() }
         switch action.kind {
         case .launch:
@@ -357,8 +360,11 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             await forceStop()
         case .app(let payload):
             try await app.perform(payload, delay: nil, device: state)
-            // On iOS an app run hands the device what the app wants; an action that did not reconcile does now.
-            if isAppRun, handsOverAtEveryRun, platform == .ios, await !device.wasListedDuringRun {
+            // On iOS an app run hands the device what the app wants; an action that did not reconcile does now. So
+            // does the launch after a force stop on Android (its action may be one that does not reconcile).
+            var iOSRunWithoutHandOver = false
+            if platform == .ios { iOSRunWithoutHandOver = await !device.wasListedDuringRun }
+            if isAppRun, handsOverAtEveryRun, isRelaunchAfterForceStop || iOSRunWithoutHandOver {
                 try await app.reconcile(.userAction(app.traits(of: payload).name), device: state)
             }
         }
