@@ -171,6 +171,33 @@ struct KilledAppReplayTests {
         #expect(www.lines("lost").count == 5)
     }
 
+    /// WorldWideWaves' `favorite` changes one event and syncs nothing, but after a force stop on Android it is the
+    /// launch, which hands everything over again: Paris' reminders after it are shown, none is lost after it.
+    @Test func worldWideWavesRelaunchByAFavoriteHandsEverythingOverAgain() async throws {
+        var scenario =
+            try JSONSerialization.jsonObject(with: Fixture.data("Scenarios/single-favorite.json")) as! [String: Any]
+        var events = scenario["events"] as! [[String: Any]]
+        events.append([
+            "id": "lagos", "name": "Lagos Wave", "location": "Lagos", "timeZone": "Africa/Lagos",
+            "start": "2026-06-21T18:00:00Z", "end": "2026-06-21T18:30:00Z",
+        ])
+        scenario["events"] = events
+        scenario["actions"] = [
+            ["at": "2026-06-21T15:10:00Z", "type": "forceStop"],
+            ["at": "2026-06-21T15:20:00Z", "type": "favorite", "eventId": "lagos"],
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("www-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let www = await ReplayRun.wavesim(["replay", file.path, "--format", "json", "--platform", "android"])
+        #expect(www.status == 0)
+        #expect(www.lines("lost").isEmpty)
+        let paris = www.deliveries.filter { $0["eventId"] as? String == "paris" }.compactMap {
+            $0["trigger"] as? String
+        }
+        #expect(paris == ["start_60m", "start_30m", "start_10m", "start_5m", "start_1m", "wave_hit", "finished"])
+    }
+
     @Test func theTimelineSaysItInWords() async throws {
         let run = try await ReplayRun.app("growbro-pushes.json", arguments: ["--platform", "android"]) { scenario in
             scenario["actions"] = [Self.reply, Self.stop, Self.like, Self.backgroundRefresh, Self.launch]

@@ -361,10 +361,11 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         case .app(let payload):
             try await app.perform(payload, delay: nil, device: state)
             // On iOS an app run hands the device what the app wants; an action that did not reconcile does now. So
-            // does the launch after a force stop on Android (its action may be one that does not reconcile).
+            // does, for every app, the launch after a force stop on Android (its action may be one that does not
+            // reconcile, such as GrowBro's `read` or WorldWideWaves' `favorite`).
             var iOSRunWithoutHandOver = false
             if platform == .ios { iOSRunWithoutHandOver = await !device.wasListedDuringRun }
-            if isAppRun, handsOverAtEveryRun, isRelaunchAfterForceStop || iOSRunWithoutHandOver {
+            if isRelaunchAfterForceStop || (isAppRun && handsOverAtEveryRun && iOSRunWithoutHandOver) {
                 try await app.reconcile(.userAction(app.traits(of: payload).name), device: state)
             }
         }
