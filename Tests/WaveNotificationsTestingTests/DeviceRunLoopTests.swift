@@ -161,6 +161,19 @@ struct DeviceRunLoopTests {
             ])
     }
 
+    /// After a reboot without a boot receiver the app's next run hands everything over again, whatever action it is
+    /// ("A later app run that hands it over again before its instant saves it", Platforms).
+    @Test func androidFirstRunAfterARebootWithoutBootReceiverHandsEverythingOverAgain() async throws {
+        let phone = SimulatedAndroidCenter(hasBootReceiver: false, clock: ManualWaveClock(now: Self.start))
+        let entries = try await Self.run(
+            phone, wanted: [Self.request("b", minutes: 30)],
+            actions: [
+                DeviceRunAction(at: Self.at(10), kind: .reboot),
+                DeviceRunAction(at: Self.at(20), kind: .app(.user)),
+            ], until: 120)
+        #expect(entries.suffix(4) == ["20 user", "20 reconcile", "20 run action", "30 shown b"])
+    }
+
     @Test func iOSForceQuitKeepsWhatTheCenterHoldsAndSkipsOnlyTheAppsCode() async throws {
         let phone = SimulatedIOSCenter(clock: ManualWaveClock(now: Self.start))
         let entries = try await Self.run(

@@ -334,9 +334,11 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             return
         }
         await app.willPerform(action, device: state)
-        // Android removed everything at a force stop: the first app run after it is the launch, which hands
-        // everything over again, whichever person's action it is.
-        let isRelaunchAfterForceStop = isAppRun && isStopped && platform == .android
+        // Android removed everything at a force stop: the first app run after it hands everything over again, whichever
+        // person's action it is. So does, for an app that hands over at every run, the first run after a reboot without
+        // a boot receiver or a revocation of exact alarms (WorldWideWaves syncs only at launches, refreshes and boots).
+        let isFirstRunAfterRemoval =
+            isAppRun && platform == .android && (isStopped || (isAsleep && handsOverAtEveryRun))
         if isAppRun { try await startAppRun() }
         switch action.kind {
         case .launch:
@@ -365,7 +367,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             // reconcile, such as GrowBro's `read` or WorldWideWaves' `favorite`).
             var iOSRunWithoutHandOver = false
             if platform == .ios { iOSRunWithoutHandOver = await !device.wasListedDuringRun }
-            if isRelaunchAfterForceStop || (isAppRun && handsOverAtEveryRun && iOSRunWithoutHandOver) {
+            if isFirstRunAfterRemoval || (isAppRun && handsOverAtEveryRun && iOSRunWithoutHandOver) {
                 try await app.reconcile(.userAction(app.traits(of: payload).name), device: state)
             }
         }
