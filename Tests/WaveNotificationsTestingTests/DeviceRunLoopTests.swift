@@ -144,6 +144,36 @@ struct DeviceRunLoopTests {
             ])
     }
 
+    /// The launch after a force stop may be any action of the user's, also one whose code does not reconcile: it
+    /// hands everything over again (`docs/scenario-format.md`, Killed apps), so nothing after it is lost.
+    @Test func androidLaunchByAnActionThatDoesNotReconcileHandsEverythingOverAgain() async throws {
+        let phone = SimulatedAndroidCenter(clock: ManualWaveClock(now: Self.start))
+        let entries = try await Self.run(
+            phone, wanted: [Self.request("b", minutes: 30), Self.request("c", minutes: 90)],
+            actions: [
+                DeviceRunAction(at: Self.at(10), kind: .forceStop),
+                DeviceRunAction(at: Self.at(20), kind: .app(.user)),
+            ], until: 120)
+        #expect(
+            entries == [
+                "0 reconcile", "0 run start", "10 force stopped b,c / ", "20 user", "20 reconcile", "20 run action",
+                "30 shown b", "90 shown c",
+            ])
+    }
+
+    /// After a reboot without a boot receiver the app's next run hands everything over again, whatever action it is
+    /// ("A later app run that hands it over again before its instant saves it", Platforms).
+    @Test func androidFirstRunAfterARebootWithoutBootReceiverHandsEverythingOverAgain() async throws {
+        let phone = SimulatedAndroidCenter(hasBootReceiver: false, clock: ManualWaveClock(now: Self.start))
+        let entries = try await Self.run(
+            phone, wanted: [Self.request("b", minutes: 30)],
+            actions: [
+                DeviceRunAction(at: Self.at(10), kind: .reboot),
+                DeviceRunAction(at: Self.at(20), kind: .app(.user)),
+            ], until: 120)
+        #expect(entries.suffix(4) == ["20 user", "20 reconcile", "20 run action", "30 shown b"])
+    }
+
     @Test func iOSForceQuitKeepsWhatTheCenterHoldsAndSkipsOnlyTheAppsCode() async throws {
         let phone = SimulatedIOSCenter(clock: ManualWaveClock(now: Self.start))
         let entries = try await Self.run(

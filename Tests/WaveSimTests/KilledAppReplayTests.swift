@@ -72,6 +72,20 @@ struct KilledAppReplayTests {
         #expect(run.summary["late"] == nil)
     }
 
+    /// "Until the app's next launch (`launch`, `settings`, or an app action a person performs in the app)" and "The
+    /// launch is an app run as usual (it reconciles and hands everything over again)": an action that does not
+    /// reconcile of its own (GrowBro's `read`) is that launch too, so the 23:30 reminder is shown, not lost.
+    @Test func androidRelaunchByAnActionThatDoesNotReconcileHandsEverythingOverAgain() async throws {
+        let read: [String: Any] = ["at": "2026-05-04T13:00:00+02:00", "type": "read", "identifier": "msg_m1"]
+        let run = try await Self.growbro(platform: "android", actions: [Self.reply, Self.stop, read])
+        #expect(run.status == 0)
+        #expect(run.lines("lost") == ["2026-05-04T10:00:00Z task_t2 force_stop"])
+        #expect(run.delivery("task_t1") != nil)
+        let runs = run.objects.filter { $0["type"] as? String == "run" && $0["cause"] as? String == "action" }
+        #expect(runs.count == 1)
+        #expect(runs.first?["held"] as? Int == runs.first?["wanted"] as? Int)
+    }
+
     @Test func iOSKeepsWhatItHoldsShowsAlertPushesAndRunsNoAppCode() async throws {
         let run = try await Self.growbro(
             platform: "ios",
@@ -155,6 +169,33 @@ struct KilledAppReplayTests {
         // Removed at 15:10 and never handed over again: the rest of the reminders and the wave hit are not shown.
         #expect(www.deliveries.compactMap { $0["trigger"] as? String } == ["start_60m"])
         #expect(www.lines("lost").count == 5)
+    }
+
+    /// WorldWideWaves' `favorite` changes one event and syncs nothing, but after a force stop on Android it is the
+    /// launch, which hands everything over again: Paris' reminders after it are shown, none is lost after it.
+    @Test func worldWideWavesRelaunchByAFavoriteHandsEverythingOverAgain() async throws {
+        var scenario =
+            try JSONSerialization.jsonObject(with: Fixture.data("Scenarios/single-favorite.json")) as! [String: Any]
+        var events = scenario["events"] as! [[String: Any]]
+        events.append([
+            "id": "lagos", "name": "Lagos Wave", "location": "Lagos", "timeZone": "Africa/Lagos",
+            "start": "2026-06-21T18:00:00Z", "end": "2026-06-21T18:30:00Z",
+        ])
+        scenario["events"] = events
+        scenario["actions"] = [
+            ["at": "2026-06-21T15:10:00Z", "type": "forceStop"],
+            ["at": "2026-06-21T15:20:00Z", "type": "favorite", "eventId": "lagos"],
+        ]
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("www-\(UUID()).json")
+        try JSONSerialization.data(withJSONObject: scenario).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let www = await ReplayRun.wavesim(["replay", file.path, "--format", "json", "--platform", "android"])
+        #expect(www.status == 0)
+        #expect(www.lines("lost").isEmpty)
+        let paris = www.deliveries.filter { $0["eventId"] as? String == "paris" }.compactMap {
+            $0["trigger"] as? String
+        }
+        #expect(paris == ["start_60m", "start_30m", "start_10m", "start_5m", "start_1m", "wave_hit", "finished"])
     }
 
     @Test func theTimelineSaysItInWords() async throws {

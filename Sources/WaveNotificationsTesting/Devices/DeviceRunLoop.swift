@@ -334,6 +334,11 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             return
         }
         await app.willPerform(action, device: state)
+        // Android removed everything at a force stop: the first app run after it hands everything over again, whichever
+        // person's action it is. So does, for an app that hands over at every run, the first run after a reboot without
+        // a boot receiver or a revocation of exact alarms (WorldWideWaves syncs only at launches, refreshes and boots).
+        let isFirstRunAfterRemoval =
+            isAppRun && platform == .android && (isStopped || (isAsleep && handsOverAtEveryRun))
         if isAppRun { try await startAppRun() }
         switch action.kind {
         case .launch:
@@ -357,8 +362,12 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             await forceStop()
         case .app(let payload):
             try await app.perform(payload, delay: nil, device: state)
-            // On iOS an app run hands the device what the app wants; an action that did not reconcile does now.
-            if isAppRun, handsOverAtEveryRun, platform == .ios, await !device.wasListedDuringRun {
+            // On iOS an app run hands the device what the app wants; an action that did not reconcile does now. So
+            // does, for every app, the launch after a force stop on Android (its action may be one that does not
+            // reconcile, such as GrowBro's `read` or WorldWideWaves' `favorite`).
+            var iOSRunWithoutHandOver = false
+            if platform == .ios { iOSRunWithoutHandOver = await !device.wasListedDuringRun }
+            if isFirstRunAfterRemoval || (isAppRun && handsOverAtEveryRun && iOSRunWithoutHandOver) {
                 try await app.reconcile(.userAction(app.traits(of: payload).name), device: state)
             }
         }
