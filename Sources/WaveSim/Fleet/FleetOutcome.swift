@@ -81,6 +81,15 @@ struct FleetOutcomeCollector: Sendable {
     /// The identifiers with an outcome.
     private var decided: Set<String> = []
 
+    /// Notes the channel of a notification before any line names it (a push the scenario brings).
+    ///
+    /// - Parameters:
+    ///   - channel: The channel's id.
+    ///   - identifier: The notification's identifier.
+    mutating func note(channel: String, of identifier: String) {
+        channels[identifier] = channel
+    }
+
     /// Reads one line.
     ///
     /// - Parameter facts: The line's facts.

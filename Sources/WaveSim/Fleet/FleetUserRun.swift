@@ -40,7 +40,14 @@ struct FleetUserRun: Sendable {
         let driver = decoded.makeDriver(
             options: options,
             environment: AppDriverEnvironment(center: device, clock: clock, render: render, renderer: resolver))
-        let collector = FleetCollectingSink()
+        // A line that names only an identifier gets its channel from the app's rules (the driver), or from the push
+        // that brought it.
+        let collector = FleetCollectingSink(channelOf: { [driver] in driver.channel(ofIdentifier: $0) })
+        for action in scenario.actions {
+            if case .app(let payload) = action.kind, let brought = payload.broughtNotification {
+                collector.note(channel: brought.channel, of: brought.identifier)
+            }
+        }
         var engine = ReplayEngine(
             scenario: scenario, driver: driver, platform: device,
             printer: AppEventPrinter(
@@ -55,15 +62,25 @@ struct FleetUserRun: Sendable {
 /// time; `@unchecked Sendable`: its one stored property is the lock).
 private final class FleetCollectingSink: @unchecked Sendable {
     private let state = WaveLock(FleetOutcomeCollector())
+    private let channelOf: @Sendable (String) -> String?
+
+    init(channelOf: @escaping @Sendable (String) -> String?) {
+        self.channelOf = channelOf
+    }
 
     func add(_ line: AppOutputLine) {
         switch line.type {
         case "delivered", "lost", "suppressed", "skipped":
-            let facts = FleetLineFacts(line)
+            var facts = FleetLineFacts(line)
+            if facts.channel == nil, let identifier = facts.identifier { facts.channel = channelOf(identifier) }
             state.withLock { $0.add(facts) }
         default:
             return
         }
+    }
+
+    func note(channel: String, of identifier: String) {
+        state.withLock { $0.note(channel: channel, of: identifier) }
     }
 
     func warned() {

@@ -24,6 +24,10 @@ enum GrowBroSection: AppReplaySection {
         var isSystemEvent: Bool { true }
         /// Its FCM priority (``GrowBroPush/isHighPriority``): a `normal` one waits while the phone sleeps (the device model decides).
         var pushIsHighPriority: Bool? { push.isHighPriority }
+        /// The push's notification and its channel.
+        var broughtNotification: (identifier: String, channel: String)? {
+            (GrowBroLinks.messageIdentifier(push.messageID), push.channel.channel.id)
+        }
     }
 
     /// A `complete`, `reschedule` or `addTask` action: a change to the tasks, then a reconcile.
