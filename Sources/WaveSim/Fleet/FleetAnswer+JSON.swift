@@ -57,27 +57,10 @@ extension FleetAnswer {
         writer.endArray()
         writer.endObject()
         writer.key("skippedRuns")
-        writer.beginObject()
-        for (cause, count) in tally.skippedRuns.sorted(by: { $0.key < $1.key }) {
-            writer.key(cause)
-            writer.number(count)
-        }
-        writer.endObject()
+        writer.fleetCounts(tally.skippedRuns)
         writer.key("worstUsers")
         writer.beginArray()
-        for user in tally.worst {
-            writer.beginObject()
-            writer.member("user", user.index)
-            writer.member("platform", user.platform)
-            writer.member("timeZone", user.timeZone)
-            writer.key("conditions")
-            writer.strings(user.conditions)
-            writer.member("due", user.due)
-            writer.member("notTold", user.notTold)
-            writer.member("lost", user.lost)
-            writer.member("lateMinutes", user.lateMinutes)
-            writer.endObject()
-        }
+        for user in tally.worst { writer.fleetUser(user) }
         writer.endArray()
         writer.endObject()
         return writer.text + "\n"
@@ -106,30 +89,11 @@ extension FleetAnswer {
         writer.endObject()
         for (name, costs) in [("late", group.late), ("quiet", group.quiet)] {
             writer.key(name)
-            writer.beginObject()
-            for (reason, cost) in costs.sorted(by: { $0.key < $1.key }) {
-                writer.key(reason)
-                writer.beginObject()
-                writer.member("count", cost.count)
-                writer.member("minutes", cost.minutes)
-                writer.key("share")
-                writer.number(FleetShare.fraction(cost.count, of: group.due))
-                writer.endObject()
-            }
-            writer.endObject()
+            writer.fleetCosts(costs, shareOf: group.due)
         }
         for (name, counts) in [("lost", group.lost), ("suppressed", group.suppressed), ("skipped", group.skipped)] {
             writer.key(name)
-            writer.beginObject()
-            for (reason, count) in counts.sorted(by: { $0.key < $1.key }) {
-                writer.key(reason)
-                writer.beginObject()
-                writer.member("count", count)
-                writer.key("share")
-                writer.number(FleetShare.fraction(count, of: group.due))
-                writer.endObject()
-            }
-            writer.endObject()
+            writer.fleetCounts(counts, shareOf: group.due)
         }
         if !platforms.isEmpty {
             writer.key("platforms")

@@ -58,19 +58,6 @@ enum FleetFileDecoder {
     }
 }
 
-extension ValueDecoder where Value == LocalDate {
-    /// A local date `YYYY-MM-DD`.
-    fileprivate static var localDate: ValueDecoder<LocalDate> {
-        ValueDecoder<String>.string.map { text throws(DecodingMessage) in
-            do throws(LocalTimeError) {
-                return try LocalDate(parsing: text)
-            } catch {
-                throw DecodingMessage("'\(text)' is not valid; expected \(error.expected)")
-            }
-        }
-    }
-}
-
 /// The template, checked for the keys the population sets (the rest is checked by decoding a user's scenario).
 private struct Template: Sendable {
     var value: JSONValue

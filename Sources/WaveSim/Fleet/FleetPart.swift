@@ -58,21 +58,13 @@ struct FleetPart: Sendable, Equatable {
                 writer.endObject()
                 for (name, costs) in [("late", group.late), ("quiet", group.quiet)] {
                     writer.key(name)
-                    writer.beginObject()
-                    for (reason, cost) in costs.sorted(by: { $0.key < $1.key }) {
-                        writer.key(reason)
-                        writer.beginObject()
-                        writer.member("count", cost.count)
-                        writer.member("minutes", cost.minutes)
-                        writer.endObject()
-                    }
-                    writer.endObject()
+                    writer.fleetCosts(costs)
                 }
                 for (name, counts) in [
                     ("lost", group.lost), ("suppressed", group.suppressed), ("skipped", group.skipped),
                 ] {
                     writer.key(name)
-                    Self.write(counts, to: &writer)
+                    writer.fleetCounts(counts)
                 }
                 writer.endObject()
             }
@@ -93,31 +85,13 @@ struct FleetPart: Sendable, Equatable {
         }
         writer.endObject()
         writer.key("skippedRuns")
-        Self.write(tally.skippedRuns, to: &writer)
+        writer.fleetCounts(tally.skippedRuns)
         writer.key("worst")
         writer.beginArray()
-        for user in tally.worst {
-            writer.beginObject()
-            writer.member("index", user.index)
-            writer.member("platform", user.platform)
-            writer.member("timeZone", user.timeZone)
-            writer.key("conditions")
-            writer.strings(user.conditions)
-            writer.member("due", user.due)
-            writer.member("notTold", user.notTold)
-            writer.member("lost", user.lost)
-            writer.member("lateMinutes", user.lateMinutes)
-            writer.endObject()
-        }
+        for user in tally.worst { writer.fleetUser(user) }
         writer.endArray()
         writer.endObject()
         return writer.text
-    }
-
-    private static func write(_ counts: [String: Int], to writer: inout JSONWriter) {
-        writer.beginObject()
-        for (key, count) in counts.sorted(by: { $0.key < $1.key }) { writer.member(key, count) }
-        writer.endObject()
     }
 }
 
@@ -267,7 +241,7 @@ private struct PartReader {
         guard
             let fields = object(
                 value, path,
-                keys: ["index", "platform", "timeZone", "conditions", "due", "notTold", "lost", "lateMinutes"])
+                keys: ["user", "platform", "timeZone", "conditions", "due", "notTold", "lost", "lateMinutes"])
         else { return nil }
         var conditions: [String] = []
         if case .array(let names) = fields["conditions"] ?? .null {
@@ -279,7 +253,7 @@ private struct PartReader {
         } else {
             diagnostics.problem(path.appending(key: "conditions"), "expected an array of condition names")
         }
-        guard let index = integer(fields["index"], path.appending(key: "index")),
+        guard let index = integer(fields["user"], path.appending(key: "user")),
             let platform = string(fields["platform"], path.appending(key: "platform")),
             let timeZone = string(fields["timeZone"], path.appending(key: "timeZone")),
             let due = integer(fields["due"], path.appending(key: "due")),
