@@ -274,8 +274,8 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
     /// Prints the outputs in order and counts the facts for the summary; a delivery of `identifier` (every delivery
     /// when `nil`) shown late gains its `dueAt` and `delay`, one shown quietly its `toldAt` and `quiet`; with
     /// `commonLineAbout`, an event the app's output has no line for is printed in the common line, and every line of
-    /// the event carries that request (for the text timeline and a fleet's channels). With a desktop, keeps the events to mirror there (``mirrorOnDesktop()``), so printing
-    /// has no suspension point.
+    /// the event carries that request (for the text timeline and a fleet's channels). With a desktop, keeps the events
+    /// to mirror there (``mirrorOnDesktop()``), so printing has no suspension point.
     private func print(
         _ outputs: [AppReplayOutput], device: DeviceState, delay: DeliveryDelay? = nil, of identifier: String? = nil,
         quiet: QuietDelivery? = nil, commonLineAbout fallback: NotificationRequest? = nil
