@@ -309,7 +309,7 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                     if desktop != nil { $0.forDesktop.append(event) }
                 }
                 var line = driver.line(for: event, printer: printer, permission: device.permission)
-                if line == nil, let fallback {
+                if line == nil, fallback != nil {
                     line = printer.line(for: event, permission: device.permission)
                 }
                 // The request a device's line is about rides along (never written as JSON), so a reader of the lines
