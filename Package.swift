@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "WaveSQLite", targets: ["WaveSQLite"]),
         .library(name: "WavePostgres", targets: ["WavePostgres"]),
         .library(name: "WavePushHTTP", targets: ["WavePushHTTP"]),
+        .library(name: "WavePushCore", targets: ["WavePushCore"]),
+        .library(name: "WaveSystemClock", targets: ["WaveSystemClock"]),
         .executable(name: "wavepush", targets: ["WavePushCLI"]),
     ],
     targets: [
@@ -85,20 +87,27 @@ let package = Package(
         // PostgreSQL for the push server's second store: one libpq connection, prepared parameterized statements,
         // transactions and savepoints, SQLSTATE errors, migrations recorded in a version table.
         .target(name: "WavePostgres", dependencies: ["CPostgres"]),
+        // The wall clock as an AlarmClock (SystemAlarmClock: one waking loop on a queue of its own), for the Linux
+        // adapter and the push server alike. Platform code (Dispatch, sleeping) over the core's clock protocols.
+        .target(name: "WaveSystemClock", dependencies: ["WaveNotifications"]),
         // The Linux reference manager: timer queue, sinks, persistence, the SQLite store and inbox.
         .target(
             name: "WaveLinuxAdapter",
-            dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "WaveSQLite", "CDBus"]),
+            dependencies: ["WaveNotifications", "WaveStrings", "WaveJSON", "WaveSQLite", "CDBus", "WaveSystemClock"]),
         // APNs and FCM payload encoders (size guard, grapheme-safe cut), platform-free, for a push server.
         .target(name: "WavePushPayloads", dependencies: ["WaveNotifications", "WaveJSON"]),
+        // What a push provider client speaks, apart from any server and store: the request and the answer, the
+        // transport and the credentials seams (PushTransport, ProviderCredentials, HTTPPoster) and the transport's
+        // failure. An HTTP client or a credentials source depends on this, not on GrowBroServer.
+        .target(name: "WavePushCore", dependencies: ["WavePushPayloads"]),
         // GrowBro's server side: device tokens, fan-out, provider requests and responses, engagement, well-known
         // files, with its state in SQLite through WaveSQLite (the default) or PostgreSQL through WavePostgres. The
         // sending is the backend's transport.
         .target(
             name: "GrowBroServer",
             dependencies: [
-                "WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WaveJSON", "WaveSQLite",
-                "WavePostgres",
+                "WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WavePushCore", "WaveJSON",
+                "WaveSQLite", "WavePostgres",
             ]
         ),
         // OpenSSL 3's libcrypto, for signing the providers' tokens (ES256, RS256).
@@ -111,7 +120,7 @@ let package = Package(
         // The server's credentials made for real: APNs provider tokens and FCM access tokens, signed with libcrypto.
         .target(
             name: "WavePushCredentials",
-            dependencies: ["GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushPayloads", "CCrypto"]),
+            dependencies: ["WavePushCore", "WaveNotifications", "WaveJSON", "WavePushPayloads", "CCrypto"]),
         // libcurl, for the push transport's HTTP/2 client (multi interface, multiplexed streams).
         .systemLibrary(
             name: "CCurl",
@@ -120,8 +129,8 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
         ),
         // The server's HTTP/2 client on libcurl: CurlPushTransport, a PushTransport and an HTTPPoster. The backend's
-        // choice of client, so GrowBroServer does not depend on it.
-        .target(name: "WavePushHTTP", dependencies: ["GrowBroServer", "WaveNotifications", "CCurl"]),
+        // choice of client, so GrowBroServer does not depend on it, nor it on GrowBroServer.
+        .target(name: "WavePushHTTP", dependencies: ["WavePushCore", "WaveNotifications", "CCurl"]),
         // For the server's tests and replays: the scripted transport, the counting credentials, the seeded jitter.
         .target(
             name: "GrowBroServerTesting", dependencies: ["GrowBroServer", "WaveNotifications", "WavePushPayloads"]),
@@ -132,7 +141,7 @@ let package = Package(
             dependencies: [
                 "GrowBroServer", "GrowBroServerTesting", "GrowBroNotifications", "WaveNotifications",
                 "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads", "WaveCommandLine", "WavePushHTTP",
-                "WavePushCredentials", "WaveLinuxAdapter",
+                "WavePushCredentials", "WaveSystemClock", "WavePushCore",
             ]
         ),
         // The thin `@main` of the `wavepush` executable.
@@ -256,7 +265,7 @@ let package = Package(
             name: "GrowBroServerTests",
             dependencies: [
                 "GrowBroServer", "WaveNotifications", "WaveNotificationsTesting", "GrowBroNotifications",
-                "WavePushPayloads", "WaveJSON", "WavePostgres",
+                "WavePushPayloads", "WaveJSON", "WavePostgres", "WaveSQLite",
                 "GrowBroServerTesting", "GrowBroSendProbe", "TestSupport",
             ]
         ),

@@ -11,14 +11,26 @@ public final class ScriptedTransport: PushTransport {
     public enum Answer: Hashable, Sendable {
         /// The provider answers this.
         case response(ProviderResponse)
-        /// No answer comes (a timeout, a reset connection).
+        /// No answer comes (a timeout, a reset connection): retryable.
         case noResponse
+        /// No answer can come as configured (a certificate that does not verify), with the transport's description.
+        case refused(String)
     }
 
-    /// The transport's failure when an ``Answer/noResponse`` is scripted.
-    public struct NoResponse: Error, CustomStringConvertible {
+    /// The transport's failure when an ``Answer/noResponse`` is scripted: retryable.
+    public struct NoResponse: PushTransportFailure {
+        /// Always: another attempt may get an answer.
+        public var isRetryable: Bool { true }
         /// "no response".
         public var description: String { "no response" }
+    }
+
+    /// The transport's failure when an ``Answer/refused(_:)`` is scripted: not retryable.
+    public struct Refused: PushTransportFailure {
+        /// The transport's description.
+        public var description: String
+        /// Never: no attempt can succeed as configured.
+        public var isRetryable: Bool { false }
     }
 
     private struct State {
@@ -53,7 +65,7 @@ public final class ScriptedTransport: PushTransport {
     ///
     /// - Parameter request: The request.
     /// - Returns: The next scripted answer for the request's token, or 200.
-    /// - Throws: ``NoResponse`` when no answer is scripted.
+    /// - Throws: ``NoResponse`` or ``Refused`` when that is scripted.
     public func send(_ request: ProviderRequest) async throws -> ProviderResponse {
         let answer: Answer? = state.withLock { state in
             state.requests.append(request)
@@ -65,6 +77,7 @@ public final class ScriptedTransport: PushTransport {
         switch answer {
         case .response(let response): return response
         case .noResponse: throw NoResponse()
+        case .refused(let description): throw Refused(description: description)
         case nil:
             switch request.platform {
             case .apns:

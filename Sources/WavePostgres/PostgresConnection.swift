@@ -139,7 +139,7 @@ public final class PostgresConnection {
     /// The open connection, reset once when the server dropped it (a restart, a failover).
     private func open() throws(PostgresError) -> OpaquePointer {
         guard let connection else {
-            throw PostgresError(sqlState: "", message: "the connection is closed", database: name)
+            throw PostgresError.closed(database: name)
         }
         if PQstatus(connection) != CONNECTION_OK, depth == 0 {
             PQreset(connection)

@@ -25,14 +25,30 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// Whether the server could not be reached or the connection was lost (no SQLSTATE, or class 08).
-    public var isConnectionFailure: Bool { sqlState.isEmpty || sqlState.hasPrefix("08") }
+    public var isConnectionFailure: Bool { (sqlState.isEmpty && !isClosed) || sqlState.hasPrefix("08") }
+
+    /// Whether the call came after ``PostgresConnection/close()`` (no SQLSTATE: the server was never asked).
+    public var isClosed: Bool { sqlState.isEmpty && message == Self.closedMessage }
+
+    /// The message of a call on a closed connection.
+    package static let closedMessage = "the connection is closed"
+
+    /// A call on a closed connection.
+    ///
+    /// - Parameter database: The connection's database.
+    /// - Returns: The error (``isClosed``).
+    package static func closed(database: String) -> PostgresError {
+        PostgresError(sqlState: "", message: closedMessage, database: database)
+    }
 
     /// Whether a unique constraint refused a row (`23505`).
     public var isUniqueViolation: Bool { sqlState == "23505" }
 
     /// What the operator can do about it.
     public var advice: String {
+        if isClosed { return "the server's store was closed before the call" }
         if isConnectionFailure { return "check that PostgreSQL runs and the connection string names it" }
+        if sqlState.hasPrefix("23") { return "a row broke an integrity rule of the schema: a bug, not worth a retry" }
         if sqlState.hasPrefix("28") { return "check the user and password of the connection string" }
         if sqlState.hasPrefix("53") { return "the database server is out of resources (disk, memory, connections)" }
         if sqlState == "40001" || sqlState == "40P01" { return "a concurrent transaction conflicted: retry" }

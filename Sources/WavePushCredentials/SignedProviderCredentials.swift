@@ -1,4 +1,4 @@
-public import GrowBroServer
+public import WavePushCore
 public import WavePushPayloads
 
 /// The credentials a ``PushDispatcher`` sends with, made here: APNs provider tokens signed with the team's key and

@@ -1,5 +1,5 @@
-internal import GrowBroServer
 internal import WaveNotifications
+internal import WavePushCore
 
 /// One request handed to the loop thread, with the continuation its caller waits on.
 struct CurlJob: Sendable {

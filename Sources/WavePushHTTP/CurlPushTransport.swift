@@ -1,5 +1,5 @@
-public import GrowBroServer
 internal import WaveNotifications
+public import WavePushCore
 
 /// An HTTP/2 client on libcurl for APNs and FCM: every request multiplexed as a stream on one TLS connection per
 /// host, kept open and reused, with hundreds of requests in flight at once.

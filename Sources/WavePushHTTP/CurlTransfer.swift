@@ -1,6 +1,6 @@
 internal import CCurl
 internal import Foundation
-internal import GrowBroServer
+internal import WavePushCore
 
 /// One request on the loop thread: its easy handle, the header list curl reads while sending, and the answer as it
 /// arrives. Made, filled and finished by the loop thread only.
@@ -109,11 +109,7 @@ final class CurlTransfer {
         _ = wave_curl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
         if job.requiresHTTP2, version != CURL_HTTP_VERSION_2_0 {
             let spoken = version == CURL_HTTP_VERSION_1_0 ? "HTTP/1.0" : "HTTP/1.1"
-            job.resume(
-                .failure(
-                    CurlTransportError(
-                        code: 0, message: "the server answered over \(spoken); APNs and FCM are sent over HTTP/2 only"))
-            )
+            job.resume(.failure(.withoutHTTP2(spoken: spoken)))
             return
         }
         job.resume(.success(ProviderResponse(status: status, headers: headers, body: body)))

@@ -55,6 +55,34 @@ struct ConformersDocumentTests {
         #expect(rows == expected)
     }
 
+    @Test func theFieldsTableHasEveryFieldOfARequestInOrder() throws {
+        let rows = Self.rows(after: "| Field | Type |", in: try Self.text("docs/conformers.md"))
+        let documented = rows.compactMap { $0.firstMatch(of: /^\| `([^`]+)`/).map { String($0.1) } }
+        let request = requestWithEveryField(now: Date(timeIntervalSince1970: 0))
+        let fields = Mirror(reflecting: request).children.compactMap(\.label)
+        #expect(fields.count == 12)
+        #expect(documented == fields)
+    }
+
+    @Test func theReasonsTableHasEveryReasonWithItsStableName() throws {
+        let rows = Self.rows(after: "| Case | Name |", in: try Self.text("docs/conformers.md"))
+        let documented = rows.compactMap { row in
+            row.firstMatch(of: /^\| `\.([A-Za-z]+)` \| `([a-z_]+)` \|/).map { "\($0.1)=\($0.2)" }
+        }
+        #expect(documented.map { String($0.split(separator: "=")[1]) } == NotificationReason.allCases.map(\.rawValue))
+        // The Swift case names, read from the source, in the same order.
+        let source = try Self.text("Sources/WaveNotifications/Requests/NotificationReason.swift")
+        let names = source.matches(of: /\n    case ([a-zA-Z]+)/).map { String($0.1) }
+        #expect(documented.map { String($0.split(separator: "=")[0]) } == names)
+    }
+
+    @Test func aRemovedRuleNameIsNeverAgainARule() throws {
+        let table = Self.rows(after: "| Name (Swift case) | Since |", in: try Self.text("docs/conformers.md"))
+        let removed = table.compactMap { $0.firstMatch(of: /^\| `([a-z-]+)`/).map { String($0.1) } }
+        #expect(removed == ["canonically-equivalent-identifiers"])
+        for name in removed { #expect(ConformanceRule(rawValue: name) == nil) }
+    }
+
     @Test func theRequirementsTableHasEveryRequirementWithItsSignature() throws {
         let source = try Self.text("Sources/WaveNotifications/Requests/NotificationRequestCenter.swift")
         let protocolBody = source.components(separatedBy: "public protocol NotificationRequestCenter")[1]

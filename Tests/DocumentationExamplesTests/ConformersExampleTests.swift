@@ -33,6 +33,17 @@ struct ConformersExampleTests {
         #expect(report.skipped.isEmpty, "\(report)")
     }
 
+    @Test func theRequestWithEveryFieldSetsEveryFieldAndEveryReasonHasAKind() throws {
+        let now = try Self.instant("2030-01-01T07:00:00Z")
+        let request = requestWithEveryField(now: now)
+        #expect(request.threadID != request.identifier)
+        #expect(request.fireAt == now.addingTimeInterval(3_600))
+        #expect(request.actions.map(\.isTextInput) == [false, true])
+        #expect(request.expiresAfter != nil && request.collapseID != nil && !request.metadata.isEmpty)
+        #expect(request.interruptionLevel == .timeSensitive)
+        #expect(Set(NotificationReason.allCases.map(kind(of:))).count == 5)
+    }
+
     @Test func theRunwayKeepsTheSoonest64AndEndsAtTheFirstDropped() throws {
         let now = try Self.instant("2026-06-01T10:00:00Z")
         let wanted = Self.hourly(80, from: now).reversed()
@@ -57,6 +68,26 @@ struct ConformersExampleTests {
             #expect(await service.savedState.favoriteIDs == ["paris-solstice"])
             let pending = await center.pendingNotificationRequests().map(\.identifier)
             #expect(pending.contains("event_paris-solstice_start_1m"), "\(pending)")
+        }
+
+        /// The iOS conformer of the docs, over a stand-in whose time the check moves (on an iPhone it cannot): every
+        /// rule passes, those that need time included, but the two on change counts, which it does not keep.
+        @Test func theIOSConformerPassesEveryRuleWhenTimePasses() async {
+            let report = await NotificationCenterConformance.check { clock in
+                let center = UNUserNotificationCenter(clock: clock)
+                return ConformanceSubject(
+                    center: UserNotificationCenter(center: center, clock: clock), limit: 64,
+                    time: .advance { instant in
+                        await clock.advance(to: instant)
+                        center.deliverDue()
+                    },
+                    onScreen: {
+                        try await center.deliveredNotifications()
+                            .map { try UserNotificationCenter.request(in: $0.request.content.userInfo) }
+                    })
+            }
+            #expect(report.failures.isEmpty, "\(report)")
+            #expect(report.skippedRules == [.changeCountsMoveAndNeverRepeat, .changeCountsMoveWhenDue])
         }
 
         @Test func theRefreshIsAskedTwoHoursBeforeTheFirstRequestIOSDrops() async throws {

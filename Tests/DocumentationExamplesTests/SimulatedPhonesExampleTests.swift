@@ -84,4 +84,27 @@ struct SimulatedPhonesExampleTests {
             settings: oneCat, start: evening, zone: Self.zone, exactAlarmsAllowed: true)
         #expect(allowed == 0)
     }
+
+    @Test func aForceStopOnMondayNightLosesTheRemindersBeforeWednesdaysLaunch() async throws {
+        let oneCat = HydracatSettings(
+            userID: "u1", isWeeklySummaryEnabled: false,
+            pets: [
+                HydracatPet(
+                    id: "p1", name: "Luna",
+                    schedules: [
+                        TreatmentSchedule(
+                            id: "s1", kind: .medication, medicationName: "Benazepril", dose: "2.5 mg",
+                            times: [try LocalTime(parsing: "08:00"), try LocalTime(parsing: "20:00")])
+                    ])
+            ])
+        let lost = try await remindersLostAfterAForceStop(
+            settings: oneCat, start: Self.start, zone: Self.zone,
+            mondayNight: Self.zone.instant(for: try LocalDateTime(parsing: "2026-03-09T22:00")),
+            wednesdayMorning: Self.zone.instant(for: try LocalDateTime(parsing: "2026-03-11T07:00")))
+        // Tuesday's 08:00 and 20:00 reminders are lost; Wednesday's 08:00 is handed over again at the launch.
+        #expect(
+            lost.filter { $0.hasSuffix("|reminder") } == [
+                "u1|p1|s1|2026-03-10T08:00|reminder", "u1|p1|s1|2026-03-10T20:00|reminder",
+            ])
+    }
 }

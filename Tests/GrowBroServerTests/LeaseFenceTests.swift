@@ -55,7 +55,7 @@ struct LeaseFenceTests {
         }
         #expect(currentDecisions.map(\.kind) == [.accepted, .accepted, .accepted])
         #expect(lateDecisions.map(\.kind) == [.superseded, .superseded, .superseded])
-        #expect(lateDecisions.allSatisfy { $0.reason?.contains("(accepted)") == true })
+        #expect(lateDecisions.allSatisfy { $0.reason?.description.contains("(accepted)") == true })
         #expect(lateDecisions.allSatisfy { $0.status == 200 && $0.request != nil })
         let sends = try harness.server.allSends()
         #expect(sends.map(\.state) == [.accepted, .accepted, .accepted])
@@ -89,7 +89,7 @@ struct LeaseFenceTests {
         lateTransport.open()
         let decisions = try await lateRun.value
         #expect(decisions.map(\.kind) == [.superseded])
-        #expect(decisions.first?.reason?.contains("(retry: ExpiredProviderToken: new credential)") == true)
+        #expect(decisions.first?.reason?.description.contains("(retry: ExpiredProviderToken: new credential)") == true)
         #expect(lateTransport.arrivedCount == 1)
         let sends = try harness.server.allSends()
         #expect(sends.map(\.state) == [.pending])

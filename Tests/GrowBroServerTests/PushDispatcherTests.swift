@@ -27,7 +27,7 @@ struct PushDispatcherTests {
         try harness.reply("m1", to: "u1")
         let decision = try #require(try await harness.dispatch().first)
         #expect(decision.kind == .purged)
-        #expect(decision.reason == reason)
+        #expect(decision.reason == .provider(reason))
         #expect(decision.token == Harness.apnsToken(1))
         #expect(try harness.server.installations(of: "u1").isEmpty)
         #expect(try harness.server.tokenChanges().last?.kind == .purged)
@@ -46,7 +46,8 @@ struct PushDispatcherTests {
         try harness.reply("m1", to: "u1", at: 200)
         let decisions = try await harness.dispatch(at: 200)
         #expect(decisions.map(\.kind) == [.purged, .failed])
-        #expect(decisions[1].reason == "Unregistered before the token's refresh; token kept")
+        #expect(decisions[1].reason == .unregisteredBeforeRefresh(.provider("Unregistered")))
+        #expect(decisions[1].reason?.description == "Unregistered before the token's refresh; token kept")
         #expect(try harness.server.installations(of: "u1").map(\.id) == ["tablet"])
     }
 
@@ -74,7 +75,7 @@ struct PushDispatcherTests {
         try harness.reply("m1", to: "u1")
         let decisions = try await harness.dispatch()
         #expect(decisions.map(\.kind) == [.retry, .failed])
-        #expect(decisions[1].reason == "UNAUTHENTICATED again after a new credential")
+        #expect(decisions[1].reason?.description == "UNAUTHENTICATED again after a new credential")
         #expect(try harness.server.installations(of: "u1").count == 1)
     }
 
@@ -139,11 +140,32 @@ struct PushDispatcherTests {
         try harness.reply("m1", to: "u1")
         let first = try #require(try await harness.dispatch().first)
         #expect(first.kind == .retry)
-        #expect(first.reason == "no response")
+        #expect(first.reason == .noAnswer("no response"))
         let retryAt = try #require(first.retryAt).timeIntervalSince(Harness.start)
         let second = try #require(try await harness.dispatch(at: retryAt).first)
         #expect(second.kind == .expired)
         #expect(try harness.server.sends(of: "m1").map(\.state) == [.expired])
+    }
+
+    /// A transport that says no attempt can succeed (a certificate that does not verify) fails the send at once, its
+    /// reason the transport's words and that it was not retried; the token is kept.
+    @Test(arguments: TestStore.all)
+    func aTransportFailureThatNoRetryCanMendFailsTheSendAtOnce(store: TestStore) async throws {
+        let harness = try Harness(store: store)
+        try harness.register("u1", "phone", apns: 1)
+        harness.script(apns: 1, .refused("curl error 60: SSL certificate problem"))
+        try harness.reply("m1", to: "u1")
+        let decision = try #require(try await harness.dispatch().first)
+        #expect(decision.kind == .failed)
+        #expect(decision.attempt == 1)
+        #expect(decision.reason == .transportRefused("curl error 60: SSL certificate problem"))
+        let recorded = try #require(try harness.server.sends(of: "m1").first)
+        #expect(recorded.state == .failed)
+        #expect(
+            recorded.reason
+                == "curl error 60: SSL certificate problem (not retried: the request cannot be answered as configured)")
+        #expect(harness.transport.requests.count == 1)
+        #expect(try harness.server.installations(of: "u1").count == 1)
     }
 
     @Test(arguments: TestStore.all)
@@ -156,7 +178,8 @@ struct PushDispatcherTests {
         let retryAt = try #require(first.retryAt)
         let second = try #require(try await harness.dispatch(at: retryAt.timeIntervalSince(Harness.start)).first)
         #expect(second.kind == .failed)
-        #expect(second.reason == "status 500; gave up after 2 attempts")
+        #expect(second.reason == .gaveUp(.provider("status 500"), attempts: 2))
+        #expect(second.reason?.description == "status 500; gave up after 2 attempts")
     }
 
     @Test(arguments: TestStore.all)
@@ -167,7 +190,7 @@ struct PushDispatcherTests {
         try harness.reply("m1", to: "u1")
         let decision = try #require(try await harness.dispatch().first)
         #expect(decision.kind == .failed)
-        #expect(decision.reason?.hasPrefix("APNs 400 response is not JSON: line 1, column 1") == true)
+        #expect(decision.reason?.description.hasPrefix("APNs 400 response is not JSON: line 1, column 1") == true)
         #expect(try harness.server.installations(of: "u1").count == 1)
     }
 

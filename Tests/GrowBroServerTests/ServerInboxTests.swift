@@ -98,7 +98,7 @@ struct ServerInboxTests {
         let dropped = try harness.server.inbox(of: "u1").eraseAll(at: Harness.start)
         #expect(dropped.map(\.messageID) == ["m1", "m1"])
         #expect(dropped.map(\.installationID).sorted() == ["phone", "tablet"])
-        #expect(dropped.allSatisfy { $0.kind == .dropped && $0.reason == "gdpr_erase" && $0.at == Harness.start })
+        #expect(dropped.allSatisfy { $0.kind == .dropped && $0.reason == .erased && $0.at == Harness.start })
         #expect(try harness.server.sends(of: "m1").map(\.state) == [.dropped, .dropped])
         // Nothing of u1 is pending any more: a second erasure names nothing.
         #expect(try harness.server.inbox(of: "u1").eraseAll(at: Harness.start).isEmpty)

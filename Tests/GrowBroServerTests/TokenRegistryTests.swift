@@ -69,7 +69,7 @@ struct TokenRegistryTests {
         try harness.register("u1", "i1", apns: 1, at: 1, permission: .denied)
         let decisions = try await harness.dispatch(at: 2)
         #expect(decisions.map(\.kind) == [.dropped])
-        #expect(decisions.map(\.reason) == ["permission_denied"])
+        #expect(decisions.map(\.reason) == [.permissionDenied])
         #expect(try harness.reply("m2", to: "u1", at: 3).skipped.map(\.reason) == ["permission_denied"])
         try harness.register("u1", "i1", apns: 1, at: 4, permission: .provisional)
         #expect(try harness.reply("m3", to: "u1", at: 5).sends.count == 1)

@@ -1,5 +1,5 @@
 public import Foundation
-import WaveNotifications
+public import WaveNotifications
 
 // Stand-ins with the shape of UserNotifications' types, so the iOS examples of docs/conformers.md compile and run on
 // Linux: an example file imports UserNotifications on iOS and this module elsewhere, outside its example markers.
@@ -71,43 +71,69 @@ public struct UNNotification: Sendable {
 }
 
 /// `UNUserNotificationCenter` as far as the examples go: a request with the identifier of a pending one replaces
-/// it, one without a trigger is delivered at once, and it keeps the 64 soonest-firing pending requests. No time
-/// passes for it (the conformance check cannot move an iPhone's clock), so it orders by the trigger's interval.
+/// it, one without a trigger is delivered at once, a trigger's interval must be positive (iOS raises an exception
+/// otherwise; here a precondition), and it keeps the 64 soonest-firing pending requests. Time passes for it only
+/// when a test gives it a clock (stand-in only: the conformance check cannot move an iPhone's clock) and calls
+/// ``deliverDue()``; without one it orders by the trigger's interval.
 public final class UNUserNotificationCenter: Sendable {
     private struct State {
-        var pending: [UNNotificationRequest] = []
+        /// Pending requests, soonest first, each with the instant it fires (its interval from its hand-over).
+        var pending: [(request: UNNotificationRequest, fireAt: Date)] = []
         var delivered: [UNNotification] = []
     }
 
     private static let shared = UNUserNotificationCenter()
     private let state = WaveLock(State())
+    /// The clock its time is read from; without one, no time passes.
+    private let clock: (any WaveClock)?
 
     /// The app's center, as on iOS.
     public static func current() -> UNUserNotificationCenter { shared }
 
-    /// Stand-in only (iOS has `current()` alone): a center of its own for a test that runs beside others.
-    public init() {}
+    /// Stand-in only (iOS has `current()` alone): a center of its own for a test that runs beside others, on a clock
+    /// the test moves (then ``deliverDue()`` delivers what came due), or on none.
+    public init(clock: (any WaveClock)? = nil) {
+        self.clock = clock
+    }
+
+    private var now: Date { clock?.now ?? Date(timeIntervalSinceReferenceDate: 0) }
 
     public func add(_ request: UNNotificationRequest) async throws {
+        let now = now
         state.withLock { state in
-            state.pending.removeAll { $0.identifier == request.identifier }
+            state.pending.removeAll { $0.request.identifier == request.identifier }
             guard let trigger = request.trigger else {
                 state.delivered.removeAll { $0.request.identifier == request.identifier }
                 state.delivered.append(UNNotification(request: request))
                 return
             }
-            let position = state.pending.firstIndex { ($0.trigger?.timeInterval ?? 0) > trigger.timeInterval }
-            state.pending.insert(request, at: position ?? state.pending.count)
+            precondition(trigger.timeInterval > 0, "time interval must be greater than 0")
+            let fireAt = now.addingTimeInterval(trigger.timeInterval)
+            let position = state.pending.firstIndex { $0.fireAt > fireAt }
+            state.pending.insert((request, fireAt), at: position ?? state.pending.count)
             if state.pending.count > 64 { state.pending.removeLast() }
         }
     }
 
+    /// Stand-in only: delivers, soonest first, every pending request whose instant the clock has reached, as iOS does
+    /// at each one's instant.
+    public func deliverDue() {
+        let now = now
+        state.withLock { state in
+            while let first = state.pending.first, first.fireAt <= now {
+                state.pending.removeFirst()
+                state.delivered.removeAll { $0.request.identifier == first.request.identifier }
+                state.delivered.append(UNNotification(request: first.request))
+            }
+        }
+    }
+
     public func pendingNotificationRequests() async -> [UNNotificationRequest] {
-        state.withLock { $0.pending }
+        state.withLock { $0.pending.map(\.request) }
     }
 
     public func removePendingNotificationRequests(withIdentifiers identifiers: [String]) {
-        state.withLock { state in state.pending.removeAll { identifiers.contains($0.identifier) } }
+        state.withLock { state in state.pending.removeAll { identifiers.contains($0.request.identifier) } }
     }
 
     public func removeAllPendingNotificationRequests() {

@@ -67,11 +67,41 @@ struct BrokenConformerTests {
     }
 
     @Test func theFlawsTheFirstCheckMissedReachEveryRule() {
-        let missed = ReferenceCenter.Flaw.allCases.filter { !$0.isPrevious }
-        #expect(missed.count + ClockedCenter<ManualClock>.Flaw.allCases.count == 48)
-        let reached = Set(missed.flatMap(\.brokenRules))
-            .union(ClockedCenter<ManualClock>.Flaw.allCases.flatMap(\.brokenRules))
+        let missed = ReferenceCenter.Flaw.allCases.filter { $0.round == 2 }
+        let missedTimers = ClockedCenter<ManualClock>.Flaw.allCases.filter { $0.round == 2 }
+        #expect(missed.count + missedTimers.count == 48)
+        let reached = Set(missed.flatMap(\.brokenRules)).union(missedTimers.flatMap(\.brokenRules))
         #expect(reached == Set(ConformanceRule.allCases))
+    }
+
+    /// The third round's flaws, one of each kind that passed the second check (replacement, removal, listing, time,
+    /// concurrency, shown content), are each caught by the rules their kind belongs to.
+    @Test func theThirdRoundsFlawsAreCaughtByTheRulesOfTheirKind() {
+        let third = ReferenceCenter.Flaw.allCases.filter { $0.round == 3 }
+        let thirdTimers = ClockedCenter<ManualClock>.Flaw.allCases.filter { $0.round == 3 }
+        #expect(third.count + thirdTimers.count == 14)
+        let kinds: [(flaws: [ReferenceCenter.Flaw], rule: ConformanceRule)] = [
+            (
+                [
+                    .replacementKeepsActionsWhenItHasNone, .replacementMergesMetadata,
+                    .replacementAddsASecondPastSixteen,
+                ],
+                .replacesByIdentifier
+            ),
+            ([.longRemovalStopsPartWay], .removesByIdentifier),
+            ([.threadRemovalKeepsTheRoom], .keepsTheSoonestWithinItsLimit),
+            ([.deliveredKeepsTheRoom, .threadIndexKeepsDueRequests], .dueRequestsLeavePending),
+            ([.listsThreadsByPrefix], .listsByThread),
+            ([.reAddedKeepsItsFirstPlace, .sortsByMilliseconds], .listsSoonestFirst),
+            ([.countWrittenBackAfterAwait], .changeCountsMoveAndNeverRepeat),
+            ([.showsDueWithoutMetadata], .showsWhenDue),
+        ]
+        #expect(Set(kinds.flatMap(\.flaws)) == Set(third))
+        for kind in kinds {
+            for flaw in kind.flaws { #expect(flaw.brokenRules.contains(kind.rule), "\(flaw)") }
+        }
+        #expect(ClockedCenter<ManualClock>.Flaw.keepsDelaysIn32BitMilliseconds.brokenRules.contains(.showsWhenDue))
+        #expect(ClockedCenter<ManualClock>.Flaw.dropsWhatCameDueWhileAsleep.brokenRules.contains(.showsWhenDue))
     }
 
     @Test func rulesHaveStableDistinctNamesAndSummaries() {
@@ -114,9 +144,13 @@ extension ReferenceCenter.Flaw {
         case .emptyThreadListAnswersEverything: [.listsByThread]
         case .storesInstantsInMilliseconds, .sortsActionsByID: [.keepsEveryField]
         case .foldsCase, .foldsCompatibilityForms, .trimsIdentifiers, .normalizesStoredIdentifiers,
-            .literalStoreCanonicalRemoval, .foldsThreadCase:
+            .literalStoreCanonicalRemoval:
             [.comparesIdentifiersLiterally]
-        case .refusesAddsOnceFull, .replacementTakesRoom: [.keepsTheSoonestWithinItsLimit]
+        // Removing thread g-1 takes G-1's request too.
+        case .foldsThreadCase: [.comparesIdentifiersLiterally, .removesByThread]
+        // Once 1,000 were handed over, it refuses the replacements too.
+        case .refusesAddsOnceFull: [.keepsTheSoonestWithinItsLimit, .replacesByIdentifier]
+        case .replacementTakesRoom: [.keepsTheSoonestWithinItsLimit]
         case .showCancelsItsThread: [.showLeavesPending]
         case .reshowKeepsFirstVersion, .reshowAddsASecondCopy, .showDropsLinkAndActions: [.showsNow]
         case .emptyWithdrawalClearsScreen, .withdrawalAlsoRemovesPending, .withdrawalStopsAtFirstUnknown,
@@ -133,6 +167,20 @@ extension ReferenceCenter.Flaw {
             [.showsWhenDue]
         case .removalLeavesAlarmArmed, .threadRemovalLeavesAlarmsArmed: [.showsWhatItLists]
         case .replacementLeavesOldAlarmArmed: [.showsWhatItLists, .showsWhenDue]
+        case .replacementKeepsActionsWhenItHasNone, .replacementMergesMetadata: [.replacesByIdentifier]
+        // Past 16 the limit rule's replacement and the concurrency rule's shared identifier add a second too.
+        case .replacementAddsASecondPastSixteen:
+            [.replacesByIdentifier, .keepsTheSoonestWithinItsLimit, .noLostUpdateUnderConcurrency]
+        case .longRemovalStopsPartWay: [.removesByIdentifier]
+        // At the limit, the removal rule's threads leave too little room for the thread it adds next.
+        case .threadRemovalKeepsTheRoom: [.keepsTheSoonestWithinItsLimit, .removesByThread]
+        // What came due at once (and the thread shown late) takes the room of what shows-when-due adds next.
+        case .deliveredKeepsTheRoom: [.dueRequestsLeavePending, .showsWhenDue]
+        case .listsThreadsByPrefix: [.listsByThread]
+        case .threadIndexKeepsDueRequests: [.dueRequestsLeavePending]
+        case .reAddedKeepsItsFirstPlace, .sortsByMilliseconds: [.listsSoonestFirst]
+        case .countWrittenBackAfterAwait: [.changeCountsMoveAndNeverRepeat]
+        case .showsDueWithoutMetadata: [.showsWhenDue, .showsWhatItLists]
         }
     }
 }
@@ -144,6 +192,8 @@ extension ClockedCenter.Flaw {
         // Not woken for the sooner request: late for it, and for d1 and d2 after k was armed first.
         case .sleepsUntilFirstDeadlineKnown: [.dueRequestsLeavePending, .showsWhenDue, .withdrawsWhatCameDue]
         case .truncatesToWholeSeconds: [.dueRequestsLeavePending, .showsWhenDue]
+        case .keepsDelaysIn32BitMilliseconds: [.dueRequestsLeavePending, .showsWhenDue]
+        case .dropsWhatCameDueWhileAsleep: [.showsWhenDue, .showsWhatItLists]
         }
     }
 }

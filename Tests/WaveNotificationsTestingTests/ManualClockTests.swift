@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
@@ -25,6 +26,41 @@ struct ManualClockTests {
         #expect(order.map(\.0) == ["a", "a2", "b", "c"] || order.map(\.0) == ["a2", "a", "b", "c"])
         #expect(order.map(\.1) == [Self.at(1), Self.at(1), Self.at(2), Self.at(3)])
         #expect(clock.now == Self.at(5))
+    }
+
+    @Test func aJumpWakesEverySleeperDueLateWithNowAtTheJumpsInstant() async throws {
+        let clock = ManualClock()
+        let woken = WaveLock<[(String, ManualClock.Instant)]>([])
+        let sleepers = [("b", 2), ("a", 1), ("later", 20)].map { label, seconds in
+            Task {
+                try await clock.sleep(until: Self.at(seconds))
+                woken.withLock { $0.append((label, clock.now)) }
+            }
+        }
+        await clock.jump(to: Self.at(10))
+        let order = woken.withLock { $0 }
+        #expect(order.map(\.0) == ["a", "b"])
+        #expect(order.map(\.1) == [Self.at(10), Self.at(10)])
+        #expect(clock.sleeperCount == 1)
+        await clock.jump(to: Self.at(20))
+        for sleeper in sleepers { try await sleeper.value }
+        #expect(woken.withLock { $0.map(\.0) } == ["a", "b", "later"])
+    }
+
+    @Test func aWaveClockJumpWakesItsDueAlarmsInOrderAtTheJumpsInstant() async throws {
+        let start = Date(timeIntervalSince1970: 0)
+        let clock = ManualWaveClock(now: start)
+        let woken = WaveLock<[(String, Date)]>([])
+        for (label, seconds) in [("b", 2.0), ("a", 1.0), ("later", 20.0)] {
+            clock.setAlarm(AlarmID(), at: start.addingTimeInterval(seconds)) {
+                woken.withLock { $0.append((label, clock.now)) }
+            }
+        }
+        await clock.jump(to: start.addingTimeInterval(10))
+        #expect(woken.withLock { $0.map(\.0) } == ["a", "b"])
+        #expect(woken.withLock { $0.map(\.1) } == [start.addingTimeInterval(10), start.addingTimeInterval(10)])
+        #expect(clock.now == start.addingTimeInterval(10))
+        #expect(clock.nextDeadline == start.addingTimeInterval(20))
     }
 
     @Test func aSleepNotYetDueStaysAsleepUntilItsDeadline() async throws {

@@ -110,6 +110,7 @@ struct CurlPushTransportTests {
             try await transport.post(url: "\(standIn.baseURL)/token", headers: [], body: [])
         }
         #expect(error?.message.contains("certificate") == true, "\(String(describing: error))")
+        #expect(error?.isRetryable == false)
         #expect(try standIn.received().isEmpty)
     }
 
@@ -122,6 +123,7 @@ struct CurlPushTransportTests {
         }
         #expect(error?.code == 7, "\(String(describing: error))")  // CURLE_COULDNT_CONNECT
         #expect(error?.description.contains("127.0.0.1") == true)
+        #expect(error?.isRetryable == true)
     }
 
     @Test
@@ -153,6 +155,7 @@ struct CurlPushTransportTests {
                     url: "\(standIn.baseURL)/3/device/t", headers: [HTTPHeader("apns-topic", "t")], body: "{}"))
         }
         #expect(error?.message == "the server answered over HTTP/1.1; APNs and FCM are sent over HTTP/2 only")
+        #expect(error?.isRetryable == false)
         let token = try await transport.post(url: "\(standIn.baseURL)/token", headers: [], body: Array("a=b".utf8))
         #expect(token.status == 200)
         #expect(try standIn.received().map(\.alpn) == ["http/1.1", "http/1.1"])
@@ -171,7 +174,8 @@ struct CurlPushTransportTests {
         func send(_ token: String) async throws -> ProviderResponse {
             try await Self.push(to: token, at: standIn, through: transport)
         }
-        await #expect(throws: CurlTransportError.self) { try await send("cut") }
+        let error = await #expect(throws: CurlTransportError.self) { try await send("cut") }
+        #expect(error?.isRetryable == true)
         #expect(try await send("after").status == 200)
         #expect(try standIn.connectionCount() == 2)
     }

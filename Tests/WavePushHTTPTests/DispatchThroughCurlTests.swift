@@ -80,4 +80,45 @@ struct DispatchThroughCurlTests {
         #expect(fcm.header("authorization") == "Bearer fcm-1")
         #expect(fcm.body.contains(#""token":"fcm-token:APA91b"#))
     }
+
+    /// A certificate that does not verify fails the send at once, naming curl's error, and the token is kept; a
+    /// dropped connection is retried, its reason curl's words rather than "no response".
+    @Test
+    func aCertificateErrorFailsTheSendAtOnceAndADroppedConnectionIsRetried() async throws {
+        let script = #"{"answers": {"\#(Self.apnsToken(2))": [{"drop": true}]}}"#
+        guard let (standIn, directory) = try await PushStandIn.startForTest(script: script) else { return }
+        defer { directory.remove() }
+        let configuration = GrowBroServerConfiguration(apnsEndpoint: standIn.baseURL, fcmEndpoint: standIn.baseURL)
+        for (trusted, token, kind) in [(false, 1, DispatchDecision.Kind.failed), (true, 2, .retry)] {
+            let server = try PushServer.inMemory(configuration: configuration)
+            _ = try server.register(
+                TokenRegistration(
+                    userID: "u", installationID: "i", platform: .apns, token: Self.apnsToken(token),
+                    environment: .production, at: Self.start))
+            _ = try server.fanOut(
+                CommunityEvent(
+                    messageID: "m", recipientID: "u",
+                    kind: .reply(postID: "42", author: "Ana", authorID: "ana", text: "Looks great"), at: Self.start))
+            // Untrusted: the system's trust store, which does not hold the stand-in's authority.
+            let transport = try CurlPushTransport(options: .init(caFile: trusted ? standIn.caFile : nil))
+            let dispatcher = PushDispatcher(
+                server: server, transport: transport, credentials: CountingCredentials(),
+                clock: ManualWaveClock(now: Self.start), random: SeededRandom(seed: 3))
+            let decision = try #require(try await dispatcher.dispatchDue().first)
+            #expect(decision.kind == kind)
+            switch decision.reason {
+            case .transportRefused(let text):
+                #expect(!trusted && text.contains("curl error 60") && text.contains("certificate"), "\(text)")
+                #expect(
+                    decision.reason?.description.hasSuffix(
+                        "(not retried: the request cannot be answered as configured)") == true)
+            case .noAnswer(let text):
+                #expect(trusted && text.hasPrefix("curl error "), "\(text)")
+            default:
+                Issue.record("unexpected reason \(String(describing: decision.reason))")
+            }
+            #expect(try server.installation("i") != nil)
+            #expect(try server.sends(of: "m").map(\.reason) == [decision.reason?.description])
+        }
+    }
 }

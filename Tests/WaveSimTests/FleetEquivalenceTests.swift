@@ -37,7 +37,7 @@ struct FleetEquivalenceTests {
             try Data(emitted.standardOutput.utf8).write(to: file)
             let replay = await ReplayRun.wavesim(["replay", file.path, "--format", "json"])
             #expect(replay.status == 0, "\(replay.standardError)")
-            var collector = FleetOutcomeCollector()
+            var collector = FleetOutcomeCollector(scenario: try FleetUserRun.decode(user).scenario)
             for line in replay.standardOutput.split(separator: "\n") {
                 collector.add(try Self.facts(of: JSONParser.parse([UInt8](line.utf8))))
             }

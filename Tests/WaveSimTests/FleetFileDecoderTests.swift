@@ -8,8 +8,7 @@ struct FleetFileDecoderTests {
         ("bad-zone.json", "population.timeZone.Mars/Olympus_Mons: unknown time zone 'Mars/Olympus_Mons'"),
         ("bad-bucket.json", "population.android.bucket.sleepy: unknown bucket 'sleepy'"),
         ("bad-rate.json", "population.launchesPerDay: -1 is negative"),
-        // Force stops need issue 53's `forceStop` action in the replay: until then the key is refused, not ignored.
-        ("bad-force-stops.json", "population.forceStopsPerDay: unknown key"),
+        ("bad-force-stops.json", "population.forceStopsPerDay: -0.5 is negative"),
         ("bad-pushes.json", "population.pushesPerDay: only GrowBro receives pushes"),
         ("bad-template-zone.json", "scenario.timeZone: is set for each user by the population"),
         (

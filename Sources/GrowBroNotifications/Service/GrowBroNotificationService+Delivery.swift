@@ -78,6 +78,22 @@ extension GrowBroNotificationService {
         }
     }
 
+    /// A background push reached the app (``GrowBroBackgroundPush``): the app runs briefly and reconciles, as at a
+    /// background refresh; nothing is shown and the inbox gets no entry. Call it from the app's background-push
+    /// handler (`application(_:didReceiveRemoteNotification:fetchCompletionHandler:)`, an FCM data message).
+    ///
+    /// - Parameters:
+    ///   - push: The push.
+    ///   - device: The instant, zone and permission now.
+    /// - Returns: What the reconcile did.
+    /// - Throws: What the platform conformer throws.
+    @discardableResult
+    public func receiveBackgroundPush(
+        _ push: GrowBroBackgroundPush, device: DeviceState
+    ) async throws -> ServiceReport<GrowBroFact> {
+        try await reconcile(device: device, cause: .backgroundRefresh)
+    }
+
     /// Decides a reminder or digest due now, adds its inbox entry, and shows or reports it.
     func decideDue(
         _ request: NotificationRequest, device: DeviceState, showsOnPlatform: Bool

@@ -40,7 +40,7 @@ public struct DispatchDecision: Hashable, Sendable {
     /// The HTTP status, when an answer came.
     public var status: Int?
     /// The provider's reason or the dispatcher's.
-    public var reason: String?
+    public var reason: DispatchReason?
     /// When the next attempt is due (``Kind/retry`` only).
     public var retryAt: Date?
     /// The token purged (``Kind/purged`` only).
@@ -51,8 +51,7 @@ public struct DispatchDecision: Hashable, Sendable {
     /// Turns this decision into ``Kind/superseded``, its reason saying what it would have been.
     mutating func supersede() {
         guard kind != .superseded else { return }
-        let was = reason.map { "\(kind.rawValue): \($0)" } ?? kind.rawValue
-        reason = "lease ended and another sender claimed the send; this outcome (\(was)) was not recorded"
+        reason = .superseded(kind, reason)
         kind = .superseded
         retryAt = nil
         token = nil

@@ -110,141 +110,55 @@ public final class PushDispatcher: Sendable {
         defer { isDispatching.withLock { $0 = false } }
         let sends = try server.claimDue(now: clock.now, limit: limit, lease: lease, owner: owner)
         guard !sends.isEmpty else { return [] }
-        var known: [String: Installation?]
+        let installations: [String: Installation]
         do {
-            let ids = Set(sends.map(\.installationID))
-            let found = try server.installations(ids: Array(ids))
-            known = Dictionary(uniqueKeysWithValues: ids.map { ($0, found[$0]) })
+            installations = try server.installations(ids: Array(Set(sends.map(\.installationID))))
         } catch {
             // Nothing attempted: the claim is given back rather than left to its lease.
             _ = try? server.recordOutcomes(sends.map { .release($0) })
             throw error
         }
-        var decisions = [[DispatchDecision]](repeating: [], count: sends.count)
-        var settled = [Bool](repeating: false, count: sends.count)
-        var answered: [Int: Attempted] = [:]
-        var waiting = Array(sends.indices)
-        var busyInstallations = Set<String>()
-        var buffer = CommitBuffer()
-        var nextToSettle = 0
-        var inFlight = 0
-        var failure: (any Error)?
-        /// Commits the buffered outcomes; a purged installation is read again before its next send, and a decision
-        /// whose commit another dispatcher's claim overtook becomes ``DispatchDecision/Kind/superseded``.
-        func flush() throws {
-            guard !buffer.commits.isEmpty else { return }
-            let (commits, positions) = (buffer.commits, buffer.positions)
-            buffer = CommitBuffer()
-            let recorded = try server.recordOutcomes(commits)
-            for case .purge(let send, _, _) in commits { known[send.installationID] = nil }
-            for (commit, position) in zip(commits, positions) where recorded.unapplied.contains(commit.send.sendID) {
-                guard let position, var last = decisions[position].popLast() else { continue }
-                last.supersede()
-                decisions[position].append(last)
-            }
-            onCommit(positions.compactMap { $0 }.flatMap { decisions[$0] })
-        }
-        func record(_ commit: SendCommit, for position: Int) {
-            buffer.append(commit, for: position)
-            guard buffer.commits.count >= commitBatchSize, failure == nil else { return }
-            do { try flush() } catch { failure = error }
-        }
-        await withTaskGroup(of: (Int, Attempted).self) { group in
+        var round = DispatchRound<Attempted>(
+            sends: sends, installations: installations, maximumInFlight: maximumInFlight,
+            commitBatchSize: commitBatchSize)
+        let result = await withTaskGroup(of: (Int, Attempted).self) { group in
             while true {
-                // Start what may start, in the sends' order, skipping a send whose installation is busy.
-                var position = 0
-                // A cancelled call (a service stopping) starts nothing more and finishes what is in flight.
-                while failure == nil, !Task.isCancelled, inFlight < maximumInFlight, position < waiting.count {
-                    let index = waiting[position]
-                    let send = sends[index]
-                    guard !busyInstallations.contains(send.installationID) else {
-                        position += 1
-                        continue
+                switch round.next(cancelled: Task.isCancelled) {
+                case .read(let installationID):
+                    do { round.read(installationID, try server.installation(installationID)) } catch {
+                        round.fail(error)
                     }
+                case .start(let position, let installation):
+                    let send = sends[position]
+                    switch prepare(send, installation) {
+                    case .finished(let decision, let commit):
+                        round.decided(position, [decision], commit)
+                    case .ready(let installation):
+                        round.started(position)
+                        group.addTask { (position, await self.request(send, to: installation, renewing: false)) }
+                    }
+                case .decide(let position, let attempted):
                     do {
-                        // An earlier outcome for this installation is committed first: it may have purged it.
-                        if buffer.installations.contains(send.installationID) { try flush() }
-                        let installation: Installation?
-                        if let read = known[send.installationID] {
-                            installation = read
-                        } else {
-                            installation = try server.installation(send.installationID)
-                            known[send.installationID] = installation
-                        }
-                        waiting.remove(at: position)
-                        switch prepare(send, installation) {
-                        case .finished(let decision, let commit):
-                            decisions[index] = [decision]
-                            settled[index] = true
-                            record(commit, for: index)
-                        case .ready(let installation):
-                            busyInstallations.insert(send.installationID)
-                            inFlight += 1
-                            group.addTask { (index, await self.request(send, to: installation, renewing: false)) }
-                        }
+                        let (made, commit) = try await complete(sends[position], attempted)
+                        round.decided(position, made, commit)
                     } catch {
-                        failure = error
+                        round.failed(position, error)
                     }
-                }
-                // Decide the answers that came, in the sends' order.
-                let settledBefore = nextToSettle
-                while nextToSettle < sends.count {
-                    if !settled[nextToSettle] {
-                        guard let attempted = answered.removeValue(forKey: nextToSettle) else { break }
-                        let send = sends[nextToSettle]
-                        do {
-                            let (made, commit) = try await complete(send, attempted)
-                            decisions[nextToSettle] = made
-                            record(commit, for: nextToSettle)
-                        } catch {
-                            failure = failure ?? error
-                        }
-                        busyInstallations.remove(send.installationID)
-                        settled[nextToSettle] = true
-                    }
-                    nextToSettle += 1
-                }
-                guard nextToSettle < sends.count else { break }
-                // A decision may free an installation for its next send: start it before waiting.
-                if nextToSettle > settledBefore && failure == nil && !Task.isCancelled { continue }
-                guard inFlight > 0, let (index, attempted) = await group.next() else { break }
-                answered[index] = attempted
-                inFlight -= 1
-            }
-            // After a failure, answers behind a send that was never started are still decided and committed.
-            for index in answered.keys.sorted() {
-                do {
-                    let (made, commit) = try await complete(sends[index], answered[index]!)
-                    decisions[index] = made
-                    buffer.append(commit, for: index)
-                } catch {
-                    failure = failure ?? error
+                case .commit(let commits):
+                    do { onCommit(round.committed(try server.recordOutcomes(commits))) } catch { round.fail(error) }
+                case .wait:
+                    // The round waits only while a request is in flight, so an answer comes.
+                    if let (position, attempted) = await group.next() { round.answered(position, attempted) }
+                case .done(let result):
+                    return result
                 }
             }
         }
-        // The sends never started go back, due as before, rather than waiting for the lease.
-        for index in waiting { buffer.append(.release(sends[index]), for: nil) }
-        do { try flush() } catch { failure = failure ?? error }
-        if let failure { throw failure }
-        return decisions.flatMap { $0 }
-    }
-
-    /// Outcomes decided and not yet committed, the position of each one's send in the claim (`nil` for a release,
-    /// which has no decision), and the installations they touch.
-    private struct CommitBuffer {
-        var commits: [SendCommit] = []
-        var positions: [Int?] = []
-        var installations: Set<String> = []
-
-        mutating func append(_ commit: SendCommit, for position: Int?) {
-            commits.append(commit)
-            positions.append(position)
-            installations.insert(commit.send.installationID)
-        }
+        return try result.get()
     }
 
     /// What one request came to: the installation it went to, the attempt, the request and answer, and the verdict.
-    private struct Attempted: Sendable {
+    struct Attempted: Sendable {
         var installation: Installation
         var attempt: Int
         var request: ProviderRequest?
@@ -263,7 +177,7 @@ public final class PushDispatcher: Sendable {
     /// - Parameter installation: The send's installation as stored, or `nil` when it is gone.
     private func prepare(_ send: PendingSend, _ installation: Installation?) -> Preparation {
         let now = clock.now
-        func ended(_ kind: DispatchDecision.Kind, _ state: SendRecord.State, _ reason: String) -> Preparation {
+        func ended(_ kind: DispatchDecision.Kind, _ state: SendRecord.State, _ reason: DispatchReason) -> Preparation {
             .finished(
                 DispatchDecision(
                     kind: kind, at: now, sendID: send.sendID, messageID: send.messageID,
@@ -271,18 +185,19 @@ public final class PushDispatcher: Sendable {
                     status: nil, reason: reason, retryAt: nil, token: nil, request: nil),
                 .finish(
                     send,
-                    SendOutcome(state: state, attempts: send.attempts, status: nil, reason: reason, at: now)))
+                    SendOutcome(
+                        state: state, attempts: send.attempts, status: nil, reason: reason.description, at: now)))
         }
         guard let installation, installation.userID == send.userID, installation.platform == send.platform else {
-            return ended(.dropped, .dropped, "installation signed out, purged or moved to another account")
+            return ended(.dropped, .dropped, .installationGone)
         }
         guard installation.permission.allowsDelivery || send.isBackground else {
             // The app reported the permission revoked after the fan-out: the push would not be shown (a background
             // push shows nothing and goes regardless).
-            return ended(.dropped, .dropped, "permission_denied")
+            return ended(.dropped, .dropped, .permissionDenied)
         }
         guard now < send.expiresAt else {
-            return ended(.expired, .expired, "expired before the attempt")
+            return ended(.expired, .expired, .expiredBeforeAttempt)
         }
         return .ready(installation)
     }
@@ -297,15 +212,25 @@ public final class PushDispatcher: Sendable {
         } catch {
             return Attempted(
                 installation: installation, attempt: attempt, request: nil, response: nil,
-                verdict: .retry(reason: "no credential: \(error)", after: nil))
+                verdict: .retry(reason: .noCredential(String(describing: error)), after: nil))
         }
         let request = ProviderRequestBuilder.request(
             for: send, to: installation, credential: credential, attempt: attempt, now: now,
             configuration: server.configuration)
-        let response = try? await transport.send(request)
-        let verdict =
-            installation.platform == .apns
-            ? APNsResponseInterpreter.verdict(for: response) : FCMResponseInterpreter.verdict(for: response)
+        let response: ProviderResponse?
+        let verdict: ProviderVerdict
+        do {
+            let answer = try await transport.send(request)
+            response = answer
+            verdict =
+                installation.platform == .apns
+                ? APNsResponseInterpreter.verdict(for: answer) : FCMResponseInterpreter.verdict(for: answer)
+        } catch {
+            // Kept with its description and classified: a reset connection is retried, a certificate that does not
+            // verify fails the send at once.
+            response = nil
+            verdict = .noAnswer(error)
+        }
         return Attempted(
             installation: installation, attempt: attempt, request: request, response: response, verdict: verdict)
     }
@@ -330,11 +255,11 @@ public final class PushDispatcher: Sendable {
             var decision = DispatchDecision(
                 kind: .retry, at: now, sendID: send.sendID, messageID: send.messageID,
                 installationID: send.installationID, platform: send.platform, attempt: attempted.attempt,
-                status: status, reason: reason + ": new credential", retryAt: now, token: nil,
+                status: status, reason: .renewingCredential(reason), retryAt: now, token: nil,
                 request: attempted.request)
             guard
                 try server.reschedule(
-                    send, attempts: attempted.attempt, renewed: true, status: status, reason: reason,
+                    send, attempts: attempted.attempt, renewed: true, status: status, reason: reason.description,
                     due: send.claimedUntil ?? now)
             else {
                 decision.supersede()
@@ -367,15 +292,18 @@ public final class PushDispatcher: Sendable {
             kind: .failed, at: now, sendID: send.sendID, messageID: send.messageID,
             installationID: send.installationID, platform: send.platform, attempt: attempt, status: status,
             reason: nil, retryAt: nil, token: nil, request: request)
-        func ending(_ state: SendRecord.State, _ reason: String?) -> SendCommit {
-            .finish(send, SendOutcome(state: state, attempts: attempt, status: status, reason: reason, at: now))
+        func ending(_ state: SendRecord.State, _ reason: DispatchReason?) -> SendCommit {
+            .finish(
+                send,
+                SendOutcome(state: state, attempts: attempt, status: status, reason: reason?.description, at: now))
         }
-        func purging(_ reason: String) -> SendCommit {
+        func purging(_ reason: DispatchReason) -> SendCommit {
             result.kind = .purged
             result.reason = reason
             result.token = installation.token
             return .purge(
-                send, SendOutcome(state: .purged, attempts: attempt, status: status, reason: reason, at: now),
+                send,
+                SendOutcome(state: .purged, attempts: attempt, status: status, reason: reason.description, at: now),
                 token: installation.token)
         }
         switch verdict {
@@ -387,14 +315,14 @@ public final class PushDispatcher: Sendable {
             return (result, commit)
         case .unregistered(let reason, let since):
             if let since, installation.refreshedAt > since {
-                let kept = "\(reason) before the token's refresh; token kept"
+                let kept = DispatchReason.unregisteredBeforeRefresh(reason)
                 result.reason = kept
                 return (result, ending(.failed, kept))
             }
             let commit = purging(reason)
             return (result, commit)
         case .renewCredential(let reason):
-            let refused = "\(reason) again after a new credential"
+            let refused = DispatchReason.refusedAfterRenewal(reason)
             result.reason = refused
             return (result, ending(.failed, refused))
         case .fail(let reason):
@@ -406,12 +334,12 @@ public final class PushDispatcher: Sendable {
             }
             let retryAt = now.addingTimeInterval(delay.timeInterval)
             if attempt >= server.configuration.maximumAttempts {
-                let gaveUp = "\(reason); gave up after \(attempt) attempts"
+                let gaveUp = DispatchReason.gaveUp(reason, attempts: attempt)
                 result.reason = gaveUp
                 return (result, ending(.failed, gaveUp))
             }
             if retryAt >= send.expiresAt {
-                let expired = "\(reason); the next attempt would be after the expiration"
+                let expired = DispatchReason.retryAfterExpiration(reason)
                 result.kind = .expired
                 result.reason = expired
                 return (result, ending(.expired, expired))
@@ -422,7 +350,8 @@ public final class PushDispatcher: Sendable {
             return (
                 result,
                 .reschedule(
-                    send, attempts: attempt, renewed: send.renewed, status: status, reason: reason, due: retryAt)
+                    send, attempts: attempt, renewed: send.renewed, status: status, reason: reason.description,
+                    due: retryAt)
             )
         }
     }

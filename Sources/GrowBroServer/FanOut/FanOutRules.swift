@@ -24,4 +24,13 @@ enum FanOutRules {
         guard installation.permission.allowsDelivery else { return "permission_denied" }
         return nil
     }
+
+    /// The badge a message's push carries: the recipient's unread inbox entries once its own is added (the entries
+    /// unread before it, in the archive window, and itself). A background push has no entry and no badge.
+    ///
+    /// - Parameter unreadBefore: The recipient's unread entries before this message's, in its archive window.
+    /// - Returns: The badge.
+    static func badge(unreadBefore: Int) -> Int {
+        unreadBefore + 1
+    }
 }

@@ -7,46 +7,46 @@ internal import WaveJSON
 /// - 400 `BadDeviceToken`, `DeviceTokenNotForTopic` → purge; any other 400 → fail.
 /// - 410 `Unregistered` or `ExpiredToken` → purge unless refreshed after the body's `timestamp` (milliseconds).
 /// - 403 `ExpiredProviderToken` → a new provider token and one retry; any other 403 → fail.
-/// - 429, 500, 503 and no answer → retry with backoff (a `retry-after` header, when present, is a floor).
+/// - 429, 500, 503 → retry with backoff (a `retry-after` header, when present, is a floor).
 /// - 413 and any other status → fail.
 ///
 /// A body that is not JSON where the reason is needed fails the send with a reason saying so (the token is kept).
 public enum APNsResponseInterpreter {
     /// Interprets an answer.
     ///
-    /// - Parameter response: The answer, or `nil` when none came.
+    /// - Parameter response: The answer (a request that got none is ``ProviderVerdict/noAnswer(_:)``'s).
     /// - Returns: The verdict.
-    public static func verdict(for response: ProviderResponse?) -> ProviderVerdict {
-        guard let response else { return .retry(reason: "no response", after: nil) }
+    public static func verdict(for response: ProviderResponse) -> ProviderVerdict {
         switch response.status {
         case 200:
             return .accepted(providerID: response.headers.value(named: "apns-id"))
         case 429, 500, 503:
             let reason = (try? body(of: response))?.reason ?? "status \(response.status)"
-            return .retry(reason: reason, after: RetryAfter.parse(response.headers.value(named: "retry-after")))
+            return .retry(
+                reason: .provider(reason), after: RetryAfter.parse(response.headers.value(named: "retry-after")))
         case 400, 403, 410:
             let body: Body
             do {
                 body = try Self.body(of: response)
             } catch {
-                return .fail(reason: "APNs \(response.status) response is not JSON: \(error)")
+                return .fail(reason: .unreadableAnswer("APNs \(response.status) response is not JSON: \(error)"))
             }
             guard let reason = body.reason else {
-                return .fail(reason: "APNs \(response.status) response has no \"reason\"")
+                return .fail(reason: .unreadableAnswer("APNs \(response.status) response has no \"reason\""))
             }
             switch (response.status, reason) {
             case (400, "BadDeviceToken"), (400, "DeviceTokenNotForTopic"):
-                return .purgeToken(reason: reason)
+                return .purgeToken(reason: .provider(reason))
             case (410, _):
-                return .unregistered(reason: reason, since: body.timestamp)
+                return .unregistered(reason: .provider(reason), since: body.timestamp)
             case (403, "ExpiredProviderToken"):
-                return .renewCredential(reason: reason)
+                return .renewCredential(reason: .provider(reason))
             default:
-                return .fail(reason: reason)
+                return .fail(reason: .provider(reason))
             }
         default:
             let reason = (try? body(of: response))?.reason
-            return .fail(reason: reason ?? "APNs status \(response.status)")
+            return .fail(reason: .provider(reason ?? "APNs status \(response.status)"))
         }
     }
 

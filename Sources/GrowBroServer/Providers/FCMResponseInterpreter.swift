@@ -8,7 +8,7 @@ internal import WaveJSON
 ///   registration token) → purge; any other 400 → fail.
 /// - 403 `SENDER_ID_MISMATCH` → purge; any other 403 → fail.
 /// - 401 → a new access token and one retry.
-/// - 429 (`QUOTA_EXCEEDED`), 500 (`INTERNAL`), 503 (`UNAVAILABLE`) and no answer → retry, not before `Retry-After`.
+/// - 429 (`QUOTA_EXCEEDED`), 500 (`INTERNAL`), 503 (`UNAVAILABLE`) → retry, not before `Retry-After`.
 /// - any other status → fail.
 ///
 /// A body that is not JSON where the error code is needed fails the send with a reason saying so (the token is
@@ -16,10 +16,9 @@ internal import WaveJSON
 public enum FCMResponseInterpreter {
     /// Interprets an answer.
     ///
-    /// - Parameter response: The answer, or `nil` when none came.
+    /// - Parameter response: The answer (a request that got none is ``ProviderVerdict/noAnswer(_:)``'s).
     /// - Returns: The verdict.
-    public static func verdict(for response: ProviderResponse?) -> ProviderVerdict {
-        guard let response else { return .retry(reason: "no response", after: nil) }
+    public static func verdict(for response: ProviderResponse) -> ProviderVerdict {
         switch response.status {
         case 200:
             var name: String?
@@ -29,33 +28,33 @@ public enum FCMResponseInterpreter {
             return .accepted(providerID: name)
         case 404:
             let error = try? self.error(of: response)
-            return .purgeToken(reason: error?.code ?? "UNREGISTERED")
+            return .purgeToken(reason: .provider(error?.code ?? "UNREGISTERED"))
         case 401:
             let error = try? self.error(of: response)
-            return .renewCredential(reason: error?.code ?? "UNAUTHENTICATED")
+            return .renewCredential(reason: .provider(error?.code ?? "UNAUTHENTICATED"))
         case 429, 500, 503:
             let error = try? self.error(of: response)
             return .retry(
-                reason: error?.code ?? "status \(response.status)",
+                reason: .provider(error?.code ?? "status \(response.status)"),
                 after: RetryAfter.parse(response.headers.value(named: "retry-after")))
         case 400, 403:
             let error: FCMError
             do {
                 error = try self.error(of: response)
             } catch {
-                return .fail(reason: "FCM \(response.status) response is not JSON: \(error)")
+                return .fail(reason: .unreadableAnswer("FCM \(response.status) response is not JSON: \(error)"))
             }
             switch (response.status, error.code) {
             case (400, "INVALID_ARGUMENT") where error.namesToken:
-                return .purgeToken(reason: "INVALID_ARGUMENT (token)")
+                return .purgeToken(reason: .provider("INVALID_ARGUMENT (token)"))
             case (403, "SENDER_ID_MISMATCH"):
-                return .purgeToken(reason: "SENDER_ID_MISMATCH")
+                return .purgeToken(reason: .provider("SENDER_ID_MISMATCH"))
             default:
-                return .fail(reason: error.code)
+                return .fail(reason: .provider(error.code))
             }
         default:
             let error = try? self.error(of: response)
-            return .fail(reason: error?.code ?? "FCM status \(response.status)")
+            return .fail(reason: .provider(error?.code ?? "FCM status \(response.status)"))
         }
     }
 

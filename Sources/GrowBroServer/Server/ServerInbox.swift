@@ -67,7 +67,7 @@ public final class ServerInbox: InboxStore {
             DispatchDecision(
                 kind: .dropped, at: instant, sendID: send.sendID, messageID: send.messageID,
                 installationID: send.installationID, platform: send.platform, attempt: send.attempts, status: nil,
-                reason: "gdpr_erase")
+                reason: .erased)
         }
     }
 

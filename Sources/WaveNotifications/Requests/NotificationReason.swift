@@ -35,6 +35,8 @@ public enum NotificationReason: String, Hashable, Sendable, Codable, CaseIterabl
     case reboot
     /// Android already showed 50 of the app's notifications, its cap per app: one more is not shown.
     case androidNotificationCap = "android_notification_cap"
+    /// The user force-stopped the app (Android): the system removed its pending requests and what it had on screen.
+    case forceStop = "force_stop"
 
     public var description: String { rawValue }
 }

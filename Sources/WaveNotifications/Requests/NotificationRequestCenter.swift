@@ -104,7 +104,8 @@ public protocol NotificationRequestCenter: Sendable {
     /// Shows a request now, leaving pending requests as they are.
     ///
     /// - Parameter request: The request; its ``NotificationRequest/fireAt`` is ignored.
-    /// - Throws: When it could not be shown.
+    /// - Throws: When it could not be shown; ``NotificationNotShown`` when the platform took the call and dropped the
+    ///   notification (Android's cap of 50 on screen).
     func show(_ request: NotificationRequest) async throws
 
     /// Withdraws shown notifications from the screen and the notification center.

@@ -173,6 +173,9 @@ public struct DefaultNotificationScheduler: NotificationScheduler {
             try await manager.deliverNow(
                 eventID: event.id, trigger: .waveHit, content: contentProvider.waveHitNotification(for: event))
             return .delivered
+        } catch let notShown as NotificationNotShown {
+            // The platform took it and dropped it (Android's cap): delivered once, not again.
+            return .notShown(notShown.reason)
         } catch {
             waveHitsDelivered.release(event.id)
             let call = ManagerCall.deliverNow(eventID: event.id, trigger: .waveHit)
@@ -239,6 +242,9 @@ public enum WaveHitOutcome: Hashable, Sendable {
     case invalidEventID
     /// The manager threw; the failure was reported to the observer.
     case failed
+    /// The platform took it but did not show it (``NotificationNotShown``: Android's cap of 50 on screen); it is not
+    /// delivered again.
+    case notShown(NotificationReason)
 }
 
 /// Remembers which events' wave hits were delivered, shared by copies of one scheduler.

@@ -119,9 +119,20 @@ public protocol AppNotificationService: Actor {
 
     /// What the service remembers now, to save when the app's process may end and restore in the next one.
     var savedState: SavedState { get async }
+
+    /// The system took these notifications off the screen on its own (Android's force stop): the app learns of it
+    /// at its next run, from the platform's list of what is shown, and no longer counts them on screen (nothing to
+    /// withdraw later). By default it does nothing.
+    ///
+    /// - Parameters:
+    ///   - identifiers: The notifications removed.
+    ///   - device: The instant, zone and permission now.
+    func notificationsRemovedBySystem(_ identifiers: [String], device: DeviceState) async
 }
 
 extension AppNotificationService {
+    public func notificationsRemovedBySystem(_ identifiers: [String], device: DeviceState) async {}
+
     /// Own moments are timers: the app is not open at them unless it says so.
     public nonisolated var ownMomentsAreForeground: Bool { false }
 

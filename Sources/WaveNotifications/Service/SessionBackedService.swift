@@ -89,6 +89,13 @@ extension SessionBackedService {
     }
 }
 
+extension SessionBackedService {
+    /// Forgets what the system took off the screen (``AppNotificationService/notificationsRemovedBySystem(_:device:)``).
+    public func notificationsRemovedBySystem(_ identifiers: [String], device: DeviceState) async {
+        await inTurn { await session.forgetOnScreen(identifiers) }
+    }
+}
+
 extension SessionBackedService where SavedState == NotificationSession.State {
     /// What the service remembers now, to save between app runs: the session's history (the app keeps its settings).
     public var savedState: NotificationSession.State {

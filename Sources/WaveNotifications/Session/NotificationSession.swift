@@ -226,10 +226,17 @@ public actor NotificationSession {
     /// - Parameters:
     ///   - request: The request; shown `late` when its fire instant is before `now`.
     ///   - now: The instant.
-    /// - Returns: The delivery, then the withdrawal of an older notification it collapses.
-    /// - Throws: What the center throws.
+    /// - Returns: The delivery, then the withdrawal of an older notification it collapses; or, when the platform did
+    ///   not show it (``NotificationNotShown``, Android's cap of 50 on screen), its suppression with the reason.
+    /// - Throws: What the center throws, but ``NotificationNotShown``.
     public func show(_ request: NotificationRequest, at now: Date) async throws -> [NotificationEvent] {
-        try await center.show(request)
+        do {
+            try await center.show(request)
+        } catch let notShown as NotificationNotShown {
+            return report(
+                [Suppression(identifier: request.identifier, fireAt: request.fireAt, reason: notShown.reason)],
+                at: now)
+        }
         return try await recordShown(request, at: now, late: request.fireAt < now)
     }
 
@@ -293,6 +300,13 @@ public actor NotificationSession {
     /// - Throws: What the center throws.
     public func withdrawExpired(at now: Date) async throws -> [NotificationEvent] {
         try await withdraw(log.expired(at: now).map { Withdrawal(identifier: $0, reason: .expired) }, at: now)
+    }
+
+    /// Forgets that these are on screen: the system took them off on its own (Android's force stop); no event.
+    ///
+    /// - Parameter identifiers: The notifications the system removed.
+    public func forgetOnScreen(_ identifiers: [String]) {
+        for identifier in identifiers { _ = log.recordWithdrawn(identifier) }
     }
 
     /// When the next shown notification expires, if one has an expiry.

@@ -311,13 +311,23 @@ public actor WorldWideWavesNotificationService: AppNotificationService {
     private func showWaveHits(dueBy now: Date) async -> ServiceReport<Fact> {
         var events: [NotificationEvent] = []
         while let event = list.withLock({ $0.popWaveHit(dueBy: now) }) {
-            guard !waveHitsShown.contains(event.id), await scheduler.deliverWaveHit(for: event) == .delivered,
-                let identifier = try? NotificationIdentifier(eventID: event.id, trigger: .waveHit)
-            else { continue }
-            waveHitsShown.insert(event.id)
+            guard !waveHitsShown.contains(event.id) else { continue }
+            let outcome = await scheduler.deliverWaveHit(for: event)
+            guard let identifier = try? NotificationIdentifier(eventID: event.id, trigger: .waveHit) else { continue }
             let request = NotificationManagerBridge.request(
                 for: identifier, fireAt: now, content: scheduler.contentProvider.waveHitNotification(for: event))
-            events.append(.delivered(request, at: now, late: false))
+            switch outcome {
+            case .delivered:
+                waveHitsShown.insert(event.id)
+                events.append(.delivered(request, at: now, late: false))
+            case .notShown(let reason):
+                // Android's cap dropped it: the platform had it, so it is not shown again.
+                waveHitsShown.insert(event.id)
+                let suppression = Suppression(identifier: request.identifier, fireAt: now, reason: reason)
+                events.append(.suppressed(suppression, at: now))
+            default:
+                continue
+            }
         }
         return ServiceReport(events)
     }

@@ -182,6 +182,21 @@ public final class ManualClock: Clock {
         }
     }
 
+    /// Moves time to `instant` at once, then wakes every sleeper due by then, in deadline order, each late.
+    ///
+    /// Unlike ``advance(to:)``, ``now`` is `instant` for every sleeper woken: a sleep due an hour ago returns an hour
+    /// late, as on a machine that slept or a process that was descheduled, so a timer that shows only what came due
+    /// "just now" and drops the rest is seen. Sleepers that begin while others are woken are honoured too, and the
+    /// tasks that use the clock are let run until quiet before each wake and before it returns, as in
+    /// ``advance(to:)``. Time never moves backward.
+    ///
+    /// - Parameter instant: The target instant.
+    public func jump(to instant: Instant) async {
+        await settle()
+        state.withLock { $0.now = max($0.now, instant) }
+        await advance(to: instant)
+    }
+
     /// Lets the tasks that use the clock run until they are quiet: every woken one has run again, no sleep is being
     /// registered, and none has begun for ``settlingTurns`` turns of the executor in a row.
     private func settle() async {

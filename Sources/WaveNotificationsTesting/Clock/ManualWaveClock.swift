@@ -61,4 +61,23 @@ public final class ManualWaveClock: AlarmClock {
             await due()
         }
     }
+
+    /// Moves time to `instant` at once, then wakes every alarm due by then, in deadline order, each late.
+    ///
+    /// Unlike ``advance(to:)``, ``now`` is `instant` for every alarm woken: an alarm due an hour ago wakes an hour
+    /// late, as a timer does after the machine slept or the process was descheduled. A center that shows only what
+    /// came due "just now" when it wakes, and drops the rest, is seen. Alarms set while waking are honoured too.
+    /// Time never moves backward: an `instant` before ``now`` only wakes alarms already due.
+    ///
+    /// - Parameter instant: The target instant.
+    public func jump(to instant: Date) async {
+        state.withLock { $0.now = max($0.now, instant) }
+        while true {
+            let due: AlarmTable.Wake? = state.withLock { state in
+                state.alarms.removeEarliest(dueBy: state.now)?.wake
+            }
+            guard let due else { return }
+            await due()
+        }
+    }
 }

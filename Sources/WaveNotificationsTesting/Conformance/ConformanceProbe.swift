@@ -32,19 +32,24 @@ struct ConformanceProbe: Sendable {
     /// A plain request firing `seconds` after the start; `version` is its title key, to tell a replacement apart.
     /// Without a thread, it is in its identifier's own.
     func request(
-        _ identifier: String, thread: String? = nil, at seconds: Double, version: String = "v1"
+        _ identifier: String, thread: String? = nil, at seconds: Double, version: String = "v1",
+        metadata: [String: String] = [:]
     )
         -> NotificationRequest
     {
         NotificationRequest(
             identifier: identifier, threadID: thread, channel: Self.channel, fireAt: at(seconds),
             title: LocalizedText(table: "Conformance", key: version),
-            body: LocalizedText(table: "Conformance", key: "body"), deepLink: "conformance://\(identifier)")
+            body: LocalizedText(table: "Conformance", key: "body"), deepLink: "conformance://\(identifier)",
+            metadata: metadata)
     }
 
     /// A request with every field set, none to its default, each derived from `version` (its title key), so two
-    /// versions differ in every field.
-    func richRequest(_ identifier: String, thread: String, at seconds: Double, version: String) -> NotificationRequest {
+    /// versions differ in every field; without `expiresAfter` when `expiring` is false, for a request that may be
+    /// shown late (an expired one need not be shown).
+    func richRequest(
+        _ identifier: String, thread: String, at seconds: Double, version: String, expiring: Bool = true
+    ) -> NotificationRequest {
         let second = version.hasSuffix("2")
         return NotificationRequest(
             identifier: identifier, threadID: thread,
@@ -66,7 +71,7 @@ struct ConformanceProbe: Sendable {
                     id: "reply-\(version)", title: LocalizedText(table: "Conformance", key: "reply"),
                     isTextInput: !second),
             ],
-            expiresAfter: .seconds(second ? 900 : 600), collapseID: "rich-collapse-\(version)",
+            expiresAfter: expiring ? .seconds(second ? 900 : 600) : nil, collapseID: "rich-collapse-\(version)",
             interruptionLevel: second ? .passive : .critical,
             metadata: ["eventID": "e-\(version)", "trigger": "1h", "\u{FC}": "\u{F1}"])
     }
@@ -178,6 +183,24 @@ struct ConformanceProbe: Sendable {
         case .clock(let swiftClock):
             let origin = swiftClockStart ?? swiftClock.now
             await swiftClock.advance(to: origin.advanced(by: .seconds(instant.timeIntervalSince(start))))
+        }
+    }
+
+    /// Moves the center's time to `seconds` after the start in one jump: a center that sleeps on the shared clock or
+    /// a ``ManualClock`` wakes late, with the clock already at that instant, for everything that came due on the way.
+    /// A subject that moves its own time (``ConformanceSubject/Time/advance(_:)``) is moved as by ``advance(to:)``.
+    func jump(to seconds: Double) async throws {
+        let instant = at(seconds)
+        switch subject.time {
+        case .unavailable:
+            return
+        case .sharedClock:
+            await clock.jump(to: instant)
+        case .advance:
+            try await advance(to: instant)
+        case .clock(let swiftClock):
+            let origin = swiftClockStart ?? swiftClock.now
+            await swiftClock.jump(to: origin.advanced(by: .seconds(instant.timeIntervalSince(start))))
         }
     }
 

@@ -12,7 +12,7 @@ extension NotificationCenterConformance {
         switch rule {
         case .replacesByIdentifier: try await replacesByIdentifier(probe, &findings)
         case .removesByIdentifier: try await removesByIdentifier(probe, &findings)
-        case .removesByThread: try await removesByThread(probe, &findings)
+        case .removesByThread: try await removesByThread(probe, context, &findings)
         case .listsSoonestFirst: try await listsSoonestFirst(probe, &findings)
         case .listsByThread: try await listsByThread(probe, &findings)
         case .keepsEveryField: try await keepsEveryField(probe, &findings)
@@ -21,9 +21,9 @@ extension NotificationCenterConformance {
         case .showLeavesPending: try await showLeavesPending(probe, &findings)
         case .showsNow: try await showsNow(probe, &findings)
         case .withdrawsShown: try await withdrawsShown(probe, &findings)
-        case .changeCountsMoveAndNeverRepeat: try await changeCountsMoveAndNeverRepeat(probe, &findings)
+        case .changeCountsMoveAndNeverRepeat: try await changeCountsMoveAndNeverRepeat(probe, context, &findings)
         case .noLostUpdateUnderConcurrency: try await noLostUpdateUnderConcurrency(probe, context, &findings)
-        case .dueRequestsLeavePending: try await dueRequestsLeavePending(probe, &findings)
+        case .dueRequestsLeavePending: try await dueRequestsLeavePending(probe, context, &findings)
         case .showsWhenDue: try await showsWhenDue(probe, &findings)
         case .showsWhatItLists: try await showsWhatItLists(probe, context, &findings)
         case .withdrawsWhatCameDue: try await withdrawsWhatCameDue(probe, &findings)
@@ -76,7 +76,42 @@ extension NotificationCenterConformance {
         findings.expect(
             afterEmpty == listed, done: done.then("add([])").text, found: "lists \(probe.describe(afterEmpty))",
             expected: "\(probe.describe(listed)), unchanged")
+        done.append("add([])")
+        try await replacesWithFewerFields(probe, &done, &findings)
+        try await replacesAmongMany(probe, &findings)
         return .checked
+    }
+
+    /// A replacement with fewer fields than the version it replaces (no actions, no expiry or collapse id, other
+    /// metadata) is listed as added: judged against the same request added under an identifier of its own, so a
+    /// center that loses a field on every add is not blamed here (keeps-every-field is its rule).
+    private static func replacesWithFewerFields(
+        _ probe: ConformanceProbe, _ done: inout Done, _ findings: inout ConformanceFindings
+    ) async throws {
+        let plain = probe.request("a", thread: "moved", at: 400, version: "v3", metadata: ["eventID": "e-v3"])
+        var control = plain
+        control.identifier = "a-control"
+        try await probe.add([plain])
+        try await probe.add([control])
+        done.append(
+            ConformanceProbe.added([plain])
+                + " (a again as v3: no actions, expiry or collapse id, metadata [eventID: e-v3] only)")
+        done.append(ConformanceProbe.added([control]) + " (the same request under an identifier of its own)")
+        let listed = try await probe.pending()
+        guard let replaced = listed.first(where: { sameScalars($0.identifier, "a") }),
+            var twin = listed.first(where: { sameScalars($0.identifier, "a-control") })
+        else {
+            findings.expect(
+                false, done: done.text, found: "lists \(probe.describe(listed))", expected: "a and a-control listed")
+            return
+        }
+        twin.identifier = replaced.identifier
+        let differences = fieldDifferences(replaced, twin, comparingInstants: true)
+        findings.expect(
+            differences.isEmpty, done: done.text,
+            found: "lists a with other \(differences.joined(separator: ", ")) than a-control, the same request added "
+                + "fresh: the replacement kept part of the version it replaced",
+            expected: "a as added, whole, as a-control is listed")
     }
 
     private static func removesByIdentifier(
@@ -105,11 +140,12 @@ extension NotificationCenterConformance {
                 listed.sorted() == step.left, done: done.text, found: "lists [\(ConformanceProbe.list(listed))]",
                 expected: "[\(ConformanceProbe.list(step.left))] (\(step.why))")
         }
+        try await removesALongList(probe, &findings)
         return .checked
     }
 
     private static func removesByThread(
-        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+        _ probe: ConformanceProbe, _ context: ConformanceContext, _ findings: inout ConformanceFindings
     ) async throws -> ConformanceOutcome {
         let requests = [
             probe.request("a1", thread: "t1", at: 100), probe.request("a2", thread: "t1", at: 200),
@@ -151,7 +187,34 @@ extension NotificationCenterConformance {
                 listed.sorted() == step.left, done: done.text, found: "lists [\(ConformanceProbe.list(listed))]",
                 expected: "[\(ConformanceProbe.list(step.left))] (\(step.why))")
         }
+        try await removesAThreadAmongPrefixes(probe, context, &done, &findings)
         return .checked
+    }
+
+    /// A thread of 40 requests (fewer when the center's limit is lower) beside threads whose ids it prefixes, or that
+    /// prefix it, is removed whole, alone.
+    private static func removesAThreadAmongPrefixes(
+        _ probe: ConformanceProbe, _ context: ConformanceContext, _ done: inout Done,
+        _ findings: inout ConformanceFindings
+    ) async throws {
+        try await probe.remove(["b1"])
+        done.append(ConformanceProbe.removed(["b1"]))
+        let neighbours = ["g", "g-10", "g-1 ", "G-1"]
+        let size = (probe.subject.limit ?? context.detectedLimit).map { max(1, min(40, $0 - neighbours.count)) } ?? 40
+        let big = (0..<size).map { probe.request("g-1-\($0)", thread: "g-1", at: 1_000 + Double($0)) }
+        let others = neighbours.enumerated().map { index, thread in
+            probe.request("n-\(index)", thread: thread, at: 2_000 + Double(index))
+        }
+        try await probe.add(big + others)
+        done.append(
+            "add of \(size) requests in thread g-1 and one in each of g, g-10, \"g-1 \" and G-1 (n-0 … n-3)")
+        try await probe.removeThread("g-1")
+        done.append(ConformanceProbe.removedThread("g-1"))
+        let listed = try await probe.pendingIdentifiers()
+        let expected = others.map(\.identifier)
+        findings.expect(
+            listed.sorted() == expected.sorted(), done: done.text, found: "lists [\(ConformanceProbe.list(listed))]",
+            expected: "[\(ConformanceProbe.list(expected))]: all \(size) of g-1 removed, no request of another thread")
     }
 
     private static func listsSoonestFirst(
@@ -176,6 +239,10 @@ extension NotificationCenterConformance {
                     [probe.request("p", at: 300, version: "v2")],
                 ], ["q", "r", "p"], "p replaced moves to 300, after r, which was added before the replacement"
             ),
+            (
+                [[probe.request("u", at: 100.000_8), probe.request("w", at: 100.000_4)]], ["w", "u"],
+                "less than a millisecond apart: w at 100.0004 before u at 100.0008, though u was added first"
+            ),
         ]
         var done = Done()
         for stage in stages {
@@ -192,6 +259,21 @@ extension NotificationCenterConformance {
             try await probe.remove(Array(Set(stage.expected)).sorted())
             done.append(ConformanceProbe.removed(Array(Set(stage.expected)).sorted()))
         }
+        // Removed and added again among equal instants: it is added anew, after the others.
+        let tied = [probe.request("e", at: 100), probe.request("f", at: 100), probe.request("g", at: 100)]
+        let again = probe.request("e", at: 100, version: "v2")
+        try await probe.add(tied)
+        try await probe.remove(["e"])
+        try await probe.add([again])
+        done.append(ConformanceProbe.added(tied) + " (all at 100)")
+        done.append(ConformanceProbe.removed(["e"]) + ", " + ConformanceProbe.added([again]) + " (e again, at 100)")
+        let reAdded = try await probe.pendingIdentifiers().filter { ["e", "f", "g"].contains($0) }
+        findings.expect(
+            reAdded == ["f", "g", "e"], done: done.text, found: "lists them as [\(ConformanceProbe.list(reAdded))]",
+            expected: "[f, g, e]: e, removed and added again, comes after f and g, added before it")
+        try await probe.remove(["e", "f", "g"])
+        done.append(ConformanceProbe.removed(["e", "f", "g"]))
+        try await listsManySoonestFirst(probe, &done, &findings)
         return .checked
     }
 
@@ -203,11 +285,23 @@ extension NotificationCenterConformance {
             probe.request("x2", thread: "t1", at: 200), probe.request("y2", thread: "t2", at: 400),
         ]
         let moved = probe.request("x1", thread: "t2", at: 300, version: "v2")
+        let prefixed = [
+            probe.request("p1", thread: "t1", at: 100), probe.request("p2", thread: "t10", at: 200),
+            probe.request("p3", thread: "t1-b", at: 300), probe.request("p4", thread: "t", at: 400),
+        ]
         try await probe.add(requests)
         var done = Done(ConformanceProbe.added(requests) + " (x1, x2 in t1; y1, y2 in t2)")
         for (asked, change) in [
-            (["t2", "unknown-thread", "t1", "t2"], nil), ([], nil), (["t1", "t2"], moved),
+            (["t2", "unknown-thread", "t1", "t2"], nil), ([], nil), (["t1", "t2"], moved), (["t1", "t", "t1-"], nil),
         ] as [([String], NotificationRequest?)] {
+            if asked == ["t1", "t", "t1-"] {
+                // Threads whose ids share a prefix: each asked is its own, matched whole.
+                let identifiers = requests.map(\.identifier)
+                try await probe.remove(identifiers)
+                try await probe.add(prefixed)
+                done.append(ConformanceProbe.removed(identifiers))
+                done.append(ConformanceProbe.added(prefixed) + " (p1 in t1, p2 in t10, p3 in t1-b, p4 in t)")
+            }
             if let change {
                 try await probe.add([change])
                 done.append(ConformanceProbe.added([change]) + " (x1 moved to t2)")
@@ -442,6 +536,21 @@ extension NotificationCenterConformance {
             Set(afterReplace) == Set(held) && afterReplace.count == held.count, done: done.text,
             found: "lists \(afterReplace.count): [\(ConformanceProbe.list(afterReplace))]",
             expected: "[\(ConformanceProbe.list(held))]: a replacement takes no room")
+        // Only at a limit does a removal's room show.
+        guard kept >= 5, declared != nil || listed.count < count else { return .checked }
+        // Removing by thread makes room too: the threads of two (each request's own), two sooner added, all held.
+        let threads = [expected[3], expected[4]]
+        let sooner = [probe.request("room-2", at: 520), probe.request("room-3", at: 530)]
+        for thread in threads { try await probe.removeThread(thread) }
+        try await probe.add(sooner)
+        done.append(threads.map(ConformanceProbe.removedThread).joined(separator: ", "))
+        done.append(ConformanceProbe.added(sooner) + " (sooner than all)")
+        let heldAfterThreads = held.filter { !threads.contains($0) } + sooner.map(\.identifier)
+        let afterThreads = try await probe.pendingIdentifiers()
+        findings.expect(
+            Set(afterThreads) == Set(heldAfterThreads) && afterThreads.count == heldAfterThreads.count,
+            done: done.text, found: "lists \(afterThreads.count): [\(ConformanceProbe.list(afterThreads))]",
+            expected: "[\(ConformanceProbe.list(heldAfterThreads))]: removing two threads made room for two")
         return .checked
     }
 
@@ -547,7 +656,7 @@ extension NotificationCenterConformance {
     }
 
     private static func changeCountsMoveAndNeverRepeat(
-        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+        _ probe: ConformanceProbe, _ context: ConformanceContext, _ findings: inout ConformanceFindings
     ) async throws -> ConformanceOutcome {
         let threads = ["t1", "t2"]
         var last = try await probe.counts(threadIDs: threads)
@@ -617,6 +726,9 @@ extension NotificationCenterConformance {
             found: "answers \(repeated.map { "\($0)" } ?? "nil")",
             expected:
                 "4 counts, t2's at 0 and 2 and t1's at 1: \(expectedRepeated.map { "\($0)" } ?? "nil") and one more")
+        if last.center != nil {
+            try await countsUnderConcurrency(probe, context, &findings)
+        }
         return .checked
     }
 

@@ -8,7 +8,7 @@ extension NotificationCenterConformance {
     private static let longAfter: Double = 3 * 24 * 3_600
 
     static func dueRequestsLeavePending(
-        _ probe: ConformanceProbe, _ findings: inout ConformanceFindings
+        _ probe: ConformanceProbe, _ context: ConformanceContext, _ findings: inout ConformanceFindings
     ) async throws -> ConformanceOutcome {
         var done = Done()
         func expectPending(_ expected: [String], _ why: String, _ findings: inout ConformanceFindings) async throws {
@@ -19,13 +19,13 @@ extension NotificationCenterConformance {
                 expected: "[\(ConformanceProbe.list(expected))] (\(why))")
         }
         let later = probe.request("later", at: 120)
-        let sooner = [probe.request("due", at: 60.5), probe.request("moved", at: 60.5)]
+        let sooner = [probe.request("due", thread: "tq", at: 60.5), probe.request("moved", at: 60.5)]
         let moved = probe.request("moved", at: 180, version: "v2")
         try await probe.add([later])
         try await probe.add(sooner)
         try await probe.add([moved])
         done.append(ConformanceProbe.added([later]) + " (at 120)")
-        done.append(ConformanceProbe.added(sooner) + " (at 60.5)")
+        done.append(ConformanceProbe.added(sooner) + " (at 60.5, due in thread tq)")
         done.append(ConformanceProbe.added([moved]) + " (moved to 180)")
         try await probe.advance(to: 60.25)
         done.append("time to 60.25")
@@ -33,6 +33,10 @@ extension NotificationCenterConformance {
         try await probe.advance(to: 60.5)
         done.append("time to 60.5")
         try await expectPending(["later", "moved"], "due came due; moved waits for 180", &findings)
+        let thread = try await probe.pending(threadIDs: ["tq"]).map { $0.map(\.identifier) }
+        findings.expect(
+            thread == [[]], done: done.then("pendingRequests(threadIDs: [tq])").text,
+            found: "answers \(describe(thread))", expected: "[[]]: due, tq's only request, came due")
         // Not in the future when added: exactly now, and already past; taken before any time passes.
         for (request, what) in [
             (probe.request("now", at: 60.5), "exactly now"), (probe.request("past", at: 30), "past"),
@@ -48,7 +52,61 @@ extension NotificationCenterConformance {
         try await probe.advance(to: longAfter)
         done.append(ConformanceProbe.added(late) + " (at 3600 and 3600.5), time to three days")
         try await expectPending([], "every instant passed long ago", &findings)
+        try await deliveriesFreeTheirRoom(probe, context, &done, &findings)
+        try await leavesPendingMonthsAhead(probe, &done, &findings)
         return .checked
+    }
+
+    /// Cycles of as many requests as the center holds (its limit, or 8), each cycle's instants passed before the
+    /// next: every cycle is held whole, so a request that came due frees its room.
+    private static func deliveriesFreeTheirRoom(
+        _ probe: ConformanceProbe, _ context: ConformanceContext, _ done: inout Done,
+        _ findings: inout ConformanceFindings
+    ) async throws {
+        let room = min(probe.subject.limit ?? context.detectedLimit ?? 8, 64)
+        for cycle in 0..<4 {
+            let base = longAfter + 1_000 * Double(cycle + 1)
+            let batch = (0..<room).map { probe.request("cycle-\(cycle)-\($0)", at: base + Double($0)) }
+            try await probe.add(batch)
+            done.append(ConformanceProbe.added(batch) + " (cycle \(cycle + 1) of 4, \(room) requests)")
+            let listed = try await probe.pendingIdentifiers()
+            findings.expect(
+                listed.sorted() == batch.map(\.identifier).sorted(), done: done.text,
+                found: "lists \(listed.count): [\(ConformanceProbe.list(listed))]",
+                expected: "the \(room) of this cycle: those of the cycles before came due and left their room")
+            try await probe.advance(to: base + Double(room))
+            done.append("time past them")
+        }
+    }
+
+    /// Requests 40 and 100 days ahead (past 24.8 days, the most a delay in 32-bit milliseconds holds) wait for
+    /// their instants.
+    private static func leavesPendingMonthsAhead(
+        _ probe: ConformanceProbe, _ done: inout Done, _ findings: inout ConformanceFindings
+    ) async throws {
+        let base = longAfter + 10_000
+        let day = 24 * 3_600.0
+        let far = [probe.request("month", at: base + 40 * day), probe.request("quarter", at: base + 100 * day)]
+        try await probe.advance(to: base)
+        try await probe.add(far)
+        try await probe.advance(to: base + 60)
+        done.append(ConformanceProbe.added(far) + " (40 and 100 days ahead), time a minute on")
+        let soon = try await probe.pendingIdentifiers()
+        findings.expect(
+            soon.sorted() == ["month", "quarter"], done: done.text, found: "lists [\(ConformanceProbe.list(soon))]",
+            expected: "[month, quarter]: months ahead, neither is due")
+        try await probe.advance(to: base + 40 * day)
+        done.append("time to 40 days")
+        let afterMonth = try await probe.pendingIdentifiers()
+        findings.expect(
+            afterMonth == ["quarter"], done: done.text, found: "lists [\(ConformanceProbe.list(afterMonth))]",
+            expected: "[quarter]: month came due, quarter is 60 days away")
+        try await probe.advance(to: base + 100 * day)
+        done.append("time to 100 days")
+        let afterQuarter = try await probe.pendingIdentifiers()
+        findings.expect(
+            afterQuarter.isEmpty, done: done.text, found: "lists [\(ConformanceProbe.list(afterQuarter))]",
+            expected: "nothing: quarter came due")
     }
 
     static func showsWhenDue(
@@ -58,7 +116,10 @@ extension NotificationCenterConformance {
         let later = probe.request("later", at: 120)
         let due = probe.request("due", thread: "tq", at: 60.5)
         let dueReplacement = probe.richRequest("due", thread: "tq", at: 60.5, version: "v2")
-        let moved = [probe.request("moved", at: 60.5), probe.request("moved", at: 180, version: "v2")]
+        let moved = [
+            probe.request("moved", at: 60.5),
+            probe.request("moved", at: 180, version: "v2", metadata: ["eventID": "m"]),
+        ]
         let shownBefore = probe.request("sh", at: 90)
         let shownCopy = probe.request("sh", at: 90, version: "shown")
         try await probe.add([later])
@@ -72,6 +133,8 @@ extension NotificationCenterConformance {
         done.append(ConformanceProbe.added([due]) + " (at 60.5, v1), again as v2 at 60.5 with every field changed")
         done.append(ConformanceProbe.added([moved[0]]) + " (at 60.5), again as v2 at 180")
         done.append(ConformanceProbe.added([shownBefore]) + " (at 90), " + ConformanceProbe.shown(shownCopy))
+        // What the center lists is the version it must show, every field but the instant.
+        let listed = try await probe.pending()
         try await probe.advance(to: 60.25)
         done.append("time to 60.25")
         let early = try await probe.screenIdentifiers().intersection(["due", "moved", "later"])
@@ -80,7 +143,7 @@ extension NotificationCenterConformance {
             expected: "none of due, moved, later: nothing is due a moment before 60.5")
         try await probe.advance(to: 60.5)
         done.append("time to 60.5")
-        try await expectShown(dueReplacement, "its last version, as replaced", probe, done, &findings)
+        try await expectShown(dueReplacement, "its last version, as replaced", probe, done, &findings, listed: listed)
         let notYet = try await probe.screenIdentifiers().intersection(["moved", "later"])
         findings.expect(
             notYet.isEmpty, done: done.text, found: "the screen has [\(ConformanceProbe.list(notYet.sorted()))]",
@@ -94,20 +157,28 @@ extension NotificationCenterConformance {
             expected: "sh v1, the pending request, shown at its instant though show(_:) showed sh before")
         try await probe.advance(to: 180)
         done.append("time to 180")
-        try await expectShown(moved[1], "its version moved to 180", probe, done, &findings)
-        // Several in one thread, shown long after their instants.
+        try await expectShown(moved[1], "its version moved to 180", probe, done, &findings, listed: listed)
+        // Several in one thread, shown long after their instants: time jumps there, so a timer sleeping on the
+        // center's clock wakes three days late.
         let thread = [
-            probe.request("g1", thread: "tg", at: 3_600), probe.request("g2", thread: "tg", at: 3_600.5),
+            probe.richRequest("g1", thread: "tg", at: 3_600, version: "v1", expiring: false),
+            probe.richRequest("g2", thread: "tg", at: 3_600.5, version: "v2", expiring: false),
             probe.request("g3", thread: "tg", at: 3_601),
         ]
         try await probe.add(thread)
-        try await probe.advance(to: longAfter)
-        done.append(ConformanceProbe.added(thread) + " (in thread tg, at 3600 to 3601), time to three days")
+        let listedThread = try await probe.pending()
+        try await probe.jump(to: longAfter)
+        done.append(
+            ConformanceProbe.added(thread) + " (in thread tg, at 3600 to 3601), time jumps to three days (a sleeper "
+                + "wakes late)")
         let threadShown = try await probe.screenIdentifiers().intersection(["g1", "g2", "g3"])
         findings.expect(
             threadShown == ["g1", "g2", "g3"], done: done.text,
             found: "the screen has [\(ConformanceProbe.list(threadShown.sorted()))] of g1, g2, g3",
             expected: "all three: each request of a thread is shown, however late")
+        for request in thread where threadShown.contains(request.identifier) {
+            try await expectShown(request, "as listed", probe, done, &findings, listed: listedThread)
+        }
         // Not in the future when added: shown at once.
         for (request, what) in [
             (probe.request("now", at: longAfter), "exactly now"), (probe.request("past", at: longAfter - 30), "past"),
@@ -117,13 +188,28 @@ extension NotificationCenterConformance {
             done.append(ConformanceProbe.added([request]) + " (its instant \(what)), time still three days")
             try await expectShown(request, "at once", probe, done, &findings)
         }
+        // Months ahead: not shown before its instant, shown at it.
+        let day = 24 * 3_600.0
+        let month = probe.request("month", at: longAfter + 40 * day)
+        try await probe.add([month])
+        try await probe.jump(to: longAfter + 60)
+        done.append(ConformanceProbe.added([month]) + " (40 days ahead), time jumps a minute on")
+        let tooSoon = try await probe.screenIdentifiers().intersection(["month"])
+        findings.expect(
+            tooSoon.isEmpty, done: done.text, found: "the screen has month",
+            expected:
+                "no month yet: it is 40 days ahead (past 24.8 days, the most a delay in 32-bit milliseconds holds)")
+        try await probe.jump(to: longAfter + 40 * day)
+        done.append("time jumps to 40 days")
+        try await expectShown(month, "at its instant, 40 days on", probe, done, &findings)
         return .checked
     }
 
-    /// Notes a problem unless `request` is on screen and every entry under its identifier is its version.
+    /// Notes a problem unless `request` is on screen and every entry under its identifier is its version: as the
+    /// center listed it (every field but the instant) when `listed` has it, else by its title key.
     private static func expectShown(
         _ request: NotificationRequest, _ why: String, _ probe: ConformanceProbe, _ done: Done,
-        _ findings: inout ConformanceFindings
+        _ findings: inout ConformanceFindings, listed: [NotificationRequest] = []
     ) async throws {
         let entries = try await probe.screen().filter { sameScalars($0.identifier, request.identifier) }
         let stale = entries.filter { !isVersion($0, of: request, comparingInstants: false) }
@@ -133,6 +219,19 @@ extension NotificationCenterConformance {
                 ? "the screen has no \(request.identifier)"
                 : "the screen has \(request.identifier) as [\(entries.map(\.title.key).joined(separator: ", "))]",
             expected: "\(request.identifier) as \(request.title.key) only (\(why))")
+        guard stale.isEmpty,
+            let version = listed.first(where: {
+                sameScalars($0.identifier, request.identifier) && $0.title.key == request.title.key
+            })
+        else { return }
+        for entry in entries {
+            let differences = fieldDifferences(entry, version, comparingInstants: false)
+            findings.expect(
+                differences.isEmpty, done: done.text,
+                found: "the screen has \(request.identifier) with other \(differences.joined(separator: ", ")) than "
+                    + "listed",
+                expected: "\(request.identifier) shown as listed, every field but its instant")
+        }
     }
 
     static func showsWhatItLists(
@@ -140,7 +239,15 @@ extension NotificationCenterConformance {
     ) async throws -> ConformanceOutcome {
         let count = (probe.subject.limit ?? context.detectedLimit).map { $0 + beyondLimit } ?? 6
         let end = 1_000 + 10 * Double(count)
-        let requests = (0..<count).map { probe.request("listed-\($0)", at: 1_000 + 10 * Double($0)) }
+        // Every field set, so a field lost on the way to the screen shows; each its own collapse id, so none replaces
+        // another on screen.
+        let requests = (0..<count).map { index in
+            var request = probe.richRequest(
+                "listed-\(index)", thread: "listed-\(index)", at: 1_000 + 10 * Double(index), version: "v1",
+                expiring: false)
+            request.collapseID = "collapse-\(index)"
+            return request
+        }
         try await probe.add(Array(requests[(count / 2)...]))
         try await probe.add(Array(requests[..<(count / 2)]))
         var done = Done(
@@ -163,8 +270,10 @@ extension NotificationCenterConformance {
         done.append(ConformanceProbe.added(thread) + " (in thread gone), " + ConformanceProbe.removedThread("gone"))
         let listed = try await probe.pending()
         try await probe.advance(to: 1_000 + 10 * Double(count / 2))
-        try await probe.advance(to: end + 10)
-        done.append("pendingRequests(), time to \(1_000 + 10 * (count / 2)), then to \(Int(end) + 10)")
+        try await probe.jump(to: end + 10)
+        done.append(
+            "pendingRequests(), time to \(1_000 + 10 * (count / 2)), then a jump to \(Int(end) + 10) (a sleeper wakes "
+                + "late)")
         let screen = try await probe.screen()
         let shownIdentifiers = Set(screen.map(\.identifier))
         let listedIdentifiers = Set(listed.map(\.identifier))

@@ -34,6 +34,12 @@ public enum NotificationCenterConformance {
     /// The instant every rule's clock starts at: 2030-01-01T00:00:00Z. Requests fire seconds to hours after it.
     public static let start = Date(timeIntervalSince1970: 1_893_456_000)
 
+    /// The rules that fill a center up to its limit, declared or detected.
+    static let rulesNeedingTheLimit: Set<ConformanceRule> = [
+        .removesByThread, .noLostUpdateUnderConcurrency, .showsWhatItLists, .dueRequestsLeavePending,
+        .changeCountsMoveAndNeverRepeat,
+    ]
+
     /// Runs rules of the contract, each against a fresh center.
     ///
     /// The rules run one after another, in ``ConformanceRule`` order, so the limit
@@ -55,11 +61,9 @@ public enum NotificationCenterConformance {
         var context = ConformanceContext()
         let order = ConformanceRule.allCases
         let chosen = Set(rules).sorted(by: { order.firstIndex(of: $0)! < order.firstIndex(of: $1)! })
-        // Rules that add many requests need the limit of a center that did not declare one; without the rule that
-        // detects it, detect it first (a failure here is the limit rule's to report, not theirs).
-        if !chosen.contains(.keepsTheSoonestWithinItsLimit),
-            chosen.contains(where: { [.noLostUpdateUnderConcurrency, .showsWhatItLists].contains($0) })
-        {
+        // Rules that add many requests need the limit of a center that did not declare one, and some run before the
+        // rule that detects it: detect it first (a failure here is the limit rule's to report, not theirs).
+        if chosen.contains(where: rulesNeedingTheLimit.contains) {
             let clock = ManualWaveClock(now: start)
             if let subject = try? await makeSubject(clock), subject.limit == nil {
                 let probe = ConformanceProbe(subject: subject, clock: clock, start: start)

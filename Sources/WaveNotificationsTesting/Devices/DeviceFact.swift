@@ -30,4 +30,6 @@ public enum LossReason: String, Hashable, Sendable {
     case reboot
     /// Android revoked exact alarms and deleted it, and the app did not run to hand it over again before its instant.
     case exactAlarmRevoked = "exact_alarm_revoked"
+    /// The user force-stopped the app (Android), which removed it, and did not open the app again before its instant.
+    case forceStop = "force_stop"
 }

@@ -95,6 +95,16 @@ public protocol DeviceRunApp: Sendable {
     /// - Throws: What the app's service throws.
     func perform(_ action: Action, delay: DeliveryDelay?, device: DeviceState) async throws
 
+    /// Runs one of the app's own actions that the phone presents: a push, which iOS's Focus and Scheduled Summary
+    /// hold as any notification of its level. By default it calls ``perform(_:delay:device:)`` with the delay.
+    ///
+    /// - Parameters:
+    ///   - action: The action.
+    ///   - presentation: How late it reached the phone, and when the user is told of what it shows.
+    ///   - device: The device's state.
+    /// - Throws: What the app's service throws.
+    func perform(_ action: Action, presentation: DevicePresentation, device: DeviceState) async throws
+
     /// The user picked an action on a shown notification.
     ///
     /// - Parameters:
@@ -110,6 +120,14 @@ public protocol DeviceRunApp: Sendable {
     ///   - action: The action.
     ///   - device: The device's state.
     func willPerform(_ action: DeviceRunAction<Action>, device: DeviceState) async
+
+    /// The system took these of the app's notifications off the screen on its own (Android's force stop); the app's
+    /// service forgets them (``AppNotificationService/notificationsRemovedBySystem(_:device:)``). Nothing by default.
+    ///
+    /// - Parameters:
+    ///   - identifiers: The notifications removed.
+    ///   - device: The device's state.
+    func removedFromScreen(_ identifiers: [String], device: DeviceState) async
 
     /// What the device did on its own, or decided, that the app's service did not report.
     ///
@@ -136,6 +154,12 @@ extension DeviceRunApp {
 
     public func willPerform(_ action: DeviceRunAction<Action>, device: DeviceState) async {}
 
+    public func removedFromScreen(_ identifiers: [String], device: DeviceState) async {}
+
+    public func perform(_ action: Action, presentation: DevicePresentation, device: DeviceState) async throws {
+        try await perform(action, delay: presentation.delay, device: device)
+    }
+
     public func waitForPick(until instant: Date) async -> DevicePick? { nil }
 
     public func presentationLevel(of request: NotificationRequest) -> NotificationChannel.InterruptionLevel {
@@ -153,6 +177,11 @@ public struct DeviceRunActionTraits: Hashable, Sendable {
     public var wakesThePhone: Bool
     /// For a remote push, whether its priority is high; `nil` for anything else.
     public var pushIsHighPriority: Bool?
+    /// For a remote push, the identifier a `skipped` line names (`msg_<messageId>`); `nil` for anything else.
+    public var pushIdentifier: String?
+    /// Whether it is a background push (a silent push that runs the app: an app run, cause `backgroundPush`) rather
+    /// than one that shows a notification.
+    public var isBackgroundPush: Bool
 
     /// Creates the traits.
     ///
@@ -161,12 +190,18 @@ public struct DeviceRunActionTraits: Hashable, Sendable {
     ///   - isSystemEvent: Whether it is a system event (default `false`).
     ///   - wakesThePhone: Whether it turns the screen on (default: when it is not a system event).
     ///   - pushIsHighPriority: For a push, whether its priority is high.
-    public init(name: String, isSystemEvent: Bool = false, wakesThePhone: Bool? = nil, pushIsHighPriority: Bool? = nil)
-    {
+    ///   - pushIdentifier: For a push, its identifier.
+    ///   - isBackgroundPush: Whether it is a background push (default `false`).
+    public init(
+        name: String, isSystemEvent: Bool = false, wakesThePhone: Bool? = nil, pushIsHighPriority: Bool? = nil,
+        pushIdentifier: String? = nil, isBackgroundPush: Bool = false
+    ) {
         self.name = name
         self.isSystemEvent = isSystemEvent
         self.wakesThePhone = wakesThePhone ?? !isSystemEvent
         self.pushIsHighPriority = pushIsHighPriority
+        self.pushIdentifier = pushIdentifier
+        self.isBackgroundPush = isBackgroundPush
     }
 }
 
@@ -184,8 +219,14 @@ public struct DeviceRunAction<AppAction: Sendable>: Sendable {
         case permission(PermissionStatus)
         /// The device moves to another zone.
         case timeZone(TimeZone)
-        /// The device's conditions change.
+        /// The device's conditions change: these replace every condition.
         case device(DeviceConditions)
+        /// Some of the device's conditions change, merged over the conditions before key by key (a scenario's
+        /// `device` action).
+        case deviceChange(DeviceConditionsChange)
+        /// The user kills the app (`docs/scenario-format.md`, Killed apps): a person's action, not an app run; until
+        /// the next launch no app code runs.
+        case forceStop
         /// One of the app's own actions.
         case app(AppAction)
     }
@@ -241,8 +282,15 @@ public enum DeviceRunFact: Sendable {
     case removedByReboot([NotificationRequest])
     /// An app run ended: what the device holds of what the app wants.
     case run(cause: String, report: DeviceRunReport)
-    /// The system did not run the app (`low_power`: a background refresh in Low Power Mode).
+    /// The system did not run the app (`low_power`: a background refresh in Low Power Mode; `force_quit`,
+    /// `force_stopped`: the app is killed).
     case skipped(cause: String)
+    /// A push did not reach the app: a background push in Low Power Mode (`low_power`) or while the app is killed
+    /// (`force_quit` on iOS), or any push to a force-stopped app on Android (`force_stopped`).
+    case skippedPush(cause: String, identifier: String)
+    /// The user force-stopped the app on Android: the system removed these pending requests (`cancelled`,
+    /// `force_stop`) and took these notifications off the screen (`withdrawn`, `force_stop`).
+    case forceStopped(cancelled: [NotificationRequest], withdrawn: [NotificationRequest])
     /// The user picked an action on a shown notification (before its effects).
     case picked(DevicePick)
 }

@@ -16,8 +16,15 @@ public import WaveNotifications
 /// and nothing else happens, and what the app's rules would have done meanwhile is done at the next run.
 ///
 /// With conditions (``SimulatedDevice/hasConditions``) the device decides when a held request is shown, the loop
-/// tells it when the user wakes the phone, runs the app's own alarms when the device lets them run, delays a remote
-/// push until it reaches the phone, and skips a background refresh in Low Power Mode.
+/// tells it when the user wakes the phone (and shows what Doze held then, before the app's code runs), runs the app's
+/// own alarms (midnight, expiries, a UTC offset change) when the device lets them run, delays a remote push until it
+/// reaches the phone, presents an alert push as any notification of its level (Focus, the Scheduled Summary), and
+/// skips a background refresh or a background push in Low Power Mode.
+///
+/// A `forceStop` kills the app until its next launch: Android removes what it handed over and what is on screen, and
+/// nothing of the app runs or reaches it; on iOS no app code runs (a refresh or a background push is skipped) while the
+/// system still shows what it holds and alert pushes. A background push (``DeviceRunActionTraits/isBackgroundPush``)
+/// is an app run, cause `backgroundPush`.
 public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     /// The device.
     public let device: any SimulatedDevice
@@ -48,9 +55,15 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     /// iOS: the UTC offset changes since the last app run, in order (`old`, `new`).
     private var offsetChangesWhileClosed: [(old: Int, new: Int)] = []
     /// Pushes that reach the phone later than sent, in the order they arrive.
-    private var delayedPushes: [(at: Date, action: App.Action, delay: DeliveryDelay)] = []
+    private var delayedPushes: [(at: Date, action: App.Action, delay: DeliveryDelay, traits: DeviceRunActionTraits)] =
+        []
+    /// Whether the user killed the app (`forceStop`) and has not launched it since: no app code runs.
+    private var isStopped = false
     /// The zone's next offset change as last asked: the zone, when, and the answer.
     private var knownOffsetChange: (zone: TimeZone, askedAt: Date, next: Date?)?
+    /// Android with conditions: offset changes whose reconcile is an alarm of the app's that the device has not run
+    /// yet (Doze holds it), in order: when it came, and the offsets.
+    private var heldOffsetChanges: [(at: Date, old: Int, new: Int)] = []
 
     /// Creates a run.
     ///
@@ -79,12 +92,14 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     }
 
     /// Whether the app's code runs on its own between app runs (its timers, its alarms).
-    private var appRunsOnItsOwn: Bool { platform != .ios && !isAsleep }
+    private var appRunsOnItsOwn: Bool { platform != .ios && !isAsleep && !isStopped }
 
     /// Runs to `until` (or, without one, until nothing remains).
     ///
     /// - Throws: What the app's side throws.
     public mutating func run() async throws {
+        // The phone's windows are read in the run's zone, whatever zone the phone was made with.
+        if hasConditions { await device.move(to: state.timeZone) }
         if hasConditions { await device.userWoke(at: state.now) }
         try await startAppRun()
         try await app.reconcile(.start, device: state)
@@ -100,13 +115,17 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             // the app open comes on every platform. On a device with conditions the app's timers are alarms.
             var ownRun = nextOwn
             var expiryRun = await app.nextExpiry()
+            var offsetRun: Date?
             if hasConditions, !ownMomentsAreForeground, appRunsOnItsOwn {
                 if let own = nextOwn { ownRun = await device.whenAppAlarmRuns(dueAt: own) }
                 if let expiry = expiryRun { expiryRun = await device.whenAppAlarmRuns(dueAt: expiry) }
             }
+            if hasConditions, appRunsOnItsOwn, let held = heldOffsetChanges.first {
+                offsetRun = await device.whenAppAlarmRuns(dueAt: held.at)
+            }
             if appRunsOnItsOwn {
-                next = earliest(next, earliest(expiryRun, ownRun))
-            } else if ownMomentsAreForeground {
+                next = earliest(next, earliest(earliest(expiryRun, ownRun), offsetRun))
+            } else if ownMomentsAreForeground, !isStopped {
                 next = earliest(next, nextOwn)
             }
             // A change of the zone's offset is a moment while something else is still to come or until the end: run
@@ -123,17 +142,14 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             }
             state.now = max(state.now, next)
             try await advanceDevice()
-            if ownMomentsAreForeground, let nextOwn, nextOwn == state.now {
+            if ownMomentsAreForeground, !isStopped, let nextOwn, nextOwn == state.now {
                 try await app.reconcile(.ownMoment, device: state)
             }
             if appRunsOnItsOwn, let expiryRun, expiryRun <= state.now {
                 if hasConditions { await device.appAlarmRan(at: state.now) }
                 try await app.withdrawExpired(device: state)
             }
-            while let push = delayedPushes.first, push.at <= state.now {
-                delayedPushes.removeFirst()
-                try await app.perform(push.action, delay: push.delay, device: state)
-            }
+            try await deliverArrivedPushes()
             while actionIndex < actions.count, actions[actionIndex].at <= state.now {
                 try await perform(actions[actionIndex])
                 actionIndex += 1
@@ -141,17 +157,110 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             if let nextOffset, nextOffset == state.now {
                 let old = state.timeZone.secondsFromGMT(for: state.now.addingTimeInterval(-1))
                 let new = state.timeZone.secondsFromGMT(for: state.now)
-                if appRunsOnItsOwn {
+                if appRunsOnItsOwn, hasConditions, !ownMomentsAreForeground {
+                    // The app's background check is an alarm in its mode: Doze may hold it (run below when due).
+                    heldOffsetChanges.append((state.now, old, new))
+                } else if appRunsOnItsOwn {
                     try await app.reconcile(.offsetChange(oldOffset: old, newOffset: new), device: state)
                 } else if platform == .ios {
                     offsetChangesWhileClosed.append((old, new))
                 }
             }
+            try await runHeldOffsetChanges(by: offsetRun)
             if !ownMomentsAreForeground, appRunsOnItsOwn, let ownRun, ownRun == state.now {
                 if hasConditions { await device.appAlarmRan(at: state.now) }
                 try await app.reconcile(.ownMoment, device: state)
             }
         }
+    }
+
+    /// Runs the app's background checks of offset changes whose alarm the device runs now (``heldOffsetChanges``).
+    private mutating func runHeldOffsetChanges(by computedRun: Date?) async throws {
+        guard appRunsOnItsOwn, let held = heldOffsetChanges.first else { return }
+        var run = computedRun
+        if run == nil { run = await device.whenAppAlarmRuns(dueAt: held.at) }
+        guard let run else { return }
+        guard run <= state.now else { return }
+        await device.appAlarmRan(at: state.now)
+        let changes = heldOffsetChanges
+        heldOffsetChanges = []
+        for change in changes {
+            try await app.reconcile(.offsetChange(oldOffset: change.old, newOffset: change.new), device: state)
+        }
+    }
+
+    /// The user turned the screen on (`docs/scenario-format.md`, Device conditions): a new idle stretch begins, and
+    /// what Doze held until then is shown now, before the app's code runs here (pushes Doze held arrive now too).
+    private mutating func userWoke() async throws {
+        guard hasConditions else { return }
+        await device.userWoke(at: state.now)
+        try await advanceDevice()
+        if !delayedPushes.isEmpty {
+            for index in delayedPushes.indices { delayedPushes[index].at = min(delayedPushes[index].at, state.now) }
+            try await deliverArrivedPushes()
+        }
+    }
+
+    /// Hands the app the pushes that reached the phone by now, in the order they arrive.
+    private mutating func deliverArrivedPushes() async throws {
+        while let push = delayedPushes.first, push.at <= state.now {
+            delayedPushes.removeFirst()
+            try await receivePush(push.action, traits: push.traits, delay: push.delay)
+        }
+    }
+
+    /// A push reaches the phone now (`docs/scenario-format.md`, Killed apps and Background pushes). Nothing reaches a
+    /// force-stopped Android app; an iOS app killed, or in Low Power Mode, gets no background push (the system still
+    /// shows alert pushes). A background push is an app run (cause `backgroundPush`); an alert push is shown as any
+    /// notification of its level (Focus and the Scheduled Summary hold it on iOS).
+    private mutating func receivePush(
+        _ payload: App.Action, traits: DeviceRunActionTraits, delay: DeliveryDelay?
+    ) async throws {
+        let identifier = traits.pushIdentifier ?? traits.name
+        if isStopped, platform == .android {
+            await app.deviceReported(.skippedPush(cause: "force_stopped", identifier: identifier), device: state)
+            return
+        }
+        if traits.isBackgroundPush {
+            if isStopped {
+                await app.deviceReported(.skippedPush(cause: "force_quit", identifier: identifier), device: state)
+                return
+            }
+            if platform == .ios, hasConditions, await device.skipsBackgroundRefresh(at: state.now) {
+                await app.deviceReported(.skippedPush(cause: "low_power", identifier: identifier), device: state)
+                return
+            }
+            try await startAppRun()
+            try await app.perform(payload, presentation: DevicePresentation(delay: delay), device: state)
+            try await finishAppRun(cause: "backgroundPush")
+            return
+        }
+        guard hasConditions, platform == .ios else {
+            try await app.perform(payload, delay: delay, device: state)
+            return
+        }
+        // A push is a notification like any other: Focus and the Scheduled Summary hold it by its level.
+        var quiet: [NotificationChannel.InterruptionLevel: QuietDelivery] = [:]
+        for level in NotificationChannel.InterruptionLevel.allCases {
+            quiet[level] = await device.quietDelivery(shownAt: state.now, level: level)
+        }
+        try await app.perform(
+            payload, presentation: DevicePresentation(delay: delay, quietByLevel: quiet), device: state)
+    }
+
+    /// The user kills the app: Android removes what it handed over and what is on screen; on both phones no app code
+    /// runs until the next launch. On `linux` nothing changes.
+    private mutating func forceStop() async {
+        guard platform != .linux else { return }
+        let removed = await device.forceStop()
+        if !removed.cancelled.isEmpty || !removed.withdrawn.isEmpty {
+            await app.deviceReported(
+                .forceStopped(cancelled: removed.cancelled, withdrawn: removed.withdrawn), device: state)
+            await app.removedFromScreen(removed.withdrawn.map(\.identifier), device: state)
+        }
+        isStopped = true
+        // Its own moments' alarms are gone with the rest (Android).
+        if platform == .android { heldOffsetChanges = [] }
     }
 
     /// Moves the device to now and hands what it did to the app: on iOS the system shows what it holds without the
@@ -186,25 +295,38 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         let isAppRun: Bool
         var wakes = false
         switch action.kind {
-        case .permission, .timeZone, .reboot, .device: isAppRun = false
+        case .permission, .timeZone, .reboot, .device, .deviceChange: isAppRun = false
         case .launch: (isAppRun, wakes) = (true, true)
+        case .forceStop: (isAppRun, wakes) = (false, true)
         case .backgroundRefresh: isAppRun = true
         case .app(let payload):
             let traits = app.traits(of: payload)
             isAppRun = !traits.isSystemEvent
             wakes = traits.wakesThePhone
-            if let high = traits.pushIsHighPriority, hasConditions {
-                let arrival = await device.pushArrival(sentAt: state.now, isHighPriority: high)
-                if let cause = arrival.cause, arrival.at > state.now {
-                    let delay = DeliveryDelay(dueAt: state.now, cause: cause)
-                    delayedPushes.append((arrival.at, payload, delay))
-                    delayedPushes.sort { $0.at < $1.at }
+            if let high = traits.pushIsHighPriority {
+                if hasConditions {
+                    let arrival = await device.pushArrival(sentAt: state.now, isHighPriority: high)
+                    if let cause = arrival.cause, arrival.at > state.now {
+                        let delay = DeliveryDelay(dueAt: state.now, cause: cause)
+                        delayedPushes.append((arrival.at, payload, delay, traits))
+                        delayedPushes.sort { $0.at < $1.at }
+                        return
+                    }
+                }
+                if traits.isBackgroundPush || isStopped || (hasConditions && platform == .ios) {
+                    await app.willPerform(action, device: state)
+                    try await receivePush(payload, traits: traits, delay: nil)
                     return
                 }
             }
         }
         if case .reboot = action.kind { wakes = true }
-        if wakes, hasConditions { await device.userWoke(at: state.now) }
+        if wakes { try await userWoke() }
+        if case .backgroundRefresh = action.kind, isStopped, platform != .linux {
+            let cause = platform == .ios ? "force_quit" : "force_stopped"
+            await app.deviceReported(.skipped(cause: cause), device: state)
+            return
+        }
         if case .backgroundRefresh = action.kind, hasConditions,
             await device.skipsBackgroundRefresh(at: state.now)
         {
@@ -229,6 +351,10 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             if appRunsOnItsOwn { try await app.reconcile(.timeZone, device: state) }
         case .device(let conditions):
             try await changeConditions(to: conditions)
+        case .deviceChange(let change):
+            try await changeConditions(to: change.applied(to: await device.currentConditions()))
+        case .forceStop:
+            await forceStop()
         case .app(let payload):
             try await app.perform(payload, delay: nil, device: state)
             // On iOS an app run hands the device what the app wants; an action that did not reconcile does now.
@@ -253,6 +379,8 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         case .exactAlarmsRevoked:
             isAsleep = true
         case .exactAlarmsGranted:
+            // A force-stopped app is not told: nothing of it runs until the user opens it.
+            guard !isStopped else { return }
             try await startAppRun()
             try await app.reconcile(.permission, device: state)
             try await finishAppRun(cause: "exact_alarm_allowed")
@@ -265,7 +393,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         state.now = max(state.now, picked.at)
         try await advanceDevice()
         await app.deviceReported(.picked(picked), device: state)
-        if hasConditions { await device.userWoke(at: state.now) }
+        try await userWoke()
         try await startAppRun()
         try await app.respond(to: picked.identifier, actionID: picked.actionID, device: state)
         if handsOverAtEveryRun, platform == .ios, await !device.wasListedDuringRun {
@@ -285,6 +413,8 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         case .linux:
             try await app.reconcile(.boot, device: state)
         case .android:
+            // A force-stopped app has nothing pending and no boot receiver runs: the reboot prints nothing.
+            if isStopped { return }
             let removed = await device.reboot()
             await app.deviceReported(.removedByReboot(removed), device: state)
             if device.hasBootReceiver {
@@ -302,6 +432,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     /// what the system showed, withdraws what expired and answers the offset changes.
     private mutating func startAppRun() async throws {
         isAsleep = false
+        isStopped = false
         await device.beginRun()
         guard platform == .ios else { return }
         let shown = shownWhileClosed

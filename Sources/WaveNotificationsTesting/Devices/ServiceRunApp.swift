@@ -70,7 +70,15 @@ public final class ServiceRunApp<Service: AppNotificationService>: DeviceRunApp,
     ///   - device: The device's state.
     /// - Throws: What the service throws.
     public func shown(_ request: NotificationRequest, delay: DeliveryDelay?, device: DeviceState) async throws {
-        keep(try await service.notificationShown(request, device: device).events)
+        let events = try await service.notificationShown(request, device: device).events
+        log.withLock { record in
+            for event in events {
+                if case .delivered(let shown, _, _) = event, shown.identifier == request.identifier, let delay {
+                    record.delays[record.entries.count] = delay
+                }
+                record.entries.append(.service(event))
+            }
+        }
     }
 
     /// iOS showed a request while the app was closed; the service learns of it at this run.
@@ -106,7 +114,10 @@ public final class ServiceRunApp<Service: AppNotificationService>: DeviceRunApp,
     /// - Parameter action: The action.
     /// - Returns: Its name, and whether it is a system event.
     public func traits(of action: ServiceRunAction) -> DeviceRunActionTraits {
-        DeviceRunActionTraits(name: action.name, isSystemEvent: action.isSystemEvent)
+        DeviceRunActionTraits(
+            name: action.name, isSystemEvent: action.isSystemEvent || action.push != nil,
+            pushIsHighPriority: action.push.map { $0 == .high }, pushIdentifier: action.pushIdentifier,
+            isBackgroundPush: action.push == .background)
     }
 
     /// Runs one of the test's actions.
@@ -129,6 +140,15 @@ public final class ServiceRunApp<Service: AppNotificationService>: DeviceRunApp,
     /// - Throws: What the service throws.
     public func respond(to identifier: String, actionID: String, device: DeviceState) async throws {
         keep(try await service.respond(to: identifier, actionID: actionID, device: device).events)
+    }
+
+    /// The system took these off the screen: the service forgets them.
+    ///
+    /// - Parameters:
+    ///   - identifiers: The notifications removed.
+    ///   - device: The device's state.
+    public func removedFromScreen(_ identifiers: [String], device: DeviceState) async {
+        await service.notificationsRemovedBySystem(identifiers, device: device)
     }
 
     /// Keeps what the device did on its own, with the instant.
@@ -156,6 +176,39 @@ public struct ServiceRunAction: Sendable {
     public var isSystemEvent: Bool
     /// What happens.
     public var perform: @Sendable (DeviceState) async throws -> Void
+    /// When it is a remote push, which kind: the phone delays it (Doze), holds what it shows (Focus), and skips it
+    /// for a killed app (`docs/scenario-format.md`, Killed apps and Background pushes); `nil` for anything else.
+    public var push: Push?
+    /// A push's identifier, which a skipped push is reported with (``DeviceRunFact/skippedPush(cause:identifier:)``).
+    public var pushIdentifier: String?
+
+    /// A remote push's kind.
+    public enum Push: Hashable, Sendable {
+        /// An alert push at FCM `high` priority: it reaches a dozing phone at once.
+        case high
+        /// An alert push at `normal` priority: deep Doze holds it until a maintenance window.
+        case normal
+        /// A background push (silent, `normal` priority): it shows nothing and runs the app (an app run, cause
+        /// `backgroundPush`); skipped in Low Power Mode on iOS and while the app is killed.
+        case background
+    }
+
+    /// Creates a remote push: the phone decides when (and whether) it reaches the app, then `perform` runs (for a
+    /// background push, as an app run).
+    ///
+    /// - Parameters:
+    ///   - identifier: Its identifier (`msg_<id>`).
+    ///   - push: Its kind.
+    ///   - perform: What the app does with it, given the device's state then.
+    /// - Returns: The action.
+    public static func push(
+        _ identifier: String, _ push: Push, perform: @escaping @Sendable (DeviceState) async throws -> Void
+    ) -> ServiceRunAction {
+        var action = ServiceRunAction(name: "push", isSystemEvent: true, perform: perform)
+        action.push = push
+        action.pushIdentifier = identifier
+        return action
+    }
 
     /// Creates an action.
     ///

@@ -17,6 +17,9 @@ public struct ServiceRunRecord: Sendable {
 
     /// Everything, in order.
     public var entries: [Entry] = []
+    /// How late the device showed a delivery the service reported, and why (Doze, a bucket, an inexact window), by the
+    /// position of its ``Entry/service(_:)`` entry in ``entries``.
+    public var delays: [Int: DeliveryDelay] = [:]
 
     /// Creates an empty record.
     public init() {}
@@ -45,6 +48,21 @@ public struct ServiceRunRecord: Sendable {
             case .service(.delivered(let request, let at, _)): return (request, at)
             case .device(.shownByTheSystem(let request, _), let at): return (request, at)
             default: return nil
+            }
+        }
+    }
+
+    /// Every notification the user was shown, in order, with how late the device showed it (``DeliveryDelay``, its
+    /// cause included) and, on iOS under Focus or the Scheduled Summary, when the user was told.
+    public var deliveries: [ServiceRunDelivery] {
+        entries.enumerated().compactMap { index, entry in
+            switch entry {
+            case .service(.delivered(let request, let at, _)):
+                return ServiceRunDelivery(request: request, shownAt: at, delay: delays[index], quiet: nil)
+            case .device(.shownByTheSystem(let request, let quiet), let at):
+                return ServiceRunDelivery(request: request, shownAt: at, delay: nil, quiet: quiet)
+            default:
+                return nil
             }
         }
     }

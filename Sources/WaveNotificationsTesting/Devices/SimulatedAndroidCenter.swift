@@ -132,10 +132,15 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         alarms.entries.map(\.request)
     }
 
-    /// Shows a request now; it stays on screen until withdrawn.
+    /// Shows a request now (a push the app received, a notification it posts while it runs); it stays on screen until
+    /// withdrawn. With conditions, at most 50 of the app's notifications are on screen: one more is dropped.
     ///
     /// - Parameter request: The request.
-    public func show(_ request: NotificationRequest) {
+    /// - Throws: ``NotificationNotShown`` (``NotificationReason/androidNotificationCap``) when 50 others are on screen.
+    public func show(_ request: NotificationRequest) throws {
+        if hasConditions, shown.count >= Self.onScreenCap, !shown.contains(request.identifier) {
+            throw NotificationNotShown(reason: .androidNotificationCap)
+        }
         shown.show(request)
     }
 
@@ -162,6 +167,26 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         for request in forgotten { remember(request, lostFor: .reboot) }
         isAppAsleep = !hasBootReceiver
         return forgotten
+    }
+
+    /// The conditions now.
+    ///
+    /// - Returns: ``conditions``.
+    public func currentConditions() async -> DeviceConditions { conditions }
+
+    /// The user force-stops the app: every alarm is removed (counted as removed; each lost at its instant, reason
+    /// `force_stop`, unless the app hands it over again first) and every notification on screen is taken off; the
+    /// app's code does not run on its own until its next run.
+    ///
+    /// - Returns: The requests removed, soonest first, and the notifications taken off the screen, in the order shown.
+    public func forceStop() async -> (cancelled: [NotificationRequest], withdrawn: [NotificationRequest]) {
+        let removedAlarms = alarms.removeAll { _ in true }.map(\.request)
+        removedCount += removedAlarms.count
+        for request in removedAlarms { remember(request, lostFor: .forceStop) }
+        let onScreen = shown.requests
+        for request in onScreen { shown.withdraw(request.identifier) }
+        isAppAsleep = true
+        return (removedAlarms, onScreen)
     }
 
     /// The user turned the screen on: a new idle stretch begins.

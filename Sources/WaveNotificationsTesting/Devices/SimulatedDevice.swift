@@ -84,10 +84,23 @@ public protocol SimulatedDevice: NotificationRequestCenter {
     /// - Parameter instant: When.
     func userWoke(at instant: Date) async
 
+    /// The user force-stops the app (`docs/scenario-format.md`, Killed apps). Android removes every pending request
+    /// (each lost at its instant unless the app hands it over again at its next launch) and every notification on
+    /// screen; iOS keeps both.
+    ///
+    /// - Returns: The pending requests removed, soonest first, and the notifications taken off the screen, in the
+    ///   order shown; none where nothing is removed.
+    func forceStop() async -> (cancelled: [NotificationRequest], withdrawn: [NotificationRequest])
+
     /// The device moved to another zone: its daily windows are read in it from now on.
     ///
     /// - Parameter zone: The new zone.
     func move(to zone: TimeZone) async
+
+    /// The device's conditions now (an ideal phone's by default).
+    ///
+    /// - Returns: The conditions.
+    func currentConditions() async -> DeviceConditions
 
     /// The device's conditions change (a `device` action).
     ///
@@ -166,11 +179,15 @@ extension SimulatedDevice {
 
     public func userWoke(at instant: Date) async {}
 
+    public func forceStop() async -> (cancelled: [NotificationRequest], withdrawn: [NotificationRequest]) { ([], []) }
+
     public func move(to zone: TimeZone) async {}
 
     public func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange {
         .none
     }
+
+    public func currentConditions() async -> DeviceConditions { DeviceConditions() }
 
     public func whenAppAlarmRuns(dueAt instant: Date) async -> Date { instant }
 

@@ -56,6 +56,7 @@ public actor SimulatedIOSCenter: SimulatedDevice {
         self.limit = limit
         hasConditions = conditions != nil
         presentation = IOSPresentation(conditions: conditions?.ios ?? .init(), timeZone: timeZone)
+        self.conditions = conditions ?? DeviceConditions()
         self.clock = clock
         now = clock.now
     }
@@ -94,8 +95,17 @@ public actor SimulatedIOSCenter: SimulatedDevice {
     /// - Returns: ``DeviceConditionChange/none``: the app learns of nothing.
     public func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange {
         presentation.conditions = conditions.ios
+        self.conditions = conditions
         return .none
     }
+
+    /// The conditions now.
+    ///
+    /// - Returns: The conditions it was made with, or changed to last.
+    public func currentConditions() async -> DeviceConditions { conditions }
+
+    /// The conditions now (iOS reads its own; the others are kept for a change merged over them).
+    private var conditions: DeviceConditions
 
     /// The phone moved to another zone: its windows are read in it.
     ///

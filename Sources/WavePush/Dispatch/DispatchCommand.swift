@@ -3,10 +3,10 @@ internal import GrowBroNotifications
 internal import GrowBroServer
 internal import WaveCommandLine
 internal import WaveJSON
-internal import WaveLinuxAdapter
 internal import WaveNotifications
 internal import WavePushHTTP
 internal import WavePushPayloads
+internal import WaveSystemClock
 
 /// `wavepush dispatch` (the long-running sender) and `wavepush send-test` (one push to one token).
 enum DispatchCommand {

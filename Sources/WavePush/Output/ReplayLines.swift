@@ -93,7 +93,7 @@ enum ReplayLines {
             json.member("attempt", decision.attempt)
             json.key("status")
             if let status = decision.status { json.number(status) } else { json.null() }
-            if let reason = decision.reason { json.member("reason", reason) }
+            if let reason = decision.reason { json.member("reason", reason.description) }
             if let retryAt = decision.retryAt { json.member("retryAt", instant(retryAt)) }
             if let token = decision.token { json.member("token", token) }
         }

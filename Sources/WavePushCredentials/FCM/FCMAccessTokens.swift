@@ -1,7 +1,7 @@
 internal import Foundation
-public import GrowBroServer
 internal import WaveJSON
 public import WaveNotifications
+public import WavePushCore
 
 /// FCM access tokens: a service account's RS256 assertion traded for an OAuth 2 access token at its `token_uri`
 /// (RFC 7523, the JWT bearer grant), cached until shortly before it expires.

@@ -24,6 +24,8 @@ struct AppScenario: Sendable {
             /// The device's conditions change: the `device` value, already merged over the previous conditions and
             /// decoded.
             case device(DeviceConditions)
+            /// The user kills the app (`docs/scenario-format.md`, Killed apps).
+            case forceStop
             /// One of the app's own actions.
             case app(any AppActionPayload)
         }

@@ -191,7 +191,7 @@ enum AppScenarioDecoder {
 
     private static let commonActionKeys: [String: [String]] = [
         "launch": [], "backgroundRefresh": [], "reboot": [], "permission": ["value"], "timeZone": ["value"],
-        "settings": ["value"], "device": ["value"],
+        "settings": ["value"], "device": ["value"], "forceStop": [],
     ]
 
     private static func decodeAction(
@@ -227,6 +227,8 @@ enum AppScenarioDecoder {
             kind = .backgroundRefresh
         case "reboot":
             kind = .reboot
+        case "forceStop":
+            kind = .forceStop
         case "permission":
             kind = object.decode(.required("value", .permission), &diagnostics).map { .permission($0) }
         case "timeZone":

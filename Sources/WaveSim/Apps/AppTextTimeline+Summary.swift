@@ -1,7 +1,8 @@
 /// The summary block that closes an app's timeline.
 extension AppTextTimeline {
     /// The summary's device lines, when the scenario gave device conditions: `late: 3 (median 12 min, p95 45 min,
-    /// longest 2 h 14 min): <cause> 2, standby bucket 1` and, on iOS, `quiet: Focus 2, Scheduled Summary 0`.
+    /// longest 2 h 14 min): <cause> 2, standby bucket 1` and, on iOS, `quiet: Focus 2, Scheduled Summary 0`; with
+    /// skipped runs, `skipped: Low Power Mode 1`.
     ///
     /// - Parameter fields: The summary's fields; `late` and `quiet` are read.
     /// - Returns: The lines, none without those fields.
@@ -29,12 +30,13 @@ extension AppTextTimeline {
                 lines.append(words)
             }
         }
-        if case .object(let quiet) = fields.value("quiet") {
+        for (key, table) in [("quiet", AppTextWords.quietReasons), ("skipped", AppTextWords.skipCauses)] {
+            guard case .object(let counts) = fields.value(key) else { continue }
             lines.append(
-                "quiet: "
-                    + quiet.map { reason, value in
+                "\(key): "
+                    + counts.map { name, value in
                         let number = if case .integer(let n) = value { n } else { 0 }
-                        return "\(AppTextWords.words(for: reason, in: AppTextWords.quietReasons)) \(number)"
+                        return "\(AppTextWords.words(for: name, in: table)) \(number)"
                     }.joined(separator: ", "))
         }
         return lines

@@ -102,6 +102,14 @@ extension AppTextTimeline {
             }
             lines.append("shortest runway: " + runway)
         }
+        // With a device condition: what the device did not show, by reason (docs/scenario-format.md).
+        if case .object(let reasons) = fields.value("suppressed"), !reasons.isEmpty {
+            let words = reasons.map { reason, count in
+                let number = if case .integer(let n) = count { n } else { 0 }
+                return "\(AppTextWords.words(for: reason, in: AppTextWords.reasons)) (\(number))"
+            }
+            lines.append("not shown: " + words.joined(separator: ", "))
+        }
         return lines + deviceSummary(&fields)
     }
 

@@ -188,8 +188,12 @@ final class AppTextTimeline: Sendable {
     /// `skipped: background refresh (Low Power Mode)`, dimmed.
     private func skipped(_ fields: inout AppTextFieldReader, at instant: Date?) -> [String]? {
         guard let cause = fields.string("cause") else { return nil }
-        let words = "skipped: background refresh (\(AppTextWords.words(for: cause, in: AppTextWords.skipCauses)))"
-        return [row(instant, [style.dim(words)], rest: fields)]
+        let why = AppTextWords.words(for: cause, in: AppTextWords.skipCauses)
+        // A push names its identifier; a background refresh has none.
+        if let identifier = fields.string("identifier") {
+            return [row(instant, [style.dim("skipped: push (\(why))")], rest: fields, identifier: identifier)]
+        }
+        return [row(instant, [style.dim("skipped: background refresh (\(why))")], rest: fields)]
     }
 
     /// `37 h 5 min`, `45 h`, `30 min`.

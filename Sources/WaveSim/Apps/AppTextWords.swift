@@ -27,6 +27,7 @@ enum AppTextWords {
         "pending_limit": "over the platform's pending limit",
         "exact_alarm_revoked": "exact alarms were revoked",
         "android_notification_cap": "50 already on screen (Android's cap)",
+        "force_stop": "the app was force-stopped",
     ]
 
     /// Why a notification reached the user late, keyed by a `delay`'s `cause` (`docs/scenario-format.md`, Device
@@ -38,7 +39,9 @@ enum AppTextWords {
 
     /// Why the system did not run the app, keyed by a `skipped` line's `cause`.
     static let skipCauses: [String: String] = [
-        "low_power": "Low Power Mode"
+        "low_power": "Low Power Mode",
+        "force_quit": "app force-quit",
+        "force_stopped": "app force-stopped",
     ]
 
     /// Why GrowBro refused to open a link, keyed by the `rejected` value of a `link` line (the spec's checks).
@@ -71,6 +74,7 @@ enum AppTextWords {
         "action": "app runs",
         "backgroundRefresh": "app runs in the background",
         "boot": "app runs at boot",
+        "backgroundPush": "app runs for a background push",
         "exact_alarm_allowed": "app runs (exact alarms allowed again)",
     ]
 

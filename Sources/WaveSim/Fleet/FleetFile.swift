@@ -75,6 +75,10 @@ struct FleetPopulation: Sendable {
     var launchesPerDay = 0.0
     /// The mean background refreshes a day, at any time.
     var backgroundRefreshesPerDay = 0.0
+    /// The mean force stops a day (the user kills the app), at waking times.
+    var forceStopsPerDay = 0.0
+    /// GrowBro's background pushes (`push` of kind `refresh`): the mean a day, at any time.
+    var backgroundPushesPerDay = 0.0
     /// The share of Android users who deny exact alarms.
     var exactAlarmsDenied = 0.0
     /// Android's App Standby buckets.

@@ -93,8 +93,8 @@ extension ValueDecoder where Value == FleetPopulation {
     fileprivate static func population(app: String) -> ValueDecoder<FleetPopulation> {
         .object(
             keys: [
-                "platform", "timeZone", "sleep", "launchesPerDay", "backgroundRefreshesPerDay", "android", "ios",
-                "pushesPerDay",
+                "platform", "timeZone", "sleep", "launchesPerDay", "backgroundRefreshesPerDay", "forceStopsPerDay",
+                "android", "ios", "pushesPerDay", "backgroundPushesPerDay",
             ], named: "a population object"
         ) { object, diagnostics in
             var population = FleetPopulation()
@@ -114,6 +114,7 @@ extension ValueDecoder where Value == FleetPopulation {
             }
             take(.optional("launchesPerDay", .rate)) { population.launchesPerDay = $0 }
             take(.optional("backgroundRefreshesPerDay", .rate)) { population.backgroundRefreshesPerDay = $0 }
+            take(.optional("forceStopsPerDay", .rate)) { population.forceStopsPerDay = $0 }
             take(.optional("android", .androidHabits)) { android in
                 population.exactAlarmsDenied = android.exactAlarmsDenied
                 population.bucket = android.bucket
@@ -124,13 +125,14 @@ extension ValueDecoder where Value == FleetPopulation {
                 population.summary = ios.summary
                 population.lowPower = ios.lowPower
             }
-            if object.contains("pushesPerDay"), app != "growbro" {
+            for key in ["pushesPerDay", "backgroundPushesPerDay"] where object.contains(key) && app != "growbro" {
                 diagnostics.problem(
-                    object.path.appending(key: "pushesPerDay"),
-                    "only GrowBro receives pushes; this fleet's app is '\(app)'")
+                    object.path.appending(key: key), "only GrowBro receives pushes; this fleet's app is '\(app)'")
                 clean = false
-            } else {
+            }
+            if app == "growbro" {
                 take(.optional("pushesPerDay", .pushRates)) { population.pushesPerDay = $0 }
+                take(.optional("backgroundPushesPerDay", .rate)) { population.backgroundPushesPerDay = $0 }
             }
             return clean ? population : nil
         }

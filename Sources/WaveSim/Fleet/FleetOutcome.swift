@@ -80,14 +80,22 @@ struct FleetOutcomeCollector: Sendable {
     private var channels: [String: String] = [:]
     /// The identifiers with an outcome.
     private var decided: Set<String> = []
+    /// The background pushes' identifiers: a push that only runs the app is a run, not a notification.
+    private var runs: Set<String> = []
 
-    /// Notes the channel of a notification before any line names it (a push the scenario brings).
+    /// A collector for a scenario's lines: the channels of the pushes it brings noted first, and its background
+    /// pushes known as runs.
     ///
-    /// - Parameters:
-    ///   - channel: The channel's id.
-    ///   - identifier: The notification's identifier.
-    mutating func note(channel: String, of identifier: String) {
-        channels[identifier] = channel
+    /// - Parameter scenario: The scenario.
+    init(scenario: AppScenario) {
+        for action in scenario.actions {
+            guard case .app(let payload) = action.kind else { continue }
+            if payload.isBackgroundPush, let identifier = payload.pushIdentifier {
+                runs.insert(identifier)
+            } else if let brought = payload.broughtNotification {
+                channels[brought.identifier] = brought.channel
+            }
+        }
     }
 
     /// Reads one line.
@@ -112,7 +120,7 @@ struct FleetOutcomeCollector: Sendable {
             outcomes.append(FleetOutcome(identifier: identifier, channel: channel, kind: kind))
         case "lost", "suppressed", "skipped":
             guard let reason = facts.reason else { return }
-            guard let identifier = facts.identifier else {
+            guard let identifier = facts.identifier, !runs.contains(identifier) else {
                 if facts.type == "skipped" { skippedRuns[reason, default: 0] += 1 }
                 return
             }

@@ -102,6 +102,16 @@ struct FleetUser: Sendable {
                     actions.append((at, Self.push(kind, number: pushNumber, post: random.below(5), at: at)))
                 }
             }
+            // Drawn last each day: a fleet without them draws every other habit as before.
+            for _ in 0..<random.poisson(population.forceStopsPerDay) {
+                let at = instant(minute: Self.wakingMinute(sleep: sleep, &random))
+                actions.append((at, Self.action("forceStop", at: at)))
+            }
+            for _ in 0..<random.poisson(population.backgroundPushesPerDay) {
+                let at = instant(minute: random.below(1440))
+                pushNumber += 1
+                actions.append((at, Self.push("refresh", number: pushNumber, post: random.below(5), at: at)))
+            }
         }
         // In time order (drawing order at equal instants), after the template's own actions: the replay sorts them
         // the same way (by instant, file order at equal instants).
@@ -174,6 +184,8 @@ struct FleetUser: Sendable {
             ]
         case "like":
             members += [("postId", .string("post\(post)")), ("author", .string("Sam"))]
+        case "refresh":
+            members += [("postId", .string("post\(post)"))]
         default:
             members += [("title", .string("GrowBro")), ("text", .string("New features are here."))]
         }

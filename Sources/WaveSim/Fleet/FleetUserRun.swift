@@ -42,12 +42,8 @@ struct FleetUserRun: Sendable {
             environment: AppDriverEnvironment(center: device, clock: clock, render: render, renderer: resolver))
         // A line that names only an identifier gets its channel from the app's rules (the driver), or from the push
         // that brought it.
-        let collector = FleetCollectingSink(channelOf: { [driver] in driver.channel(ofIdentifier: $0) })
-        for action in scenario.actions {
-            if case .app(let payload) = action.kind, let brought = payload.broughtNotification {
-                collector.note(channel: brought.channel, of: brought.identifier)
-            }
-        }
+        let collector = FleetCollectingSink(
+            FleetOutcomeCollector(scenario: scenario), channelOf: { [driver] in driver.channel(ofIdentifier: $0) })
         var engine = ReplayEngine(
             scenario: scenario, driver: driver, platform: device,
             printer: AppEventPrinter(
@@ -61,10 +57,11 @@ struct FleetUserRun: Sendable {
 /// Where the engine's lines of one user go: the outcome collector behind a lock (the engine emits from one task at a
 /// time; `@unchecked Sendable`: its one stored property is the lock).
 private final class FleetCollectingSink: @unchecked Sendable {
-    private let state = WaveLock(FleetOutcomeCollector())
+    private let state: WaveLock<FleetOutcomeCollector>
     private let channelOf: @Sendable (String) -> String?
 
-    init(channelOf: @escaping @Sendable (String) -> String?) {
+    init(_ collector: FleetOutcomeCollector, channelOf: @escaping @Sendable (String) -> String?) {
+        state = WaveLock(collector)
         self.channelOf = channelOf
     }
 
@@ -77,10 +74,6 @@ private final class FleetCollectingSink: @unchecked Sendable {
         default:
             return
         }
-    }
-
-    func note(channel: String, of identifier: String) {
-        state.withLock { $0.note(channel: channel, of: identifier) }
     }
 
     func warned() {

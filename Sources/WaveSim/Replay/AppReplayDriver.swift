@@ -82,6 +82,13 @@ protocol AppReplayDriver: Sendable {
     /// - Throws: When the platform fails.
     func desiredRequests(device: DeviceState) async throws -> [NotificationRequest]
 
+    /// The system took these notifications off the screen (Android's force stop): the app's service forgets them.
+    ///
+    /// - Parameters:
+    ///   - identifiers: The notifications removed.
+    ///   - device: The device's state.
+    func removedFromScreen(_ identifiers: [String], device: DeviceState) async
+
     /// Hands the service the settings of a `settings` action (already merged and validated when the scenario was read).
     ///
     /// - Parameter settings: The merged settings object.
@@ -217,6 +224,10 @@ extension ServiceReplayDriver {
         try await service.desiredRequests(device: device)
     }
 
+    func removedFromScreen(_ identifiers: [String], device: DeviceState) async {
+        await service.notificationsRemovedBySystem(identifiers, device: device)
+    }
+
     func encodedSavedState() async throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -281,6 +292,12 @@ protocol AppActionPayload: Sendable {
     /// The notification the action brings (a remote push), as its identifier and its channel's id; `nil` for an
     /// action that brings none.
     var broughtNotification: (identifier: String, channel: String)? { get }
+
+    /// For a remote push, its identifier (`msg_<messageId>`), which a `skipped` line names; `nil` otherwise.
+    var pushIdentifier: String? { get }
+
+    /// Whether it is a background push: it shows nothing and runs the app (an app run, cause `backgroundPush`).
+    var isBackgroundPush: Bool { get }
 }
 
 extension AppActionPayload {
@@ -291,6 +308,10 @@ extension AppActionPayload {
     var pushIsHighPriority: Bool? { nil }
 
     var broughtNotification: (identifier: String, channel: String)? { nil }
+
+    var pushIdentifier: String? { nil }
+
+    var isBackgroundPush: Bool { false }
 }
 
 extension Array where Element == AppReplayOutput {

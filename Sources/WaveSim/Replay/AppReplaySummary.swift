@@ -21,6 +21,8 @@ package struct AppReplaySummary: Sendable, Equatable {
     /// Requests the user lost: the system did not hold them at their instant (discarded by the limit, removed by a
     /// reboot).
     package var lost = 0
+    /// What the system did not run, by cause (`skipped` lines); printed when any.
+    package var skipped: [String: Int] = [:]
     /// The smallest runway of an app run that wanted something; `nil` when none did.
     package var minRunwayMinutes: Int?
     /// Requests the platform was handed (WorldWideWaves' `scheduled`).
@@ -51,12 +53,19 @@ package struct AppReplaySummary: Sendable, Equatable {
         }
     }
 
-    /// The summary's device fields when the scenario gave conditions: `late`, and on iOS `quiet`.
+    /// The summary's device fields: when the scenario gave conditions `late`, and on iOS `quiet`; with any `skipped`
+    /// line, `skipped` by cause.
     var deviceFields: [(String, AppOutputLine.Value)] {
-        guard hasDeviceConditions else { return [] }
-        var fields: [(String, AppOutputLine.Value)] = [("late", late.value)]
-        if let quiet {
-            fields.append(("quiet", .object(["focus", "scheduled_summary"].map { ($0, .integer(quiet[$0] ?? 0)) })))
+        var fields: [(String, AppOutputLine.Value)] = []
+        if hasDeviceConditions {
+            fields.append(("late", late.value))
+            if let quiet {
+                fields.append(
+                    ("quiet", .object(["focus", "scheduled_summary"].map { ($0, .integer(quiet[$0] ?? 0)) })))
+            }
+        }
+        if !skipped.isEmpty {
+            fields.append(("skipped", .object(skipped.keys.sorted().map { ($0, .integer(skipped[$0]!)) })))
         }
         return fields
     }

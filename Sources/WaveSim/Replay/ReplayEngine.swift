@@ -85,6 +85,7 @@ struct ReplayEngine {
         case .permission(let value): kind = .permission(value)
         case .timeZone(let value): kind = .timeZone(value)
         case .device(let conditions): kind = .device(conditions)
+        case .forceStop: kind = .forceStop
         case .settings: kind = .app(ReplayApp.Action(action: action))
         case .app: kind = .app(ReplayApp.Action(action: action))
         }
@@ -171,20 +172,25 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
         case .app(let payload):
             DeviceRunActionTraits(
                 name: payload.type, isSystemEvent: payload.isSystemEvent, wakesThePhone: payload.wakesThePhone,
-                pushIsHighPriority: payload.pushIsHighPriority)
+                pushIsHighPriority: payload.pushIsHighPriority, pushIdentifier: payload.pushIdentifier,
+                isBackgroundPush: payload.isBackgroundPush)
         default:
             DeviceRunActionTraits(name: "settings")
         }
     }
 
     func perform(_ action: Action, delay: DeliveryDelay?, device: DeviceState) async throws {
+        try await perform(action, presentation: DevicePresentation(delay: delay), device: device)
+    }
+
+    func perform(_ action: Action, presentation: DevicePresentation, device: DeviceState) async throws {
         switch action.action.kind {
         case .settings(let value):
             await driver.replaceSettings(value)
             print(try await driver.reconcile(.settings, device: device), device: device)
         case .app(let payload):
             let result = try await driver.perform(payload, device: device)
-            print(result.outputs, device: device, delay: delay, of: nil)
+            print(result.outputs, device: device, delay: presentation.delay, of: nil, presentation: presentation)
             result.warnings.forEach(warn)
         default:
             break
@@ -211,9 +217,15 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
         case .permission(let value): kind = .permission(value)
         case .timeZone(let value): kind = .timeZone(value)
         case .device(let conditions): kind = .device(conditions)
+        case .forceStop: kind = .forceStop
+        case .deviceChange(let change): kind = .device(change.applied(to: DeviceConditions()))
         case .app(let own): kind = own.action.kind
         }
         print(driver.announce(AppScenario.Action(at: action.at, path: "", kind: kind), device: device), device: device)
+    }
+
+    func removedFromScreen(_ identifiers: [String], device: DeviceState) async {
+        await driver.removedFromScreen(identifiers, device: device)
     }
 
     func deviceReported(_ fact: DeviceRunFact, device: DeviceState) async {
@@ -251,9 +263,25 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                         ("held", .integer(report.held)), ("runwayMinutes", .integer(minutes)),
                     ]), device.timeZone)
         case .skipped(let cause):
+            state.withLock { $0.summary.skipped[cause, default: 0] += 1 }
             emit(
                 AppOutputLine(type: "skipped", fields: [("at", .instant(device.now)), ("cause", .string(cause))]),
                 device.timeZone)
+        case .skippedPush(let cause, let identifier):
+            state.withLock { $0.summary.skipped[cause, default: 0] += 1 }
+            emit(
+                AppOutputLine(
+                    type: "skipped",
+                    fields: [
+                        ("at", .instant(device.now)), ("cause", .string(cause)), ("identifier", .string(identifier)),
+                    ]), device.timeZone)
+        case .forceStopped(let cancelled, let withdrawn):
+            print(
+                cancelled.map { .event(.cancelled(identifier: $0.identifier, reason: .forceStop, at: device.now)) }
+                    + withdrawn.map {
+                        .event(.withdrawn(identifier: $0.identifier, reason: .forceStop, at: device.now))
+                    },
+                device: device)
         case .picked(let pick):
             emit(
                 AppOutputLine(
@@ -278,7 +306,8 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
     /// to mirror there (``mirrorOnDesktop()``), so printing has no suspension point.
     private func print(
         _ outputs: [AppReplayOutput], device: DeviceState, delay: DeliveryDelay? = nil, of identifier: String? = nil,
-        quiet: QuietDelivery? = nil, commonLineAbout fallback: NotificationRequest? = nil
+        quiet: QuietDelivery? = nil, presentation: DevicePresentation? = nil,
+        commonLineAbout fallback: NotificationRequest? = nil
     ) {
         for output in outputs {
             switch output {
@@ -299,7 +328,9 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                         ]
                         state.withLock { $0.summary.late.count(minutes: minutes, cause: delay.cause.rawValue) }
                     }
-                    if let quiet {
+                    let level =
+                        device.permission == .provisional ? .passive : driver.presentationLevel(of: request)
+                    if let quiet = quiet ?? presentation?.quiet(at: level) {
                         extra = [("toldAt", .instant(quiet.toldAt)), ("quiet", .string(quiet.reason.rawValue))]
                         state.withLock { $0.summary.quiet?[quiet.reason.rawValue, default: 0] += 1 }
                     }
@@ -310,6 +341,13 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                 }
                 var line = driver.line(for: event, printer: printer, permission: device.permission)
                 if line == nil, fallback != nil {
+                    line = printer.line(for: event, permission: device.permission)
+                }
+                if line == nil, case .suppressed(let suppression, _) = event,
+                    suppression.reason == .androidNotificationCap
+                {
+                    // What Android's cap dropped that the app showed itself (WorldWideWaves' wave hit) is a line of
+                    // every app's output, as what an alarm would have shown.
                     line = printer.line(for: event, permission: device.permission)
                 }
                 // The request a device's line is about rides along (never written as JSON), so a reader of the lines

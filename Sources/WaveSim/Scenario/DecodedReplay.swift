@@ -64,6 +64,7 @@ struct DecodedReplay {
                 case .backgroundRefresh: kind = .backgroundRefresh
                 case .reboot: kind = .reboot
                 case .device(let conditions): kind = .device(conditions)
+                case .forceStop: kind = .forceStop
                 default: kind = .app(WorldWideWavesDriver.EventAction(action: action))
                 }
                 return AppScenario.Action(at: action.at, path: "actions[\(action.index)]", kind: kind)

@@ -91,6 +91,8 @@ package struct ScenarioAction: Sendable, Hashable {
         case reboot
         /// The device's conditions change: the action's `value` merged over the conditions before it.
         case device(DeviceConditions)
+        /// The user kills the app (`docs/scenario-format.md`, Killed apps).
+        case forceStop
     }
 
     /// When it happens.
@@ -116,7 +118,7 @@ package struct ScenarioAction: Sendable, Hashable {
     package var eventID: String? {
         switch kind {
         case .favorite(let id), .unfavorite(let id), .remove(let id), .update(let id, _, _, _): return id
-        case .launch, .backgroundRefresh, .reboot, .device: return nil
+        case .launch, .backgroundRefresh, .reboot, .device, .forceStop: return nil
         }
     }
 }

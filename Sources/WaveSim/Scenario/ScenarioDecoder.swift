@@ -129,13 +129,13 @@ package struct ScenarioDecoder {
 
     private enum Action {
         enum Kind: String, CaseIterable {
-            case favorite, unfavorite, update, remove, launch, backgroundRefresh, reboot, device
+            case favorite, unfavorite, update, remove, launch, backgroundRefresh, reboot, device, forceStop
 
             var keys: [String] {
                 switch self {
                 case .favorite, .unfavorite, .remove: ["at", "type", "eventId"]
                 case .update: ["at", "type", "eventId", "start", "end", "waveHitAt"]
-                case .launch, .backgroundRefresh, .reboot: ["at", "type"]
+                case .launch, .backgroundRefresh, .reboot, .forceStop: ["at", "type"]
                 case .device: ["at", "type", "value"]
                 }
             }
@@ -144,7 +144,7 @@ package struct ScenarioDecoder {
             var namesAnEvent: Bool {
                 switch self {
                 case .favorite, .unfavorite, .update, .remove: true
-                case .launch, .backgroundRefresh, .reboot, .device: false
+                case .launch, .backgroundRefresh, .reboot, .device, .forceStop: false
                 }
             }
         }
@@ -153,10 +153,11 @@ package struct ScenarioDecoder {
             "type",
             ValueDecoder<Kind>.enumeration(unknown: {
                 "unknown action '\($0)'; expected favorite, unfavorite, update, remove, launch, backgroundRefresh, "
-                    + "reboot or device"
+                    + "reboot, device or forceStop"
             }),
             missing:
-                "missing; expected one of favorite, unfavorite, update, remove, launch, backgroundRefresh, reboot, device"
+                "missing; expected one of favorite, unfavorite, update, remove, launch, backgroundRefresh, reboot, device, "
+                + "forceStop"
         )
         static let at = Field.required("at", .instant)
         static let eventID = Field.required("eventId", .string)
@@ -258,6 +259,7 @@ package struct ScenarioDecoder {
             case .launch: return ScenarioAction(at: at, kind: .launch, index: index)
             case .backgroundRefresh: return ScenarioAction(at: at, kind: .backgroundRefresh, index: index)
             case .reboot: return ScenarioAction(at: at, kind: .reboot, index: index)
+            case .forceStop: return ScenarioAction(at: at, kind: .forceStop, index: index)
             case .device:
                 // Checked as an object here; merged over the conditions before it in time order, and decoded whole,
                 // by mergeDeviceChanges.

@@ -25,11 +25,14 @@ actor UserNotificationCenter: NotificationRequestCenter {
 
     func add(_ requests: [NotificationRequest]) async throws {
         for request in requests {
-            let seconds = max(1, request.fireAt.timeIntervalSince(clock.now))
+            let seconds = request.fireAt.timeIntervalSince(clock.now)
+            // iOS takes only a positive interval. A request whose instant is not in the future is shown now (no
+            // trigger), under its identifier, and leaves nothing pending: a pending one with its identifier goes too.
+            let trigger = seconds > 0 ? UNTimeIntervalNotificationTrigger(timeInterval: seconds, repeats: false) : nil
+            if trigger == nil { center.removePendingNotificationRequests(withIdentifiers: [request.identifier]) }
             try await center.add(
                 UNNotificationRequest(
-                    identifier: request.identifier, content: try content(of: request),
-                    trigger: UNTimeIntervalNotificationTrigger(timeInterval: seconds, repeats: false)))
+                    identifier: request.identifier, content: try content(of: request), trigger: trigger))
         }
     }
 

@@ -6,14 +6,25 @@ import WaveNotifications
 ///
 /// It keeps no change counts and compares identifiers as Swift's `String` does.
 actor ClockedCenter<C: Clock>: NotificationRequestCenter where C.Duration == Duration {
-    /// A way a timer breaks the contract (neither caught by the first check).
+    /// A way a timer breaks the contract (none caught by the first check; the last two by the third only).
     enum Flaw: String, CaseIterable, Sendable, CustomStringConvertible {
         /// Arms its timer once and is not woken for a sooner request added while it sleeps.
         case sleepsUntilFirstDeadlineKnown
         /// Converts instants to the clock's in whole seconds, so it wakes up to a second early.
         case truncatesToWholeSeconds
+        /// Keeps each request's delay from its hand-over in 32-bit milliseconds: one more than 24.8 days ahead wraps
+        /// and fires at once (or months early).
+        case keepsDelaysIn32BitMilliseconds
+        /// When its timer wakes, shows only what came due in the last second and drops the rest, as if a timer always
+        /// woke on time.
+        case dropsWhatCameDueWhileAsleep
 
         var description: String { rawValue }
+
+        /// The round of the check that first caught it: 2 or 3.
+        var round: Int {
+            [.keepsDelaysIn32BitMilliseconds, .dropsWhatCameDueWhileAsleep].contains(self) ? 3 : 2
+        }
     }
 
     private let clock: C
@@ -21,6 +32,8 @@ actor ClockedCenter<C: Clock>: NotificationRequestCenter where C.Duration == Dur
     private let origin: (date: Date, instant: C.Instant)
     private let flaw: Flaw?
     private var pending: [(request: NotificationRequest, order: Int)] = []
+    /// Each request's deadline as the 32-bit flaw computed it at hand-over.
+    private var wrappedDeadlines: [String: C.Instant] = [:]
     private var nextOrder = 0
     private(set) var screen: [NotificationRequest] = []
     private var timer: Task<Void, Never>?
@@ -32,6 +45,9 @@ actor ClockedCenter<C: Clock>: NotificationRequestCenter where C.Duration == Dur
     }
 
     private func deadline(of request: NotificationRequest) -> C.Instant {
+        if flaw == .keepsDelaysIn32BitMilliseconds, let wrapped = wrappedDeadlines[request.identifier] {
+            return wrapped
+        }
         let seconds = request.fireAt.timeIntervalSince(origin.date)
         return origin.instant.advanced(
             by: .seconds(flaw == .truncatesToWholeSeconds ? seconds.rounded(.down) : seconds))
@@ -42,6 +58,12 @@ actor ClockedCenter<C: Clock>: NotificationRequestCenter where C.Duration == Dur
             pending.removeAll { $0.request.identifier == request.identifier }
             pending.append((request, nextOrder))
             nextOrder += 1
+            if flaw == .keepsDelaysIn32BitMilliseconds {
+                let now = origin.date.addingTimeInterval(Self.seconds(origin.instant.duration(to: clock.now)))
+                let milliseconds = Int64((request.fireAt.timeIntervalSince(now) * 1_000).rounded())
+                wrappedDeadlines[request.identifier] = clock.now.advanced(
+                    by: .milliseconds(Int32(truncatingIfNeeded: milliseconds)))
+            }
         }
         showDue()
     }
@@ -69,11 +91,18 @@ actor ClockedCenter<C: Clock>: NotificationRequestCenter where C.Duration == Dur
         screen.removeAll { identifiers.contains($0.identifier) }
     }
 
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     /// Shows what is due on the clock now, then sleeps until the next instant.
-    private func showDue() {
+    private func showDue(woken: Bool = false) {
         let now = clock.now
         for request in pendingRequests() where deadline(of: request) <= now {
             pending.removeAll { $0.request.identifier == request.identifier }
+            if woken, flaw == .dropsWhatCameDueWhileAsleep, deadline(of: request).duration(to: now) > .seconds(1) {
+                continue
+            }
             show(request)
         }
         rearm()
@@ -96,6 +125,6 @@ actor ClockedCenter<C: Clock>: NotificationRequestCenter where C.Duration == Dur
 
     private func timerFired() {
         timer = nil
-        showDue()
+        showDue(woken: true)
     }
 }

@@ -135,22 +135,58 @@ actor ReferenceCenter: NotificationRequestCenter {
         /// A replacement moved later leaves the old alarm armed: the old version is shown at the old instant too.
         case replacementLeavesOldAlarmArmed
 
+        // Found by the third check: the long paths (many identifiers, long lists and horizons, cycles, concurrent
+        // counts, every field on screen).
+        /// A replacement without actions keeps the actions of the version it replaces.
+        case replacementKeepsActionsWhenItHasNone
+        /// A replacement's metadata is merged into the old version's (old keys kept).
+        case replacementMergesMetadata
+        /// Looks an identifier up among the first 16 requests only: past 16 a replacement adds a second request.
+        case replacementAddsASecondPastSixteen
+        /// Removes the first 64 identifiers of a list only (one chunk of a batched `DELETE … IN`).
+        case longRemovalStopsPartWay
+        /// Removing a thread leaves its requests' room taken: at the limit, sooner requests are then dropped.
+        case threadRemovalKeepsTheRoom
+        /// A request that came due keeps its room: after enough deliveries the center holds nothing.
+        case deliveredKeepsTheRoom
+        /// Answers `pendingRequests(threadIDs:)` with every thread whose id starts with the one asked.
+        case listsThreadsByPrefix
+        /// Its thread index still lists a request that came due.
+        case threadIndexKeepsDueRequests
+        /// A request removed and added again keeps the place it first had among equal instants.
+        case reAddedKeepsItsFirstPlace
+        /// Sorts by whole milliseconds: instants less than a millisecond apart are listed in the order added.
+        case sortsByMilliseconds
+        /// Reads its change count, awaits, and writes it back plus one: concurrent adds stamp one change.
+        case countWrittenBackAfterAwait
+        /// Shows a request that came due without its metadata.
+        case showsDueWithoutMetadata
+
         var description: String { rawValue }
 
-        /// Whether the first check caught it.
-        var isPrevious: Bool {
+        /// The round of the check that first caught it: 1, 2 or 3.
+        var round: Int {
             switch self {
             case .secondRequestOnReplace, .listsWhatItDroppedOverItsLimit, .losesFieldsOnTheRoundTrip,
                 .throwsOnRemovingUnknownIdentifiers, .withdrawalDoesNothing, .listsOutOfOrder, .repeatsChangeCounts,
                 .losesUpdatesUnderConcurrency, .showTouchesPending:
-                true
-            default: false
+                1
+            case .replacementKeepsActionsWhenItHasNone, .replacementMergesMetadata, .replacementAddsASecondPastSixteen,
+                .longRemovalStopsPartWay, .threadRemovalKeepsTheRoom, .deliveredKeepsTheRoom, .listsThreadsByPrefix,
+                .threadIndexKeepsDueRequests, .reAddedKeepsItsFirstPlace, .sortsByMilliseconds,
+                .countWrittenBackAfterAwait, .showsDueWithoutMetadata:
+                3
+            default: 2
             }
         }
 
         /// Whether the center declares a limit (of ``ReferenceCenter/limit``).
         var hasLimit: Bool {
-            [.listsWhatItDroppedOverItsLimit, .refusesAddsOnceFull, .replacementTakesRoom].contains(self)
+            [
+                .listsWhatItDroppedOverItsLimit, .refusesAddsOnceFull, .replacementTakesRoom,
+                .threadRemovalKeepsTheRoom,
+                .deliveredKeepsTheRoom,
+            ].contains(self)
         }
     }
 
@@ -184,6 +220,10 @@ actor ReferenceCenter: NotificationRequestCenter {
     private var threadCounts: [String: UInt64] = [:]
     /// Everything handed over and not removed, for the flaw that lists it.
     private var handedOver: [NotificationRequest] = []
+    /// Whether the flaw awaits in the middle of an add, with the pending requests read before (and in place).
+    private var awaitsWhileAdding: Bool {
+        [.losesUpdatesUnderConcurrency, .checkThenInsertDuplicates].contains(flaw)
+    }
     /// The thread each identifier was first added to, for the stale index.
     private var threadIndex: [String: String] = [:]
     private var strayAlarms: [StrayAlarm] = []
@@ -191,6 +231,12 @@ actor ReferenceCenter: NotificationRequestCenter {
     private var droppedDuringCall = false
     private var shownByShowCall: Set<String> = []
     private var withdrawnIdentifiers: Set<String> = []
+    /// Room taken by requests no longer pending, for the flaws that keep it.
+    private var roomKept = 0
+    /// Requests that came due, for the stale thread index.
+    private var dueButIndexed: [Entry] = []
+    /// The first place each identifier had, for the flaw that gives it back.
+    private var firstSequence: [String: Int] = [:]
 
     init(flaw: Flaw?, literal: Bool = false, now: Date) {
         self.flaw = flaw
@@ -283,6 +329,8 @@ actor ReferenceCenter: NotificationRequestCenter {
             if flaw == .sortsActionsByID { request.actions.sort { $0.id < $1.id } }
             if refusing { continue }
             var updated = entries
+            // Taken out, so that appending to it does not copy it; the flaws that await meanwhile read it in place.
+            if !awaitsWhileAdding { entries = [] }
             if flaw == .losesUpdatesUnderConcurrency { await Task.yield() }
             if flaw == .checkThenInsertDuplicates {
                 let known = updated.contains { same($0.request.identifier, request.identifier) }
@@ -296,13 +344,20 @@ actor ReferenceCenter: NotificationRequestCenter {
                     continue
                 }
             }
-            let index = updated.firstIndex { same($0.request.identifier, request.identifier) }
+            let searched = flaw == .replacementAddsASecondPastSixteen ? Array(updated.prefix(16)) : updated
+            let index = searched.firstIndex { same($0.request.identifier, request.identifier) }
             if stamping { stamped += (index.map { [updated[$0].request.threadID] } ?? []) + [request.threadID] }
-            handedOver.removeAll { same($0.identifier, request.identifier) }
-            handedOver.append(request)
+            if flaw == .listsWhatItDroppedOverItsLimit {
+                handedOver.removeAll { same($0.identifier, request.identifier) }
+                handedOver.append(request)
+            }
             if threadIndex[request.identifier] == nil { threadIndex[request.identifier] = request.threadID }
             var entry = Entry(request: request, sequence: nextSequence, armed: request)
             nextSequence += 1
+            if flaw == .reAddedKeepsItsFirstPlace, index == nil {
+                entry.sequence = firstSequence[request.identifier] ?? entry.sequence
+                firstSequence[request.identifier] = entry.sequence
+            }
             if let index, flaw != .secondRequestOnReplace {
                 let old = updated[index]
                 if flaw != .staleThreadIndexAfterReplace { threadIndex[request.identifier] = request.threadID }
@@ -317,6 +372,12 @@ actor ReferenceCenter: NotificationRequestCenter {
                     entry.armed = old.armed
                 }
                 switch flaw {
+                case .replacementKeepsActionsWhenItHasNone where request.actions.isEmpty:
+                    entry.request.actions = old.request.actions
+                    entry.armed = entry.request
+                case .replacementMergesMetadata:
+                    entry.request.metadata = old.request.metadata.merging(request.metadata) { $1 }
+                    entry.armed = entry.request
                 case .replacementMergesIntoTheOld:
                     var merged = old.request
                     merged.title = request.title
@@ -350,6 +411,11 @@ actor ReferenceCenter: NotificationRequestCenter {
             }
             trim(&updated)
             entries = updated
+            if flaw == .countWrittenBackAfterAwait {
+                let read = counter
+                await Task.yield()
+                counter = read
+            }
         }
         stamp(stamped)
         if droppedDuringCall, flaw == .refusesAddsOnceFull { refusing = true }
@@ -360,7 +426,7 @@ actor ReferenceCenter: NotificationRequestCenter {
     /// Keeps the soonest `limit`, forgetting the rest (their alarms too).
     private func trim(_ updated: inout [Entry]) {
         guard let limit else { return }
-        let kept = Array(sorted(updated).prefix(limit))
+        let kept = Array(sorted(updated).prefix(max(0, limit - roomKept)))
         if kept.count < updated.count { droppedDuringCall = true }
         updated = kept
     }
@@ -382,7 +448,16 @@ actor ReferenceCenter: NotificationRequestCenter {
             return
         }
         var stamped: [String] = []
+        var known = pendingKeys()
         for (position, identifier) in identifiers.enumerated() {
+            if flaw == .longRemovalStopsPartWay, position >= 64 { break }
+            if let keys = known, !keys.contains(key(identifier)) {
+                // Not pending: passed over without a scan of everything pending (the long lists of the check).
+                if flaw == .throwsOnRemovingUnknownIdentifiers { throw NotPending() }
+                if flaw == .removalStopsAtFirstUnknown { break }
+                continue
+            }
+            known?.remove(key(identifier))
             var updated = entries
             if flaw == .losesUpdatesUnderConcurrency { await Task.yield() }
             let removed = updated.filter { same($0.request.identifier, identifier, removing: true) }
@@ -402,6 +477,23 @@ actor ReferenceCenter: NotificationRequestCenter {
         if entries.isEmpty { refusing = false }
     }
 
+    /// An identifier as this center compares it, when it compares by equality of a key: literally, scalar by scalar,
+    /// or as Swift's `String` does.
+    private func key(_ identifier: String) -> String {
+        literal ? identifier.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ") : identifier
+    }
+
+    /// The keys of what is pending, or `nil` for a flaw that folds identifiers, awaits per identifier or lists what it
+    /// dropped (those scan).
+    private func pendingKeys() -> Set<String>? {
+        switch flaw {
+        case .foldsCase, .foldsCompatibilityForms, .trimsIdentifiers, .literalStoreCanonicalRemoval,
+            .losesUpdatesUnderConcurrency, .listsWhatItDroppedOverItsLimit:
+            nil
+        default: Set(entries.map { key($0.request.identifier) })
+        }
+    }
+
     func removePending(threadID: String, reason: NotificationReason) async {
         let current = entries
         if flaw == .threadRemovalReadsThenWritesBack { await Task.yield() }
@@ -410,6 +502,7 @@ actor ReferenceCenter: NotificationRequestCenter {
             strayAlarms += removed.map { StrayAlarm(request: $0.armed, takesPending: false) }
         }
         stamp(removed.map(\.request.threadID))
+        if flaw == .threadRemovalKeepsTheRoom { roomKept += removed.count }
         let base = flaw == .threadRemovalReadsThenWritesBack ? current : entries
         entries = base.filter { !sameThread(filedThread($0), threadID, removing: true) }
         handedOver.removeAll { sameThread($0.threadID, threadID, removing: true) }
@@ -429,9 +522,12 @@ actor ReferenceCenter: NotificationRequestCenter {
 
     func pendingRequests(threadIDs: [String]) -> [[NotificationRequest]] {
         if threadIDs.isEmpty, flaw == .emptyThreadListAnswersEverything { return [pendingRequests()] }
-        let listed = sorted(entries)
+        let listed = sorted(entries + (flaw == .threadIndexKeepsDueRequests ? dueButIndexed : []))
         return threadIDs.map { threadID in
-            listed.filter { sameThread(filedThread($0), threadID) }.map(\.request)
+            listed.filter { entry in
+                flaw == .listsThreadsByPrefix
+                    ? filedThread(entry).hasPrefix(threadID) : sameThread(filedThread(entry), threadID)
+            }.map(\.request)
         }
     }
 
@@ -439,7 +535,11 @@ actor ReferenceCenter: NotificationRequestCenter {
     private func sorted(_ list: [Entry]) -> [Entry] {
         func key(_ entry: Entry) -> Double {
             let seconds = entry.request.fireAt.timeIntervalSinceReferenceDate
-            return flaw == .sortsByWholeSeconds ? seconds.rounded(.down) : seconds
+            switch flaw {
+            case .sortsByWholeSeconds: return seconds.rounded(.down)
+            case .sortsByMilliseconds: return (seconds * 1_000).rounded(.down)
+            default: return seconds
+            }
         }
         return list.sorted { (key($0), $0.sequence) < (key($1), $1.sequence) }
     }
@@ -523,6 +623,8 @@ actor ReferenceCenter: NotificationRequestCenter {
         strayAlarms.removeAll { isDue($0.request.fireAt) }
         let due = sorted(entries).filter { isDue($0.request.fireAt) }
         entries.removeAll { entry in due.contains { $0.sequence == entry.sequence } }
+        if flaw == .deliveredKeepsTheRoom { roomKept += due.count }
+        if flaw == .threadIndexKeepsDueRequests { dueButIndexed += due }
         stamp(
             flaw == .stampsFirstDueThreadOnly
                 ? Array(due.prefix(1).map(\.request.threadID)) : due.map(\.request.threadID))
@@ -532,7 +634,9 @@ actor ReferenceCenter: NotificationRequestCenter {
                 continue
             }
             if flaw == .dropsLongLateRequests, now.timeIntervalSince(entry.request.fireAt) > 3_600 { continue }
-            put(entry.armed, fromShowCall: false)
+            var shown = entry.armed
+            if flaw == .showsDueWithoutMetadata { shown.metadata = [:] }
+            put(shown, fromShowCall: false)
         }
     }
 }

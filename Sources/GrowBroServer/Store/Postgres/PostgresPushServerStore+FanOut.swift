@@ -23,12 +23,19 @@ extension PostgresPushServerStore {
         let coding = coding
         return try database.transaction { connection in
             // The whole batch in a few statements when it qualifies, inside a savepoint: if another writer got in
-            // between its reads and its inserts (an id reused at the same moment), nothing of it stays and the
-            // batch goes one message at a time below.
-            if let results = try? connection.transaction({
-                try Self.fanOutSetBased(messages, skip: skip, payload: payload, coding: coding, in: connection)
-            }) {
-                return results
+            // between its reads and its inserts (an id reused at the same moment) or a message is refused, nothing
+            // of it stays and the batch goes one message at a time below, where each refusal is that message's. Any
+            // other failure (the connection lost, the disk full) is the call's.
+            do {
+                if let results = try connection.transaction({
+                    try Self.fanOutSetBased(messages, skip: skip, payload: payload, coding: coding, in: connection)
+                }) {
+                    return results
+                }
+            } catch let error as PostgresError where error.isUniqueViolation {
+                // Another writer's row: the slow path reads again.
+            } catch is GrowBroServerError {
+                // A refused message: the slow path names it.
             }
             var results: [Result<FanOutResult, GrowBroServerError>] = []
             results.reserveCapacity(messages.count)
@@ -70,10 +77,11 @@ extension PostgresPushServerStore {
         // A background push has no entry and no badge (0 in its result; its payload carries none).
         var badge = 0
         if let entry = message.entry {
-            try insert(entry, userID: message.userID, coding: coding, in: connection)
-            badge = try inboxCount(
+            let unread = try inboxCount(
                 userID: message.userID, unreadOnly: true,
                 oldest: oldestVisible(now: message.at, archiveAfterDays: archiveDays), in: connection)
+            try insert(entry, userID: message.userID, coding: coding, in: connection)
+            badge = FanOutRules.badge(unreadBefore: unread)
         }
         let enabled = try connection.query(
             "SELECT enabled FROM category_switch WHERE user_id = $1 AND channel_id = $2",

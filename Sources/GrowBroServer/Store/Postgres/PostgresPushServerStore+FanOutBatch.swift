@@ -43,7 +43,7 @@ extension PostgresPushServerStore {
             WHERE c.enabled = 0
             """, [userArray, .array(messages.map { .text($0.channel.rawValue) })])
         let switchedOff = Set((0..<switchRows.count).map { switchRows.text($0, 0) })
-        // The unread count before each message's entry, in its recipient's archive window; the entry adds one.
+        // The unread count before each message's entry, in its recipient's archive window (FanOutRules.badge).
         let known = messages.filter { archiveDays[$0.userID] != nil }
         let countRows = try connection.query(
             """
@@ -83,7 +83,7 @@ extension PostgresPushServerStore {
                 results.append(.failure(.duplicateMessage(message.messageID)))
                 continue
             }
-            let badge = (unread[message.userID] ?? 0) + 1
+            let badge = FanOutRules.badge(unreadBefore: unread[message.userID] ?? 0)
             let enabled = !switchedOff.contains(message.userID)
             var result = FanOutResult(
                 messageID: message.messageID, userID: message.userID, channelID: message.channel.rawValue,

@@ -11,6 +11,7 @@ extension PushStoreError {
             case 5, 6: .busy  // SQLITE_BUSY, SQLITE_LOCKED
             case 3, 8, 14, 23: .unavailable  // SQLITE_PERM, SQLITE_READONLY, SQLITE_CANTOPEN, SQLITE_AUTH
             case 13: .full  // SQLITE_FULL
+            case 19: .failed  // SQLITE_CONSTRAINT, an integrity violation: a retry fails alike
             case 21: .closed  // SQLITE_MISUSE, which a closed connection answers
             default: .failed
             }

@@ -44,10 +44,11 @@ extension SQLitePushServerStore {
             // A background push has no entry and no badge (0 in its result; its payload carries none).
             var badge = 0
             if let entry {
-                try Self.insert(entry, userID: userID, coding: coding, in: database)
-                badge = try Self.inboxCount(
+                let unread = try Self.inboxCount(
                     userID: userID, unreadOnly: true,
                     oldest: Self.oldestVisible(now: at, archiveAfterDays: archiveDays), in: database)
+                try Self.insert(entry, userID: userID, coding: coding, in: database)
+                badge = FanOutRules.badge(unreadBefore: unread)
             }
 
             let enabled = try Self.isEnabled(channel, for: userID, in: database)

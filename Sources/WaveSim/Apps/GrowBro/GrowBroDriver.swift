@@ -32,6 +32,8 @@ struct GrowBroDriver: ServiceReplayDriver {
         switch action {
         case let push as GrowBroSection.PushAction:
             return try await receive(push.push, device: device)
+        case let push as GrowBroSection.BackgroundPushAction:
+            return AppActionResult(outputs: outputs(try await service.receiveBackgroundPush(push.push, device: device)))
         case let task as GrowBroSection.TaskAction:
             return try await change(task, device: device)
         case let entry as GrowBroSection.InboxEntryAction:

@@ -25,9 +25,21 @@ enum GrowBroSection: AppReplaySection {
         /// Its FCM priority (``GrowBroPush/isHighPriority``): a `normal` one waits while the phone sleeps (the device model decides).
         var pushIsHighPriority: Bool? { push.isHighPriority }
         /// The push's notification and its channel.
+        var pushIdentifier: String? { GrowBroLinks.messageIdentifier(push.messageID) }
+        /// The push's notification and its channel.
         var broughtNotification: (identifier: String, channel: String)? {
-            (GrowBroLinks.messageIdentifier(push.messageID), push.channel.channel.id)
+            pushIdentifier.map { ($0, push.channel.channel.id) }
         }
+    }
+
+    /// A `push` of kind `refresh`: a background push that runs the app (`docs/scenario-format.md`, Background pushes).
+    struct BackgroundPushAction: AppActionPayload {
+        var push: GrowBroBackgroundPush
+        var type: String { "push" }
+        var isSystemEvent: Bool { true }
+        var pushIsHighPriority: Bool? { push.isHighPriority }
+        var pushIdentifier: String? { push.identifier }
+        var isBackgroundPush: Bool { true }
     }
 
     /// A `complete`, `reschedule` or `addTask` action: a change to the tasks, then a reconcile.
@@ -127,6 +139,7 @@ enum GrowBroSection: AppReplaySection {
         .reply: ["messageId", "postId", "author", "authorId", "text"],
         .like: ["messageId", "postId", "author", "authorId"],
         .system: ["messageId", "title", "text"],
+        .refresh: ["messageId", "postId"],
     ]
 
     static func decodeAction(
@@ -176,7 +189,7 @@ enum GrowBroSection: AppReplaySection {
 
     private static func decodePush(
         _ object: ObjectDecoder, at path: JSONPath, _ diagnostics: inout DecodingDiagnostics
-    ) -> PushAction? {
+    ) -> (any AppActionPayload)? {
         guard let kind = object.decode(.required("kind", .enumeration()), &diagnostics) as GrowBroPushKind? else {
             return nil
         }
@@ -207,6 +220,11 @@ enum GrowBroSection: AppReplaySection {
             let text = object.decode(.required("text", .nonEmptyText), &diagnostics)
             guard let message, let title, let text else { return nil }
             return PushAction(push: .system(messageID: message, title: title, text: text))
+        case .refresh:
+            let post = object.decode(
+                .optional("postId", ValueDecoder<String>.growBroID.map { $0 }, default: nil), &diagnostics)
+            guard let message, let post else { return nil }
+            return BackgroundPushAction(push: GrowBroBackgroundPush(messageID: message, postID: post))
         }
     }
 
@@ -224,8 +242,9 @@ enum GrowBroSection: AppReplaySection {
         for (action, value) in actions {
             known.formUnion(decodedSettings(value).tasks.map { GrowBroLinks.taskIdentifier($0.id) })
             guard case .app(let payload) = action.kind else { continue }
-            if let push = payload as? PushAction {
-                let id = push.push.messageID
+            let messageID =
+                (payload as? PushAction)?.push.messageID ?? (payload as? BackgroundPushAction)?.push.messageID
+            if let id = messageID {
                 if let first = messages[id] {
                     diagnostics.problem(
                         JSONPath(action.path).appending(key: "messageId"),
@@ -300,7 +319,7 @@ enum GrowBroSection: AppReplaySection {
 
 /// The `kind` of a push action.
 private enum GrowBroPushKind: String, CaseIterable, Sendable {
-    case reply, like, system
+    case reply, like, system, refresh
 }
 
 extension ValueDecoder where Value == String {

@@ -74,6 +74,7 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
         switch action.kind {
         case .backgroundRefresh: [.line(Self.note("background refresh", at: device.now))]
         case .reboot: [.line(Self.note("reboot", at: device.now))]
+        case .forceStop: [.line(Self.note("force stop", at: device.now))]
         default: []
         }
     }
@@ -87,7 +88,7 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
         case .update(let id, let start, let end, let waveHitAt):
             outcome = await service.update(id, startDate: start, endDate: end, waveHitAt: waveHitAt, device: device)
         case .remove(let id): outcome = await service.remove(id, device: device)
-        case .launch, .backgroundRefresh, .reboot, .device: return AppActionResult()
+        case .launch, .backgroundRefresh, .reboot, .device, .forceStop: return AppActionResult()
         }
         let words = Self.describe(action)
         switch outcome {
@@ -121,6 +122,15 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
         var fields: [(String, AppOutputLine.Value)] = [
             ("speed", .integer(speed)), ("gated", .bool(speed != 1)), ("scheduled", .integer(summary.added)),
             ("cancelled", .integer(summary.removed)), ("delivered", .integer(summary.delivered)),
+        ]
+        if summary.hasDeviceConditions {
+            // docs/scenario-format.md, Device conditions: with a condition, what the device refused, by reason.
+            let reasons = summary.suppressed.keys.sorted().map {
+                ($0, AppOutputLine.Value.integer(summary.suppressed[$0]!))
+            }
+            fields.append(("suppressed", .object(reasons)))
+        }
+        fields += [
             ("missed", .integer(0)), ("peakPending", .integer(summary.peakPending)),
             ("pendingLimit", summary.pendingLimit == Int.max ? .null : .integer(summary.pendingLimit)),
         ]
@@ -149,6 +159,7 @@ struct WorldWideWavesDriver: ServiceReplayDriver {
         case .backgroundRefresh: return "background refresh"
         case .reboot: return "reboot"
         case .device: return "device"
+        case .forceStop: return "force stop"
         case .update(let id, let start, let end, let hit):
             let changes = [
                 start.map { "start \(utc($0))" }, end.map { "end \(utc($0))" }, hit.map { "wave hit \(utc($0))" },

@@ -36,7 +36,7 @@ public final class SystemAlarmClock: AlarmClock {
     /// The priority the loop, and so every alarm's wake, runs at.
     private static let wakePriority = TaskPriority(rawValue: 33)
     /// The loop's executor: a thread of its own when the cooperative pool's are busy (``WakeExecutor``).
-    private let wakeExecutor = WakeExecutor(label: "WaveLinuxAdapter.SystemAlarmClock.wake")
+    private let wakeExecutor = WakeExecutor(label: "WaveSystemClock.SystemAlarmClock.wake")
 
     /// Creates a clock.
     ///
