@@ -84,6 +84,9 @@ enum BenchCase: String, CaseIterable, Sendable {
     case replayShadowConditionsIOS = "replay-shadow-conditions-ios"
     /// The same scenario on iOS without device conditions.
     case replayShadowPlainIOS = "replay-shadow-plain-ios"
+    /// `wavesim fleet`: N Hydracat users on Android, 30 days each, every core (``FleetWorkload``); operations are
+    /// simulated user-days.
+    case fleet
     /// LocalizedStringResolver: index, parse and compile all 34 tables (every key in every language).
     case localizationLoad = "loc-load"
     /// StringsFileParser alone over the 34 table files.
@@ -167,6 +170,9 @@ enum BenchCase: String, CaseIterable, Sendable {
         case .replayShadowConditionsAndroid, .replayShadowPlainAndroid, .replayShadowConditionsIOS,
             .replayShadowPlainIOS:
             return quick ? [31] : [AppReplayWorkload.days]
+        case .fleet:
+            // The goal's 100,000 users take minutes a run: measured with `--case fleet --size 100000` (BENCHMARKS.md).
+            return quick ? [20] : [1_000, 10_000]
         case .replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS,
             .replayYearsGrowBroLinux, .replayYearsGrowBroIOS:
             // One span and four times it: a week and four in `--quick`, a year and four in the full run.
@@ -199,6 +205,9 @@ enum BenchCase: String, CaseIterable, Sendable {
         switch self {
         case .idle, .queuePlan:
             return (0, quick ? 1 : 3)
+        case .fleet:
+            // A run of 10,000 users is minutes of CPU: one warm-up, three runs.
+            return (1, quick ? 1 : 3)
         case .pushFanOut, .pushDispatch, .pushFanOutBatched, .pushFanOutPostgres, .pushDispatchBatched,
             .pushDispatchPostgres1, .pushDispatchPostgres2, .pushDispatchPostgres4, .pushBroadcast,
             .pushBroadcastPostgres:
@@ -280,6 +289,8 @@ enum BenchCase: String, CaseIterable, Sendable {
         case .replayShadowConditionsIOS, .replayShadowPlainIOS:
             return try await DeviceConditionsWorkload.shadow(
                 days: size, platform: "ios", withConditions: self == .replayShadowConditionsIOS)
+        case .fleet:
+            return try await FleetWorkload.run(users: size)
         case .replayYearsShadowLinux:
             return try await YearsReplayWorkload.run(app: .shadow, days: size, platform: "linux")
         case .replayYearsShadowIOS:

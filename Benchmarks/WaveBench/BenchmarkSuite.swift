@@ -27,6 +27,7 @@ struct BenchmarkSuite {
         [.replayWaveRefreshLinux, .replayWaveRefreshIOS],
         [.replayAndroidIdle, .replayAndroidPlain],
         [.replayShadowConditionsAndroid, .replayShadowPlainAndroid, .replayShadowConditionsIOS, .replayShadowPlainIOS],
+        [.fleet],
         [.replayYearsShadowLinux, .replayYearsShadowIOS, .replayYearsHydracatLinux, .replayYearsHydracatIOS],
         [.replayYearsGoNowLinux, .replayYearsGoNowIOS],
         [.replayYearsGrowBroLinux, .replayYearsGrowBroIOS],

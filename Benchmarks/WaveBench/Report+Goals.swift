@@ -48,6 +48,20 @@ extension Report {
                     name: "timer queue at 100k vs Task", target: "≥ 10× ops/s, far less memory",
                     measured: "not measured"))
         }
+        if let fleet = summary(.fleet, 100_000), fleet.failure == nil {
+            let seconds = fleet.median("seconds")
+            let peak = fleet.peakResidentBytes
+            goals.append(
+                Goal(
+                    name: "wavesim fleet: 100,000 Hydracat users × 30 days", target: "≤ 60 s, under 1 GB",
+                    measured: "\(Format.duration(seconds)), \(Format.bytes(peak))",
+                    met: seconds.map { $0 <= 60 && (peak ?? .infinity) < 1_000_000_000 }))
+        } else {
+            goals.append(
+                Goal(
+                    name: "wavesim fleet: 100,000 Hydracat users × 30 days", target: "≤ 60 s, under 1 GB",
+                    measured: "not measured (wavebench --case fleet --size 100000)"))
+        }
         if let delivery = summary(.deliveryOurs, 100_000), delivery.failure == nil {
             let p99 = delivery.median("latenessP99Milliseconds")
             let max = delivery.median("latenessMaxMilliseconds")

@@ -201,7 +201,7 @@ extension Report {
         let goNowYears = summaries.filter { $0.caseName == BenchCase.replayGoNowYear.rawValue }
         guard
             !sizes.isEmpty || summary(.replayShadowYear, AppReplayWorkload.days) != nil || !goNowYears.isEmpty
-                || !self.sizes(Self.yearsCases.map(\.0)).isEmpty
+                || !self.sizes(Self.yearsCases.map(\.0)).isEmpty || !self.sizes([.fleet]).isEmpty
         else { return "" }
         var text =
             "\n4. Replay: virtual clock, N favorite events (6 deliveries each), JSON Lines to /dev/null, end to end\n"
@@ -252,7 +252,27 @@ extension Report {
                 text += "   ios / linux wall time: \(Format.significant(ratio))×.\n"
             }
         }
-        return text + yearsTable()
+        return text + fleetLines() + yearsTable()
+    }
+
+    /// The `fleet` case: user-days a second, CPU per user-day and peak memory.
+    private func fleetLines() -> String {
+        var text = ""
+        for summary in summaries where summary.caseName == BenchCase.fleet.rawValue {
+            if let failure = summary.failure {
+                text += "   wavesim fleet, \(Format.count(summary.size)) users: FAILED: \(failure)\n"
+                continue
+            }
+            let userDays = summary.median("operations") ?? .nan
+            text +=
+                "   wavesim fleet, \(Format.count(summary.size)) Hydracat users on Android × \(FleetWorkload.days) days "
+            text +=
+                "(\(Format.count(Int(userDays))) user-days, every core): \(Format.duration(summary.median("seconds"))), "
+            text += "\(Format.rate(summary.operationsPerSecond)) user-days, CPU "
+            text += "\(Format.duration(summary.median("cpuSeconds").map { $0 / userDays })) a user-day, "
+            text += "peak \(Format.bytes(summary.peakResidentBytes)).\n"
+        }
+        return text
     }
 
     /// 4f: each app and platform at one span and four times it.

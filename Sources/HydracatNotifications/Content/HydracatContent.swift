@@ -26,6 +26,15 @@ public enum HydracatContent {
         channelDescription: LocalizedText(table: table, key: "hydracat_channel_summaries_description")
     )
 
+    /// The channel a notification of `type` is shown on: treatments (reminders, follow-ups, snoozes) on
+    /// ``treatmentRemindersChannel``, summaries on ``summariesChannel``.
+    ///
+    /// - Parameter type: The notification's type.
+    /// - Returns: The channel.
+    public static func channel(for type: HydracatNotificationType) -> NotificationChannel {
+        type.isTreatment ? treatmentRemindersChannel : summariesChannel
+    }
+
     /// The snooze button (offered while snoozing is on).
     public static let snoozeAction = NotificationAction(
         id: "snooze", title: LocalizedText(table: table, key: "hydracat_action_snooze"))
@@ -128,6 +137,20 @@ public enum HydracatContent {
     }()
 
     private static func encoded(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: queryValueAllowed) ?? value
+        // Ids are nearly always letters, digits, `-`, `_`, `.` and `~`, which the allowed set keeps as they are: those
+        // are returned without the trip through Foundation's encoder, which cost a tenth of a fleet's time.
+        if value.utf8.allSatisfy(isUnreservedASCII) { return value }
+        return value.addingPercentEncoding(withAllowedCharacters: queryValueAllowed) ?? value
+    }
+
+    /// Whether a byte is an ASCII letter or digit, `-`, `.`, `_` or `~` (RFC 3986's unreserved characters).
+    private static func isUnreservedASCII(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
     }
 }

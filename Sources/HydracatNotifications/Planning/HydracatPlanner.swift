@@ -322,7 +322,7 @@ public struct HydracatPlanner: Sendable {
             ? [HydracatContent.snoozeAction, HydracatContent.logAction] : [HydracatContent.logAction]
         return NotificationRequest(
             identifier: identifier.description, threadID: "\(identifier.userID)|\(identifier.petID)",
-            channel: HydracatContent.treatmentRemindersChannel, fireAt: fireAt, title: content.title,
+            channel: HydracatContent.channel(for: identifier.type), fireAt: fireAt, title: content.title,
             body: content.body, deepLink: HydracatContent.deepLink(for: identifier), actions: actions,
             interruptionLevel: level, metadata: HydracatContent.metadata(for: identifier))
     }
@@ -333,7 +333,7 @@ public struct HydracatPlanner: Sendable {
     ) -> NotificationRequest {
         NotificationRequest(
             identifier: identifier.description, threadID: "\(identifier.userID)|\(identifier.petID)",
-            channel: HydracatContent.summariesChannel, fireAt: fireAt, title: title, body: body,
+            channel: HydracatContent.channel(for: identifier.type), fireAt: fireAt, title: title, body: body,
             deepLink: HydracatContent.deepLink(for: identifier), interruptionLevel: level,
             metadata: HydracatContent.metadata(for: identifier))
     }

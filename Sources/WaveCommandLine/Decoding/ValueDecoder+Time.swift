@@ -46,6 +46,19 @@ extension ValueDecoder where Value == LocalTime {
     }
 }
 
+extension ValueDecoder where Value == LocalDate {
+    /// A local date `YYYY-MM-DD` (a fleet's first day).
+    package static var localDate: ValueDecoder<LocalDate> {
+        ValueDecoder<String>.string.map { text throws(DecodingMessage) in
+            do throws(LocalTimeError) {
+                return try LocalDate(parsing: text)
+            } catch {
+                throw DecodingMessage("'\(text)' is not valid; expected \(error.expected)")
+            }
+        }
+    }
+}
+
 extension ValueDecoder where Value == LocalDateTime {
     /// A local date and time without offset, `YYYY-MM-DDTHH:MM`, read in the scenario's zone later.
     package static var localDateTime: ValueDecoder<LocalDateTime> {

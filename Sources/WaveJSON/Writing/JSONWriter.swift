@@ -155,6 +155,16 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// Writes a number as the parser read it: `text` must be a JSON number (``JSONValue/number(_:)`` holds one), and
+    /// is written unchanged.
+    ///
+    /// - Parameter text: The number's text.
+    public mutating func number(text: String) {
+        separate()
+        bytes.append(contentsOf: text.utf8)
+        needsComma = true
+    }
+
     /// Writes a finite decimal number in its shortest form that reads back exactly (`72.5`, `3.0`); a NaN or an
     /// infinity, which JSON cannot hold, is written as `null`.
     ///

@@ -11,11 +11,12 @@ enum HelpText {
                 "SUBCOMMANDS",
                 [
                     .init("replay <file>", "Show which notifications a user gets, when, and in which words."),
+                    .init("fleet <file>", "Replay many users drawn from one scenario: what share is told on time."),
                     .init("lint [<directory>]", "Check translation tables (default: the bundled ones)."),
                 ]),
             .init("OPTIONS", [.init("-h, --help", "Show this help."), .init("--version", "Show the version.")]),
         ],
-        footer: "See 'wavesim replay --help' and 'wavesim lint --help'."
+        footer: "See 'wavesim replay --help', 'wavesim fleet --help' and 'wavesim lint --help'."
     ).text
 
     static let replay = CommandHelp(
@@ -66,6 +67,40 @@ enum HelpText {
         exitStatus: [
             "0 success, 64 bad usage, 65 invalid scenario, 66 unreadable file, 69 desktop unavailable,",
             "74 output not writable.",
+        ]
+    ).text
+
+    static let fleet = CommandHelp(
+        overview: "Replay a population of users drawn from one app scenario; say what share is told on time.",
+        usage: [
+            "wavesim fleet <file> [--format text|json] [--threads <n>] [--quiet]",
+            "wavesim fleet <file> --shard <i>/<K> | --shards <K>   (writes a part)",
+            "wavesim fleet merge <part>... [--format text|json]",
+            "wavesim fleet <file> --user <n> --emit-scenario",
+        ],
+        sections: [
+            .init("ARGUMENTS", [.init("<file>", "The fleet, for example Examples/fleet-hydracat-android.json.")]),
+            .init(
+                "OPTIONS",
+                [
+                    .init("--format <format>", "text (default: the answer in words) or json (one object)."),
+                    .init(
+                        "--shard <i>/<K>", "Run shard i of K (0 <= i < K) and write its part (JSON with exact",
+                        "counts) for 'wavesim fleet merge'."),
+                    .init(
+                        "--shards <K>", "As --shard, the index read from JOB_COMPLETION_INDEX (a Kubernetes",
+                        "Indexed Job)."),
+                    .init("--threads <n>", "Users replayed at once (default: one per core)."),
+                    .init("--quiet", "No progress bar (it is drawn on standard error only on a terminal)."),
+                    .init(
+                        "--user <n> --emit-scenario", "Write the scenario user n gets: 'wavesim replay' of it tells",
+                        "the same outcomes the fleet counted."),
+                    .init("-h, --help", "Show this help."),
+                ]),
+        ],
+        exitStatus: [
+            "0 success, 64 bad usage, 65 invalid fleet, scenario or part, 66 unreadable file, 74 output",
+            "not writable.",
         ]
     ).text
 

@@ -96,15 +96,7 @@ package enum ReplayCommand {
             desktop = ReplayDesktop(sink: sink, renderer: resolver)
         }
 
-        let limit = options.pendingLimit(on: scenario.platform)
-        let clock = ManualWaveClock(now: scenario.start)
-        let conditions = scenario.hasDeviceConditions ? scenario.device : nil
-        let platform: any SimulatedDevice =
-            try DevicePlatform(rawValue: scenario.platform.rawValue)?.simulatedPhone(
-                limit: limit, hasBootReceiver: scenario.bootReceiver, conditions: conditions,
-                scheduling: decoded.androidScheduling, timeZone: scenario.timeZone, clock: clock)
-            ?? LinuxReplayPlatform(
-                clock: clock, pendingLimit: limit, countsCalls: scenario.app == DecodedReplay.worldWideWaves)
+        let (platform, clock) = try decoded.makeDevice(options: options)
         let render: @Sendable (LocalizedText) -> String = { resolver.string(for: $0) }
         // The decoded file is not kept beside the service that now holds what it needs.
         let driver = (consume decoded).makeDriver(

@@ -48,6 +48,13 @@ package enum WaveSimCommand {
             }
             return try await ReplayCommand.run(
                 options: ReplayOptions.parse(rest), environment: environment, output: output, errors: errors)
+        case "fleet":
+            if rest.contains("-h") || rest.contains("--help") {
+                output.write(HelpText.fleet)
+                return ExitCode.success
+            }
+            return try await FleetCommand.run(
+                options: FleetOptions.parse(rest, environment: environment), output: output, errors: errors)
         case "lint":
             if rest.contains("-h") || rest.contains("--help") {
                 output.write(HelpText.lint)
@@ -55,7 +62,7 @@ package enum WaveSimCommand {
             }
             return try LintCommand.run(rest, output: output, errors: errors)
         default:
-            throw UsageError("unknown subcommand '\(first)'; expected replay or lint")
+            throw UsageError("unknown subcommand '\(first)'; expected replay, fleet or lint")
         }
     }
 }

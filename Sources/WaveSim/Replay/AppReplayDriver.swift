@@ -117,6 +117,14 @@ protocol AppReplayDriver: Sendable {
     /// - Returns: The level (the request's own unless the app says otherwise).
     func presentationLevel(of request: NotificationRequest) -> NotificationChannel.InterruptionLevel
 
+    /// The channel the app shows a notification of this identifier on, when its rules can tell from the identifier
+    /// alone: for a line that names only an identifier (a suppression of something never handed over). `nil` when
+    /// they cannot.
+    ///
+    /// - Parameter identifier: The notification's identifier.
+    /// - Returns: The channel's id.
+    func channel(ofIdentifier identifier: String) -> String?
+
     /// The line of a notification event, or `nil` when the app's output has none for it.
     ///
     /// - Parameters:
@@ -157,6 +165,8 @@ extension AppReplayDriver {
     func line(for event: NotificationEvent, printer: AppEventPrinter, permission: PermissionStatus) -> AppOutputLine? {
         printer.line(for: event, permission: permission)
     }
+
+    func channel(ofIdentifier identifier: String) -> String? { nil }
 
     func summaryLine(_ summary: AppReplaySummary, device: DeviceState) async throws -> AppOutputLine {
         summary.line
@@ -279,6 +289,10 @@ protocol AppActionPayload: Sendable {
     /// For a remote push, whether its FCM priority is `high` (it reaches a dozing phone at once); `nil` otherwise.
     var pushIsHighPriority: Bool? { get }
 
+    /// The notification the action brings (a remote push), as its identifier and its channel's id; `nil` for an
+    /// action that brings none.
+    var broughtNotification: (identifier: String, channel: String)? { get }
+
     /// For a remote push, its identifier (`msg_<messageId>`), which a `skipped` line names; `nil` otherwise.
     var pushIdentifier: String? { get }
 
@@ -292,6 +306,8 @@ extension AppActionPayload {
     var wakesThePhone: Bool { !isSystemEvent }
 
     var pushIsHighPriority: Bool? { nil }
+
+    var broughtNotification: (identifier: String, channel: String)? { nil }
 
     var pushIdentifier: String? { nil }
 

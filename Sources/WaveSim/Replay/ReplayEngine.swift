@@ -301,9 +301,9 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
 
     /// Prints the outputs in order and counts the facts for the summary; a delivery of `identifier` (every delivery
     /// when `nil`) shown late gains its `dueAt` and `delay`, one shown quietly its `toldAt` and `quiet`; with
-    /// `commonLineAbout`, an event the app's output has no line for is printed in the common line, about that request
-    /// (for the text timeline). With a desktop, keeps the events to mirror there (``mirrorOnDesktop()``), so printing
-    /// has no suspension point.
+    /// `commonLineAbout`, an event the app's output has no line for is printed in the common line, and every line of
+    /// the event carries that request (for the text timeline and a fleet's channels). With a desktop, keeps the events
+    /// to mirror there (``mirrorOnDesktop()``), so printing has no suspension point.
     private func print(
         _ outputs: [AppReplayOutput], device: DeviceState, delay: DeliveryDelay? = nil, of identifier: String? = nil,
         quiet: QuietDelivery? = nil, presentation: DevicePresentation? = nil,
@@ -340,9 +340,8 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                     if desktop != nil { $0.forDesktop.append(event) }
                 }
                 var line = driver.line(for: event, printer: printer, permission: device.permission)
-                if line == nil, let fallback {
+                if line == nil, fallback != nil {
                     line = printer.line(for: event, permission: device.permission)
-                    line?.request = fallback
                 }
                 if line == nil, case .suppressed(let suppression, _) = event,
                     suppression.reason == .androidNotificationCap
@@ -351,6 +350,9 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                     // every app's output, as what an alarm would have shown.
                     line = printer.line(for: event, permission: device.permission)
                 }
+                // The request a device's line is about rides along (never written as JSON), so a reader of the lines
+                // (the text timeline, a fleet's tally) knows it, its channel included.
+                if line?.request == nil, let fallback { line?.request = fallback }
                 if var line {
                     line.append(extra)
                     emit(line, device.timeZone)

@@ -80,6 +80,25 @@ struct DecodedReplay {
         }
     }
 
+    /// The device the scenario runs on (iOS's or Android's simulated phone, or the Linux adapter) and its clock, at
+    /// the scenario's start.
+    ///
+    /// - Parameter options: The command line (`--pending-limit`).
+    /// - Returns: The device and the clock it runs on.
+    /// - Throws: When the Linux adapter cannot be set up.
+    func makeDevice(options: ReplayOptions) throws -> (device: any SimulatedDevice, clock: ManualWaveClock) {
+        let limit = options.pendingLimit(on: scenario.platform)
+        let clock = ManualWaveClock(now: scenario.start)
+        let conditions = scenario.hasDeviceConditions ? scenario.device : nil
+        let device: any SimulatedDevice =
+            try DevicePlatform(rawValue: scenario.platform.rawValue)?.simulatedPhone(
+                limit: limit, hasBootReceiver: scenario.bootReceiver, conditions: conditions,
+                scheduling: androidScheduling, timeZone: scenario.timeZone, clock: clock)
+            ?? LinuxReplayPlatform(
+                clock: clock, pendingLimit: limit, countsCalls: scenario.app == Self.worldWideWaves)
+        return (device, clock)
+    }
+
     /// The app's driver over its service, on the replay's platform.
     ///
     /// - Parameters:

@@ -24,7 +24,12 @@ enum GrowBroSection: AppReplaySection {
         var isSystemEvent: Bool { true }
         /// Its FCM priority (``GrowBroPush/isHighPriority``): a `normal` one waits while the phone sleeps (the device model decides).
         var pushIsHighPriority: Bool? { push.isHighPriority }
+        /// The push's notification and its channel.
         var pushIdentifier: String? { GrowBroLinks.messageIdentifier(push.messageID) }
+        /// The push's notification and its channel.
+        var broughtNotification: (identifier: String, channel: String)? {
+            pushIdentifier.map { ($0, push.channel.channel.id) }
+        }
     }
 
     /// A `push` of kind `refresh`: a background push that runs the app (`docs/scenario-format.md`, Background pushes).

@@ -8,6 +8,10 @@ internal import WaveNotifications
 struct HydracatDriver: ServiceReplayDriver {
     let service: HydracatNotificationService
 
+    func channel(ofIdentifier identifier: String) -> String? {
+        (try? HydracatIdentifier(parsing: identifier)).map { HydracatContent.channel(for: $0.type).id }
+    }
+
     func replaceSettings(_ settings: JSONValue) async {
         await service.replaceSettings(HydracatSection.decodedSettings(settings))
     }
