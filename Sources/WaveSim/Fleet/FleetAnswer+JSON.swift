@@ -47,11 +47,7 @@ extension FleetAnswer {
         for (name, condition) in conditions {
             writer.beginObject()
             writer.member("condition", name)
-            writer.member("users", condition.users)
-            writer.member("due", condition.due)
-            writer.member("lateMinutes", condition.lateMinutes)
-            writer.member("lost", condition.lost)
-            writer.member("notTold", condition.notTold)
+            writer.fleetConditionMembers(condition)
             writer.endObject()
         }
         writer.endArray()

@@ -76,11 +76,7 @@ struct FleetPart: Sendable, Equatable {
         for (name, condition) in tally.conditions.sorted(by: { $0.key < $1.key }) {
             writer.key(name)
             writer.beginObject()
-            writer.member("users", condition.users)
-            writer.member("due", condition.due)
-            writer.member("lateMinutes", condition.lateMinutes)
-            writer.member("lost", condition.lost)
-            writer.member("notTold", condition.notTold)
+            writer.fleetConditionMembers(condition)
             writer.endObject()
         }
         writer.endObject()

@@ -20,6 +20,18 @@ extension JSONWriter {
         endObject()
     }
 
+    /// Writes what the users with one condition cost as the members `users`, `due`, `lateMinutes`, `lost`,
+    /// `notTold` of the object being written.
+    ///
+    /// - Parameter condition: The condition's figures.
+    mutating func fleetConditionMembers(_ condition: FleetTally.Condition) {
+        member("users", condition.users)
+        member("due", condition.due)
+        member("lateMinutes", condition.lateMinutes)
+        member("lost", condition.lost)
+        member("notTold", condition.notTold)
+    }
+
     /// Writes counts by key as an object, keys sorted; with `share`, each is `{"count", "share"}` of that whole.
     ///
     /// - Parameters:
