@@ -115,7 +115,9 @@ extension NotificationCenterConformance {
     /// What a count read with the listing says: snapshots taken while tasks add (the listing, the center's count,
     /// the listing again, kept when both listings agree) never give one count to two listings. Only adds of new
     /// identifiers happen meanwhile, so two equal listings mean nothing changed between them. A count read, awaited
-    /// and written back lets concurrent adds stamp one change.
+    /// and written back lets concurrent adds stamp one change; whether they do depends on how the tasks interleave,
+    /// so the adders start together (each waits until all have started) and the burst is played up to
+    /// ``countBurstRounds`` times, removed between rounds, until a round finds something.
     static func countsUnderConcurrency(
         _ probe: ConformanceProbe, _ context: ConformanceContext, _ findings: inout ConformanceFindings
     ) async throws {
@@ -124,36 +126,57 @@ extension NotificationCenterConformance {
         let adders = max(1, min(20, room - 1))
         let readers = 3
         let snapshots = WaveLock<[(count: UInt64, listing: [String])]>([])
-        let addersLeft = WaveLock(adders)
         @Sendable func snapshot() async throws {
             let first = try await probe.pendingIdentifiers()
             let count = try await probe.counts(threadIDs: []).center
             let second = try await probe.pendingIdentifiers()
             if let count, first == second { snapshots.withLock { $0.append((count, first.sorted())) } }
         }
-        try await snapshot()
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for adder in 0..<adders {
-                group.addTask {
-                    try await probe.add([probe.request("burst-\(adder)", thread: "burst-\(adder)", at: 5_000)])
-                    addersLeft.withLock { $0 -= 1 }
-                    try await snapshot()
-                }
-            }
-            for _ in 0..<readers {
-                group.addTask {
-                    // Bounded, so that a center whose adds never return does not hang the check.
-                    for _ in 0..<10_000 where addersLeft.withLock({ $0 > 0 }) {
+        for round in 1...countBurstRounds {
+            let addersLeft = WaveLock(adders)
+            let addersStarted = WaveLock(0)
+            try await snapshot()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for adder in 0..<adders {
+                    group.addTask {
+                        addersStarted.withLock { $0 += 1 }
+                        // Bounded, so that a scheduler that runs one task at a time does not hang the check.
+                        for _ in 0..<1_000 where addersStarted.withLock({ $0 < adders }) { await Task.yield() }
+                        try await probe.add([
+                            probe.request("burst-\(round)-\(adder)", thread: "burst-\(adder)", at: 5_000)
+                        ])
+                        addersLeft.withLock { $0 -= 1 }
                         try await snapshot()
                     }
                 }
+                for _ in 0..<readers {
+                    group.addTask {
+                        // Bounded, so that a center whose adds never return does not hang the check.
+                        for _ in 0..<10_000 where addersLeft.withLock({ $0 > 0 }) {
+                            try await snapshot()
+                        }
+                    }
+                }
+                try await group.waitForAll()
             }
-            try await group.waitForAll()
+            try await snapshot()
+            let before = findings.problems.count
+            reportRepeatedCounts(snapshots.withLock { $0 }, adders: adders, readers: readers, &findings)
+            if findings.problems.count > before { return }
+            try await probe.remove((0..<adders).map { "burst-\(round)-\($0)" })
         }
-        try await snapshot()
+    }
+
+    /// How many times ``countsUnderConcurrency(_:_:_:)`` plays its burst on a center where nothing is found.
+    static let countBurstRounds = 6
+
+    private static func reportRepeatedCounts(
+        _ snapshots: [(count: UInt64, listing: [String])], adders: Int, readers: Int,
+        _ findings: inout ConformanceFindings
+    ) {
         var listings: [UInt64: [String]] = [:]
         var reported: Set<UInt64> = []
-        for (count, listing) in snapshots.withLock({ $0 }) {
+        for (count, listing) in snapshots {
             guard let earlier = listings[count] else {
                 listings[count] = listing
                 continue
