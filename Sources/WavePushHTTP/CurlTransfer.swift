@@ -100,7 +100,11 @@ final class CurlTransfer {
         guard result == CURLE_OK else {
             let detail = String(cString: errorBuffer)
             let message = detail.isEmpty ? String(cString: curl_easy_strerror(result)) : detail
-            job.resume(.failure(CurlTransportError(code: Int(result.rawValue), message: message)))
+            job.resume(
+                .failure(
+                    CurlTransportError(
+                        code: Int(result.rawValue), message: message,
+                        endpoint: CurlTransportError.endpoint(of: job.url))))
             return
         }
         var status = 0
@@ -109,7 +113,7 @@ final class CurlTransfer {
         _ = wave_curl_easy_getinfo_long(easy, CURLINFO_HTTP_VERSION, &version)
         if job.requiresHTTP2, version != CURL_HTTP_VERSION_2_0 {
             let spoken = version == CURL_HTTP_VERSION_1_0 ? "HTTP/1.0" : "HTTP/1.1"
-            job.resume(.failure(.withoutHTTP2(spoken: spoken)))
+            job.resume(.failure(.withoutHTTP2(spoken: spoken, endpoint: CurlTransportError.endpoint(of: job.url))))
             return
         }
         job.resume(.success(ProviderResponse(status: status, headers: headers, body: body)))

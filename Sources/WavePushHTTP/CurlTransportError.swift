@@ -1,3 +1,4 @@
+internal import Foundation
 public import WavePushCore
 
 /// Why a request through ``CurlPushTransport`` got no answer: curl's own message (a refused connection, a timeout, a
@@ -14,25 +15,45 @@ public struct CurlTransportError: PushTransportFailure, Hashable, Sendable {
     public var message: String
     /// Whether another attempt could get an answer.
     public var isRetryable: Bool
+    /// The server asked, `host:port` (the port given or the scheme's), when the request got that far.
+    public var endpoint: String?
 
     /// Creates an error, classified by curl's code.
     ///
     /// - Parameters:
     ///   - code: curl's result code (0 for the transport's own failure, retryable).
     ///   - message: The message.
-    public init(code: Int, message: String) {
+    ///   - endpoint: The server asked, `host:port`, if known.
+    public init(code: Int, message: String, endpoint: String? = nil) {
         self.code = code
         self.message = message
+        self.endpoint = endpoint
         isRetryable = !Self.configurationCodes.contains(code)
+    }
+
+    /// `host:port` of `url`, the port being the scheme's (443 for `https`, 80 for `http`) when the URL names none;
+    /// `nil` when `url` has no host. The path, which for APNs holds the device token, is never part of it.
+    ///
+    /// - Parameter url: The request's URL.
+    /// - Returns: The endpoint.
+    static func endpoint(of url: String) -> String? {
+        guard let components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
+            return nil
+        }
+        let port = components.port ?? (components.scheme?.lowercased() == "http" ? 80 : 443)
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// A server that answered over HTTP/1 where HTTP/2 is required: no retry will change it.
     ///
-    /// - Parameter spoken: The version it spoke (`HTTP/1.1`).
+    /// - Parameters:
+    ///   - spoken: The version it spoke (`HTTP/1.1`).
+    ///   - endpoint: The server, `host:port`.
     /// - Returns: The error, not retryable.
-    static func withoutHTTP2(spoken: String) -> CurlTransportError {
+    static func withoutHTTP2(spoken: String, endpoint: String?) -> CurlTransportError {
         var error = CurlTransportError(
-            code: 0, message: "the server answered over \(spoken); APNs and FCM are sent over HTTP/2 only")
+            code: 0, message: "the server answered over \(spoken); APNs and FCM are sent over HTTP/2 only",
+            endpoint: endpoint)
         error.isRetryable = false
         return error
     }
@@ -44,8 +65,9 @@ public struct CurlTransportError: PushTransportFailure, Hashable, Sendable {
     /// stream the server closed) may pass.
     private static let configurationCodes: Set<Int> = [1, 3, 4, 53, 54, 58, 59, 60, 64, 66, 77, 83, 90, 91]
 
-    /// `curl error <code>: <message>`.
+    /// `curl error <code> (<host>:<port>): <message>`, or `<host>:<port>: <message>` for the transport's own.
     public var description: String {
-        code == 0 ? message : "curl error \(code): \(message)"
+        let at = endpoint.map { code == 0 ? "\($0): " : " (\($0))" } ?? ""
+        return code == 0 ? "\(at)\(message)" : "curl error \(code)\(at): \(message)"
     }
 }

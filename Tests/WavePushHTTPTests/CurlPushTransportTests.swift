@@ -5,9 +5,6 @@ import Testing
 import WavePushHTTP
 import WavePushPayloads
 
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The libcurl transport against the loopback stand-in: HTTP/2 over TLS with a test authority, every header and
 /// the body delivered, the answers read back, streams multiplexed on one connection, and the failures it reports.
@@ -111,12 +108,17 @@ struct CurlPushTransportTests {
         }
         #expect(error?.message.contains("certificate") == true, "\(String(describing: error))")
         #expect(error?.isRetryable == false)
+        // The operator is told which server: the host and port, never the path.
+        let endpoint = try #require(URLComponents(string: standIn.baseURL)).port.map { "127.0.0.1:\($0)" }
+        #expect(error?.endpoint == endpoint)
+        #expect(error.map { "\($0)".hasPrefix("curl error 60 (\(endpoint ?? "")): ") } == true, "\(String(describing: error))")
+        #expect(error.map { "\($0)".contains("/token") } == false)
         #expect(try standIn.received().isEmpty)
     }
 
     @Test
     func aPortWithNothingListeningThrowsCurlsMessage() async throws {
-        let port = try Self.closedLoopbackPort()
+        let port = try ClosedLoopbackPort.make()
         let transport = try CurlPushTransport(options: .init(connectTimeout: .seconds(5)))
         let error = await #expect(throws: CurlTransportError.self) {
             try await transport.post(url: "https://127.0.0.1:\(port)/token", headers: [], body: [])
@@ -207,22 +209,5 @@ struct CurlPushTransportTests {
             ProviderRequest(
                 sendID: 1, messageID: "m", installationID: "i", platform: .apns, token: token, attempt: 1,
                 url: "\(standIn.baseURL)/3/device/\(token)", headers: [HTTPHeader("apns-topic", "t")], body: "{}"))
-    }
-
-    /// A port the kernel gave and took back, with nothing listening on it.
-    static func closedLoopbackPort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-            }
-        }
-        try #require(bound)
-        return UInt16(bigEndian: address.sin_port)
     }
 }

@@ -88,6 +88,38 @@ struct SignedSendTestTests {
         // Neither run prints a credential.
         #expect(!apns.output.contains(String(parts[2])) && !fcm.output.contains("standin-access-token"))
     }
+
+    /// An OAuth 2 token endpoint that does not answer is "no answer" (69), not bad configuration (65): the
+    /// configuration is right and the server is away. No push is attempted, and the message names the endpoint.
+    @Test
+    func aTokenEndpointThatDoesNotAnswerExits69() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let rsa = directory.appending("service-account-key.pem").path
+        try Self.openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", rsa])
+        let port = try ClosedLoopbackPort.make()
+        let account: [String: String] = [
+            "type": "service_account", "project_id": "growbro-test", "private_key_id": "0123abcd",
+            "private_key": try String(contentsOfFile: rsa, encoding: .utf8),
+            "client_email": "push@growbro-test.iam.gserviceaccount.com",
+            "token_uri": "https://127.0.0.1:\(port)/token",
+        ]
+        let accountFile = directory.appending("service-account.json").path
+        try JSONSerialization.data(withJSONObject: account).write(to: URL(fileURLWithPath: accountFile))
+        let configuration = directory.appending("push.json").path
+        try """
+        {"fcm": {"project": "growbro-test", "serviceAccountFile": "\(accountFile)",
+                 "endpoint": "https://127.0.0.1:\(port)"}}
+        """.write(toFile: configuration, atomically: true, encoding: .utf8)
+        let run = await Fixtures.run([
+            "send-test", configuration, "--platform", "fcm", "--token",
+            "fcm-token:APA91b" + String(repeating: "y", count: 40),
+        ])
+        #expect(run.status == 69, "\(run.output) \(run.errors)")
+        #expect(run.errors.contains("the OAuth 2 token endpoint did not answer"), "\(run.errors)")
+        #expect(run.errors.contains("127.0.0.1:\(port)"), "\(run.errors)")
+        #expect(!run.output.contains("request"), "\(run.output)")
+    }
 }
 
 extension Data {

@@ -4,6 +4,7 @@ internal import GrowBroServer
 internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
+internal import WavePushCredentials
 internal import WavePushHTTP
 internal import WavePushPayloads
 internal import WaveSystemClock
@@ -47,10 +48,18 @@ enum DispatchCommand {
         sender.start()
         let signal = await SignalWaiter.wait()
         await sender.stop()
+        // The store's count, every sender's sends included: what is left for whoever runs next.
+        let pending: Int?
+        do {
+            pending = try server.pendingSendCount()
+        } catch {
+            pending = nil
+            output.writeLine(ReplayLines.line("error", at: clock.now) { json in json.member("reason", "\(error)") })
+        }
         output.writeLine(
             ReplayLines.line("stopped", at: clock.now) { json in
                 json.member("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT")
-                json.member("pending", (try? server.pendingSendCount()) ?? -1)
+                if let pending { json.member("pending", pending) } else { json.key("pending"); json.null() }
             })
         return ExitCode.success
     }
@@ -95,9 +104,10 @@ enum DispatchCommand {
                 messageID: "send-test-\(Int64(now.timeIntervalSince1970 * 1000))", recipientID: "send-test",
                 kind: .system(title: title, text: body), at: now))
         let transport = RecordingTransport(try configuration.transport())
+        let credentials = try configuration.credentials(poster: transport.base, clock: clock)
+        try await Self.checkCredential(credentials, for: platform)
         let dispatcher = PushDispatcher(
-            server: server, transport: transport,
-            credentials: try configuration.credentials(poster: transport.base, clock: clock), clock: clock,
+            server: server, transport: transport, credentials: credentials, clock: clock,
             random: SystemRandomNumberGenerator(), maximumInFlight: 1)
         let decisions = try await dispatcher.dispatchDue()
         for (request, answer) in transport.exchanges {
@@ -117,6 +127,25 @@ enum DispatchCommand {
         guard let last = transport.exchanges.last else { return ExitCode.dataError }
         guard case .success(let response) = last.1 else { return ExitCode.unavailable }
         return (200..<300).contains(response.status) ? ExitCode.success : ExitCode.problemsFound
+    }
+
+    /// Makes the credential `send-test` will send with, before any push, so that a credential that cannot be made
+    /// exits with its own status: 69 when the OAuth 2 token endpoint does not answer, 1 when it refuses, 65 for a key
+    /// or an account file that cannot be used. The dispatcher then sends with the same credential (each source keeps
+    /// the one it made).
+    private static func checkCredential(_ credentials: any ProviderCredentials, for platform: PushPlatform)
+        async throws
+    {
+        do {
+            _ = try await credentials.credential(for: platform, renew: false)
+        } catch let error as CredentialError {
+            let message = "no credential: \(error)"
+            switch error {
+            case .tokenExchangeFailed: throw CommandFailure(ExitCode.unavailable, message)
+            case .tokenExchangeRefused: throw CommandFailure(ExitCode.problemsFound, message)
+            default: throw CommandFailure(ExitCode.dataError, message)
+            }
+        }
     }
 
     static func answer(_ response: ProviderResponse, at date: Date) -> String {
