@@ -133,7 +133,9 @@ enum DispatchCommand {
     /// exits with its own status: 69 when the OAuth 2 token endpoint does not answer, 1 when it refuses, 65 for a key
     /// or an account file that cannot be used. The dispatcher then sends with the same credential (each source keeps
     /// the one it made).
-    private static func checkCredential(_ credentials: any ProviderCredentials, for platform: PushPlatform)
+    private static func checkCredential(
+        _ credentials: any ProviderCredentials, for platform: PushPlatform
+    )
         async throws
     {
         do {
