@@ -6,9 +6,23 @@ public import WavePushPayloads
 /// renewals: for tests and replays.
 public final class CountingCredentials: ProviderCredentials {
     private let generations = WaveLock<[PushPlatform: Int]>([:])
+    private let refusingRenewal: Set<PushPlatform>
 
     /// Creates the source.
-    public init() {}
+    ///
+    /// - Parameter refusingRenewal: The platforms whose renewal throws ``RenewalRefused`` (as APNs' 20-minute rule
+    ///   does for a young provider token); the current credential stays.
+    public init(refusingRenewal: Set<PushPlatform> = []) {
+        self.refusingRenewal = refusingRenewal
+    }
+
+    /// A renewal this source was made to refuse.
+    public struct RenewalRefused: Error, CustomStringConvertible {
+        /// The push service.
+        public var platform: PushPlatform
+        /// `a new <platform> credential is not allowed yet`.
+        public var description: String { "a new \(platform.rawValue) credential is not allowed yet" }
+    }
 
     /// The current credential, or a new one when `renew` is `true`.
     ///
@@ -16,7 +30,9 @@ public final class CountingCredentials: ProviderCredentials {
     ///   - platform: The push service.
     ///   - renew: Whether to make a new one.
     /// - Returns: `<platform>-<generation>`.
+    /// - Throws: ``RenewalRefused`` for a renewal of a platform in `refusingRenewal`.
     public func credential(for platform: PushPlatform, renew: Bool) async throws -> String {
+        if renew, refusingRenewal.contains(platform) { throw RenewalRefused(platform: platform) }
         let generation = generations.withLock { generations in
             let next = (generations[platform] ?? 1) + (renew ? 1 : 0)
             generations[platform] = next

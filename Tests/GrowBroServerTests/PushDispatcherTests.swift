@@ -66,6 +66,25 @@ struct PushDispatcherTests {
         #expect(harness.credentials.renewals(of: .apns) == 1)
     }
 
+    /// A renewal that cannot be made now (APNs allows one provider token per 20 minutes) is not announced as a new
+    /// credential: the send waits with the refusal and why no new one was made, and no request is made meanwhile.
+    @Test(arguments: TestStore.all)
+    func aRefusedCredentialThatCannotBeRenewedYetWaitsSayingWhy(store: TestStore) async throws {
+        let harness = try Harness(store: store, credentials: CountingCredentials(refusingRenewal: [.apns]))
+        try harness.register("u1", "phone", apns: 1)
+        harness.script(apns: 1, .status(403, #"{"reason":"ExpiredProviderToken"}"#))
+        try harness.reply("m1", to: "u1")
+        let decisions = try await harness.dispatch()
+        #expect(decisions.map(\.kind) == [.retry])
+        #expect(
+            decisions.first?.reason?.description
+                == "ExpiredProviderToken: no new credential: a new apns credential is not allowed yet")
+        #expect(decisions.first?.retryAt.map { $0 > Harness.start } == true)
+        #expect(harness.transport.requests.count == 1)
+        #expect(harness.credentials.renewals(of: .apns) == 0)
+        #expect(try harness.server.sends(of: "m1").map(\.state) == [.pending])
+    }
+
     @Test(arguments: TestStore.all)
     func aSecondRefusalAfterRenewalFailsTheSendAndKeepsTheToken(store: TestStore) async throws {
         let harness = try Harness(store: store)

@@ -27,6 +27,9 @@ public indirect enum DispatchReason: Hashable, Sendable, CustomStringConvertible
     case erased
     /// The provider refused the credential: a new one is made and the send retried at once.
     case renewingCredential(DispatchReason)
+    /// The provider refused the credential and no new one could be made (the credentials' description of why: an
+    /// APNs provider token under 20 minutes old, a token endpoint that did not answer); the send is retried later.
+    case noNewCredential(DispatchReason, String)
     /// The provider refused the credential again after a new one was made.
     case refusedAfterRenewal(DispatchReason)
     /// APNs said the token is unregistered since an instant before the token's last refresh: the token is kept.
@@ -50,6 +53,7 @@ public indirect enum DispatchReason: Hashable, Sendable, CustomStringConvertible
         case .expiredBeforeAttempt: "expired before the attempt"
         case .erased: "gdpr_erase"
         case .renewingCredential(let reason): "\(reason): new credential"
+        case .noNewCredential(let reason, let text): "\(reason): no new credential: \(text)"
         case .refusedAfterRenewal(let reason): "\(reason) again after a new credential"
         case .unregisteredBeforeRefresh(let reason): "\(reason) before the token's refresh; token kept"
         case .gaveUp(let reason, let attempts): "\(reason); gave up after \(attempts) attempts"

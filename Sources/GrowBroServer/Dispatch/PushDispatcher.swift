@@ -135,7 +135,7 @@ public final class PushDispatcher: Sendable {
                         round.decided(position, [decision], commit)
                     case .ready(let installation):
                         round.started(position)
-                        group.addTask { (position, await self.request(send, to: installation, renewing: false)) }
+                        group.addTask { (position, await self.request(send, to: installation)) }
                     }
                 case .decide(let position, let attempted):
                     do {
@@ -202,17 +202,24 @@ public final class PushDispatcher: Sendable {
         return .ready(installation)
     }
 
-    /// Makes one request: a credential, the request, the answer and what it means. Records nothing.
-    private func request(_ send: PendingSend, to installation: Installation, renewing: Bool) async -> Attempted {
+    /// Makes one request: a credential (unless `renewed` is the new one for this platform), the request, the answer
+    /// and what it means. Records nothing.
+    private func request(
+        _ send: PendingSend, to installation: Installation, renewed: (platform: PushPlatform, credential: String)? = nil
+    ) async -> Attempted {
         let now = clock.now
         let attempt = send.attempts + 1
         let credential: String
-        do {
-            credential = try await credentials.credential(for: installation.platform, renew: renewing)
-        } catch {
-            return Attempted(
-                installation: installation, attempt: attempt, request: nil, response: nil,
-                verdict: .retry(reason: .noCredential(String(describing: error)), after: nil))
+        if let renewed, renewed.platform == installation.platform {
+            credential = renewed.credential
+        } else {
+            do {
+                credential = try await credentials.credential(for: installation.platform, renew: false)
+            } catch {
+                return Attempted(
+                    installation: installation, attempt: attempt, request: nil, response: nil,
+                    verdict: .retry(reason: .noCredential(String(describing: error)), after: nil))
+            }
         }
         let request = ProviderRequestBuilder.request(
             for: send, to: installation, credential: credential, attempt: attempt, now: now,
@@ -245,7 +252,18 @@ public final class PushDispatcher: Sendable {
         var attempted = attempted
         var decisions: [DispatchDecision] = []
         while case .renewCredential(let reason) = attempted.verdict, !send.renewed {
-            // One immediate retry with a new credential, committed at once so a crash cannot loop on it. The send
+            // The new credential first, so the retry's line says "new credential" only when there is one: APNs
+            // allows one provider token per 20 minutes, so a young token's refusal waits, saying why.
+            let platform = attempted.installation.platform
+            let renewed: String
+            do {
+                renewed = try await credentials.credential(for: platform, renew: true)
+            } catch {
+                attempted.verdict = .retry(
+                    reason: .noNewCredential(reason, String(describing: error)), after: nil)
+                break
+            }
+            // One immediate retry with the new credential, committed at once so a crash cannot loop on it. The send
             // stays claimed (due when the lease ends, as a claimed send is); a claim another sender took over ends
             // here.
             let now = clock.now
@@ -272,7 +290,7 @@ public final class PushDispatcher: Sendable {
             case .finished(let decision, let commit):
                 return (decisions + [decision], commit)
             case .ready(let installation):
-                attempted = await request(send, to: installation, renewing: true)
+                attempted = await request(send, to: installation, renewed: (platform, renewed))
             }
         }
         let (decision, commit) = settle(

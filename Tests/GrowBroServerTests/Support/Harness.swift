@@ -12,14 +12,15 @@ struct Harness {
 
     let server: PushServer
     let transport = ScriptedTransport()
-    let credentials = CountingCredentials()
+    let credentials: CountingCredentials
     let clock = ManualWaveClock(now: Harness.start)
     let dispatcher: PushDispatcher
 
     init(
         store: TestStore = .sqlite, configuration: GrowBroServerConfiguration = GrowBroServerConfiguration(),
-        path: String? = nil
+        path: String? = nil, credentials: CountingCredentials = CountingCredentials()
     ) throws {
+        self.credentials = credentials
         server =
             try store.location(path: path).map { try PushServer(store: $0, configuration: configuration) }
             ?? PushServer.inMemory(configuration: configuration)
