@@ -283,7 +283,7 @@ let package = Package(
             name: "WavePushTests",
             dependencies: [
                 "WavePush", "GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushPayloads", "WavePushCLI",
-                "WaveCommandLine", "TestSupport",
+                "WaveCommandLine", "TestSupport", "WaveNotificationsTesting",
             ],
             resources: [.copy("Fixtures")]
         ),

@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 public import WaveNotifications
 
 /// A ``PushDispatcher`` run as a service, for a backend to embed: it sends what is due, then waits until the next
@@ -14,7 +14,22 @@ public final class PushSender: Sendable {
         /// A wake-up that came while no wait was in progress: the next wait returns at once.
         var woken = false
         var stopping = false
+        var activity = Activity.stopped
     }
+
+    /// What the sender is doing, for a watchdog: a round of sends that started long ago and has not ended is a
+    /// sender stuck (on a store or a transport that does not answer).
+    public enum Activity: Hashable, Sendable {
+        /// Not started, or stopped.
+        case stopped
+        /// In a round (claiming, sending, committing) since this instant.
+        case sending(since: Date)
+        /// Waiting for the next due instant, a ``PushSender/sendNow()`` or the idle check.
+        case waiting
+    }
+
+    /// What the sender is doing now.
+    public var activity: Activity { state.withLock { $0.activity } }
 
     private let dispatcher: PushDispatcher
     private let server: PushServer
@@ -87,7 +102,10 @@ public final class PushSender: Sendable {
     private var isStopping: Bool { state.withLock { $0.stopping } }
 
     private func run() async {
+        defer { state.withLock { $0.activity = .stopped } }
         while !isStopping {
+            let started = clock.now
+            state.withLock { $0.activity = .sending(since: started) }
             var next: Date?
             do {
                 // Each decision as its batch is committed: a sender killed mid-claim has logged every committed one.
@@ -101,6 +119,7 @@ public final class PushSender: Sendable {
             let now = clock.now
             if let next, next <= now { continue }
             let check = idleCheck.map { now.addingTimeInterval($0.timeInterval) }
+            state.withLock { $0.activity = .waiting }
             await wait(until: [next, check].compactMap { $0 }.min())
         }
     }

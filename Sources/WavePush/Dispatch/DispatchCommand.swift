@@ -46,7 +46,30 @@ enum DispatchCommand {
                 output.flush()
             })
         sender.start()
+        let notifier = SystemdNotifier(
+            environment: ProcessInfo.processInfo.environment, processID: ProcessInfo.processInfo.processIdentifier)
+        notifier.notify("READY=1\nSTATUS=sending")
+        let watchdog = notifier.watchdogInterval.flatMap { interval in
+            notifier.watchdogTimeout.map { timeout in
+                ServiceWatchdog(
+                    ping: { notifier.notify("WATCHDOG=1") }, clock: clock, interval: interval, timeout: timeout,
+                    activity: { sender.activity },
+                    onStuck: { lasted in
+                        output.writeLine(
+                            ReplayLines.line("error", at: clock.now) { json in
+                                json.member(
+                                    "reason",
+                                    "one round has lasted \(lasted.components.seconds) s; the watchdog is no longer "
+                                        + "told the sender is alive")
+                            })
+                        output.flush()
+                    })
+            }
+        }
+        watchdog?.start()
         let signal = await SignalWaiter.wait()
+        notifier.notify("STOPPING=1\nSTATUS=stopping: finishing the requests in flight")
+        watchdog?.stop()
         await sender.stop()
         // The store's count, every sender's sends included: what is left for whoever runs next.
         let pending: Int?

@@ -1,0 +1,82 @@
+internal import Foundation
+internal import GrowBroServer
+internal import WaveNotifications
+
+/// Pings the service manager's watchdog (`WATCHDOG=1`) every `interval` while the sender is healthy, on the
+/// clock it is given (an alarm, never a sleep of its own).
+///
+/// Healthy means waiting, or in a round that began less than `timeout` ago. A round stuck longer (a store or a
+/// provider that never answers) stops the pings, so systemd, after `WatchdogSec`, restarts the service; the
+/// claims' leases hand its sends to the next sender. The first missed ping is reported once through `onStuck`.
+final class ServiceWatchdog: Sendable {
+    private let ping: @Sendable () -> Void
+    private let clock: any AlarmClock
+    private let interval: Duration
+    private let timeout: Duration
+    private let activity: @Sendable () -> PushSender.Activity
+    private let onStuck: @Sendable (Duration) -> Void
+    private let alarm = AlarmID()
+    private let state = WaveLock((running: false, reported: false))
+
+    /// Creates a watchdog; it pings nothing before ``start()``.
+    ///
+    /// - Parameters:
+    ///   - ping: Tells the service manager the service is alive (`WATCHDOG=1`).
+    ///   - clock: The clock it sets its alarm on.
+    ///   - interval: Between pings (half the manager's `WATCHDOG_USEC`).
+    ///   - timeout: How long a round may last before the sender counts as stuck (`WATCHDOG_USEC`).
+    ///   - activity: What the sender is doing.
+    ///   - onStuck: Called once, with how long the round has lasted, when a ping is withheld.
+    init(
+        ping: @escaping @Sendable () -> Void, clock: any AlarmClock, interval: Duration, timeout: Duration,
+        activity: @escaping @Sendable () -> PushSender.Activity, onStuck: @escaping @Sendable (Duration) -> Void
+    ) {
+        self.ping = ping
+        self.clock = clock
+        self.interval = interval
+        self.timeout = timeout
+        self.activity = activity
+        self.onStuck = onStuck
+    }
+
+    /// Whether a sender doing `activity` at `now` is healthy.
+    ///
+    /// - Parameters:
+    ///   - activity: What it is doing.
+    ///   - now: The instant.
+    ///   - timeout: The longest healthy round.
+    /// - Returns: `true` when waiting, or sending for less than `timeout`.
+    static func isHealthy(_ activity: PushSender.Activity, now: Date, timeout: Duration) -> Bool {
+        switch activity {
+        case .waiting: true
+        case .sending(let since): now.timeIntervalSince(since) < timeout.timeInterval
+        case .stopped: false
+        }
+    }
+
+    /// Pings at once and then every `interval`.
+    func start() {
+        state.withLock { $0.running = true }
+        tick()
+    }
+
+    /// Stops pinging.
+    func stop() {
+        state.withLock { $0.running = false }
+        clock.setAlarm(alarm, at: nil) {}
+    }
+
+    private func tick() {
+        guard state.withLock({ $0.running }) else { return }
+        let now = clock.now
+        let current = activity()
+        if Self.isHealthy(current, now: now, timeout: timeout) {
+            ping()
+            state.withLock { $0.reported = false }
+        } else if case .sending(let since) = current, state.withLock({ !$0.reported }) {
+            state.withLock { $0.reported = true }
+            onStuck(.milliseconds(Int64(now.timeIntervalSince(since) * 1000)))
+        }
+        clock.setAlarm(alarm, at: now.addingTimeInterval(interval.timeInterval)) { [weak self] in self?.tick() }
+    }
+}

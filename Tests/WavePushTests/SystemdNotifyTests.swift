@@ -1,0 +1,138 @@
+import Foundation
+import GrowBroServer
+import TestSupport
+import Testing
+import WaveNotifications
+import WaveNotificationsTesting
+
+@testable import WavePush
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `wavepush dispatch` under a service manager (`Type=notify`): the test plays systemd, a datagram socket of its own
+/// named by `NOTIFY_SOCKET`, and reads what the sender tells it.
+struct SystemdNotifyTests {
+    /// A datagram socket bound to a short path under /tmp (a socket's path has room for 107 bytes) or to an
+    /// abstract name (`@…`, as systemd gives some services), read without blocking.
+    final class NotifySocket {
+        let descriptor: Int32
+        /// What `NOTIFY_SOCKET` says.
+        let name: String
+
+        init(abstract: Bool) throws {
+            let unique = "wave-notify-\(UUID().uuidString.prefix(8))"
+            name = abstract ? "@\(unique)" : "/tmp/\(unique).sock"
+            descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+            try #require(descriptor >= 0)
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            var bytes = Array(name.utf8)
+            if abstract { bytes[0] = 0 }
+            withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
+            let length = MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 0 : 1)
+            let bound = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(length))
+                }
+            }
+            try #require(bound == 0)
+        }
+
+        deinit {
+            close(descriptor)
+            if !name.hasPrefix("@") { unlink(name) }
+        }
+
+        /// Every datagram waiting now.
+        func drain() -> [String] {
+            var messages: [String] = []
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes {
+                    recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+                }
+                guard count > 0 else { return messages }
+                messages.append(String(decoding: buffer[..<count], as: UTF8.self))
+            }
+        }
+
+        /// The datagrams received until one satisfies `done`, or `seconds` have passed.
+        func receive(for seconds: Int = 20, until done: (String) -> Bool) async throws -> [String] {
+            var messages: [String] = []
+            for _ in 0..<(seconds * 20) {
+                messages += drain()
+                if messages.contains(where: done) { return messages }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            return messages
+        }
+    }
+
+    /// READY=1 once the store and credentials are loaded, WATCHDOG=1 every half of WATCHDOG_USEC while it waits, and
+    /// STOPPING=1 on SIGTERM; it exits 0.
+    @Test(arguments: [false, true])
+    func theSenderTellsTheServiceManagerReadyAliveAndStopping(abstract: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let socket = try NotifySocket(abstract: abstract)
+        let configuration = directory.appending("dispatch.json").path
+        // Nothing is due, so nothing is sent: the endpoints are never asked.
+        try """
+        {"database": "\(directory.appending("push.sqlite").path)",
+         "apns": {"topic": "app.growbro", "bearerToken": "apns-test", "endpoint": "https://127.0.0.1:9"},
+         "idleCheckSeconds": 0.1}
+        """.write(toFile: configuration, atomically: true, encoding: .utf8)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = socket.name
+        environment["WATCHDOG_USEC"] = "200000"
+        let child = try ChildProcess(
+            DispatchCommandTests.program, arguments: ["dispatch", configuration], environment: environment)
+        defer { child.terminate() }
+        let first = try await socket.receive { $0.contains("READY=1") }
+        #expect(first.first?.hasPrefix("READY=1") == true, "\(first)")
+        let pings = try await socket.receive(for: 1) { _ in false }.count
+        await child.kill(SIGTERM)
+        #expect(await child.waitForExit() == 0)
+        let last = socket.drain()
+        // 1 s of waiting at a ping per 0.1 s: more than the one or two a sender that pinged only at start would send.
+        #expect(pings >= 4, "\(pings) pings")
+        #expect(Set(first.dropFirst()).union(last.filter { !$0.hasPrefix("STOPPING=1") }) == ["WATCHDOG=1"])
+        #expect(last.last?.hasPrefix("STOPPING=1") == true, "\(last)")
+    }
+}
+
+/// The watchdog's decision on a manual clock: it pings while the sender waits or sends briefly, withholds the ping
+/// once a round has lasted the timeout (reporting it once), and pings again when the round ends.
+struct ServiceWatchdogTests {
+    @Test
+    func aRoundLongerThanTheTimeoutStopsThePingsUntilItEnds() async throws {
+        let start = Date(timeIntervalSince1970: 1_781_884_800)
+        let clock = ManualWaveClock(now: start)
+        let activity = WaveLock(PushSender.Activity.waiting)
+        let pings = WaveLock(0)
+        let stuck = WaveLock<[Duration]>([])
+        let watchdog = ServiceWatchdog(
+            ping: { pings.withLock { $0 += 1 } }, clock: clock, interval: .seconds(5), timeout: .seconds(10),
+            activity: { activity.withLock { $0 } }, onStuck: { lasted in stuck.withLock { $0.append(lasted) } })
+        watchdog.start()
+        #expect(pings.withLock { $0 } == 1)
+        await clock.advance(by: .seconds(5))
+        #expect(pings.withLock { $0 } == 2)
+        activity.withLock { $0 = .sending(since: clock.now) }
+        await clock.advance(by: .seconds(5))  // 5 s into the round: alive
+        #expect(pings.withLock { $0 } == 3)
+        await clock.advance(by: .seconds(5))  // 10 s: stuck
+        await clock.advance(by: .seconds(5))  // 15 s: still stuck, reported once
+        #expect(pings.withLock { $0 } == 3)
+        #expect(stuck.withLock { $0 } == [.seconds(10)])
+        activity.withLock { $0 = .waiting }
+        await clock.advance(by: .seconds(5))
+        #expect(pings.withLock { $0 } == 4)
+        watchdog.stop()
+        await clock.advance(by: .seconds(60))
+        #expect(pings.withLock { $0 } == 4)
+        #expect(!ServiceWatchdog.isHealthy(.stopped, now: start, timeout: .seconds(10)))
+    }
+}
