@@ -79,7 +79,7 @@ extension PostgresPushServerStore {
         if let entry = message.entry {
             let unread = try inboxCount(
                 userID: message.userID, unreadOnly: true,
-                oldest: oldestVisible(now: message.at, archiveAfterDays: archiveDays), in: connection)
+                oldest: InboxArchive.oldestVisible(now: message.at, archiveAfterDays: archiveDays), in: connection)
             try insert(entry, userID: message.userID, coding: coding, in: connection)
             badge = FanOutRules.badge(unreadBefore: unread)
         }

@@ -56,7 +56,7 @@ extension PostgresPushServerStore {
                 .array(known.map { .text($0.userID) }),
                 .array(
                     known.map {
-                        .integer(oldestVisible(now: $0.at, archiveAfterDays: archiveDays[$0.userID] ?? 0))
+                        .integer(InboxArchive.oldestVisible(now: $0.at, archiveAfterDays: archiveDays[$0.userID] ?? 0))
                     }),
             ])
         var unread: [String: Int] = [:]

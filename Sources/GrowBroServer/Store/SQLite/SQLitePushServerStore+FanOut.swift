@@ -46,7 +46,7 @@ extension SQLitePushServerStore {
             if let entry {
                 let unread = try Self.inboxCount(
                     userID: userID, unreadOnly: true,
-                    oldest: Self.oldestVisible(now: at, archiveAfterDays: archiveDays), in: database)
+                    oldest: InboxArchive.oldestVisible(now: at, archiveAfterDays: archiveDays), in: database)
                 try Self.insert(entry, userID: userID, coding: coding, in: database)
                 badge = FanOutRules.badge(unreadBefore: unread)
             }
