@@ -1,7 +1,7 @@
-internal import Foundation
-internal import GrowBroNotifications
-internal import WaveNotifications
-internal import WavePushPayloads
+package import Foundation
+package import GrowBroNotifications
+package import WaveNotifications
+package import WavePushPayloads
 
 /// Where the server keeps its state: what every store must do, so SQLite (``SQLitePushServerStore``, the embedded
 /// default) and a second store (a PostgreSQL one, say) are interchangeable behind ``PushServer``.
@@ -20,7 +20,7 @@ internal import WavePushPayloads
 ///   pages newest first (equal instants later-added first).
 /// - A send is recorded `pending` before any attempt and leaves `pending` once; an outcome recorded for a send
 ///   no longer pending changes nothing (a crash between an answer and its commit re-sends at most that one).
-protocol PushServerStore: Sendable {
+package protocol PushServerStore: Sendable {
     /// Closes the store; any later call fails with ``PushStoreError/Kind-swift.enum/closed``.
     func close()
 

@@ -1,15 +1,14 @@
 internal import Foundation
+internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePostgres
-internal import WaveSQLite
 
 /// The server inbox in PostgreSQL: the same rules as ``SQLitePushServerStore``'s over `server_inbox`.
 extension PostgresPushServerStore {
     func addInboxEntries(_ entries: [InboxEntry], userID: String) throws {
-        let coding = coding
         try database.transaction { connection in
             for entry in entries {
-                try Self.insert(entry, userID: userID, coding: coding, in: connection)
+                try Self.insert(entry, userID: userID, in: connection)
             }
         }
     }
@@ -32,7 +31,6 @@ extension PostgresPushServerStore {
     func inboxRows(
         userID: String, after cursor: InboxCursor?, receivedSince oldest: Int64, limit: Int
     ) throws -> [InboxRow] {
-        let coding = coding
         return try database.withConnection { connection in
             let rows = try connection.query(
                 """
@@ -51,8 +49,8 @@ extension PostgresPushServerStore {
                     cursor: InboxCursor(receivedAtMilliseconds: rows.int64(row, 2), sequence: rows.int64(row, 0)),
                     entry: InboxEntry(
                         identifier: rows.text(row, 1), receivedAt: Date(millisecondsSince1970: rows.int64(row, 2)),
-                        channelID: rows.text(row, 3), title: try Self.decode(rows.text(row, 4), coding, connection),
-                        body: try Self.decode(rows.text(row, 5), coding, connection), deepLink: rows.text(row, 6),
+                        channelID: rows.text(row, 3), title: try Self.decode(rows.text(row, 4), connection),
+                        body: try Self.decode(rows.text(row, 5), connection), deepLink: rows.text(row, 6),
                         readAt: rows.optionalInt64(row, 7).map(Date.init(millisecondsSince1970:))))
             }
         }
@@ -60,10 +58,10 @@ extension PostgresPushServerStore {
 
     /// A stored text decoded, or ``PushStoreError/Kind-swift.enum/damaged`` naming no content.
     private static func decode(
-        _ json: String, _ coding: LocalizedTextCoding, _ connection: PostgresConnection
+        _ json: String, _ connection: PostgresConnection
     ) throws -> LocalizedText {
         do {
-            return try coding.decode(json, path: connection.name)
+            return try LocalizedText(storedJSON: json)
         } catch {
             throw PushStoreError(
                 kind: .damaged, store: connection.name, detail: "an inbox text does not decode",
@@ -87,7 +85,7 @@ extension PostgresPushServerStore {
     }
 
     static func insert(
-        _ entry: InboxEntry, userID: String, coding: LocalizedTextCoding, in connection: PostgresConnection
+        _ entry: InboxEntry, userID: String, in connection: PostgresConnection
     ) throws {
         try connection.query(
             """
@@ -97,7 +95,7 @@ extension PostgresPushServerStore {
             """,
             [
                 .text(userID), .text(entry.identifier), .integer(entry.receivedAt.millisecondsSince1970),
-                .text(entry.channelID), .text(try coding.encode(entry.title)), .text(try coding.encode(entry.body)),
+                .text(entry.channelID), .text(try entry.title.storedJSON()), .text(try entry.body.storedJSON()),
                 .text(entry.deepLink), .optional(entry.readAt?.millisecondsSince1970),
                 .optional(entry.deletedAt?.millisecondsSince1970),
             ])
