@@ -144,7 +144,8 @@ let package = Package(
             name: "WavePush",
             dependencies: [
                 "GrowBroServer", "GrowBroServerSQLite", "GrowBroServerPostgres", "GrowBroServerTesting",
-                "GrowBroNotifications", "WaveNotifications", "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads", "WaveCommandLine", "WavePushHTTP",
+                "GrowBroNotifications", "WaveNotifications", "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads",
+                "WaveCommandLine", "WavePushHTTP",
                 "WavePushCredentials", "WaveSystemClock", "WavePushCore",
             ]
         ),
