@@ -19,6 +19,8 @@ let package = Package(
         .executable(name: "wavesim", targets: ["WaveSimCLI"]),
         .executable(name: "wavebench", targets: ["WaveBench"]),
         .library(name: "GrowBroServer", targets: ["GrowBroServer"]),
+        .library(name: "GrowBroServerSQLite", targets: ["GrowBroServerSQLite"]),
+        .library(name: "GrowBroServerPostgres", targets: ["GrowBroServerPostgres"]),
         .library(name: "GrowBroServerTesting", targets: ["GrowBroServerTesting"]),
         .library(name: "WavePushCredentials", targets: ["WavePushCredentials"]),
         .library(name: "WaveSQLite", targets: ["WaveSQLite"]),
@@ -101,15 +103,17 @@ let package = Package(
         // failure. An HTTP client or a credentials source depends on this, not on GrowBroServer.
         .target(name: "WavePushCore", dependencies: ["WavePushPayloads"]),
         // GrowBro's server side: device tokens, fan-out, provider requests and responses, engagement, well-known
-        // files, with its state in SQLite through WaveSQLite (the default) or PostgreSQL through WavePostgres. The
-        // sending is the backend's transport.
+        // files, and the store contract (PushServerStore) its state is kept behind. No database: a store is a target
+        // of its own, and the backend links the one it uses. The sending is the backend's transport.
         .target(
             name: "GrowBroServer",
-            dependencies: [
-                "WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WavePushCore", "WaveJSON",
-                "WaveSQLite", "WavePostgres",
-            ]
+            dependencies: ["WaveNotifications", "GrowBroNotifications", "WavePushPayloads", "WavePushCore", "WaveJSON"]
         ),
+        // The push server's state in one SQLite file through WaveSQLite: the embedded default store.
+        .target(name: "GrowBroServerSQLite", dependencies: ["GrowBroServer", "WaveNotifications", "WaveSQLite"]),
+        // The push server's state in PostgreSQL through WavePostgres (libpq), for several senders. Links no SQLite.
+        .target(
+            name: "GrowBroServerPostgres", dependencies: ["GrowBroServer", "WaveNotifications", "WavePostgres"]),
         // OpenSSL 3's libcrypto, for signing the providers' tokens (ES256, RS256).
         .systemLibrary(
             name: "CCrypto",
@@ -135,12 +139,13 @@ let package = Package(
         .target(
             name: "GrowBroServerTesting", dependencies: ["GrowBroServer", "WaveNotifications", "WavePushPayloads"]),
         // The command line behind `wavepush` (replay, report, well-known files and their check, send-test and
-        // dispatch), as a library.
+        // dispatch), as a library; the one place that knows both stores (PushStoreLocation).
         .target(
             name: "WavePush",
             dependencies: [
-                "GrowBroServer", "GrowBroServerTesting", "GrowBroNotifications", "WaveNotifications",
-                "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads", "WaveCommandLine", "WavePushHTTP",
+                "GrowBroServer", "GrowBroServerSQLite", "GrowBroServerPostgres", "GrowBroServerTesting",
+                "GrowBroNotifications", "WaveNotifications", "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads",
+                "WaveCommandLine", "WavePushHTTP",
                 "WavePushCredentials", "WaveSystemClock", "WavePushCore",
             ]
         ),
@@ -149,7 +154,10 @@ let package = Package(
         // A child process for GrowBroServerTests' kill test: fans out and sends in a loop until killed.
         .executableTarget(
             name: "GrowBroSendProbe",
-            dependencies: ["GrowBroServer", "GrowBroServerTesting", "WaveNotifications", "WavePushPayloads"]),
+            dependencies: [
+                "GrowBroServer", "GrowBroServerSQLite", "GrowBroServerTesting", "WaveNotifications", "WavePushPayloads",
+                "WavePush",
+            ]),
         // What both command-line tools share: arguments, usage errors and exit codes, the output channel, and the
         // scenario reader (JSON objects against their keys, every problem with its path).
         .target(name: "WaveCommandLine", dependencies: ["WaveNotifications", "WaveJSON"]),
@@ -169,7 +177,8 @@ let package = Package(
             name: "WaveBench",
             dependencies: [
                 "WaveNotifications", "WaveNotificationsTesting", "WaveStrings", "WaveStringTables", "WaveLinuxAdapter",
-                "WaveSim", "WaveJSON", "ShadowNotifications", "GrowBroServer", "GrowBroNotifications",
+                "WaveSim", "WaveJSON", "ShadowNotifications", "GrowBroServer", "GrowBroServerSQLite",
+                "GrowBroNotifications", "WavePush",
                 "WavePushPayloads", "GrowBroServerTesting", "TestSupport", "WaveCommandLine", "WavePushHTTP",
             ],
             path: "Benchmarks/WaveBench"
@@ -240,7 +249,7 @@ let package = Package(
                 "WaveNotifications", "WaveNotificationsTesting", "WaveNotificationsTestingSupport", "WaveLinuxAdapter",
                 "WaveStrings", "GoNowNotifications", "HydracatNotifications", "ShadowNotifications",
                 "GrowBroNotifications", "WavePushPayloads", "IOSFrameworkStandIns", "GrowBroServer",
-                "GrowBroServerTesting", "TestSupport",
+                "GrowBroServerSQLite", "GrowBroServerTesting", "TestSupport",
             ]
         ),
         // Stand-ins with the shape of UserNotifications' and BackgroundTasks' types, so the iOS examples of
@@ -264,16 +273,16 @@ let package = Package(
         .testTarget(
             name: "GrowBroServerTests",
             dependencies: [
-                "GrowBroServer", "WaveNotifications", "WaveNotificationsTesting", "GrowBroNotifications",
-                "WavePushPayloads", "WaveJSON", "WavePostgres", "WaveSQLite",
-                "GrowBroServerTesting", "GrowBroSendProbe", "TestSupport",
+                "GrowBroServer", "GrowBroServerSQLite", "GrowBroServerPostgres", "WaveNotifications",
+                "WaveNotificationsTesting", "GrowBroNotifications", "WavePushPayloads", "WaveJSON", "WavePostgres",
+                "WaveSQLite", "GrowBroServerTesting", "GrowBroSendProbe", "TestSupport", "WavePush",
             ]
         ),
         // The HTTP/2 transport against a loopback stand-in for APNs and FCM (TestSupport's push-standin.py, on h2).
         .testTarget(
             name: "WavePushHTTPTests",
             dependencies: [
-                "WavePushHTTP", "GrowBroServer", "GrowBroServerTesting", "WaveNotifications",
+                "WavePushHTTP", "GrowBroServer", "GrowBroServerSQLite", "GrowBroServerTesting", "WaveNotifications",
                 "WaveNotificationsTesting",
                 "WavePushPayloads",
                 "WaveJSON", "TestSupport",
@@ -282,8 +291,8 @@ let package = Package(
         .testTarget(
             name: "WavePushTests",
             dependencies: [
-                "WavePush", "GrowBroServer", "WaveNotifications", "WaveJSON", "WavePushPayloads", "WavePushCLI",
-                "WaveCommandLine", "TestSupport", "WaveNotificationsTesting",
+                "WavePush", "GrowBroServer", "GrowBroServerSQLite", "WaveNotifications", "WaveJSON", "WavePushPayloads",
+                "WavePushCLI", "WaveCommandLine", "TestSupport", "WaveNotificationsTesting",
             ],
             resources: [.copy("Fixtures")]
         ),

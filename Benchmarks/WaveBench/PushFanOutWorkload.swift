@@ -4,6 +4,7 @@ internal import GrowBroServerTesting
 internal import TestSupport
 internal import WaveNotifications
 internal import WaveNotificationsTesting
+internal import WavePush
 internal import WavePushPayloads
 
 /// Workload 9: GrowBro's push server on a durable store, SQLite on a file in the temporary directory (real fsyncs)
@@ -54,7 +55,7 @@ enum PushFanOutWorkload {
         } else {
             location = .sqlite(path: directory.appendingPathComponent("server.sqlite").path)
         }
-        let server = try PushServer(store: location)
+        let server = try location.open()
         defer { server.close() }
         let start = Date(timeIntervalSince1970: 1_781_884_800)
         try registerAudience(count, on: server, at: start)
@@ -140,7 +141,7 @@ enum PushFanOutWorkload {
         try await withThrowingTaskGroup(of: Int.self) { group in
             for sender in 0..<setup.senders {
                 group.addTask {
-                    let own = try PushServer(store: location)
+                    let own = try location.open()
                     defer { own.close() }
                     let dispatcher = PushDispatcher(
                         server: own, transport: AcceptingTransport(), credentials: CountingCredentials(),

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import GrowBroServer
+internal import GrowBroServerSQLite
 internal import GrowBroServerTesting
 internal import TestSupport
 internal import WaveNotifications
@@ -23,7 +24,7 @@ enum PushTransportWorkload {
         defer { try? FileManager.default.removeItem(at: directory) }
         let standIn = try await startStandIn(script: #"{"delay_ms": \#(delay)}"#, in: directory)
         let server = try PushServer(
-            store: .sqlite(path: directory.appendingPathComponent("server.sqlite").path),
+            path: directory.appendingPathComponent("server.sqlite").path,
             configuration: GrowBroServerConfiguration(apnsEndpoint: standIn.baseURL, fcmEndpoint: standIn.baseURL))
         defer { server.close() }
         let start = Date(timeIntervalSince1970: 1_781_884_800)

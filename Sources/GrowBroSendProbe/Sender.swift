@@ -2,6 +2,7 @@ import Foundation
 import GrowBroServer
 import GrowBroServerTesting
 import WaveNotifications
+import WavePush
 
 /// One of several senders sharing a store, for the multi-sender kill test: claims with a 30-second lease (longer than one claim takes even under ThreadSanitizer, so a live sender never loses its claim), sends to
 /// ``EchoTransport`` (`sent <id>` as each request leaves) and prints `acked <id>` for each acceptance once committed;
@@ -12,7 +13,7 @@ import WaveNotifications
 ///   - database: A SQLite file or a `postgresql://` URI.
 ///   - name: The sender's name, for its claims.
 func runSender(database: String, name: String) async throws -> Never {
-    let server = try PushServer(store: PushStoreLocation(database))
+    let server = try PushStoreLocation(database).open()
     let dispatcher = PushDispatcher(
         server: server, transport: EchoTransport(), credentials: CountingCredentials(), clock: SystemWaveClock(),
         random: SeededRandom(seed: 1), maximumInFlight: 20, owner: name, lease: .seconds(30), commitBatchSize: 100)

@@ -7,6 +7,7 @@
 // committed an acceptance. With `drain`, it dispatches until nothing is pending, prints `drained`, and exits.
 import Foundation
 import GrowBroServer
+import GrowBroServerSQLite
 import GrowBroServerTesting
 import WaveNotifications
 import WavePushPayloads

@@ -2,9 +2,13 @@ import Foundation
 import TestSupport
 import Testing
 import WavePostgres
+import WavePush
+import WavePushPayloads
 import WaveSQLite
 
 @testable import GrowBroServer
+@testable import GrowBroServerPostgres
+@testable import GrowBroServerSQLite
 
 /// The server's storage failures are its own ``PushStoreError``: a kind a backend decides on, the store's words kept,
 /// and the same kind for the same failure whichever the store.
@@ -21,28 +25,87 @@ struct PushStoreErrorTests {
         #expect(error.advice.contains("move it"))
     }
 
-    @Test func aMissingDirectoryIsUnavailable() throws {
+    /// A store that cannot be opened or reached: a SQLite file in a missing directory, a PostgreSQL port where nothing
+    /// listens (port 1 on loopback: the connection is refused at once; no cluster needed).
+    @Test(arguments: TestStore.allCases)
+    func anUnreachableStoreIsUnavailable(store: TestStore) throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let file = directory.appending("missing/push.sqlite").path
-        let error = try #require(throws: PushStoreError.self) { try PushServer(path: file) }
+        let error = try #require(throws: PushStoreError.self) {
+            switch store {
+            case .sqlite: try PushServer(path: directory.appending("missing/push.sqlite").path)
+            case .postgres: try PushServer(postgres: "postgresql://127.0.0.1:1/growbro?connect_timeout=5")
+            }
+        }
         #expect(error.kind == .unavailable)
+    }
+
+    /// An integrity violation inside a store's transaction (here a rule that records one installation twice, which
+    /// breaks the installation's key) is `failed`, not `busy`: a retry would fail alike. Nothing of the call is kept.
+    @Test(arguments: TestStore.all)
+    func anIntegrityViolationIsFailedAndKeepsNothing(store: TestStore) throws {
+        let server = try store.location().map { try $0.open() } ?? PushServer.inMemory()
+        defer { server.close() }
+        let at = Date(timeIntervalSince1970: 1_781_884_800)
+        let registration = TokenRegistration(
+            userID: "u1", installationID: "i1", platform: .fcm, token: Harness.fcmToken(1), at: at)
+        let change = TokenChange(
+            kind: .registered, installationID: "i1", userID: "u1", token: registration.token, at: at)
+        let error = try #require(throws: PushStoreError.self) {
+            try server.store.register(registration, newUserArchiveDays: 30) { _, _ in [change, change] }
+        }
+        #expect(error.kind == .failed)
+        #expect(try server.installation("i1") == nil)
+        #expect(try server.tokenChanges().isEmpty)
+        #expect(try !server.isKnownUser("u1"))
+    }
+
+    /// A write lock another session holds past the store's wait is `busy` (a retry may succeed): SQLite's write lock
+    /// held by a second connection past the 5 s busy timeout; a PostgreSQL table lock past a 200 ms `lock_timeout`.
+    @Test(arguments: TestStore.all)
+    func aLockHeldPastTheWaitIsBusy(store: TestStore) throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server: PushServer
+        let release: () throws -> Void
+        switch store {
+        case .sqlite:
+            let path = directory.appending("push.sqlite").path
+            server = try PushServer(path: path)
+            let holder = try SQLiteDatabase(path: path)
+            try holder.execute("BEGIN IMMEDIATE")
+            release = {
+                try holder.execute("ROLLBACK")
+                holder.close()
+            }
+        case .postgres:
+            let connectionString = try TestStore.freshSchema()
+            server = try PushServer(postgres: connectionString + "%20-clock_timeout%3D200")
+            let holder = try PostgresConnection(connectionString)
+            try holder.execute("BEGIN")
+            try holder.execute("LOCK TABLE installation IN ACCESS EXCLUSIVE MODE")
+            release = {
+                try holder.execute("ROLLBACK")
+                holder.close()
+            }
+        }
+        defer { server.close() }
+        let registration = TokenRegistration(
+            userID: "u1", installationID: "i1", platform: .fcm, token: Harness.fcmToken(1),
+            at: Date(timeIntervalSince1970: 1_781_884_800))
+        let error = try #require(throws: PushStoreError.self) { try server.register(registration) }
+        try release()
+        #expect(error.kind == .busy)
+        // Once the lock is gone the same call succeeds.
+        #expect(try server.register(registration).map(\.kind) == [.registered])
     }
 
     @Test(arguments: TestStore.all)
     func aClosedServerFailsWithClosed(store: TestStore) throws {
-        let server = try store.location().map { try PushServer(store: $0) } ?? PushServer.inMemory()
+        let server = try store.location().map { try $0.open() } ?? PushServer.inMemory()
         server.close()
         let error = try #require(throws: PushStoreError.self) { try server.isKnownUser("ana") }
         #expect(error.kind == .closed)
-    }
-
-    @Test func anUnreachablePostgreSQLIsUnavailable() throws {
-        // Port 1 on loopback: nothing listens, the connection is refused at once.
-        let error = try #require(throws: PushStoreError.self) {
-            try PushServer(store: .postgres(connectionString: "postgresql://127.0.0.1:1/growbro?connect_timeout=5"))
-        }
-        #expect(error.kind == .unavailable)
     }
 
     /// Each store's own codes for the same failure give the same kind: a conflict or a lock is `busy` (retry), an

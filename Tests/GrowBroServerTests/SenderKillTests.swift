@@ -5,6 +5,7 @@ import GrowBroServerTesting
 import TestSupport
 import Testing
 import WaveNotifications
+import WavePush
 import WavePushPayloads
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ struct SenderKillTests {
         defer { directory.remove() }
         let database =
             store == .sqlite ? directory.appending("server.sqlite").path : try TestStore.freshSchema("kill")
-        let server = try PushServer(store: PushStoreLocation(database))
+        let server = try PushStoreLocation(database).open()
         defer { server.close() }
         let size = Self.broadcastSize
         for first in stride(from: 0, to: size, by: 10_000) {

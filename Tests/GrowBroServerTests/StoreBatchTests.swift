@@ -1,10 +1,12 @@
 import Foundation
 import GrowBroNotifications
+import GrowBroServerPostgres
 import GrowBroServerTesting
 import TestSupport
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
+import WavePush
 import WavePushPayloads
 
 @testable import GrowBroServer
@@ -141,7 +143,7 @@ struct StoreBatchTests {
     func senderConnectionsClaimingAtOnceNeverShareASend() async throws {
         guard TestStore.all.contains(.postgres) else { return }
         let connectionString = try TestStore.freshSchema("claims")
-        let setup = try PushServer(store: .postgres(connectionString: connectionString))
+        let setup = try PushServer(postgres: connectionString)
         defer { setup.close() }
         for n in 0..<50 {
             try setup.register(
@@ -153,7 +155,7 @@ struct StoreBatchTests {
         let claims = try await withThrowingTaskGroup(of: [Int64].self) { group in
             for sender in 0..<4 {
                 group.addTask {
-                    let server = try PushServer(store: .postgres(connectionString: connectionString))
+                    let server = try PushServer(postgres: connectionString)
                     defer { server.close() }
                     var mine: [Int64] = []
                     while true {
@@ -241,7 +243,7 @@ struct StoreBatchTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let location = try #require(try store.location(path: directory.appending("server.sqlite").path))
-        let setup = try PushServer(store: location)
+        let setup = try location.open()
         defer { setup.close() }
         let users = 300
         try setup.register(
@@ -258,7 +260,7 @@ struct StoreBatchTests {
         let decided = try await withThrowingTaskGroup(of: Int.self) { group in
             for sender in 0..<3 {
                 group.addTask {
-                    let server = try PushServer(store: location)
+                    let server = try location.open()
                     defer { server.close() }
                     let dispatcher = PushDispatcher(
                         server: server, transport: transport, credentials: CountingCredentials(), clock: clock,

@@ -4,6 +4,7 @@ import GrowBroServer
 import TestSupport
 import Testing
 import WaveNotifications
+import WavePush
 import WavePushPayloads
 
 #if canImport(Glibc)
@@ -52,7 +53,7 @@ struct DispatchKillTests {
          "sender": {"leaseSeconds": 2, "commitBatch": \(Self.commitBatch)}}
         """.write(toFile: configuration, atomically: true, encoding: .utf8)
 
-        let server = try PushServer(store: PushStoreLocation(database))
+        let server = try PushStoreLocation(database).open()
         defer { server.close() }
         let start = Date(timeIntervalSince1970: 1_781_884_800)
         try server.register(

@@ -114,9 +114,7 @@ public final class PushDispatcher: Sendable {
         do {
             installations = try server.installations(ids: Array(Set(sends.map(\.installationID))))
         } catch {
-            // Nothing attempted: the claim is given back rather than left to its lease.
-            _ = try? server.recordOutcomes(sends.map { .release($0) })
-            throw error
+            throw releasing(sends, after: error)
         }
         var round = DispatchRound<Attempted>(
             sends: sends, installations: installations, maximumInFlight: maximumInFlight,
@@ -155,6 +153,21 @@ public final class PushDispatcher: Sendable {
             }
         }
         return try result.get()
+    }
+
+    /// Gives a claim back after `error` stopped the call before any attempt, rather than leaving its sends to the
+    /// lease, and returns the error to throw: `error`, or, when the give-back fails too (the sends then stay claimed
+    /// until the lease ends and are due again then, nothing lost), `error` naming that second failure as well, so the
+    /// operator reads both.
+    private func releasing(_ sends: [PendingSend], after error: any Error) -> any Error {
+        do {
+            _ = try server.recordOutcomes(sends.map { .release($0) })
+            return error
+        } catch let releaseError {
+            guard var storeError = error as? PushStoreError else { return error }
+            storeError.detail += "; giving the claim back failed too (its sends wait for the lease): \(releaseError)"
+            return storeError
+        }
     }
 
     /// What one request came to: the installation it went to, the attempt, the request and answer, and the verdict.

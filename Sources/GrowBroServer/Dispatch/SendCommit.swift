@@ -1,8 +1,8 @@
-internal import Foundation
+package import Foundation
 
 /// What a sender records for one claimed send after its attempt: the unit of ``PushServerStore/recordOutcomes(_:)``,
 /// so a batch of outcomes is one transaction instead of one per send.
-enum SendCommit: Sendable {
+package enum SendCommit: Sendable {
     /// Ends the send (an accepted one also records the `accepted` engagement event).
     case finish(PendingSend, SendOutcome)
     /// Records a failed attempt and when the next is due.
@@ -14,7 +14,7 @@ enum SendCommit: Sendable {
     case release(PendingSend)
 
     /// The send this commit is for.
-    var send: PendingSend {
+    package var send: PendingSend {
         switch self {
         case .finish(let send, _), .reschedule(let send, _, _, _, _, _), .purge(let send, _, _),
             .release(let send):

@@ -1,15 +1,24 @@
-internal import Foundation
+package import Foundation
 
 /// How a pending send ends: its final state, its attempts and what the last answer said.
-struct SendOutcome: Sendable {
+package struct SendOutcome: Sendable {
     /// The final state (not `pending`).
-    var state: SendRecord.State
+    package var state: SendRecord.State
     /// The attempts made.
-    var attempts: Int
+    package var attempts: Int
     /// The last answer's HTTP status, if an answer came.
-    var status: Int?
+    package var status: Int?
     /// Why, if it has a reason.
-    var reason: String?
+    package var reason: String?
     /// When it ended.
-    var at: Date
+    package var at: Date
+
+    /// Creates one from its parts (a store reads them back).
+    package init(state: SendRecord.State, attempts: Int, status: Int? = nil, reason: String? = nil, at: Date) {
+        self.state = state
+        self.attempts = attempts
+        self.status = status
+        self.reason = reason
+        self.at = at
+    }
 }

@@ -44,4 +44,25 @@ public struct SendRecord: Hashable, Sendable {
     public var status: Int?
     /// The last reason (a provider's reason, "no response", …).
     public var reason: String?
+
+    /// Creates one from its parts (a store reads them back).
+    package init(
+        sendID: Int64, messageID: String, installationID: String, userID: String, platform: PushPlatform,
+        channelID: String, payload: String, state: State, attempts: Int, dueAt: Date? = nil, finishedAt: Date? = nil,
+        status: Int? = nil, reason: String? = nil
+    ) {
+        self.sendID = sendID
+        self.messageID = messageID
+        self.installationID = installationID
+        self.userID = userID
+        self.platform = platform
+        self.channelID = channelID
+        self.payload = payload
+        self.state = state
+        self.attempts = attempts
+        self.dueAt = dueAt
+        self.finishedAt = finishedAt
+        self.status = status
+        self.reason = reason
+    }
 }

@@ -33,4 +33,21 @@ public struct CategoryReport: Hashable, Sendable {
     private func ratio(_ part: Int, _ whole: Int) -> Double? {
         whole == 0 ? nil : Double(part) / Double(whole)
     }
+
+    /// Creates one from its parts (a store reads them back).
+    package init(
+        channelID: String, usersWithInstallation: Int, usersOptedIn: Int, sends: Int, finished: Int, accepted: Int,
+        measurableAccepted: Int, delivered: Int, opened: Int, dismissed: Int
+    ) {
+        self.channelID = channelID
+        self.usersWithInstallation = usersWithInstallation
+        self.usersOptedIn = usersOptedIn
+        self.sends = sends
+        self.finished = finished
+        self.accepted = accepted
+        self.measurableAccepted = measurableAccepted
+        self.delivered = delivered
+        self.opened = opened
+        self.dismissed = dismissed
+    }
 }

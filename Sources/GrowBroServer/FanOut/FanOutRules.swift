@@ -4,7 +4,7 @@ internal import WaveNotifications
 ///
 /// Pure: the store reads the recipient's installations and switch, asks this rule for each, and records a send for
 /// every installation it does not skip.
-enum FanOutRules {
+package enum FanOutRules {
     /// Why an installation gets no send, or `nil` when it gets one.
     ///
     /// A background push (``CommunityEvent/Kind/refresh(postID:)``) skips nothing: it shows nothing, so neither the
@@ -30,7 +30,7 @@ enum FanOutRules {
     ///
     /// - Parameter unreadBefore: The recipient's unread entries before this message's, in its archive window.
     /// - Returns: The badge.
-    static func badge(unreadBefore: Int) -> Int {
+    package static func badge(unreadBefore: Int) -> Int {
         unreadBefore + 1
     }
 }

@@ -10,6 +10,13 @@ public struct FanOutResult: Hashable, Sendable {
         public var installationID: String
         /// The push service.
         public var platform: PushPayload.Platform
+
+        /// Creates one from its parts (a store reads them back).
+        package init(sendID: Int64, installationID: String, platform: PushPayload.Platform) {
+            self.sendID = sendID
+            self.installationID = installationID
+            self.platform = platform
+        }
     }
 
     /// One installation not sent to.
@@ -19,6 +26,12 @@ public struct FanOutResult: Hashable, Sendable {
         /// `category_disabled` (the recipient switched the channel off) or `permission_denied` (the device
         /// reports no permission).
         public var reason: String
+
+        /// Creates one from its parts (a store reads them back).
+        package init(installationID: String, reason: String) {
+            self.installationID = installationID
+            self.reason = reason
+        }
     }
 
     /// The message id.
@@ -33,4 +46,14 @@ public struct FanOutResult: Hashable, Sendable {
     public var sends: [Send]
     /// The installations skipped, in installation id order.
     public var skipped: [Skip]
+
+    /// Creates one from its parts (a store reads them back).
+    package init(messageID: String, userID: String, channelID: String, badge: Int, sends: [Send], skipped: [Skip]) {
+        self.messageID = messageID
+        self.userID = userID
+        self.channelID = channelID
+        self.badge = badge
+        self.sends = sends
+        self.skipped = skipped
+    }
 }

@@ -37,19 +37,26 @@ public final class ServerInbox: InboxStore {
 
     /// The user's visible unread entries: the badge (see ``InboxStore/unreadCount(now:)``).
     public func unreadCount(now: Date) throws -> Int {
-        try store.inboxCount(userID: userID, unreadOnly: true, now: now, archiveAfterDays: archiveAfterDays)
+        try store.inboxCount(userID: userID, unreadOnly: true, receivedSince: oldestVisible(now: now))
     }
 
     /// The user's visible entries (see ``InboxStore/totalCount(now:)``).
     public func totalCount(now: Date) throws -> Int {
-        try store.inboxCount(userID: userID, unreadOnly: false, now: now, archiveAfterDays: archiveAfterDays)
+        try store.inboxCount(userID: userID, unreadOnly: false, receivedSince: oldestVisible(now: now))
     }
 
     /// One page of the user's visible entries, newest first (see ``InboxStore/page(size:after:now:)``).
     public func page(size: Int, after cursor: InboxCursor?, now: Date) throws -> InboxPage {
         guard (1...InboxError.maximumPageSize).contains(size) else { throw InboxError.pageSizeOutOfRange(size) }
-        return try store.inboxPage(
-            userID: userID, size: size, after: cursor, now: now, archiveAfterDays: archiveAfterDays)
+        let rows = try store.inboxRows(
+            userID: userID, after: cursor, receivedSince: oldestVisible(now: now),
+            limit: InboxPage.rowsToRead(forPageSize: size))
+        return InboxPage(rows: rows, size: size)
+    }
+
+    /// The first visible millisecond at `now`, by the user's archive age.
+    private func oldestVisible(now: Date) -> Int64 {
+        InboxArchive.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
     }
 
     /// Erases this user's notifications for good (the right to erasure), in one transaction: every inbox entry is

@@ -1,7 +1,7 @@
-internal import Foundation
-internal import GrowBroNotifications
-internal import WaveNotifications
-internal import WavePushPayloads
+package import Foundation
+package import GrowBroNotifications
+package import WaveNotifications
+package import WavePushPayloads
 
 /// Where the server keeps its state: what every store must do, so SQLite (``SQLitePushServerStore``, the embedded
 /// default) and a second store (a PostgreSQL one, say) are interchangeable behind ``PushServer``.
@@ -20,7 +20,7 @@ internal import WavePushPayloads
 ///   pages newest first (equal instants later-added first).
 /// - A send is recorded `pending` before any attempt and leaves `pending` once; an outcome recorded for a send
 ///   no longer pending changes nothing (a crash between an answer and its commit re-sends at most that one).
-protocol PushServerStore: Sendable {
+package protocol PushServerStore: Sendable {
     /// Closes the store; any later call fails with ``PushStoreError/Kind-swift.enum/closed``.
     func close()
 
@@ -173,13 +173,16 @@ protocol PushServerStore: Sendable {
     /// Marks a user's entries with the identifier read (`deleting` false) or deleted; returns how many had it.
     func markInboxEntries(identifier: String, userID: String, deleting: Bool, at instant: Date) throws -> Int
 
-    /// A user's visible entries (unread ones only when `unreadOnly`) at `now`, after `archiveAfterDays`.
-    func inboxCount(userID: String, unreadOnly: Bool, now: Date, archiveAfterDays: Int) throws -> Int
+    /// How many of a user's entries are visible (unread ones only when `unreadOnly`): not deleted, received at or
+    /// after `oldest` (milliseconds since 1970; the server applies the archive rule).
+    func inboxCount(userID: String, unreadOnly: Bool, receivedSince oldest: Int64) throws -> Int
 
-    /// One page of a user's visible entries, newest first.
-    func inboxPage(
-        userID: String, size: Int, after cursor: InboxCursor?, now: Date, archiveAfterDays: Int
-    ) throws -> InboxPage
+    /// Up to `limit` of a user's visible entries (as ``inboxCount(userID:unreadOnly:receivedSince:)`` counts them)
+    /// after `cursor`, newest first (equal instants later-added first), each with its cursor. The server cuts the
+    /// page from them.
+    func inboxRows(
+        userID: String, after cursor: InboxCursor?, receivedSince oldest: Int64, limit: Int
+    ) throws -> [InboxRow]
 
     /// Erases a user's notifications for good: deletes the inbox entries, blanks every send's payload and ends the
     /// pending sends `dropped` (`gdpr_erase`); returns those sends as they were, by send id.

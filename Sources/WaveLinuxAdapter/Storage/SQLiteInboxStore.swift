@@ -113,9 +113,9 @@ public final class SQLiteInboxStore: InboxStore {
             defer { select.reset() }
             try select.bind([
                 .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
-                .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
+                .integer(cursor?.sequence ?? Int64.max), .integer(Int64(InboxPage.rowsToRead(forPageSize: size))),
             ])
-            return try select.inboxPage(size: size, coding: coding)
+            return InboxPage(rows: try select.inboxRows(coding: coding), size: size)
         }
     }
 
@@ -230,6 +230,6 @@ public final class SQLiteInboxStore: InboxStore {
     }
 
     private func oldestVisible(now: Date) -> Int64 {
-        now.millisecondsSince1970 - Int64(archiveAfterDays) * 86_400_000
+        InboxArchive.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
     }
 }

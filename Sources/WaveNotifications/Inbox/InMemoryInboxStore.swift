@@ -132,7 +132,7 @@ public final class InMemoryInboxStore: InboxStore {
 
     /// The earliest received millisecond that is not archived at `now`.
     private func oldestVisible(now: Date) -> Int64 {
-        now.millisecondsSince1970 - Int64(archiveAfterDays) * 86_400_000
+        InboxArchive.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
     }
 
     private static func isVisible(_ stored: Stored, oldest: Int64) -> Bool {

@@ -39,7 +39,7 @@ enum ReportCommand {
             }
             configuration.alertDeliveryRate = rate
         }
-        let server = try PushServer(store: location, configuration: configuration)
+        let server = try location.open(configuration: configuration)
         defer { server.close() }
         let report = try server.report(from: from, to: to)
         for alert in report.alerts { output.writeLine(ReplayLines.alert(alert, at: to)) }

@@ -1,6 +1,7 @@
 internal import Foundation
 internal import GrowBroNotifications
 internal import GrowBroServer
+internal import GrowBroServerSQLite
 internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
@@ -25,7 +26,7 @@ enum DispatchCommand {
                 "dispatch needs a database: --db FILE or \"database\" in the configuration", subcommand: "dispatch")
         }
         let clock = SystemAlarmClock()
-        let server = try PushServer(store: PushStoreLocation(database), configuration: configuration.server)
+        let server = try PushStoreLocation(database).open(configuration: configuration.server)
         defer { server.close() }
         let transport = try configuration.transport()
         let dispatcher = PushDispatcher(

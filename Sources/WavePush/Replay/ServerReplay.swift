@@ -1,6 +1,7 @@
 internal import Foundation
 internal import GrowBroNotifications
 internal import GrowBroServer
+internal import GrowBroServerSQLite
 internal import GrowBroServerTesting
 internal import WaveCommandLine
 internal import WaveNotifications
@@ -20,7 +21,7 @@ struct ServerReplay {
 
     func run() async throws -> Int32 {
         let server =
-            try databasePath.map { try PushServer(store: PushStoreLocation($0), configuration: scenario.configuration) }
+            try databasePath.map { try PushStoreLocation($0).open(configuration: scenario.configuration) }
             ?? PushServer.inMemory(configuration: scenario.configuration)
         defer { server.close() }
         let transport = ScriptedTransport(answers: scenario.answers)

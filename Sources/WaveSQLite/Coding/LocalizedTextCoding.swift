@@ -12,7 +12,7 @@ public struct LocalizedTextCoding: Sendable {
     /// - Returns: Its compact JSON.
     /// - Throws: `EncodingError` when an argument cannot be encoded.
     public func encode(_ text: LocalizedText) throws -> String {
-        String(decoding: try JSONEncoder().encode(text), as: UTF8.self)
+        try text.storedJSON()
     }
 
     /// The text of its JSON; a column that does not decode is a damaged file.
@@ -24,7 +24,7 @@ public struct LocalizedTextCoding: Sendable {
     /// - Throws: ``SQLiteError/corrupt(_:path:)`` when the column does not decode.
     public func decode(_ json: String, path: String) throws -> LocalizedText {
         do {
-            return try JSONDecoder().decode(LocalizedText.self, from: Data(json.utf8))
+            return try LocalizedText(storedJSON: json)
         } catch {
             throw SQLiteError.corrupt("a stored text does not decode: \(error)", path: path)
         }

@@ -2,6 +2,7 @@
 // example-begin
 import Foundation
 import GrowBroServer
+import GrowBroServerSQLite
 import WaveNotifications
 import WavePushPayloads
 

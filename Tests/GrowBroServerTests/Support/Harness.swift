@@ -1,9 +1,11 @@
 import Foundation
 import GrowBroServer
+import GrowBroServerSQLite
 import GrowBroServerTesting
 import WaveJSON
 import WaveNotifications
 import WaveNotificationsTesting
+import WavePush
 import WavePushPayloads
 
 /// A server over a fresh store (SQLite in memory or in a file, or a PostgreSQL schema), a scripted provider, counting credentials, a manual clock and a seeded jitter source.
@@ -22,7 +24,7 @@ struct Harness {
     ) throws {
         self.credentials = credentials
         server =
-            try store.location(path: path).map { try PushServer(store: $0, configuration: configuration) }
+            try store.location(path: path).map { try $0.open(configuration: configuration) }
             ?? PushServer.inMemory(configuration: configuration)
         dispatcher = PushDispatcher(
             server: server, transport: transport, credentials: credentials, clock: clock, random: SeededRandom(seed: 7))

@@ -2,6 +2,7 @@ import GrowBroServer
 import TestSupport
 import Testing
 import WavePostgres
+import WavePush
 
 /// The stores every contract test runs against: SQLite always, PostgreSQL where a throwaway cluster can start (CI
 /// requires it with `WAVE_REQUIRE_POSTGRES=1`; elsewhere its absence is reported by

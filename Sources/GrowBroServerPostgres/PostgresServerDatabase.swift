@@ -1,3 +1,4 @@
+internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePostgres
 

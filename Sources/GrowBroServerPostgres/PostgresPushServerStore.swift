@@ -1,7 +1,7 @@
 internal import Foundation
+internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePostgres
-internal import WaveSQLite
 
 /// The server's state in PostgreSQL through libpq: the store for an operator who outgrows one machine, shared by
 /// several sending processes on one machine or several.
@@ -12,7 +12,6 @@ internal import WaveSQLite
 /// by the store itself, recorded in `schema_version`.
 final class PostgresPushServerStore: PushServerStore {
     let database: PostgresServerDatabase
-    let coding = LocalizedTextCoding()
 
     /// Connects and brings the schema up to date.
     ///

@@ -1,5 +1,6 @@
 internal import Foundation
 internal import GrowBroNotifications
+internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePushPayloads
 internal import WaveSQLite

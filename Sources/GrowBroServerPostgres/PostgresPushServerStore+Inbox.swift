@@ -1,15 +1,14 @@
 internal import Foundation
+internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePostgres
-internal import WaveSQLite
 
 /// The server inbox in PostgreSQL: the same rules as ``SQLitePushServerStore``'s over `server_inbox`.
 extension PostgresPushServerStore {
     func addInboxEntries(_ entries: [InboxEntry], userID: String) throws {
-        let coding = coding
         try database.transaction { connection in
             for entry in entries {
-                try Self.insert(entry, userID: userID, coding: coding, in: connection)
+                try Self.insert(entry, userID: userID, in: connection)
             }
         }
     }
@@ -23,18 +22,15 @@ extension PostgresPushServerStore {
         }
     }
 
-    func inboxCount(userID: String, unreadOnly: Bool, now: Date, archiveAfterDays: Int) throws -> Int {
-        let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
-        return try database.withConnection { connection in
+    func inboxCount(userID: String, unreadOnly: Bool, receivedSince oldest: Int64) throws -> Int {
+        try database.withConnection { connection in
             try Self.inboxCount(userID: userID, unreadOnly: unreadOnly, oldest: oldest, in: connection)
         }
     }
 
-    func inboxPage(
-        userID: String, size: Int, after cursor: InboxCursor?, now: Date, archiveAfterDays: Int
-    ) throws -> InboxPage {
-        let coding = coding
-        let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
+    func inboxRows(
+        userID: String, after cursor: InboxCursor?, receivedSince oldest: Int64, limit: Int
+    ) throws -> [InboxRow] {
         return try database.withConnection { connection in
             let rows = try connection.query(
                 """
@@ -46,32 +42,26 @@ extension PostgresPushServerStore {
                 """,
                 [
                     .text(userID), .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
-                    .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
+                    .integer(cursor?.sequence ?? Int64.max), .integer(Int64(limit)),
                 ])
-            var items: [InboxEntry] = []
-            for row in 0..<min(rows.count, size) {
-                items.append(
-                    InboxEntry(
+            return try (0..<rows.count).map { row in
+                InboxRow(
+                    cursor: InboxCursor(receivedAtMilliseconds: rows.int64(row, 2), sequence: rows.int64(row, 0)),
+                    entry: InboxEntry(
                         identifier: rows.text(row, 1), receivedAt: Date(millisecondsSince1970: rows.int64(row, 2)),
-                        channelID: rows.text(row, 3), title: try Self.decode(rows.text(row, 4), coding, connection),
-                        body: try Self.decode(rows.text(row, 5), coding, connection), deepLink: rows.text(row, 6),
+                        channelID: rows.text(row, 3), title: try Self.decode(rows.text(row, 4), connection),
+                        body: try Self.decode(rows.text(row, 5), connection), deepLink: rows.text(row, 6),
                         readAt: rows.optionalInt64(row, 7).map(Date.init(millisecondsSince1970:))))
             }
-            // A next page only when the query found one more entry than the page holds.
-            let next =
-                rows.count > size && size > 0
-                ? InboxCursor(receivedAtMilliseconds: rows.int64(size - 1, 2), sequence: rows.int64(size - 1, 0))
-                : nil
-            return InboxPage(items: items, nextCursor: next)
         }
     }
 
     /// A stored text decoded, or ``PushStoreError/Kind-swift.enum/damaged`` naming no content.
     private static func decode(
-        _ json: String, _ coding: LocalizedTextCoding, _ connection: PostgresConnection
+        _ json: String, _ connection: PostgresConnection
     ) throws -> LocalizedText {
         do {
-            return try coding.decode(json, path: connection.name)
+            return try LocalizedText(storedJSON: json)
         } catch {
             throw PushStoreError(
                 kind: .damaged, store: connection.name, detail: "an inbox text does not decode",
@@ -95,7 +85,7 @@ extension PostgresPushServerStore {
     }
 
     static func insert(
-        _ entry: InboxEntry, userID: String, coding: LocalizedTextCoding, in connection: PostgresConnection
+        _ entry: InboxEntry, userID: String, in connection: PostgresConnection
     ) throws {
         try connection.query(
             """
@@ -105,7 +95,7 @@ extension PostgresPushServerStore {
             """,
             [
                 .text(userID), .text(entry.identifier), .integer(entry.receivedAt.millisecondsSince1970),
-                .text(entry.channelID), .text(try coding.encode(entry.title)), .text(try coding.encode(entry.body)),
+                .text(entry.channelID), .text(try entry.title.storedJSON()), .text(try entry.body.storedJSON()),
                 .text(entry.deepLink), .optional(entry.readAt?.millisecondsSince1970),
                 .optional(entry.deletedAt?.millisecondsSince1970),
             ])
@@ -122,10 +112,5 @@ extension PostgresPushServerStore {
                 WHERE user_id = $1 AND deleted_ms IS NULL AND received_ms >= $2\(unreadOnly ? " AND read_ms IS NULL" : "")
                 """, [.text(userID), .integer(oldest)]
             ).int64(0, 0))
-    }
-
-    /// The first visible instant, in milliseconds: entries older than `archiveAfterDays` before `now` are archived.
-    static func oldestVisible(now: Date, archiveAfterDays: Int) -> Int64 {
-        now.millisecondsSince1970 - Int64(archiveAfterDays) * 86_400_000
     }
 }

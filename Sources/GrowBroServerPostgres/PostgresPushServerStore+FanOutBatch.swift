@@ -1,15 +1,15 @@
 internal import Foundation
 internal import GrowBroNotifications
+internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePostgres
 internal import WavePushPayloads
-internal import WaveSQLite
 
 extension PostgresPushServerStore {
     /// A batch of fan-outs in eight statements instead of about nine per message: what each message needs is read
     /// for the whole batch (recipients, reused ids, switches, unread counts, installations), the rules and payloads
     /// are decided here, and the messages, inbox entries and sends are inserted with one statement each. The same
-    /// results and the same rows as ``fanOut(_:skip:payload:coding:in:)`` one message at a time, in the caller's
+    /// results and the same rows as ``fanOut(_:skip:payload:in:)`` one message at a time, in the caller's
     /// transaction.
     ///
     /// - Returns: One result per message, or `nil` (nothing done) when the batch names a recipient or a message id
@@ -17,7 +17,7 @@ extension PostgresPushServerStore {
     ///   sees) or holds a background push (no entry: the one-at-a-time path handles it).
     static func fanOutSetBased(
         _ messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
-        payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String, coding: LocalizedTextCoding,
+        payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String,
         in connection: PostgresConnection
     ) throws -> [Result<FanOutResult, GrowBroServerError>]? {
         let users = messages.map(\.userID)
@@ -56,7 +56,7 @@ extension PostgresPushServerStore {
                 .array(known.map { .text($0.userID) }),
                 .array(
                     known.map {
-                        .integer(oldestVisible(now: $0.at, archiveAfterDays: archiveDays[$0.userID] ?? 0))
+                        .integer(InboxArchive.oldestVisible(now: $0.at, archiveAfterDays: archiveDays[$0.userID] ?? 0))
                     }),
             ])
         var unread: [String: Int] = [:]
@@ -133,8 +133,8 @@ extension PostgresPushServerStore {
                 .array(recorded.map { .text($0.userID) }), .array(recorded.map { .text($0.entry!.identifier) }),
                 .array(recorded.map { .integer($0.entry!.receivedAt.millisecondsSince1970) }),
                 .array(recorded.map { .text($0.entry!.channelID) }),
-                .array(try recorded.map { .text(try coding.encode($0.entry!.title)) }),
-                .array(try recorded.map { .text(try coding.encode($0.entry!.body)) }),
+                .array(try recorded.map { .text(try $0.entry!.title.storedJSON()) }),
+                .array(try recorded.map { .text(try $0.entry!.body.storedJSON()) }),
                 .array(recorded.map { .text($0.entry!.deepLink) }),
                 .array(recorded.map { .optional($0.entry!.readAt?.millisecondsSince1970) }),
                 .array(recorded.map { .optional($0.entry!.deletedAt?.millisecondsSince1970) }),

@@ -1,18 +1,17 @@
 internal import Foundation
 internal import GrowBroNotifications
+internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePostgres
 internal import WavePushPayloads
-internal import WaveSQLite
 
 extension PostgresPushServerStore {
     func fanOut(
         _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ badge: Int, PushPlatform) throws -> String
     ) throws -> FanOutResult {
-        let coding = coding
         return try database.transaction { connection in
-            try Self.fanOut(message, skip: skip, payload: payload, coding: coding, in: connection)
+            try Self.fanOut(message, skip: skip, payload: payload, in: connection)
         }
     }
 
@@ -20,7 +19,6 @@ extension PostgresPushServerStore {
         batch messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
         payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String
     ) throws -> [Result<FanOutResult, GrowBroServerError>] {
-        let coding = coding
         return try database.transaction { connection in
             // The whole batch in a few statements when it qualifies, inside a savepoint: if another writer got in
             // between its reads and its inserts (an id reused at the same moment) or a message is refused, nothing
@@ -28,7 +26,7 @@ extension PostgresPushServerStore {
             // other failure (the connection lost, the disk full) is the call's.
             do {
                 if let results = try connection.transaction({
-                    try Self.fanOutSetBased(messages, skip: skip, payload: payload, coding: coding, in: connection)
+                    try Self.fanOutSetBased(messages, skip: skip, payload: payload, in: connection)
                 }) {
                     return results
                 }
@@ -44,7 +42,7 @@ extension PostgresPushServerStore {
                     // A savepoint per message: a refused one leaves nothing of itself, the rest commits.
                     let result = try connection.transaction {
                         try Self.fanOut(
-                            message, skip: skip, payload: { try payload(index, $0, $1) }, coding: coding,
+                            message, skip: skip, payload: { try payload(index, $0, $1) },
                             in: connection)
                     }
                     results.append(.success(result))
@@ -59,7 +57,7 @@ extension PostgresPushServerStore {
     /// Records one message, its inbox entry and its sends in the caller's transaction.
     static func fanOut(
         _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
-        payload: (_ badge: Int, PushPlatform) throws -> String, coding: LocalizedTextCoding,
+        payload: (_ badge: Int, PushPlatform) throws -> String,
         in connection: PostgresConnection
     ) throws -> FanOutResult {
         let at = message.at.millisecondsSince1970
@@ -79,8 +77,8 @@ extension PostgresPushServerStore {
         if let entry = message.entry {
             let unread = try inboxCount(
                 userID: message.userID, unreadOnly: true,
-                oldest: oldestVisible(now: message.at, archiveAfterDays: archiveDays), in: connection)
-            try insert(entry, userID: message.userID, coding: coding, in: connection)
+                oldest: InboxArchive.oldestVisible(now: message.at, archiveAfterDays: archiveDays), in: connection)
+            try insert(entry, userID: message.userID, in: connection)
             badge = FanOutRules.badge(unreadBefore: unread)
         }
         let enabled = try connection.query(

@@ -1,3 +1,4 @@
+internal import GrowBroServer
 internal import WavePostgres
 
 /// The server's PostgreSQL schema history, recorded in `schema_version`; a released step never changes.

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePushPayloads
 internal import WaveSQLite

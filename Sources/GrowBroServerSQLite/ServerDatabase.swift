@@ -1,3 +1,4 @@
+internal import GrowBroServer
 internal import WaveSQLite
 
 /// The server's connection: WaveSQLite's serialized database, every SQLite failure turned into ``PushStoreError``,

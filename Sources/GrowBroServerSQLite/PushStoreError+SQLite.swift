@@ -1,3 +1,4 @@
+internal import GrowBroServer
 internal import WaveSQLite
 
 extension PushStoreError {

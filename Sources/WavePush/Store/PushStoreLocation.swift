@@ -1,5 +1,13 @@
-/// Which store a ``PushServer`` keeps its state in: one SQLite file (the embedded default, nothing to start) or a
+public import GrowBroServer
+internal import GrowBroServerPostgres
+internal import GrowBroServerSQLite
+
+/// Which store `wavepush` keeps the server's state in: one SQLite file (the embedded default, nothing to start) or a
 /// PostgreSQL database (several senders, on one machine or several).
+///
+/// The command line is the one place that knows both stores: the server knows only its store contract, and each
+/// store is a target of its own (`GrowBroServerSQLite`, `GrowBroServerPostgres`), so a backend links the one it uses
+/// and a new store touches this file, not the server.
 ///
 /// Its description never shows a connection string, which may hold a password.
 public enum PushStoreLocation: Sendable, CustomStringConvertible {
@@ -26,6 +34,19 @@ public enum PushStoreLocation: Sendable, CustomStringConvertible {
         switch self {
         case .sqlite(let path): "sqlite \(path)"
         case .postgres: "postgresql"
+        }
+    }
+
+    /// Opens the store here and a server over it, bringing the schema up to date.
+    ///
+    /// - Parameter configuration: The rules.
+    /// - Returns: The server.
+    /// - Throws: ``PushStoreError`` when the store cannot be opened or reached, is damaged, or was migrated by a newer
+    ///   build.
+    public func open(configuration: GrowBroServerConfiguration = GrowBroServerConfiguration()) throws -> PushServer {
+        switch self {
+        case .sqlite(let path): try PushServer(path: path, configuration: configuration)
+        case .postgres(let connectionString): try PushServer(postgres: connectionString, configuration: configuration)
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import GrowBroServer
 internal import WaveNotifications
 internal import WaveSQLite
 
@@ -24,18 +25,16 @@ extension SQLitePushServerStore {
         }
     }
 
-    func inboxCount(userID: String, unreadOnly: Bool, now: Date, archiveAfterDays: Int) throws -> Int {
-        let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
-        return try database.withDatabase { database in
+    func inboxCount(userID: String, unreadOnly: Bool, receivedSince oldest: Int64) throws -> Int {
+        try database.withDatabase { database in
             try Self.inboxCount(userID: userID, unreadOnly: unreadOnly, oldest: oldest, in: database)
         }
     }
 
-    func inboxPage(
-        userID: String, size: Int, after cursor: InboxCursor?, now: Date, archiveAfterDays: Int
-    ) throws -> InboxPage {
+    func inboxRows(
+        userID: String, after cursor: InboxCursor?, receivedSince oldest: Int64, limit: Int
+    ) throws -> [InboxRow] {
         let coding = coding
-        let oldest = Self.oldestVisible(now: now, archiveAfterDays: archiveAfterDays)
         return try database.withDatabase { database in
             let select = try database.cached(
                 """
@@ -48,9 +47,9 @@ extension SQLitePushServerStore {
             defer { select.reset() }
             try select.bind([
                 .text(userID), .integer(oldest), .integer(cursor?.receivedAtMilliseconds ?? Int64.max),
-                .integer(cursor?.sequence ?? Int64.max), .integer(Int64(size + 1)),
+                .integer(cursor?.sequence ?? Int64.max), .integer(Int64(limit)),
             ])
-            return try select.inboxPage(size: size, coding: coding)
+            return try select.inboxRows(coding: coding)
         }
     }
 
@@ -110,10 +109,5 @@ extension SQLitePushServerStore {
         defer { count.reset() }
         try count.bind([.text(userID), .integer(oldest)])
         return try count.step() ? Int(count.int64(at: 0)) : 0
-    }
-
-    /// The first visible instant, in milliseconds: entries older than `archiveAfterDays` before `now` are archived.
-    static func oldestVisible(now: Date, archiveAfterDays: Int) -> Int64 {
-        now.millisecondsSince1970 - Int64(archiveAfterDays) * 86_400_000
     }
 }

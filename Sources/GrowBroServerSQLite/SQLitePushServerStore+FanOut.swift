@@ -1,5 +1,6 @@
 internal import Foundation
 internal import GrowBroNotifications
+internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePushPayloads
 internal import WaveSQLite
@@ -46,7 +47,7 @@ extension SQLitePushServerStore {
             if let entry {
                 let unread = try Self.inboxCount(
                     userID: userID, unreadOnly: true,
-                    oldest: Self.oldestVisible(now: at, archiveAfterDays: archiveDays), in: database)
+                    oldest: InboxArchive.oldestVisible(now: at, archiveAfterDays: archiveDays), in: database)
                 try Self.insert(entry, userID: userID, coding: coding, in: database)
                 badge = FanOutRules.badge(unreadBefore: unread)
             }

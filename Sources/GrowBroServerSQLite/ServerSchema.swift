@@ -1,3 +1,4 @@
+internal import GrowBroServer
 internal import WaveSQLite
 
 /// The server database's schema history (see ``SQLiteMigration``); a released step never changes.
