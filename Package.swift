@@ -135,6 +135,23 @@ let package = Package(
         // The server's HTTP/2 client on libcurl: CurlPushTransport, a PushTransport and an HTTPPoster. The backend's
         // choice of client, so GrowBroServer does not depend on it, nor it on GrowBroServer.
         .target(name: "WavePushHTTP", dependencies: ["WavePushCore", "WaveNotifications", "CCurl"]),
+        // GNU libmicrohttpd, the push server's HTTP server library, reached only through WavePushAPI.
+        .systemLibrary(
+            name: "CMicroHTTPD",
+            path: "Sources/CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+        ),
+        // The push server's HTTP API (`wavepush serve`): libmicrohttpd's threads answering JSON routes over PushServer,
+        // bearer keys from a key file, per-key rate limits, size and depth limits; and the request fields it shares
+        // with the replay's scenarios.
+        .target(
+            name: "WavePushAPI",
+            dependencies: [
+                "GrowBroServer", "WavePushCore", "WaveJSON", "CMicroHTTPD", "WaveNotifications", "WaveCommandLine",
+                "WavePushPayloads", "GrowBroNotifications",
+            ]
+        ),
         // For the server's tests and replays: the scripted transport, the counting credentials, the seeded jitter.
         .target(
             name: "GrowBroServerTesting", dependencies: ["GrowBroServer", "WaveNotifications", "WavePushPayloads"]),
@@ -145,8 +162,7 @@ let package = Package(
             dependencies: [
                 "GrowBroServer", "GrowBroServerSQLite", "GrowBroServerPostgres", "GrowBroServerTesting",
                 "GrowBroNotifications", "WaveNotifications", "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads",
-                "WaveCommandLine", "WavePushHTTP",
-                "WavePushCredentials", "WaveSystemClock", "WavePushCore",
+                "WaveCommandLine", "WavePushHTTP", "WavePushCredentials", "WaveSystemClock", "WavePushCore", "WavePushAPI",
             ]
         ),
         // The thin `@main` of the `wavepush` executable.
@@ -286,6 +302,14 @@ let package = Package(
                 "WaveNotificationsTesting",
                 "WavePushPayloads",
                 "WaveJSON", "TestSupport",
+            ]
+        ),
+        // The HTTP API on a real loopback socket: every route, and the hostile requests an operator fears.
+        .testTarget(
+            name: "WavePushAPITests",
+            dependencies: [
+                "WavePushAPI", "GrowBroServer", "WaveNotifications", "WaveNotificationsTesting", "WaveJSON",
+                "TestSupport",
             ]
         ),
         .testTarget(

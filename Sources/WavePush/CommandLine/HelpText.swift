@@ -21,6 +21,7 @@ enum HelpText {
                         "Check that a loopback server serves an environment's two files right."),
                     .init("dispatch <config>", "Send what is due over HTTP/2 to APNs and FCM, as a service."),
                     .init("send-test <config>", "Push one notification to one token and print the answer."),
+                    .init("serve <config>", "The HTTP API for a backend in any language, keyed, as a service."),
                 ]),
             .init("OPTIONS", [.init("-h, --help", "Show this help.")]),
         ],
@@ -155,6 +156,43 @@ enum HelpText {
     ).text
 
     /// A subcommand's help, or the main help.
+    static let serve = CommandHelp(
+        overview: "Answer the push server's HTTP API (tokens, events, inbox, badge) on the dispatch database.",
+        usage: ["wavepush serve <config> [--db <file|uri>]"],
+        sections: [
+            .init(
+                "ARGUMENTS",
+                [
+                    .init(
+                        "<config>",
+                        "The dispatch configuration with a \"serve\" object: listen, keyFile, limits "
+                            + "(docs/growbro-server.md, \"The HTTP API\").")
+                ]),
+            .init(
+                "OPTIONS",
+                [
+                    .init(
+                        "--db <file|uri>",
+                        "The server database, a SQLite file or a postgresql:// URI (default: the configuration's "
+                            + "\"database\")."),
+                    .init("-h, --help", "Show this help."),
+                ]),
+            .init(
+                "OUTPUT",
+                [
+                    .init(
+                        text:
+                            "A \"listening\" line with the port, then one JSON line per request (route, status, key name). "
+                            + "SIGTERM or SIGINT: no new connection, the requests accepted are answered, then \"stopped\"."
+                    )
+                ]),
+        ],
+        exitStatus: [
+            "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file,",
+            "69 cannot listen or reach the database.",
+        ]
+    ).text
+
     static func help(for subcommand: String) -> String {
         switch subcommand {
         case "replay": replay
@@ -163,6 +201,7 @@ enum HelpText {
         case "check-well-known": checkWellKnown
         case "dispatch": dispatch
         case "send-test": sendTest
+        case "serve": serve
         default: main
         }
     }

@@ -3,14 +3,14 @@ internal import GrowBroServer
 package import WaveCommandLine
 internal import WavePushCredentials
 
-/// The `wavepush` program: `replay`, `report`, `well-known`, `check-well-known`, `dispatch`, `send-test`.
+/// The `wavepush` program: `replay`, `report`, `well-known`, `check-well-known`, `dispatch`, `send-test`, `serve`.
 public enum WavePushCommand {
-    /// What must happen first: for `dispatch`, the SIGTERM and SIGINT handler, so that a signal is never lost and
-    /// the sender stops cleanly.
+    /// What must happen first: for `dispatch` and `serve`, the SIGTERM and SIGINT handler, so that a signal is never
+    /// lost and the sender or the HTTP API stops cleanly.
     ///
     /// - Parameter arguments: The arguments after the program name.
     public static func prepare(arguments: [String]) {
-        if arguments.first == "dispatch" {
+        if arguments.first == "dispatch" || arguments.first == "serve" {
             SignalWaiter.install()
         }
     }
@@ -45,7 +45,7 @@ public enum WavePushCommand {
     private static func dispatch(_ arguments: [String], output: OutputChannel) async throws -> Int32 {
         guard let command = arguments.first else {
             throw UsageError(
-                "a subcommand is required: replay, report, well-known, check-well-known, dispatch or send-test")
+                "a subcommand is required: replay, report, well-known, check-well-known, dispatch, send-test or serve")
         }
         let rest = Array(arguments.dropFirst())
         if ["--help", "-h", "help"].contains(command) {
@@ -86,6 +86,9 @@ public enum WavePushCommand {
                     rest, valued: ["token", "platform", "environment", "title", "body"], switches: [],
                     subcommand: "send-test"),
                 output: output)
+        case "serve":
+            return try await ServeCommand.serve(
+                try Arguments(rest, valued: ["db"], switches: [], subcommand: "serve"), output: output)
         case "check-well-known":
             return try WellKnownCommand.check(
                 try Arguments(
@@ -93,7 +96,7 @@ public enum WavePushCommand {
                 output: output)
         default:
             throw UsageError(
-                "unknown subcommand '\(command)'; expected replay, report, well-known, check-well-known, dispatch or send-test"
+                "unknown subcommand '\(command)'; expected replay, report, well-known, check-well-known, dispatch, send-test or serve"
             )
         }
     }

@@ -43,7 +43,7 @@ struct DispatchConfiguration: Sendable {
 
     static let keys = [
         "database", "apns", "fcm", "caFile", "maximumInFlight", "timeoutSeconds", "idleCheckSeconds", "sender",
-        "configuration",
+        "configuration", "serve",
     ]
 
     /// The `sender` object: how this process shares the outbox with others.

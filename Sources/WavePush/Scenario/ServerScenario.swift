@@ -5,6 +5,7 @@ internal import GrowBroServerTesting
 internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
+internal import WavePushAPI
 internal import WavePushPayloads
 
 /// A server scenario: the rules, the scripted provider answers per token, and the actions in time order.
@@ -190,11 +191,10 @@ struct ServerScenario {
 
     /// The keys each action type has besides `at` and `type`.
     private static let actionKeys: [String: [String]] = [
-        "register": ["user", "installation", "platform", "token", "environment", "permission"],
-        "refresh": ["user", "installation", "platform", "token", "environment", "permission"],
+        "register": PushRequestDecoders.registrationKeys, "refresh": PushRequestDecoders.registrationKeys,
         "logout": ["installation"],
         "preferences": ["user", "channels", "archiveDays"],
-        "event": ["kind", "recipient", "messageId", "postId", "author", "authorId", "text", "title"],
+        "event": PushRequestDecoders.eventKeys,
         "opened": ["messageId", "installation"], "dismissed": ["messageId", "installation"],
         "delivered": ["messageId", "installation"],
         "read": ["user", "messageId"], "delete": ["user", "messageId"],
@@ -226,33 +226,7 @@ struct ServerScenario {
         func text(_ key: String) -> String? { object.decode(.required(key, .string), &diagnostics) }
         switch type {
         case "register", "refresh":
-            let platform = object.decode(
-                .required(
-                    "platform",
-                    ValueDecoder<String>.oneOf(["apns", "fcm"]) { "unknown platform '\($0)'; expected apns or fcm" }
-                        .map { PushPlatform(rawValue: $0) ?? .apns }), &diagnostics)
-            let environment = object.decode(
-                .optional(
-                    "environment",
-                    ValueDecoder<String>.oneOf(["production", "sandbox"]) {
-                        "unknown environment '\($0)'; expected production or sandbox"
-                    }.map { APNsEnvironment(rawValue: $0) ?? .production }), &diagnostics)
-            let permissions = ["authorized", "provisional", "denied", "notDetermined"]
-            let permission = object.decode(
-                .optional(
-                    "permission",
-                    ValueDecoder<String>.oneOf(permissions) {
-                        "unknown permission '\($0)'; expected authorized, provisional, denied or notDetermined"
-                    }.map { PermissionStatus(rawValue: $0) ?? .authorized }, default: .authorized), &diagnostics)
-            let user = text("user")
-            let installation = text("installation")
-            let token = text("token")
-            guard let platform, let permission, let user, let installation, let token, let at else { return nil }
-            return .register(
-                TokenRegistration(
-                    userID: user, installationID: installation, platform: platform, token: token,
-                    environment: environment ?? (platform == .apns ? .production : nil), permission: permission,
-                    at: at))
+            return PushRequestDecoders.registration(object, at: at, &diagnostics).map { .register($0) }
         case "logout":
             return text("installation").map { .logout(installationID: $0) }
         case "preferences":
@@ -261,42 +235,7 @@ struct ServerScenario {
             guard let user = text("user"), let channels else { return nil }
             return .preferences(userID: user, channels: channels, archiveDays: archiveDays)
         case "event":
-            let kindName = object.decode(
-                .required(
-                    "kind",
-                    .oneOf(["reply", "like", "system", "refresh"]) {
-                        "unknown kind '\($0)'; expected reply, like, system or refresh"
-                    }),
-                &diagnostics)
-            let message = text("messageId")
-            let recipient = text("recipient")
-            let kind: CommunityEvent.Kind?
-            switch kindName {
-            case "reply":
-                let postID = text("postId")
-                let author = text("author")
-                let authorID = object.decode(.optional("authorId", .string), &diagnostics)
-                let body = text("text")
-                kind = postID.flatMap { postID in
-                    author.flatMap { author in
-                        body.map { .reply(postID: postID, author: author, authorID: authorID, text: $0) }
-                    }
-                }
-            case "like":
-                let postID = text("postId")
-                let author = text("author")
-                kind = postID.flatMap { postID in author.map { .like(postID: postID, author: $0) } }
-            case "system":
-                let title = text("title")
-                let body = text("text")
-                kind = title.flatMap { title in body.map { .system(title: title, text: $0) } }
-            case "refresh":
-                kind = .refresh(postID: object.decode(.optional("postId", .string), &diagnostics))
-            default:
-                kind = nil
-            }
-            guard let kind, let message, let recipient, let at else { return nil }
-            return .event(CommunityEvent(messageID: message, recipientID: recipient, kind: kind, at: at))
+            return PushRequestDecoders.event(object, at: at, &diagnostics).map { .event($0) }
         case "opened", "dismissed", "delivered":
             guard let message = text("messageId"), let installation = text("installation") else { return nil }
             return .engagement(

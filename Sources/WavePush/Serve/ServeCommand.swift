@@ -1,0 +1,77 @@
+internal import Foundation
+internal import GrowBroServer
+internal import WaveCommandLine
+internal import WaveJSON
+internal import WaveNotifications
+internal import WavePushAPI
+
+/// `wavepush serve`: the push server's HTTP API over the same store as `dispatch`, until SIGTERM or SIGINT.
+enum ServeCommand {
+    /// Listens, prints one `listening` line (with the port), one line per request and per key file reload, then
+    /// on SIGTERM or SIGINT stops taking connections, answers every request already accepted, prints `stopped` and
+    /// exits 0.
+    static func serve(_ arguments: Arguments, output: OutputChannel) async throws -> Int32 {
+        guard arguments.positional.count == 1 else {
+            throw UsageError("serve takes one configuration file", subcommand: "serve")
+        }
+        let file = arguments.positional[0]
+        let configuration = try ServeConfiguration.decode(try CommandFailure.readFile(file), file: file)
+        guard let database = arguments.values["db"] ?? configuration.database else {
+            throw UsageError(
+                "serve needs a database: --db FILE or \"database\" in the configuration", subcommand: "serve")
+        }
+        let clock = SystemWaveClock()
+        let server = try PushServer(store: PushStoreLocation(database), configuration: configuration.server)
+        defer { server.close() }
+        let keyring: APIKeyring
+        do {
+            keyring = try APIKeyring(path: configuration.keyFile) { reload in
+                output.writeLine(
+                    ReplayLines.line("keys", at: clock.now) { json in
+                        switch reload {
+                        case .success(let names): json.key("names"); json.strings(names)
+                        case .failure(let failure): json.member("unavailable", failure.reason)
+                        }
+                    })
+                output.flush()
+            }
+        } catch let error as KeyFileError {
+            throw CommandFailure(ExitCode.noInput, error.description)
+        }
+        let api = PushAPI(
+            server: server, keyring: keyring, clock: clock, limits: configuration.limits,
+            log: { line in
+                output.writeLine(line)
+                output.flush()
+            })
+        let http: HTTPServer
+        do {
+            http = try HTTPServer(options: configuration.http, handler: api)
+        } catch {
+            throw CommandFailure(ExitCode.unavailable, error.description)
+        }
+        output.writeLine(
+            ReplayLines.line("listening", at: clock.now) { json in
+                json.member("address", configuration.http.address)
+                json.member("port", Int(http.port))
+            })
+        output.flush()
+        let signal = await SignalWaiter.wait()
+        let unanswered = await stop(http, grace: configuration.stopGrace)
+        output.writeLine(
+            ReplayLines.line("stopped", at: clock.now) { json in
+                json.member("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT")
+                json.member("unanswered", unanswered)
+            })
+        return ExitCode.success
+    }
+
+    /// Stops the server on a thread of its own: the stop blocks while requests finish.
+    private static func stop(_ http: HTTPServer, grace: Duration) async -> Int {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: http.stop(grace: grace)) }
+            thread.name = "wavepush-serve-stop"
+            thread.start()
+        }
+    }
+}

@@ -1,0 +1,135 @@
+internal import CMicroHTTPD
+internal import Foundation
+internal import WaveNotifications
+
+/// The part of ``HTTPServer`` libmicrohttpd calls back into: its context pointer. Every stored property is a
+/// constant or behind a lock, so it is `@unchecked Sendable`; the library calls it on several threads at once.
+final class HTTPServerCore: @unchecked Sendable {
+    /// One request's state between the library's calls: its body so far; owned by the library's request context
+    /// (retained there, released when the library reports the request completed).
+    final class PendingRequest {
+        var body: [UInt8] = []
+        var oversized = false
+    }
+
+    private struct State {
+        var inProgress = 0
+        var closing = false
+    }
+
+    let handler: any HTTPHandler
+    let maximumBodyBytes: Int
+    private let state = WaveLock(State())
+
+    init(handler: any HTTPHandler, maximumBodyBytes: Int) {
+        self.handler = handler
+        self.maximumBodyBytes = maximumBodyBytes
+    }
+
+    var requestsInProgress: Int { state.withLock { $0.inProgress } }
+
+    func beginClosing() {
+        state.withLock { $0.closing = true }
+    }
+
+    /// The library's access handler: called first with the headers, then with each piece of the body, then once
+    /// more with none left, when the answer is queued.
+    static let accessHandler: MHD_AccessHandlerCallback = {
+        context, connection, url, method, _, uploadData, uploadSize, requestContext in
+        guard let context, let connection, let uploadSize, let requestContext else { return wave_mhd_no }
+        let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
+        return core.handle(
+            connection: connection, url: url, method: method, uploadData: uploadData, uploadSize: uploadSize,
+            requestContext: requestContext)
+    }
+
+    /// The library's completion notice: the request's state is released and it no longer counts as in progress.
+    static let completedHandler: MHD_RequestCompletedCallback = { context, _, requestContext, _ in
+        guard let context, let requestContext, let pending = requestContext.pointee else { return }
+        requestContext.pointee = nil
+        Unmanaged<PendingRequest>.fromOpaque(pending).release()
+        let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
+        core.state.withLock { $0.inProgress -= 1 }
+    }
+
+    private func handle(
+        connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+        uploadData: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>,
+        requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+    ) -> MHD_Result {
+        guard let opaque = requestContext.pointee else {
+            // The first call: the header is in. A declared body above the limit is refused before it is read.
+            requestContext.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
+            state.withLock { $0.inProgress += 1 }
+            if let length = Self.value(connection, wave_mhd_header_kind, "Content-Length").flatMap({ Int($0) }),
+                length > maximumBodyBytes
+            {
+                return queue(handler.refuseOversizedBody(limit: maximumBodyBytes), on: connection)
+            }
+            return wave_mhd_yes
+        }
+        let pending = Unmanaged<PendingRequest>.fromOpaque(opaque).takeUnretainedValue()
+        if uploadSize.pointee > 0 {
+            // A piece of the body; past the limit (a chunked body declares no length) the rest is read and dropped.
+            if !pending.oversized, let uploadData {
+                if pending.body.count + uploadSize.pointee > maximumBodyBytes {
+                    pending.oversized = true
+                    pending.body = []
+                } else {
+                    uploadData.withMemoryRebound(to: UInt8.self, capacity: uploadSize.pointee) { bytes in
+                        pending.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: uploadSize.pointee))
+                    }
+                }
+            }
+            uploadSize.pointee = 0
+            return wave_mhd_yes
+        }
+        if pending.oversized { return queue(handler.refuseOversizedBody(limit: maximumBodyBytes), on: connection) }
+        let request = HTTPRequest(
+            method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
+            query: Self.values(connection, wave_mhd_query_kind, lowercased: false),
+            headers: Self.values(connection, wave_mhd_header_kind, lowercased: true), body: pending.body)
+        return queue(handler.respond(to: request), on: connection)
+    }
+
+    private func queue(_ answer: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        let response = answer.body.withUnsafeBytes { bytes in
+            wave_mhd_response_copying(bytes.baseAddress, bytes.count)
+        }
+        guard let response else { return wave_mhd_no }
+        defer { MHD_destroy_response(response) }
+        MHD_add_response_header(response, "Content-Type", answer.contentType)
+        for header in answer.headers { MHD_add_response_header(response, header.name, header.value) }
+        if state.withLock({ $0.closing }) { MHD_add_response_header(response, "Connection", "close") }
+        return MHD_queue_response(connection, UInt32(answer.status), response)
+    }
+
+    private static func value(_ connection: OpaquePointer, _ kind: MHD_ValueKind, _ name: String) -> String? {
+        MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
+    }
+
+    /// Every value of a kind (header fields or query arguments); the first of a repeated name is kept.
+    private static func values(
+        _ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercased: Bool
+    ) -> [String: String] {
+        final class Collected {
+            var values: [String: String] = [:]
+            var lowercased = false
+        }
+        let collected = Collected()
+        collected.lowercased = lowercased
+        withExtendedLifetime(collected) {
+            _ = MHD_get_connection_values(
+                connection, kind,
+                { context, _, key, value in
+                    guard let context, let key else { return wave_mhd_yes }
+                    let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
+                    var name = String(cString: key)
+                    if collected.lowercased { name = name.lowercased() }
+                    if collected.values[name] == nil { collected.values[name] = value.map { String(cString: $0) } ?? "" }
+                    return wave_mhd_yes
+                }, Unmanaged.passUnretained(collected).toOpaque())
+        }
+        return collected.values
+    }
+}

@@ -1,0 +1,305 @@
+internal import Foundation
+internal import GrowBroNotifications
+internal import GrowBroServer
+internal import WaveCommandLine
+internal import WaveJSON
+internal import WaveNotifications
+internal import WavePushPayloads
+
+extension PushAPI {
+    /// `POST /v1/tokens`: the replay's `register` fields; the changes the key may see (those of its users).
+    func register(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
+        let now = clock.now
+        let registration = try Self.decode(body, keys: PushRequestDecoders.registrationKeys) { object, diagnostics in
+            PushRequestDecoders.registration(object, at: now, &diagnostics)
+        }
+        try Self.check(key, allows: registration.userID, field: "user")
+        let changes: [TokenChange]
+        do {
+            changes = try server.register(registration)
+        } catch {
+            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+        }
+        return Self.ok { json in
+            json.key("changes")
+            json.beginArray()
+            // A token moved away from another user's installation is that user's business, not this key's.
+            for change in changes where key.allows(change.userID) { Self.write(change, to: &json) }
+            json.endArray()
+        }
+    }
+
+    /// `POST /v1/logout`: `user` and `installation`; the installation must be the user's.
+    func logout(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
+        let (user, installation) = try Self.decode(body, keys: ["user", "installation"]) {
+            (object, diagnostics: inout DecodingDiagnostics) -> (String, String)? in
+            let user = object.decode(.required("user", .string), &diagnostics)
+            let installation = object.decode(.required("installation", .string), &diagnostics)
+            guard let user, let installation else { return nil }
+            return (user, installation)
+        }
+        try Self.check(key, allows: user, field: "user")
+        let change: TokenChange
+        do {
+            guard try server.installation(installation)?.userID == user else {
+                throw GrowBroServerError.unknownInstallation(installation)
+            }
+            change = try server.logout(installationID: installation, at: clock.now)
+        } catch {
+            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+        }
+        return Self.ok { json in
+            json.key("change")
+            Self.write(change, to: &json)
+        }
+    }
+
+    /// `POST /v1/events`: the replay's `event` fields; the badge, the sends recorded and the installations skipped.
+    func event(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
+        let now = clock.now
+        let event = try Self.decode(body, keys: PushRequestDecoders.eventKeys) { object, diagnostics in
+            PushRequestDecoders.event(object, at: now, &diagnostics)
+        }
+        try Self.check(key, allows: event.recipientID, field: "recipient")
+        let result: FanOutResult
+        do {
+            result = try server.fanOut(event)
+        } catch {
+            throw Self.refusal(for: error, userField: "recipient", at: clock.now, log: log)
+        }
+        return Self.ok { json in
+            json.member("messageId", result.messageID)
+            json.member("user", result.userID)
+            json.member("channel", result.channelID)
+            json.member("badge", result.badge)
+            json.key("sends")
+            json.beginArray()
+            for send in result.sends {
+                json.beginObject()
+                json.member("sendId", Int(send.sendID))
+                json.member("installation", send.installationID)
+                json.member("platform", send.platform.rawValue)
+                json.endObject()
+            }
+            json.endArray()
+            json.key("skipped")
+            json.beginArray()
+            for skip in result.skipped {
+                json.beginObject()
+                json.member("installation", skip.installationID)
+                json.member("reason", skip.reason)
+                json.endObject()
+            }
+            json.endArray()
+        }
+    }
+
+    /// `POST /v1/inbox/read` and `POST /v1/inbox/delete`: the replay's `read` and `delete` fields.
+    func mark(_ body: JSONValue, key: APIKey, deleting: Bool) throws(APIError) -> HTTPResponse {
+        let (user, message) = try Self.decode(body, keys: ["user", "messageId"]) {
+            (object, diagnostics: inout DecodingDiagnostics) -> (String, String)? in
+            let user = object.decode(.required("user", .string), &diagnostics)
+            let message = object.decode(.required("messageId", .string), &diagnostics)
+            guard let user, let message else { return nil }
+            return (user, message)
+        }
+        try Self.check(key, allows: user, field: "user")
+        let now = clock.now
+        let entries: Int
+        let unread: Int
+        do {
+            let inbox = try server.inbox(of: user)
+            let identifier = GrowBroLinks.messageIdentifier(message)
+            entries =
+                deleting
+                ? try inbox.delete(identifier: identifier, at: now) : try inbox.markRead(identifier: identifier, at: now)
+            unread = try inbox.unreadCount(now: now)
+        } catch {
+            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+        }
+        return Self.ok { json in
+            json.member("user", user)
+            json.member("messageId", message)
+            json.member("entries", entries)
+            json.member("unread", unread)
+        }
+    }
+
+    /// `GET /v1/inbox?user=…&size=…&after=…`: one page, newest first, with the cursor of the next.
+    func inbox(_ request: HTTPRequest, key: APIKey) throws(APIError) -> HTTPResponse {
+        let user = try Self.userArgument(request)
+        let size: Int
+        if let text = request.query["size"] {
+            guard let number = Int(text), (1...InboxError.maximumPageSize).contains(number) else {
+                throw APIError(
+                    400, "invalid_field", field: "size",
+                    "size: expected a number from 1 to \(InboxError.maximumPageSize)")
+            }
+            size = number
+        } else {
+            size = 20
+        }
+        var cursor: InboxCursor?
+        if let text = request.query["after"] {
+            guard let parsed = InboxCursor(text) else {
+                throw APIError(400, "invalid_field", field: "after", "after: not a cursor this API gave")
+            }
+            cursor = parsed
+        }
+        try Self.check(key, allows: user, field: "user")
+        let now = clock.now
+        let page: InboxPage
+        let unread: Int
+        do {
+            let inbox = try server.inbox(of: user)
+            page = try inbox.page(size: size, after: cursor, now: now)
+            unread = try inbox.unreadCount(now: now)
+        } catch {
+            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+        }
+        return Self.ok { json in
+            json.member("user", user)
+            json.key("items")
+            json.beginArray()
+            for item in page.items { Self.write(item, to: &json) }
+            json.endArray()
+            json.key("nextCursor")
+            if let next = page.nextCursor { json.string(next.description) } else { json.null() }
+            json.member("unread", unread)
+        }
+    }
+
+    /// `GET /v1/badge?user=…`: the unread count.
+    func badge(_ request: HTTPRequest, key: APIKey) throws(APIError) -> HTTPResponse {
+        let user = try Self.userArgument(request)
+        try Self.check(key, allows: user, field: "user")
+        let unread: Int
+        do {
+            unread = try server.inbox(of: user).unreadCount(now: clock.now)
+        } catch {
+            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+        }
+        return Self.ok { json in
+            json.member("user", user)
+            json.member("unread", unread)
+        }
+    }
+
+    private static func userArgument(_ request: HTTPRequest) throws(APIError) -> String {
+        guard let user = request.query["user"], !user.isEmpty else {
+            throw APIError(400, "invalid_field", field: "user", "user: required query argument")
+        }
+        return user
+    }
+
+    /// 403 unless the key may act for `userID`.
+    private static func check(_ key: APIKey, allows userID: String, field: String) throws(APIError) {
+        guard key.allows(userID) else {
+            throw APIError(403, "forbidden", field: field, "\(field): this key may not act for this user")
+        }
+    }
+
+    /// Reads a body object with the package's scenario reader: unknown keys are problems; 400 names the first
+    /// problem's path and lists them all.
+    private static func decode<Value>(
+        _ body: JSONValue, keys: [String],
+        _ read: (ObjectDecoder, inout DecodingDiagnostics) -> Value?
+    ) throws(APIError) -> Value {
+        var diagnostics = DecodingDiagnostics()
+        diagnostics.unknownKeysAreProblems = true
+        var value: Value?
+        if let object = ObjectDecoder(body, at: JSONPath.root, keys: keys, diagnostics: &diagnostics) {
+            value = read(object, &diagnostics)
+        }
+        guard diagnostics.isClean, let value else {
+            let first = diagnostics.problems.first
+            var error = APIError(
+                400, "invalid_field", field: first.map { $0.path.isEmpty ? nil : $0.path } ?? nil,
+                first?.description ?? "invalid body")
+            error.problems = diagnostics.problems.map(\.description)
+            throw error
+        }
+        return value
+    }
+
+    /// The refusal for what the server threw: its own input errors by field, the store's as 503, anything else 500.
+    /// A store error's words may quote a row (PostgreSQL's `DETAIL: Key (token)=…`): only its kind is logged.
+    static func refusal(
+        for error: any Error, userField: String, at now: Date, log: @Sendable (String) -> Void
+    ) -> APIError {
+        switch error {
+        case let error as APIError:
+            return error
+        case let error as GrowBroServerError:
+            switch error {
+            case .invalidValue(let field, _, _):
+                return APIError(400, "invalid_field", field: field, error.description)
+            case .unknownPlatform: return APIError(400, "invalid_field", field: "platform", error.description)
+            case .malformedToken: return APIError(400, "invalid_field", field: "token", error.description)
+            case .unknownUser:
+                return APIError(404, "unknown_user", field: userField, "\(userField): unknown user")
+            case .unknownInstallation:
+                return APIError(404, "unknown_installation", field: "installation", error.description)
+            case .unknownMessage: return APIError(404, "unknown_message", field: "messageId", error.description)
+            case .duplicateMessage: return APIError(409, "duplicate_message", field: "messageId", error.description)
+            case .unknownChannel: return APIError(400, "invalid_field", field: "channel", error.description)
+            case .payloadTooLarge: return APIError(422, "payload_too_large", field: "text", error.description)
+            }
+        case let error as InboxError:
+            return APIError(400, "invalid_field", field: "size", "\(error)")
+        case let error as PushStoreError:
+            log(storeLine(error.kind.rawValue, at: now))
+            var refusal = APIError(503, "store_unavailable", "the store cannot answer now (\(error.kind.rawValue))")
+            if error.kind == .busy { refusal.headers = [("Retry-After", "1")] }
+            return refusal
+        default:
+            log(storeLine("unexpected", at: now))
+            return APIError(500, "internal", "the server failed; see its log")
+        }
+    }
+
+    private static func storeLine(_ kind: String, at now: Date) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.member("type", "store_error")
+        json.member("at", instant(now))
+        json.member("kind", kind)
+        json.endObject()
+        return json.text
+    }
+
+    private static func write(_ change: TokenChange, to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("kind", change.kind.rawValue)
+        json.member("installation", change.installationID)
+        json.member("user", change.userID)
+        json.key("reason")
+        if let reason = change.reason { json.string(reason) } else { json.null() }
+        json.member("at", instant(change.at))
+        json.endObject()
+    }
+
+    private static func write(_ item: InboxEntry, to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("identifier", item.identifier)
+        json.member("receivedAt", instant(item.receivedAt))
+        json.member("channel", item.channelID)
+        json.key("title")
+        write(item.title, to: &json)
+        json.key("body")
+        write(item.body, to: &json)
+        json.member("deepLink", item.deepLink)
+        json.key("readAt")
+        if let readAt = item.readAt { json.string(instant(readAt)) } else { json.null() }
+        json.endObject()
+    }
+
+    private static func write(_ text: LocalizedText, to json: inout JSONWriter) {
+        json.beginObject()
+        json.member("table", text.table)
+        json.member("key", text.key)
+        json.key("arguments")
+        json.strings(text.arguments)
+        json.endObject()
+    }
+}
