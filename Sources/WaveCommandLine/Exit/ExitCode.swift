@@ -14,6 +14,8 @@ package enum ExitCode {
     package static let unavailable: Int32 = 69
     /// Something failed inside the program.
     package static let software: Int32 = 70
+    /// An output file named on the command line (`--html FILE`) cannot be created.
+    package static let cannotCreate: Int32 = 73
     /// The output could not be written (a closed pipe, a full disk).
     package static let ioError: Int32 = 74
 }

@@ -41,6 +41,8 @@ package enum FleetCommand {
         }
         // The template and the population are checked on the first user's scenario before anyone is replayed.
         _ = try decode(FleetUser(fleet: fleet, index: 0), file: file)
+        // Created before the users run, so a path that cannot be written fails at once.
+        let htmlFile = try HTMLFile.create(options.htmlPath)
         let shard = options.shard ?? (0, 1)
         let range = FleetRunner.users(ofShard: shard.index, of: shard.count, users: fleet.users)
         let progress = FleetProgress(output: errors, enabled: errors.isTerminal && !options.isQuiet, total: range.count)
@@ -62,9 +64,9 @@ package enum FleetCommand {
                 shard: shard.index, shardCount: shard.count, tally: tally)
             output.writeLine(part.json)
         } else {
-            write(
+            try write(
                 FleetAnswer(app: fleet.app, users: fleet.users, days: fleet.days, seed: fleet.seed, tally: tally),
-                format: options.format, to: output)
+                format: options.format, to: output, html: htmlFile)
         }
         return output.hasFailed ? ExitCode.ioError : ExitCode.success
     }
@@ -120,21 +122,25 @@ package enum FleetCommand {
                 "missing shard\(missing.count == 1 ? "" : "s") "
                     + missing.map(String.init).joined(separator: ", ") + " of \(first.part.shardCount)")
         }
+        let htmlFile = try HTMLFile.create(options.htmlPath)
         var tally = FleetTally()
         tally.worstKept = FleetRunner.worstKept(users: first.part.fleetUsers)
         for (_, part) in parts { tally.merge(part.tally) }
-        write(
+        try write(
             FleetAnswer(
                 app: first.part.app, users: first.part.fleetUsers, days: first.part.days, seed: first.part.seed,
-                tally: tally), format: options.format, to: output)
+                tally: tally), format: options.format, to: output, html: htmlFile)
         return output.hasFailed ? ExitCode.ioError : ExitCode.success
     }
 
-    private static func write(_ answer: FleetAnswer, format: ReplayOptions.Format, to output: OutputChannel) {
+    private static func write(
+        _ answer: FleetAnswer, format: ReplayOptions.Format, to output: OutputChannel, html: HTMLFile?
+    ) throws(CommandFailure) {
         switch format {
         case .text: output.write(answer.text)
         case .json: output.write(answer.json)
         }
+        try html?.write(FleetPage(answer: answer).html)
     }
 
     private static func read(_ file: String, errors: OutputChannel) -> [UInt8]? {

@@ -25,6 +25,8 @@ package struct FleetOptions: Sendable, Equatable {
     package var user: Int?
     /// Writes the scenario of ``user`` instead of running the fleet.
     package var emitsScenario = false
+    /// A file to write the answer's page to (`--html FILE`, ``FleetPage``), beside the answer; `nil` for none.
+    package var htmlPath: String?
     /// Whether `--format` was given (a shard writes a part, which has one format).
     private var formatGiven = false
 
@@ -32,6 +34,7 @@ package struct FleetOptions: Sendable, Equatable {
         lhs.mode == rhs.mode && lhs.format == rhs.format && lhs.shard?.index == rhs.shard?.index
             && lhs.shard?.count == rhs.shard?.count && lhs.threads == rhs.threads && lhs.isQuiet == rhs.isQuiet
             && lhs.user == rhs.user && lhs.emitsScenario == rhs.emitsScenario
+            && lhs.htmlPath == rhs.htmlPath
     }
 
     /// Parses the arguments after `fleet`.
@@ -72,6 +75,8 @@ package struct FleetOptions: Sendable, Equatable {
                     throw reader.error("--threads: '\(value)' is not a whole number from 1 to 1024")
                 }
                 options.threads = threads
+            case "--html":
+                options.htmlPath = try reader.value(for: argument)
             case "--quiet":
                 options.isQuiet = true
             case "--user":
@@ -93,7 +98,7 @@ package struct FleetOptions: Sendable, Equatable {
             let parts = Array(positional.dropFirst())
             guard !parts.isEmpty else { throw reader.error("merge: give the parts, for example part-*.json") }
             guard options.shard == nil, shardCount == nil, options.user == nil, !options.emitsScenario else {
-                throw reader.error("merge takes only --format and the parts")
+                throw reader.error("merge takes only --format, --html and the parts")
             }
             options.mode = .merge(parts: parts)
             return options
@@ -118,6 +123,12 @@ package struct FleetOptions: Sendable, Equatable {
         }
         if options.shard != nil, options.formatGiven {
             throw reader.error("--format: a shard writes a part (JSON); give --format to 'wavesim fleet merge'")
+        }
+        if options.htmlPath != nil, options.shard != nil {
+            throw reader.error("--html: a shard writes a part; give --html to 'wavesim fleet merge'")
+        }
+        if options.htmlPath != nil, options.emitsScenario {
+            throw reader.error("--html: --emit-scenario writes one user's scenario, not an answer")
         }
         if options.emitsScenario != (options.user != nil) {
             throw reader.error("--user N and --emit-scenario go together: they write the scenario user N gets")

@@ -57,6 +57,9 @@ enum HelpText {
                         "English, or as the key itself, with a warning on standard error."),
                     .init("--format <format>", "text (default: a timeline and a summary) or json (JSON Lines)."),
                     .init(
+                        "--html <file>", "Also write the replay as a page (day-by-day timeline, what the platform",
+                        "holds, what was never told) to this file; standard output is unchanged."),
+                    .init(
                         "--sink <sink>", "terminal (default) or desktop (also real desktop notifications; needs",
                         "--clock wall and a notification server on the session bus)."),
                     .init("--analytics", "App scenarios: also print the app's analytics events (GoNow)."),
@@ -66,16 +69,16 @@ enum HelpText {
         ],
         exitStatus: [
             "0 success, 64 bad usage, 65 invalid scenario, 66 unreadable file, 69 desktop unavailable,",
-            "74 output not writable.",
+            "73 --html file cannot be created, 74 output not writable.",
         ]
     ).text
 
     static let fleet = CommandHelp(
         overview: "Replay a population of users drawn from one app scenario; say what share is told on time.",
         usage: [
-            "wavesim fleet <file> [--format text|json] [--threads <n>] [--quiet]",
+            "wavesim fleet <file> [--format text|json] [--html <file>] [--threads <n>] [--quiet]",
             "wavesim fleet <file> --shard <i>/<K> | --shards <K>   (writes a part)",
-            "wavesim fleet merge <part>... [--format text|json]",
+            "wavesim fleet merge <part>... [--format text|json] [--html <file>]",
             "wavesim fleet <file> --user <n> --emit-scenario",
         ],
         sections: [
@@ -84,6 +87,9 @@ enum HelpText {
                 "OPTIONS",
                 [
                     .init("--format <format>", "text (default: the answer in words) or json (one object)."),
+                    .init(
+                        "--html <file>", "Also write the answer as a page (lateness curves, outcomes by cause, the",
+                        "SLA table, the worst users) to this file; not with --shard."),
                     .init(
                         "--shard <i>/<K>", "Run shard i of K (0 <= i < K) and write its part (JSON with exact",
                         "counts) for 'wavesim fleet merge'."),
@@ -99,8 +105,8 @@ enum HelpText {
                 ]),
         ],
         exitStatus: [
-            "0 success, 64 bad usage, 65 invalid fleet, scenario or part, 66 unreadable file, 74 output",
-            "not writable.",
+            "0 success, 64 bad usage, 65 invalid fleet, scenario or part, 66 unreadable file, 73 --html",
+            "file cannot be created, 74 output not writable.",
         ]
     ).text
 

@@ -109,6 +109,11 @@ package enum ReplayCommand {
             usesColor: output.isTerminal && environment["NO_COLOR"] == nil && format == .text,
             platformName: AppTextWords.words(for: scenario.platform.rawValue, in: AppTextWords.platforms),
             eventZones: eventZones)
+        // Created before the replay runs, so a path that cannot be written fails at once.
+        let htmlFile = try HTMLFile.create(options.htmlPath)
+        let recorder = htmlFile.map { _ in
+            ReplayPageRecorder(app: scenario.app, platform: scenario.platform.rawValue, timeZone: scenario.timeZone)
+        }
         let progress = ReplayProgress(
             output: errors, enabled: errors.isTerminal, totalEvents: eventCount)
         var engine = ReplayEngine(
@@ -117,6 +122,7 @@ package enum ReplayCommand {
                 app: scenario.app, render: render, locale: { resolver.language(resolvingTable: $0) }),
             pacer: pacer, desktop: desktop,
             emit: { line, zone in
+                recorder?.record(line)
                 if progress.isEnabled, line.type == "delivered", case .instant(let at) = line["at"] {
                     progress.delivered(at: at)
                 }
@@ -130,6 +136,9 @@ package enum ReplayCommand {
         let summary = try await engine.run()
         progress.finish()
         await desktop?.sink.stopListening()
+        if let htmlFile, let recorder {
+            try htmlFile.write(recorder.recorded.html)
+        }
         return (output.hasFailed ? ExitCode.ioError : ExitCode.success, summary)
     }
 

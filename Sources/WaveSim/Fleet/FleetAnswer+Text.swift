@@ -141,12 +141,14 @@ extension FleetAnswer {
         return line
     }
 
-    private static func causeWords(_ cause: String) -> String {
+    /// A late or quiet cause in words (`deep Doze`, `Focus`), as the timeline says it.
+    static func causeWords(_ cause: String) -> String {
         AppTextWords.delayCauses[cause] ?? AppTextWords.quietReasons[cause]
             ?? cause.replacingOccurrences(of: "_", with: " ")
     }
 
-    private static func reasonWords(_ reason: String) -> String {
+    /// Why a notification was never told, in words (`over the platform's pending limit`), lost or skipped alike.
+    static func reasonWords(_ reason: String) -> String {
         AppTextWords.reasons[reason] ?? AppTextWords.skipCauses[reason]
             ?? reason.replacingOccurrences(of: "_", with: " ")
     }

@@ -82,6 +82,8 @@ package struct ReplayOptions: Sendable, Hashable {
     package var format: Format = .text
     /// Where notifications are shown.
     package var sink: Sink = .terminal
+    /// A file to write the replay's page to (`--html FILE`, ``ReplayPage``), beside the usual output; `nil` for none.
+    package var htmlPath: String?
 
     /// The platform imitated: `--platform`, else iOS (an app scenario's own `platform` applies through
     /// ``pendingLimit(on:)``).
@@ -151,6 +153,8 @@ package struct ReplayOptions: Sendable, Hashable {
                 options.stringsDirectory = try reader.value(for: argument)
             case "--format":
                 options.format = try reader.choice(for: argument, Format.self)
+            case "--html":
+                options.htmlPath = try reader.value(for: argument)
             case "--sink":
                 options.sink = try reader.choice(for: argument, Sink.self)
             case "--analytics":
