@@ -127,10 +127,11 @@ enum PageStyle {
         .runway{fill:#0072B2;opacity:.35}.run{fill:var(--fg)}
         .curve{fill:none;stroke-width:2}.p-all{stroke:var(--fg)}.p-ios{stroke:#0072B2}.p-android{stroke:#D55E00}\
         .p-linux{stroke:#009E73}
-        .k-on_time,.marks circle:not([class]){fill:var(--on_time);stroke:var(--on_time)}.marks circle{r:3.6px}\
+        .k-on_time{fill:var(--on_time);stroke:var(--on_time)}.marks circle:not([class]){fill:var(--on_time)}\
+        .marks circle{r:3.6px}\
         .marks.compact circle{r:2.1px}.legend svg{display:inline-block;vertical-align:-1px}
-        svg text.p-all{fill:var(--fg)}svg text.p-ios{fill:#0072B2}svg text.p-android{fill:#D55E00}\
-        svg text.p-linux{fill:#009E73}
+        svg text.p-all{fill:var(--fg);stroke:none}svg text.p-ios{fill:#0072B2;stroke:none}\
+        svg text.p-android{fill:#D55E00;stroke:none}svg text.p-linux{fill:#009E73;stroke:none}
         .k-doze{fill:#D55E00;stroke:#D55E00}.k-doze_light{fill:#E69F00;stroke:#E69F00}
         .k-inexact_window{fill:#56B4E9;stroke:#56B4E9}.k-while_idle_quota{fill:#0072B2;stroke:#0072B2}
         .k-standby_bucket{fill:#CC79A7;stroke:#CC79A7}.k-focus{fill:#009E73;stroke:#009E73}
