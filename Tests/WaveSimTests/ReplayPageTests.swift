@@ -137,7 +137,9 @@ struct ReplayPageTests {
         #expect(html.contains(">limit 64</text>"))
         #expect(html.contains(#"<path class="held""#))
         #expect(html.contains(#"<rect class="runway""#))
-        #expect(html.contains("over the platform&#39;s pending limit") || html.contains("over the platform's pending limit"))
+        #expect(
+            html.contains("over the platform&#39;s pending limit") || html.contains("over the platform's pending limit")
+        )
     }
 
     @Test func aPathThatCannotBeCreatedIsRefusedBeforeTheReplay() async throws {

@@ -11,7 +11,8 @@ enum PageStyle {
     /// The causes a notification reaches its user by, in legend order: on time, then each device delay, then each
     /// reason iOS kept it quiet. A cause not listed (added to the device models later) is drawn in ``otherCause``'s
     /// grey.
-    static let causes: [String] = ["on_time"] + DelayCause.allCases.map(\.rawValue) + QuietReason.allCases.map(\.rawValue)
+    static let causes: [String] =
+        ["on_time"] + DelayCause.allCases.map(\.rawValue) + QuietReason.allCases.map(\.rawValue)
 
     /// The class of a cause the style sheet has no colour for.
     static let otherCause = "other"
