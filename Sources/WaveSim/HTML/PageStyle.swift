@@ -19,14 +19,14 @@ enum PageStyle {
 
     /// A cause's words for the legend and the tables, as the timeline says them.
     ///
-    /// - Parameter cause: The cause's machine name (`doze`, `focus`, `on_time`).
+    /// - Parameter cause: The cause's machine name (`standby_bucket`, `focus`, `on_time`).
     /// - Returns: Its words.
     static func words(forCause cause: String) -> String {
         if cause == "on_time" { return "on time" }
         return FleetAnswer.causeWords(cause)
     }
 
-    /// The CSS class of a cause's colour: `k-doze`, or `k-other` for a cause the sheet does not know.
+    /// The CSS class of a cause's colour: `k-focus`, or `k-other` for a cause the sheet does not know.
     ///
     /// - Parameter cause: The cause's machine name.
     /// - Returns: The class.

@@ -26,7 +26,7 @@ struct ReplayPage: Sendable {
         var asked: Date
         /// When its user was told (``asked`` when never told).
         var told: Date
-        /// Why then (`on_time`, `doze`, `focus`), or the reason it was never told.
+        /// Why then (`on_time`, `standby_bucket`, `focus`), or the reason it was never told.
         var cause: String
         /// Its identifier.
         var identifier: String
