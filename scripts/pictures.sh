@@ -5,6 +5,7 @@
 # DocsPicturesTests checks that the committed pages are the ones the commands make now.
 #
 # Usage: scripts/pictures.sh [WAVESIM_BINARY]   (default: a release build of wavesim; the fleets take minutes)
+#        PICTURES_REUSE_PARTS=1 scripts/pictures.sh …   keeps the committed fleet parts (when only the pages changed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-}
@@ -38,7 +39,9 @@ for file in Examples/*.json; do
     [ "$name" = growbro-server ] && continue
     case "$name" in
     fleet-*)
-        "$bin" fleet "$file" --shard 0/1 --quiet >"$out/$name.part.json"
+        if [ "${PICTURES_REUSE_PARTS:-}" != 1 ] || [ ! -s "$out/$name.part.json" ]; then
+            "$bin" fleet "$file" --shard 0/1 --quiet >"$out/$name.part.json"
+        fi
         text=$(NO_COLOR=1 "$bin" fleet merge "$out/$name.part.json" --html "$out/$name.html")
         command="wavesim fleet $file --html $name.html"
         ;;

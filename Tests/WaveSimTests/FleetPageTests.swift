@@ -7,7 +7,9 @@ import Testing
 /// `wavesim fleet --html FILE` and `wavesim fleet merge --html FILE`: the answer's own figures, the same page from the
 /// merged parts as from one run, the answer on standard output unchanged.
 struct FleetPageTests {
-    static let fleets = [Fixture.url("Fleet/fleet-small.json").path, Fixture.url("Fleet/fleet-small-growbro.json").path]
+    static let fleets = [
+        Fixture.url("Fleet/fleet-small.json").path, Fixture.url("Fleet/fleet-small-growbro.json").path,
+    ]
 
     /// Runs `wavesim` with `--html` into a temporary folder; returns the run and the page.
     static func page(_ arguments: [String]) async throws -> (run: ReplayRun, html: String) {

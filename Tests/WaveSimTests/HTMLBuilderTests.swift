@@ -9,8 +9,10 @@ struct HTMLBuilderTests {
         ("a < b > c", "a &lt; b &gt; c", "a &lt; b &gt; c"),
         ("Tom & Jerry", "Tom &amp; Jerry", "Tom &amp; Jerry"),
         ("say \"hi\" it's", "say \"hi\" it's", "say &quot;hi&quot; it&#39;s"),
-        ("</title><script>alert(1)</script>", "&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;",
-            "&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;"),
+        (
+            "</title><script>alert(1)</script>", "&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;",
+            "&lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;"
+        ),
         ("&amp;", "&amp;amp;", "&amp;amp;"),
         ("Vitamin D · 💊 ثم", "Vitamin D · 💊 ثم", "Vitamin D · 💊 ثم"),
     ])

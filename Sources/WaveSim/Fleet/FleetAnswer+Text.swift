@@ -141,7 +141,7 @@ extension FleetAnswer {
         return line
     }
 
-    /// A late or quiet cause in words (`deep Doze`, `Focus`), as the timeline says it.
+    /// A late or quiet cause in words (`standby bucket`, `Focus`), as the timeline says it.
     static func causeWords(_ cause: String) -> String {
         AppTextWords.delayCauses[cause] ?? AppTextWords.quietReasons[cause]
             ?? cause.replacingOccurrences(of: "_", with: " ")

@@ -68,8 +68,11 @@ struct FleetPage {
         for percent in stride(from: 0, through: 100, by: 25) {
             let lineY = y(Double(percent) / 100)
             html.empty(
-                "line", ["class": "grid", "x1": n(Self.left), "x2": n(Self.left + Self.plotWidth), "y1": n(lineY),
-                         "y2": n(lineY)])
+                "line",
+                [
+                    "class": "grid", "x1": n(Self.left), "x2": n(Self.left + Self.plotWidth), "y1": n(lineY),
+                    "y2": n(lineY),
+                ])
             html.element(
                 "text", ["x": n(Self.left - 6), "y": n(lineY + 4), "text-anchor": "end", "class": "muted"],
                 text: "\(percent)%")
@@ -78,15 +81,21 @@ struct FleetPage {
             let tickX = x(tick)
             let marked = FleetAnswer.thresholds.contains(tick)
             html.empty(
-                "line", ["class": marked ? "axis" : "grid", "x1": n(tickX), "x2": n(tickX), "y1": n(top),
-                         "y2": n(y(0))])
+                "line",
+                [
+                    "class": marked ? "axis" : "grid", "x1": n(tickX), "x2": n(tickX), "y1": n(top),
+                    "y2": n(y(0)),
+                ])
             html.element(
                 "text", ["x": n(tickX), "y": n(y(0) + 14), "text-anchor": "middle"],
                 text: FleetShare.duration(minutes: tick))
         }
         html.element(
-            "text", ["x": n(Self.left + Self.plotWidth / 2), "y": n(height - 2), "text-anchor": "middle",
-                     "class": "muted"], text: "minutes after the notification's instant (log scale)")
+            "text",
+            [
+                "x": n(Self.left + Self.plotWidth / 2), "y": n(height - 2), "text-anchor": "middle",
+                "class": "muted",
+            ], text: "minutes after the notification's instant (log scale)")
         for (index, figures) in curves.enumerated() {
             let platform = figures.platform ?? "all"
             let due = max(1, figures.group.due)
@@ -102,8 +111,11 @@ struct FleetPage {
             html.end()
             html.element(
                 "text",
-                ["x": n(Self.left + Self.plotWidth + 6), "y": n(y(Double(told) / Double(due)) + 4 + Double(index) * 12),
-                 "class": "p-\(Self.platformClass(platform))"],
+                [
+                    "x": n(Self.left + Self.plotWidth + 6),
+                    "y": n(y(Double(told) / Double(due)) + 4 + Double(index) * 12),
+                    "class": "p-\(Self.platformClass(platform))",
+                ],
                 text: curveName(figures) + " " + FleetShare.percent(told, of: figures.group.due))
         }
         html.end()
@@ -135,7 +147,9 @@ struct FleetPage {
         let told = group.toldAfter.values.reduce(0, +)
         var rows: [(String, String, Int)] = [("on_time", "on time", told - late)]
         for cause in PageStyle.causes.dropFirst() {
-            if let cost = group.late[cause] ?? group.quiet[cause] { rows.append((cause, PageStyle.words(forCause: cause), cost.count)) }
+            if let cost = group.late[cause] ?? group.quiet[cause] {
+                rows.append((cause, PageStyle.words(forCause: cause), cost.count))
+            }
         }
         for (cause, cost) in group.late.merging(group.quiet, uniquingKeysWith: +).sorted(by: { $0.key < $1.key })
         where !PageStyle.causes.contains(cause) {
@@ -178,12 +192,15 @@ struct FleetPage {
                 html.start(
                     "rect", ["class": cssClass, "x": n(offset), "y": n(rowY), "width": n(segment), "height": "20"])
                 html.element(
-                    "title", text: "\(name): \(row.label) \(FleetShare.grouped(row.count)) "
+                    "title",
+                    text: "\(name): \(row.label) \(FleetShare.grouped(row.count)) "
                         + "(\(FleetShare.percent(row.count, of: total)))")
                 html.end()
                 offset += segment
                 if !legend.contains(row.key) { legend.append(row.key) }
-                tableRows.append([name, row.label, FleetShare.grouped(row.count), FleetShare.percent(row.count, of: total)])
+                tableRows.append([
+                    name, row.label, FleetShare.grouped(row.count), FleetShare.percent(row.count, of: total),
+                ])
             }
         }
         html.end()
@@ -217,8 +234,10 @@ struct FleetPage {
                 rows.append(
                     [figures.platform == nil ? figures.channel : "  " + curveName(figures), FleetShare.grouped(due)]
                         + FleetAnswer.thresholds.map { FleetShare.percent(figures.toldWithin($0), of: due) }
-                        + [percentile(50), percentile(95), percentile(99), percentile(100),
-                           FleetShare.percent(due - figures.told, of: due)])
+                        + [
+                            percentile(50), percentile(95), percentile(99), percentile(100),
+                            FleetShare.percent(due - figures.told, of: due),
+                        ])
             }
         }
         let header =
@@ -271,8 +290,11 @@ struct FleetPage {
             html.element("text", ["x": n(labelWidth - 6), "y": n(rowY + 13), "text-anchor": "end"], text: row.name)
             let barWidth = Self.plotWidth * 0.7 * row.minutes / largest
             html.empty(
-                "rect", ["class": "k-doze_light", "x": n(labelWidth), "y": n(rowY + 2), "width": n(max(1, barWidth)),
-                         "height": n(rowHeight - 6)])
+                "rect",
+                [
+                    "class": "k-doze_light", "x": n(labelWidth), "y": n(rowY + 2), "width": n(max(1, barWidth)),
+                    "height": n(rowHeight - 6),
+                ])
             html.element(
                 "text", ["x": n(labelWidth + barWidth + 6), "y": n(rowY + 13), "class": "muted"],
                 text: "\(row.words) min")

@@ -11,21 +11,22 @@ enum PageStyle {
     /// The causes a notification reaches its user by, in legend order: on time, then each device delay, then each
     /// reason iOS kept it quiet. A cause not listed (added to the device models later) is drawn in ``otherCause``'s
     /// grey.
-    static let causes: [String] = ["on_time"] + DelayCause.allCases.map(\.rawValue) + QuietReason.allCases.map(\.rawValue)
+    static let causes: [String] =
+        ["on_time"] + DelayCause.allCases.map(\.rawValue) + QuietReason.allCases.map(\.rawValue)
 
     /// The class of a cause the style sheet has no colour for.
     static let otherCause = "other"
 
     /// A cause's words for the legend and the tables, as the timeline says them.
     ///
-    /// - Parameter cause: The cause's machine name (`doze`, `focus`, `on_time`).
+    /// - Parameter cause: The cause's machine name (`standby_bucket`, `focus`, `on_time`).
     /// - Returns: Its words.
     static func words(forCause cause: String) -> String {
         if cause == "on_time" { return "on time" }
         return FleetAnswer.causeWords(cause)
     }
 
-    /// The CSS class of a cause's colour: `k-doze`, or `k-other` for a cause the sheet does not know.
+    /// The CSS class of a cause's colour: `k-focus`, or `k-other` for a cause the sheet does not know.
     ///
     /// - Parameter cause: The cause's machine name.
     /// - Returns: The class.
@@ -127,10 +128,11 @@ enum PageStyle {
         .runway{fill:#0072B2;opacity:.35}.run{fill:var(--fg)}
         .curve{fill:none;stroke-width:2}.p-all{stroke:var(--fg)}.p-ios{stroke:#0072B2}.p-android{stroke:#D55E00}\
         .p-linux{stroke:#009E73}
-        .k-on_time,.marks circle:not([class]){fill:var(--on_time);stroke:var(--on_time)}.marks circle{r:3.6px}\
+        .k-on_time{fill:var(--on_time);stroke:var(--on_time)}.marks circle:not([class]){fill:var(--on_time)}\
+        .marks circle{r:3.6px}\
         .marks.compact circle{r:2.1px}.legend svg{display:inline-block;vertical-align:-1px}
-        svg text.p-all{fill:var(--fg)}svg text.p-ios{fill:#0072B2}svg text.p-android{fill:#D55E00}\
-        svg text.p-linux{fill:#009E73}
+        svg text.p-all{fill:var(--fg);stroke:none}svg text.p-ios{fill:#0072B2;stroke:none}\
+        svg text.p-android{fill:#D55E00;stroke:none}svg text.p-linux{fill:#009E73;stroke:none}
         .k-doze{fill:#D55E00;stroke:#D55E00}.k-doze_light{fill:#E69F00;stroke:#E69F00}
         .k-inexact_window{fill:#56B4E9;stroke:#56B4E9}.k-while_idle_quota{fill:#0072B2;stroke:#0072B2}
         .k-standby_bucket{fill:#CC79A7;stroke:#CC79A7}.k-focus{fill:#009E73;stroke:#009E73}

@@ -26,7 +26,7 @@ struct ReplayPage: Sendable {
         var asked: Date
         /// When its user was told (``asked`` when never told).
         var told: Date
-        /// Why then (`on_time`, `doze`, `focus`), or the reason it was never told.
+        /// Why then (`on_time`, `standby_bucket`, `focus`), or the reason it was never told.
         var cause: String
         /// Its identifier.
         var identifier: String
@@ -263,8 +263,11 @@ struct ReplayPage: Sendable {
             let s = laneHeight >= 12 ? 4.0 : 2.5
             html.start(
                 "path",
-                ["class": "run", "data-run": run.cause, "d": "M\(Self.n(x - s)) \(Self.n(y - s)) L\(Self.n(x + s)) "
-                    + "\(Self.n(y - s)) L\(Self.n(x)) \(Self.n(y + s * 0.6)) Z"])
+                [
+                    "class": "run", "data-run": run.cause,
+                    "d": "M\(Self.n(x - s)) \(Self.n(y - s)) L\(Self.n(x + s)) "
+                        + "\(Self.n(y - s)) L\(Self.n(x)) \(Self.n(y + s * 0.6)) Z",
+                ])
             html.element("title", text: describe(run, days: days))
             html.end()
         }
@@ -384,15 +387,19 @@ struct ReplayPage: Sendable {
             ])
         html.empty(
             "line",
-            ["class": "axis", "x1": Self.n(Self.left), "x2": Self.n(Self.left + Self.dayWidth),
-             "y1": Self.n(y(0)), "y2": Self.n(y(0))])
+            [
+                "class": "axis", "x1": Self.n(Self.left), "x2": Self.n(Self.left + Self.dayWidth),
+                "y1": Self.n(y(0)), "y2": Self.n(y(0)),
+            ])
         html.element(
             "text", ["x": Self.n(Self.left - 6), "y": Self.n(y(0)), "text-anchor": "end", "class": "muted"], text: "0")
         if let limit {
             html.empty(
                 "line",
-                ["class": "limit", "x1": Self.n(Self.left), "x2": Self.n(Self.left + Self.dayWidth),
-                 "y1": Self.n(y(limit)), "y2": Self.n(y(limit))])
+                [
+                    "class": "limit", "x1": Self.n(Self.left), "x2": Self.n(Self.left + Self.dayWidth),
+                    "y1": Self.n(y(limit)), "y2": Self.n(y(limit)),
+                ])
             html.element(
                 "text", ["x": Self.n(Self.left - 6), "y": Self.n(y(limit) + 4), "text-anchor": "end"],
                 text: "limit \(limit)")
@@ -408,8 +415,11 @@ struct ReplayPage: Sendable {
             html.empty("path", ["class": "held", "d": d])
             if let peak = held.max(), y(0) - y(peak) >= 12, limit.map({ y(peak) - y($0) >= 12 }) ?? true {
                 html.element(
-                    "text", ["x": Self.n(Self.left - 6), "y": Self.n(y(peak) + 4), "text-anchor": "end",
-                             "class": "muted"], text: String(peak))
+                    "text",
+                    [
+                        "x": Self.n(Self.left - 6), "y": Self.n(y(peak) + 4), "text-anchor": "end",
+                        "class": "muted",
+                    ], text: String(peak))
             }
         }
         for mark in marks where mark.kind == .lost {
@@ -421,14 +431,20 @@ struct ReplayPage: Sendable {
             let end = run.at.addingTimeInterval(Double(runway) * 60)
             html.empty(
                 "rect",
-                ["class": "runway", "x": Self.n(x(run.at)), "y": Self.n(runwayTop),
-                 "width": Self.n(max(1, x(end) - x(run.at))), "height": "12"])
+                [
+                    "class": "runway", "x": Self.n(x(run.at)), "y": Self.n(runwayTop),
+                    "width": Self.n(max(1, x(end) - x(run.at))), "height": "12",
+                ])
         }
-        html.element("text", ["x": Self.n(Self.left), "y": Self.n(height - 2), "class": "muted"],
-                     text: days.format(days.start))
         html.element(
-            "text", ["x": Self.n(Self.left + Self.dayWidth), "y": Self.n(height - 2), "text-anchor": "end",
-                     "class": "muted"], text: days.format(days.end))
+            "text", ["x": Self.n(Self.left), "y": Self.n(height - 2), "class": "muted"],
+            text: days.format(days.start))
+        html.element(
+            "text",
+            [
+                "x": Self.n(Self.left + Self.dayWidth), "y": Self.n(height - 2), "text-anchor": "end",
+                "class": "muted",
+            ], text: days.format(days.end))
         html.end()
         PageStyle.table(
             &html, summary: "The app's runs",

@@ -47,7 +47,9 @@ enum HeadlessChromium {
     }
 
     /// Takes a screenshot of a page's top and returns its status.
-    static func screenshot(_ page: URL, to png: URL, width: Int = 1200, height: Int = 900, executable: String) throws
+    static func screenshot(
+        _ page: URL, to png: URL, width: Int = 1200, height: Int = 900, executable: String
+    ) throws
         -> Int32
     {
         try run(
@@ -74,7 +76,9 @@ enum HeadlessChromium {
         return try JSONDecoder().decode(PictureStatistics.self, from: Data(result.output.utf8))
     }
 
-    private static func run(_ executable: String, _ arguments: [String], browser: Bool = true) throws -> (
+    private static func run(
+        _ executable: String, _ arguments: [String], browser: Bool = true
+    ) throws -> (
         status: Int32, output: String, errors: String
     ) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chromium-\(UUID().uuidString)")
