@@ -62,7 +62,8 @@ package final class APIKeyring: Sendable {
     ///   - path: The key file.
     ///   - onReload: Told each time the file is read: the key names in force, or why none is (for the log).
     /// - Throws: ``ScenarioError`` or a ``KeyFileError`` when the file cannot be read or is not valid at start.
-    package init(path: String, onReload: @escaping @Sendable (Result<[String], Unavailable>) -> Void = { _ in }) throws {
+    package init(path: String, onReload: @escaping @Sendable (Result<[String], Unavailable>) -> Void = { _ in }) throws
+    {
         self.path = path
         self.onReload = onReload
         let signature = Self.signature(of: path)

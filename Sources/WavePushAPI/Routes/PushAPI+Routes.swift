@@ -112,7 +112,8 @@ extension PushAPI {
             let identifier = GrowBroLinks.messageIdentifier(message)
             entries =
                 deleting
-                ? try inbox.delete(identifier: identifier, at: now) : try inbox.markRead(identifier: identifier, at: now)
+                ? try inbox.delete(identifier: identifier, at: now)
+                : try inbox.markRead(identifier: identifier, at: now)
             unread = try inbox.unreadCount(now: now)
         } catch {
             throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)

@@ -155,7 +155,8 @@ package final class PushAPI: HTTPHandler {
     }
 
     private func logRequest(_ request: HTTPRequest, route: APIRoute?, status: Int, keyName: String?) {
-        let method = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"].contains(request.method)
+        let method =
+            ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"].contains(request.method)
             ? request.method : "other"
         log(
             Self.line(
