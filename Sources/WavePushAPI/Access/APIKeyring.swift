@@ -81,7 +81,8 @@ package final class APIKeyring: Sendable {
     package func currentKeys() -> Result<[APIKey], Unavailable> {
         let signature = Self.signature(of: path)
         let (keys, reloaded) = state.withLock { state -> (Result<[APIKey], Unavailable>, Bool) in
-            guard signature != state.signature || signature == nil else { return (state.keys, false) }
+            // A file that stays missing is not read again on every request: its failure stands until it reappears.
+            guard signature != state.signature else { return (state.keys, false) }
             state.signature = signature
             do {
                 state.keys = .success(try APIKeyFile.decode(try Self.bytes(of: path), file: path))
