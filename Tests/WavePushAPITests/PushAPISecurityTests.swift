@@ -151,7 +151,8 @@ struct PushAPISecurityTests {
     @Test func anOversizedBodyIs413WhetherDeclaredOrChunked() throws {
         let api = try preparedServer()
         let before = try api.snapshot()
-        let large = Array(#"{"user":"alice","messageId":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: 5000)
+        let large =
+            Array(#"{"user":"alice","messageId":""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: 5000)
             + Array(#""}"#.utf8)
         let declared = try api.client.send("POST", "/v1/inbox/read", key: APITestServer.backendKey, body: large)
         #expect(declared.status == 413)

@@ -2,6 +2,7 @@ internal import Foundation
 internal import GrowBroServer
 internal import WaveJSON
 internal import WaveNotifications
+internal import WavePushAPI
 internal import WavePushPayloads
 
 /// The replay's JSON Lines, one per decision, in the format docs/growbro-server.md specifies.
@@ -39,31 +40,7 @@ enum ReplayLines {
     }
 
     static func fanOut(_ result: FanOutResult, at date: Date) -> String {
-        line("fanout", at: date) { json in
-            json.member("messageId", result.messageID)
-            json.member("user", result.userID)
-            json.member("channel", result.channelID)
-            json.member("badge", result.badge)
-            json.key("sends")
-            json.beginArray()
-            for send in result.sends {
-                json.beginObject()
-                json.member("sendId", Int(send.sendID))
-                json.member("installation", send.installationID)
-                json.member("platform", send.platform.rawValue)
-                json.endObject()
-            }
-            json.endArray()
-            json.key("skipped")
-            json.beginArray()
-            for skip in result.skipped {
-                json.beginObject()
-                json.member("installation", skip.installationID)
-                json.member("reason", skip.reason)
-                json.endObject()
-            }
-            json.endArray()
-        }
+        line("fanout", at: date) { json in result.writeMembers(to: &json) }
     }
 
     static func request(_ request: ProviderRequest, at date: Date) -> String {

@@ -62,7 +62,8 @@ package final class APIKeyring: Sendable {
     ///   - path: The key file.
     ///   - onReload: Told each time the file is read: the key names in force, or why none is (for the log).
     /// - Throws: ``ScenarioError`` or a ``KeyFileError`` when the file cannot be read or is not valid at start.
-    package init(path: String, onReload: @escaping @Sendable (Result<[String], Unavailable>) -> Void = { _ in }) throws {
+    package init(path: String, onReload: @escaping @Sendable (Result<[String], Unavailable>) -> Void = { _ in }) throws
+    {
         self.path = path
         self.onReload = onReload
         let signature = Self.signature(of: path)
@@ -80,7 +81,8 @@ package final class APIKeyring: Sendable {
     package func currentKeys() -> Result<[APIKey], Unavailable> {
         let signature = Self.signature(of: path)
         let (keys, reloaded) = state.withLock { state -> (Result<[APIKey], Unavailable>, Bool) in
-            guard signature != state.signature || signature == nil else { return (state.keys, false) }
+            // A file that stays missing is not read again on every request: its failure stands until it reappears.
+            guard signature != state.signature else { return (state.keys, false) }
             state.signature = signature
             do {
                 state.keys = .success(try APIKeyFile.decode(try Self.bytes(of: path), file: path))

@@ -87,7 +87,11 @@ package final class HTTPServer: Sendable {
     /// - Returns: The requests still in progress when the wait ended (0 when none was lost).
     @discardableResult
     package func stop(grace: Duration = .seconds(10)) -> Int {
-        guard let running = daemon.withLock({ daemon in defer { daemon = nil }; return daemon }) else { return 0 }
+        guard
+            let running = daemon.withLock({ daemon in
+                defer { daemon = nil }; return daemon
+            })
+        else { return 0 }
         core.beginClosing()
         let listening = MHD_quiesce_daemon(running)
         if listening >= 0 { close(listening) }

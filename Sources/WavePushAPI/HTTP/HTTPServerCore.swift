@@ -126,7 +126,9 @@ final class HTTPServerCore: @unchecked Sendable {
                     let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
                     var name = String(cString: key)
                     if collected.lowercased { name = name.lowercased() }
-                    if collected.values[name] == nil { collected.values[name] = value.map { String(cString: $0) } ?? "" }
+                    if collected.values[name] == nil {
+                        collected.values[name] = value.map { String(cString: $0) } ?? ""
+                    }
                     return wave_mhd_yes
                 }, Unmanaged.passUnretained(collected).toOpaque())
         }

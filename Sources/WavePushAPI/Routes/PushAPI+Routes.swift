@@ -31,13 +31,7 @@ extension PushAPI {
 
     /// `POST /v1/logout`: `user` and `installation`; the installation must be the user's.
     func logout(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
-        let (user, installation) = try Self.decode(body, keys: ["user", "installation"]) {
-            (object, diagnostics: inout DecodingDiagnostics) -> (String, String)? in
-            let user = object.decode(.required("user", .string), &diagnostics)
-            let installation = object.decode(.required("installation", .string), &diagnostics)
-            guard let user, let installation else { return nil }
-            return (user, installation)
-        }
+        let (user, installation) = try Self.decodeUser(and: "installation", from: body)
         try Self.check(key, allows: user, field: "user")
         let change: TokenChange
         do {
@@ -67,42 +61,12 @@ extension PushAPI {
         } catch {
             throw Self.refusal(for: error, userField: "recipient", at: clock.now, log: log)
         }
-        return Self.ok { json in
-            json.member("messageId", result.messageID)
-            json.member("user", result.userID)
-            json.member("channel", result.channelID)
-            json.member("badge", result.badge)
-            json.key("sends")
-            json.beginArray()
-            for send in result.sends {
-                json.beginObject()
-                json.member("sendId", Int(send.sendID))
-                json.member("installation", send.installationID)
-                json.member("platform", send.platform.rawValue)
-                json.endObject()
-            }
-            json.endArray()
-            json.key("skipped")
-            json.beginArray()
-            for skip in result.skipped {
-                json.beginObject()
-                json.member("installation", skip.installationID)
-                json.member("reason", skip.reason)
-                json.endObject()
-            }
-            json.endArray()
-        }
+        return Self.ok { json in result.writeMembers(to: &json) }
     }
 
     /// `POST /v1/inbox/read` and `POST /v1/inbox/delete`: the replay's `read` and `delete` fields.
     func mark(_ body: JSONValue, key: APIKey, deleting: Bool) throws(APIError) -> HTTPResponse {
-        let (user, message) = try Self.decode(body, keys: ["user", "messageId"]) {
-            (object, diagnostics: inout DecodingDiagnostics) -> (String, String)? in
-            let user = object.decode(.required("user", .string), &diagnostics)
-            let message = object.decode(.required("messageId", .string), &diagnostics)
-            guard let user, let message else { return nil }
-            return (user, message)
-        }
+        let (user, message) = try Self.decodeUser(and: "messageId", from: body)
         try Self.check(key, allows: user, field: "user")
         let now = clock.now
         let entries: Int
@@ -112,7 +76,8 @@ extension PushAPI {
             let identifier = GrowBroLinks.messageIdentifier(message)
             entries =
                 deleting
-                ? try inbox.delete(identifier: identifier, at: now) : try inbox.markRead(identifier: identifier, at: now)
+                ? try inbox.delete(identifier: identifier, at: now)
+                : try inbox.markRead(identifier: identifier, at: now)
             unread = try inbox.unreadCount(now: now)
         } catch {
             throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
@@ -190,6 +155,16 @@ extension PushAPI {
             throw APIError(400, "invalid_field", field: "user", "user: required query argument")
         }
         return user
+    }
+
+    /// A body of two required strings, `user` and `key`.
+    private static func decodeUser(and key: String, from body: JSONValue) throws(APIError) -> (String, String) {
+        try decode(body, keys: ["user", key]) { (object, diagnostics: inout DecodingDiagnostics) -> (String, String)? in
+            let user = object.decode(.required("user", .string), &diagnostics)
+            let other = object.decode(.required(key, .string), &diagnostics)
+            guard let user, let other else { return nil }
+            return (user, other)
+        }
     }
 
     /// 403 unless the key may act for `userID`.

@@ -88,7 +88,8 @@ package final class PushAPI: HTTPHandler {
         keyName = key.name
         if let wait = limiter.admit(keyName: key.name, at: clock.now) {
             var error = APIError(429, "rate_limited", "too many requests for this key; retry later")
-            error.headers = [("Retry-After", String(Int(wait.rounded(.up)).clamped(to: 1...3600)))]
+            // Clamped before the conversion: a bucket refilled very slowly can ask for more seconds than Int holds.
+            error.headers = [("Retry-After", String(Int(min(max(wait, 1), 3600).rounded(.up))))]
             throw error
         }
         switch route {
@@ -155,7 +156,8 @@ package final class PushAPI: HTTPHandler {
     }
 
     private func logRequest(_ request: HTTPRequest, route: APIRoute?, status: Int, keyName: String?) {
-        let method = ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"].contains(request.method)
+        let method =
+            ["GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"].contains(request.method)
             ? request.method : "other"
         log(
             Self.line(
@@ -200,11 +202,5 @@ package final class PushAPI: HTTPHandler {
         members(&json)
         json.endObject()
         return HTTPResponse(status: 200, body: json.takeBytes())
-    }
-}
-
-extension Comparable {
-    fileprivate func clamped(to range: ClosedRange<Self>) -> Self {
-        min(max(self, range.lowerBound), range.upperBound)
     }
 }

@@ -86,7 +86,9 @@ struct TestHTTPClient {
         guard connected == 0 else { throw Failure(description: "cannot connect: \(String(cString: strerror(errno)))") }
         var sent = 0
         while sent < payload.count {
-            let count = payload[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let count = payload[sent...].withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
             // The server may answer and close before reading all of a body it refuses: read its answer then.
             if count <= 0 { break }
             sent += count
@@ -112,7 +114,8 @@ struct TestHTTPClient {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Array(bytes[(end + 4)...])
         if let length = headers["content-length"].flatMap({ Int($0) }), length <= body.count {
