@@ -308,7 +308,7 @@ let package = Package(
         .testTarget(
             name: "WavePushAPITests",
             dependencies: [
-                "WavePushAPI", "GrowBroServer", "WaveNotifications", "WaveNotificationsTesting", "WaveJSON",
+                "WavePushAPI", "GrowBroServer", "GrowBroServerSQLite", "WaveNotifications", "WaveNotificationsTesting", "WaveJSON",
                 "TestSupport",
             ]
         ),
