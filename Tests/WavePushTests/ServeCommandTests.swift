@@ -1,5 +1,6 @@
 import Foundation
 import GrowBroServer
+import GrowBroServerSQLite
 import TestSupport
 import Testing
 import WavePush

@@ -21,7 +21,7 @@ enum ServeCommand {
                 "serve needs a database: --db FILE or \"database\" in the configuration", subcommand: "serve")
         }
         let clock = SystemWaveClock()
-        let server = try PushServer(store: PushStoreLocation(database), configuration: configuration.server)
+        let server = try PushStoreLocation(database).open(configuration: configuration.server)
         defer { server.close() }
         let keyring: APIKeyring
         do {
