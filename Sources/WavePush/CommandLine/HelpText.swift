@@ -110,7 +110,7 @@ enum HelpText {
 
     static let dispatch = CommandHelp(
         overview: "Send what is due in a server database to APNs and FCM over HTTP/2, then wait for the next.",
-        usage: ["wavepush dispatch <config> [--db <file|uri>]"],
+        usage: ["wavepush dispatch <config> [--db <file|uri>] [--metrics <address:port>]"],
         sections: [
             .init("ARGUMENTS", [.init("<config>", "The dispatch configuration (docs/growbro-server.md).")]),
             .init(
@@ -120,6 +120,10 @@ enum HelpText {
                         "--db <file|uri>",
                         "The server database, a SQLite file or a postgresql:// URI (default: the configuration's "
                             + "\"database\")."),
+                    .init(
+                        "--metrics <address:port>",
+                        "Serve Prometheus metrics at http://<address:port>/metrics (an IPv4 address; port 0: the "
+                            + "kernel's choice, printed)."),
                     .init("-h, --help", "Show this help."),
                 ]),
             .init(
@@ -131,7 +135,10 @@ enum HelpText {
                     )
                 ]),
         ],
-        exitStatus: ["0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file."]
+        exitStatus: [
+            "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file, 69 the "
+                + "metrics address cannot be listened on."
+        ]
     ).text
 
     static let sendTest = CommandHelp(

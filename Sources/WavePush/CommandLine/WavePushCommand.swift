@@ -79,7 +79,7 @@ public enum WavePushCommand {
                 try Arguments(rest, valued: ["out"], switches: [], subcommand: "well-known"), output: output)
         case "dispatch":
             return try await DispatchCommand.dispatch(
-                try Arguments(rest, valued: ["db"], switches: [], subcommand: "dispatch"), output: output)
+                try Arguments(rest, valued: ["db", "metrics"], switches: [], subcommand: "dispatch"), output: output)
         case "send-test":
             return try await DispatchCommand.sendTest(
                 try Arguments(

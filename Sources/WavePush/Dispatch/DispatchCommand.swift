@@ -5,6 +5,7 @@ internal import GrowBroServerSQLite
 internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
+internal import WavePushAPI
 internal import WavePushCredentials
 internal import WavePushHTTP
 internal import WavePushPayloads
@@ -25,19 +26,43 @@ enum DispatchCommand {
             throw UsageError(
                 "dispatch needs a database: --db FILE or \"database\" in the configuration", subcommand: "dispatch")
         }
+        let metricsOptions = try arguments.values["metrics"].map { text in
+            guard let options = MetricsEndpoint.options(text) else {
+                throw UsageError("--metrics is ADDRESS:PORT (an IPv4 address), not '\(text)'", subcommand: "dispatch")
+            }
+            return options
+        }
         let clock = SystemAlarmClock()
         let server = try PushStoreLocation(database).open(configuration: configuration.server)
         defer { server.close() }
+        let metrics = PushMetrics()
         let transport = try configuration.transport()
         let dispatcher = PushDispatcher(
-            server: server, transport: transport,
-            credentials: try configuration.credentials(poster: transport, clock: clock), clock: clock,
-            random: SystemRandomNumberGenerator(), maximumInFlight: configuration.maximumInFlight,
+            server: server, transport: MeteredTransport(transport, metrics: metrics, clock: clock),
+            credentials: MeteredCredentials(
+                try configuration.credentials(poster: transport, clock: clock), metrics: metrics),
+            clock: clock, random: SystemRandomNumberGenerator(), maximumInFlight: configuration.maximumInFlight,
             owner: configuration.senderName ?? Self.defaultSenderName, lease: configuration.lease,
             commitBatchSize: configuration.commitBatchSize)
+        let metricsServer = try metricsOptions.map { options in
+            do {
+                let http = try HTTPServer(
+                    options: options, handler: MetricsEndpoint(metrics: metrics, server: server, clock: clock))
+                output.writeLine(
+                    ReplayLines.line("metrics", at: clock.now) { json in
+                        json.member("address", options.address)
+                        json.member("port", Int(http.port))
+                    })
+                output.flush()
+                return http
+            } catch {
+                throw CommandFailure(ExitCode.unavailable, "--metrics: \(error)")
+            }
+        }
         let sender = PushSender(
             dispatcher: dispatcher, server: server, clock: clock, idleCheck: configuration.idleCheck,
             onDecision: { decision in
+                metrics.record(decision)
                 output.writeLine(ReplayLines.decision(decision))
                 output.flush()
             },
@@ -72,6 +97,7 @@ enum DispatchCommand {
         notifier.notify("STOPPING=1\nSTATUS=stopping: finishing the requests in flight")
         watchdog?.stop()
         await sender.stop()
+        await metricsServer?.stopOffThePool(grace: .seconds(1))
         // The store's count, every sender's sends included: what is left for whoever runs next.
         let pending: Int?
         do {

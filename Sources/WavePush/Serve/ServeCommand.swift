@@ -57,7 +57,7 @@ enum ServeCommand {
             })
         output.flush()
         let signal = await SignalWaiter.wait()
-        let unanswered = await stop(http, grace: configuration.stopGrace)
+        let unanswered = await http.stopOffThePool(grace: configuration.stopGrace)
         output.writeLine(
             ReplayLines.line("stopped", at: clock.now) { json in
                 json.member("signal", signal == SIGTERM ? "SIGTERM" : "SIGINT")
@@ -66,12 +66,4 @@ enum ServeCommand {
         return ExitCode.success
     }
 
-    /// Stops the server on a thread of its own: the stop blocks while requests finish.
-    private static func stop(_ http: HTTPServer, grace: Duration) async -> Int {
-        await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: http.stop(grace: grace)) }
-            thread.name = "wavepush-serve-stop"
-            thread.start()
-        }
-    }
 }

@@ -77,6 +77,19 @@ package final class HTTPServer: Sendable {
     /// How many requests are being read or answered now.
     package var requestsInProgress: Int { core.requestsInProgress }
 
+    /// ``stop(grace:)`` for an async caller: the blocking stop runs on a thread of its own, off Swift's pool.
+    ///
+    /// - Parameter grace: The longest wait for requests in progress.
+    /// - Returns: The requests still in progress when the wait ended.
+    @discardableResult
+    package func stopOffThePool(grace: Duration = .seconds(10)) async -> Int {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: self.stop(grace: grace)) }
+            thread.name = "wave-http-stop"
+            thread.start()
+        }
+    }
+
     /// Stops gracefully, blocking the calling thread (call it off Swift's cooperative pool): closes the listening
     /// socket, waits up to `grace` for every request already accepted to be answered, then stops the library's
     /// threads and closes the idle connections. Answers given after the listening socket closed carry
