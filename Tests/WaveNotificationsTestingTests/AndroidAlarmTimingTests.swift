@@ -218,26 +218,13 @@ struct AndroidAlarmTimingTests {
         #expect(android.mode(for: .exactWithInexactFallback) == mode)
     }
 
-    /// A fixed sequence of pseudo-random numbers (SplitMix64), so a failure replays.
-    private struct Numbers {
-        var state: UInt64
-
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
-        }
-    }
-
     /// The queue's fast paths answer what the rules answer: over generated histories (fires of every mode recorded in
     /// order, wakes, nights with and without a charging hour, every bucket), for work due at every half-minute of
     /// the next hours, a Doze hold's run and the bucket floor's run are ``AndroidAlarmTiming/firstInstant(dueAt:handedAt:mode:)``,
     /// instant and cause.
     @Test(arguments: zip(StandbyBucket.allCases, [UInt64(23), 29, 31, 37, 41]))
     func theHoldsRunWhatTheRulesAnswer(bucket: StandbyBucket, seed: UInt64) {
-        var numbers = Numbers(state: seed)
+        var numbers = SeededNumbers(state: seed)
         var checked = (doze: 0, floor: 0)
         for round in 0..<6 {
             var timing = Self.timing(bucket: bucket, charging: round % 3 == 2)
