@@ -239,4 +239,71 @@ struct ArchitectureDocumentTests {
             #expect(namedExecutables.contains(executable), "README.md's module table lacks `\(executable)`")
         }
     }
+
+    /// Every path docs/architecture.md names (a backticked name with a slash and no space: `Tests/TestSupport`,
+    /// `Sources/WaveNotificationsTesting/Devices/DeviceRunLoop.swift`, `Scenario/Decoding/`) exists, from the
+    /// package's root or as the end of a path inside `Sources/`, `Tests/`, `Resources/`, `Benchmarks/` or `scripts/`.
+    @Test func everyPathTheDocumentNamesExists() throws {
+        let document = try Self.text("docs/architecture.md")
+        let named = Set(Self.captures(#"`([A-Za-z_.][A-Za-z0-9_+.\-]*/[A-Za-z0-9_+./\-]*)`"#, in: document))
+        #expect(named.count > 40, "\(named.count) paths read")
+        let files = FileManager.default
+        var existing: Set<String> = []
+        for top in ["Sources", "Tests", "Resources", "Benchmarks", "scripts"] {
+            let folder = Self.root.appendingPathComponent(top).path
+            for relative in files.enumerator(atPath: folder)?.allObjects as? [String] ?? [] {
+                existing.insert("\(top)/\(relative)")
+            }
+        }
+        for path in named.sorted() {
+            let trimmed = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let found =
+                files.fileExists(atPath: Self.root.appendingPathComponent(trimmed).path)
+                || existing.contains { $0.hasSuffix("/" + trimmed) }
+            #expect(found, "docs/architecture.md names `\(path)`, which does not exist")
+        }
+    }
+
+    /// The folders of `wavesim` (the list after "Its folders:"): every type of `Sources/WaveSim` a folder's item names
+    /// is declared in that folder, or in the folder the item says it is from (`Scenario/`'s `DecodedReplay`), so the
+    /// list says where each lives; a type of another target it names is that target's, which the item says in words.
+    @Test func everyWaveSimTypeTheFolderListNamesLivesInItsFolder() throws {
+        let document = try Self.text("docs/architecture.md")
+        guard let start = document.range(of: "Its folders:") else {
+            Issue.record("docs/architecture.md has no list after \"Its folders:\"")
+            return
+        }
+        let list = document[start.upperBound...].drop { $0 == " " || $0 == "\n" }
+        let items = list.components(separatedBy: "\n\n")[0].components(separatedBy: "\n- ")
+        let files = FileManager.default
+        let sources = Self.root.appendingPathComponent("Sources/WaveSim")
+        var declaredIn: [String: Set<String>] = [:]
+        for relative in files.enumerator(atPath: sources.path)?.allObjects as? [String] ?? []
+        where relative.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(relative), encoding: .utf8)
+            for name in Self.captures(#"(?:struct|enum|class|actor|protocol)\s+([A-Z][A-Za-z0-9]*)"#, in: text) {
+                declaredIn[name, default: []].insert((relative as NSString).deletingLastPathComponent)
+            }
+        }
+        #expect(items.count >= 6, "\(items.count) folders listed")
+        var checked = 0
+        for item in items {
+            guard let folder = Self.captures(#"^-? ?`([A-Za-z]+)/"#, in: item).first else {
+                Issue.record("an item of the folder list names no folder first: \(item.prefix(60))")
+                continue
+            }
+            let placed = try Regex(#"(?:`([A-Za-z/]+)/`'s )?`([A-Z][A-Za-z0-9]*)`"#)
+            for match in item.matches(of: placed) {
+                guard let name = match.output[2].substring.map(String.init), let folders = declaredIn[name] else {
+                    continue
+                }
+                let home = match.output[1].substring.map(String.init) ?? folder
+                checked += 1
+                #expect(
+                    folders.contains { $0 == home || $0.hasPrefix(home + "/") },
+                    "docs/architecture.md places `\(name)` in `\(home)/`; it is declared in \(folders.sorted())")
+            }
+        }
+        #expect(checked > 15, "\(checked) types checked")
+    }
 }

@@ -122,6 +122,6 @@ struct ServiceDeviceRunConditionsTests {
             return "\(cause) \(identifier)"
         }
         #expect(skipped == ["force_stopped msg_1"])
-        #expect(record.runs.map(\.cause) == ["start", "action", "backgroundPush"])
+        #expect(record.runs.map(\.cause) == [.start, .action, .backgroundPush])
     }
 }

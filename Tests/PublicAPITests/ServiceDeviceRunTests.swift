@@ -58,7 +58,7 @@ struct ServiceDeviceRunTests {
         }
         #expect(removed.first?.contains(Self.morning) == true)
         #expect(record.lost.map(\.request.identifier).contains(Self.evening))
-        #expect(!record.runs.contains { $0.cause == "boot" })
+        #expect(!record.runs.contains { $0.cause == .boot })
     }
 
     @Test func androidLaunchAfterTheRebootSavesTheMorningReminder() async throws {
@@ -72,7 +72,7 @@ struct ServiceDeviceRunTests {
         #expect(record.lost.isEmpty)
         #expect(Self.shownAt(Self.morning, in: record) == [Self.local("2026-03-10T08:00")])
         #expect(Self.shownAt(Self.evening, in: record) == [Self.local("2026-03-10T20:00")])
-        #expect(record.runs.map(\.cause) == ["start", "action"])
+        #expect(record.runs.map(\.cause) == [.start, .action])
     }
 
     @Test func androidBootReceiverRunsTheAppAtTheRebootAndLosesNothing() async throws {
@@ -82,7 +82,7 @@ struct ServiceDeviceRunTests {
 
         #expect(record.lost.isEmpty)
         #expect(Self.shownAt(Self.morning, in: record) == [Self.local("2026-03-10T08:00")])
-        #expect(record.runs.map(\.cause) == ["start", "boot"])
+        #expect(record.runs.map(\.cause) == [.start, .boot])
         #expect(record.runs.last?.at == Self.local("2026-03-10T07:30"))
     }
 
@@ -94,7 +94,7 @@ struct ServiceDeviceRunTests {
         #expect(Self.shownAt(Self.morning, in: record) == [Self.local("2026-03-10T08:00")])
         // The system showed it: the service never ran after the start, so it reported no delivery itself.
         #expect(!record.events.contains { $0.identifier == Self.morning })
-        #expect(record.runs.map(\.cause) == ["start"])
+        #expect(record.runs.map(\.cause) == [.start])
     }
 
     /// An iPhone that holds two: the morning reminder and its follow-up; the evening reminder is lost at 20:00 unless
@@ -134,7 +134,7 @@ struct ServiceDeviceRunTests {
         try await loop.run()
 
         #expect(seen.withLock { $0 } == [at])
-        #expect(app.record.runs.map(\.cause) == ["start", "action"])
+        #expect(app.record.runs.map(\.cause) == [.start, .action])
     }
 
     /// Without an end, the loop stops once nothing remains, though the zone's offset still changes twice a year: the

@@ -114,19 +114,6 @@ struct AndroidAlarmQueueTests {
         }
     }
 
-    /// A fixed sequence of pseudo-random numbers (SplitMix64), so a failure replays.
-    private struct Numbers {
-        var state: UInt64
-
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((mixed ^ (mixed >> 31)) % UInt64(bound))
-        }
-    }
-
     /// The same steps on a phone that dozes every night (23:00 to 07:00, and charging 03:00 to 04:00 on some
     /// runs) in a bucket, mostly work, with the user waking the phone now and then: Doze holds dozens of requests at once, and
     /// the queue's holds (one per Doze release) must run exactly what the reference's scan of every request runs, in
@@ -144,7 +131,7 @@ struct AndroidAlarmQueueTests {
             timeZone: AndroidAlarmTimingTests.utc)
         var queue = AndroidAlarmQueue(timing: timing)
         var reference = ReferenceQueue(timing: timing)
-        var numbers = Numbers(state: seed)
+        var numbers = SeededNumbers(state: seed)
         // Without alarm clocks (and charging) the bucket's floor ends the queue's scan early.
         let modes: [AndroidScheduleMode] =
             [.work, .work, .work, .work, .exactAllowWhileIdle, .inexactAllowWhileIdle] + (clocks ? [.alarmClock] : [])
@@ -202,7 +189,7 @@ struct AndroidAlarmQueueTests {
             : nil
         var queue = AndroidAlarmQueue(timing: timing)
         var reference = ReferenceQueue(timing: timing)
-        var numbers = Numbers(state: withTiming ? 7 : 11)
+        var numbers = SeededNumbers(state: withTiming ? 7 : 11)
         let modes: [AndroidScheduleMode] = [.work, .exactAllowWhileIdle, .inexactAllowWhileIdle, .alarmClock]
         var now = Self.handed
         var failures = 0

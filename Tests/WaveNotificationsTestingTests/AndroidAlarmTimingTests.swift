@@ -217,4 +217,45 @@ struct AndroidAlarmTimingTests {
         let android = DeviceConditions.Android(exactAlarmsAllowed: allowed, scheduleMode: override)
         #expect(android.mode(for: .exactWithInexactFallback) == mode)
     }
+
+    /// The queue's fast paths answer what the rules answer: over generated histories (fires of every mode recorded in
+    /// order, wakes, nights with and without a charging hour, every bucket), for work due at every half-minute of
+    /// the next hours, a Doze hold's run and the bucket floor's run are ``AndroidAlarmTiming/firstInstant(dueAt:handedAt:mode:)``,
+    /// instant and cause.
+    @Test(arguments: zip(StandbyBucket.allCases, [UInt64(23), 29, 31, 37, 41]))
+    func theHoldsRunWhatTheRulesAnswer(bucket: StandbyBucket, seed: UInt64) {
+        var numbers = SeededNumbers(state: seed)
+        var checked = (doze: 0, floor: 0)
+        for round in 0..<6 {
+            var timing = Self.timing(bucket: bucket, charging: round % 3 == 2)
+            var now = Self.at("2026-03-10T20:00:00").addingTimeInterval(TimeInterval(60 * numbers.next(600)))
+            let modes: [AndroidScheduleMode] = [
+                .work, .work, .exactAllowWhileIdle, .inexactAllowWhileIdle, .alarmClock,
+            ]
+            for _ in 0..<numbers.next(900) {
+                now = now.addingTimeInterval(TimeInterval(15 * numbers.next(20)))
+                if numbers.next(40) == 0 { timing.userWoke(at: now) }
+                let mode = modes[numbers.next(modes.count)]
+                let fire = timing.firstInstant(dueAt: now, handedAt: now, mode: mode).at
+                now = max(now, fire)
+                timing.record(firedAt: now, mode: mode)
+            }
+            for step in 0..<1_200 {
+                let dueAt = now.addingTimeInterval(TimeInterval(30 * step))
+                let rules = timing.firstInstant(dueAt: dueAt, handedAt: dueAt, mode: .work)
+                guard let hold = timing.hold(dueAt: dueAt, mode: .work) else { continue }
+                guard let run = timing.run(of: hold) else {
+                    Issue.record("no run for \(hold) at \(dueAt)")
+                    return
+                }
+                if case .doze = hold { checked.doze += 1 } else { checked.floor += 1 }
+                if run.at != rules.at || run.cause != rules.cause {
+                    Issue.record("\(hold) of work due at \(dueAt): \(run), the rules \(rules)")
+                    return
+                }
+            }
+        }
+        #expect(checked.doze > 100, "\(checked.doze) Doze holds checked")
+        if bucket != .active { #expect(checked.floor > 0, "\(checked.floor) floor holds checked") }
+    }
 }

@@ -39,6 +39,6 @@ public struct NotificationRunway: Hashable, Sendable {
     /// - Returns: The minutes, rounded down; 0 when nothing is wanted or the deadline is not after `now`.
     public func minutes(from now: Date) -> Int {
         guard let refreshDeadline, refreshDeadline > now else { return 0 }
-        return Int((refreshDeadline.timeIntervalSince(now) / 60).rounded(.down))
+        return refreshDeadline.wholeMinutes(since: now)
     }
 }

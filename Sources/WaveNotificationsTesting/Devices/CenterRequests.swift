@@ -7,7 +7,7 @@ internal import WaveNotifications
 /// One dictionary says where each identifier is, so handing a request over hashes its identifier once and a
 /// discard once more. The held requests are a sorted array, soonest first (equal instants in hand-over order): a
 /// binary search and a short move beat any tree at this size, and the latest is the last. A discarded request sits
-/// in a numbered slot, listed under its thread; the instant order of the discarded ones is a binary heap whose
+/// in a numbered slot, listed under its thread; the instant order of the discarded ones is an `OrderedHeap` whose
 /// entries are left in place when their request goes (an app removes and hands over again far more often than
 /// anything comes due): an entry whose slot was freed since is skipped when it reaches the top, and the heap is
 /// rebuilt when such entries outnumber the live ones.
@@ -52,15 +52,19 @@ struct CenterRequests {
     }
 
     /// A heap entry: where a discarded request sorts and the slot it was in.
-    private struct Queued {
+    private struct Queued: Comparable {
         var fireAt: Date
         var sequence: Int
         var slot: Int
         /// The slot's generation when it was queued: stale once the slot is freed.
         var generation: Int
 
-        func precedes(_ other: Queued) -> Bool {
-            (fireAt, sequence) < (other.fireAt, other.sequence)
+        static func < (lhs: Queued, rhs: Queued) -> Bool {
+            (lhs.fireAt, lhs.sequence) < (rhs.fireAt, rhs.sequence)
+        }
+
+        static func == (lhs: Queued, rhs: Queued) -> Bool {
+            lhs.fireAt == rhs.fireAt && lhs.sequence == rhs.sequence
         }
     }
 
@@ -74,7 +78,7 @@ struct CenterRequests {
     private var generations: [Int] = []
     private var slotsByThread: [HashedKey: [Int]] = [:]
     /// The instant order of the discarded requests, soonest first; may hold stale entries.
-    private var queue: [Queued] = []
+    private var queue = OrderedHeap<Queued>()
     /// How many requests are discarded.
     private(set) var discardedCount = 0
     /// The slots (with their generations) discarded during the current app run, for ``settle(limit:run:)``.
@@ -144,7 +148,8 @@ struct CenterRequests {
         discardedThisRun.append((slot, generations[slot]))
         earliestDiscardedThisRun = min(earliestDiscardedThisRun ?? entry.key, entry.key)
         slotsByThread[entry.thread, default: []].append(slot)
-        push(Queued(fireAt: entry.request.fireAt, sequence: entry.sequence, slot: slot, generation: generations[slot]))
+        queue.push(
+            Queued(fireAt: entry.request.fireAt, sequence: entry.sequence, slot: slot, generation: generations[slot]))
         if queue.count > 2 * discardedCount + 1_024 {
             rebuildQueue()
         }
@@ -249,7 +254,7 @@ struct CenterRequests {
     /// The instant of the soonest discarded request.
     mutating func firstDiscardedFireAt() -> Date? {
         dropStaleTop()
-        return queue.first?.fireAt
+        return queue.peek?.fireAt
     }
 
     /// Removes and returns the soonest held request if its instant is not after `instant`.
@@ -262,7 +267,7 @@ struct CenterRequests {
     /// Removes and returns the soonest discarded request if its instant is not after `instant`.
     mutating func popDueDiscarded(by instant: Date) -> Discarded? {
         dropStaleTop()
-        guard let first = queue.first, first.fireAt <= instant, let entry = slots[first.slot] else { return nil }
+        guard let first = queue.peek, first.fireAt <= instant, let entry = slots[first.slot] else { return nil }
         if let location = locations.removeValue(forKey: entry.identifier) {
             forget(location)
         }
@@ -276,7 +281,7 @@ struct CenterRequests {
 
     /// Every discarded request, soonest first (ties in hand-over order).
     var discardedInOrder: [NotificationRequest] {
-        queue.filter(isLive).sorted { $0.precedes($1) }.compactMap { slots[$0.slot]?.request }
+        queue.unordered.filter(isLive).sorted().compactMap { slots[$0.slot]?.request }
     }
 
     // MARK: - Private
@@ -320,49 +325,13 @@ struct CenterRequests {
 
     /// Pops stale entries off the top, so the top is live or the heap is empty.
     private mutating func dropStaleTop() {
-        while let first = queue.first, !isLive(first) {
-            popTop()
+        while let first = queue.peek, !isLive(first) {
+            queue.pop()
         }
     }
 
     /// Keeps the live entries only and restores the heap order.
     private mutating func rebuildQueue() {
-        queue = queue.filter(isLive)
-        for index in stride(from: queue.count / 2 - 1, through: 0, by: -1) {
-            siftDown(from: index)
-        }
-    }
-
-    private mutating func push(_ queued: Queued) {
-        queue.append(queued)
-        var child = queue.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard queue[child].precedes(queue[parent]) else { break }
-            queue.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func popTop() {
-        let last = queue.removeLast()
-        guard !queue.isEmpty else { return }
-        queue[0] = last
-        siftDown(from: 0)
-    }
-
-    private mutating func siftDown(from start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1
-            guard left < queue.count else { return }
-            var best = left
-            if left + 1 < queue.count && queue[left + 1].precedes(queue[left]) {
-                best = left + 1
-            }
-            guard queue[best].precedes(queue[parent]) else { return }
-            queue.swapAt(best, parent)
-            parent = best
-        }
+        queue = OrderedHeap(queue.unordered.filter(isLive))
     }
 }

@@ -281,13 +281,13 @@ public enum DeviceRunFact: Sendable {
     /// A reboot removed these pending requests (Android).
     case removedByReboot([NotificationRequest])
     /// An app run ended: what the device holds of what the app wants.
-    case run(cause: String, report: DeviceRunReport)
+    case run(cause: DeviceRunCause, report: DeviceRunReport)
     /// The system did not run the app (`low_power`: a background refresh in Low Power Mode; `force_quit`,
     /// `force_stopped`: the app is killed).
-    case skipped(cause: String)
+    case skipped(cause: DeviceSkipCause)
     /// A push did not reach the app: a background push in Low Power Mode (`low_power`) or while the app is killed
     /// (`force_quit` on iOS), or any push to a force-stopped app on Android (`force_stopped`).
-    case skippedPush(cause: String, identifier: String)
+    case skippedPush(cause: DeviceSkipCause, identifier: String)
     /// The user force-stopped the app on Android: the system removed these pending requests (`cancelled`,
     /// `force_stop`) and took these notifications off the screen (`withdrawn`, `force_stop`).
     case forceStopped(cancelled: [NotificationRequest], withdrawn: [NotificationRequest])

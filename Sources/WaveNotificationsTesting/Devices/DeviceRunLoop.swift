@@ -103,7 +103,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         if hasConditions { await device.userWoke(at: state.now) }
         try await startAppRun()
         try await app.reconcile(.start, device: state)
-        try await finishAppRun(cause: "start")
+        try await finishAppRun(cause: .start)
         var actionIndex = 0
         while true {
             let nextAction = earliest(
@@ -218,21 +218,21 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     ) async throws {
         let identifier = traits.pushIdentifier ?? traits.name
         if isStopped, platform == .android {
-            await app.deviceReported(.skippedPush(cause: "force_stopped", identifier: identifier), device: state)
+            await app.deviceReported(.skippedPush(cause: .forceStopped, identifier: identifier), device: state)
             return
         }
         if traits.isBackgroundPush {
             if isStopped {
-                await app.deviceReported(.skippedPush(cause: "force_quit", identifier: identifier), device: state)
+                await app.deviceReported(.skippedPush(cause: .forceQuit, identifier: identifier), device: state)
                 return
             }
             if platform == .ios, hasConditions, await device.skipsBackgroundRefresh(at: state.now) {
-                await app.deviceReported(.skippedPush(cause: "low_power", identifier: identifier), device: state)
+                await app.deviceReported(.skippedPush(cause: .lowPower, identifier: identifier), device: state)
                 return
             }
             try await startAppRun()
             try await app.perform(payload, presentation: DevicePresentation(delay: delay), device: state)
-            try await finishAppRun(cause: "backgroundPush")
+            try await finishAppRun(cause: .backgroundPush)
             return
         }
         guard hasConditions, platform == .ios else {
@@ -323,14 +323,14 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         if case .reboot = action.kind { wakes = true }
         if wakes { try await userWoke() }
         if case .backgroundRefresh = action.kind, isStopped, platform != .linux {
-            let cause = platform == .ios ? "force_quit" : "force_stopped"
+            let cause: DeviceSkipCause = platform == .ios ? .forceQuit : .forceStopped
             await app.deviceReported(.skipped(cause: cause), device: state)
             return
         }
         if case .backgroundRefresh = action.kind, hasConditions,
             await device.skipsBackgroundRefresh(at: state.now)
         {
-            await app.deviceReported(.skipped(cause: "low_power"), device: state)
+            await app.deviceReported(.skipped(cause: .lowPower), device: state)
             return
         }
         await app.willPerform(action, device: state)
@@ -373,9 +373,9 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         }
         if isAppRun {
             if case .backgroundRefresh = action.kind {
-                try await finishAppRun(cause: "backgroundRefresh")
+                try await finishAppRun(cause: .backgroundRefresh)
             } else {
-                try await finishAppRun(cause: "action")
+                try await finishAppRun(cause: .action)
             }
         }
     }
@@ -392,7 +392,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             guard !isStopped else { return }
             try await startAppRun()
             try await app.reconcile(.permission, device: state)
-            try await finishAppRun(cause: "exact_alarm_allowed")
+            try await finishAppRun(cause: .exactAlarmAllowed)
         }
     }
 
@@ -408,7 +408,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         if handsOverAtEveryRun, platform == .ios, await !device.wasListedDuringRun {
             try await app.reconcile(.userAction(picked.actionID), device: state)
         }
-        try await finishAppRun(cause: "action")
+        try await finishAppRun(cause: .action)
     }
 
     /// The device restarts. Android forgets every pending request (each lost at its instant unless the app hands it
@@ -429,7 +429,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             if device.hasBootReceiver {
                 try await startAppRun()
                 try await app.reconcile(.boot, device: state)
-                try await finishAppRun(cause: "boot")
+                try await finishAppRun(cause: .boot)
             } else {
                 isAsleep = true
             }
@@ -459,7 +459,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
 
     /// An app run ends: the device forgets what the system removed that the app no longer wants (Android, asked only
     /// while it has such requests); on iOS and Android the app learns what the device holds of what it wants.
-    private mutating func finishAppRun(cause: String) async throws {
+    private mutating func finishAppRun(cause: DeviceRunCause) async throws {
         let wanted = await device.needsWantedRequestsAtRunEnd ? try await app.desiredRequests(device: state) : nil
         await device.endRun(stillWanting: wanted)
         guard platform != .linux else { return }

@@ -1,4 +1,5 @@
 public import Foundation
+internal import WaveNotifications
 
 /// What a device holds, after an app run, of what the app wants pending: the `run` line of a replay.
 public struct DeviceRunReport: Hashable, Sendable {
@@ -28,6 +29,6 @@ public struct DeviceRunReport: Hashable, Sendable {
     /// - Returns: The minutes, rounded down; 0 when nothing is wanted or the deadline is not after `now`.
     public func runwayMinutes(from now: Date) -> Int {
         guard let refreshDeadline, refreshDeadline > now else { return 0 }
-        return Int((refreshDeadline.timeIntervalSince(now) / 60).rounded(.down))
+        return refreshDeadline.wholeMinutes(since: now)
     }
 }

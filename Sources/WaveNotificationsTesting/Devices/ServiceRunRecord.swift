@@ -77,7 +77,7 @@ public struct ServiceRunRecord: Sendable {
     }
 
     /// The app runs' reports (the `run` lines of a replay), each with its instant and cause, in order.
-    public var runs: [(at: Date, cause: String, report: DeviceRunReport)] {
+    public var runs: [(at: Date, cause: DeviceRunCause, report: DeviceRunReport)] {
         deviceFacts.compactMap {
             guard case .run(let cause, let report) = $0.fact else { return nil }
             return ($0.at, cause, report)

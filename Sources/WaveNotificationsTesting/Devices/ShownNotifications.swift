@@ -1,21 +1,21 @@
-public import WaveNotifications
+package import WaveNotifications
 
 /// The notifications a simulated device has on screen, in the order shown, the latest ``capacity`` at most (a phone's
 /// notification list is not endless, and a long test must not grow without bound).
-public struct ShownNotifications: Sendable {
+package struct ShownNotifications: Sendable {
     /// How many it keeps.
-    public static let capacity = 1_000
+    package static let capacity = 1_000
 
     private var byIdentifier: [String: (order: Int, request: NotificationRequest)] = [:]
     private var nextOrder = 0
 
     /// Creates an empty list.
-    public init() {}
+    package init() {}
 
     /// Shows a request: it replaces one with its identifier, and becomes the latest.
     ///
     /// - Parameter request: The request.
-    public mutating func show(_ request: NotificationRequest) {
+    package mutating func show(_ request: NotificationRequest) {
         byIdentifier[request.identifier] = (nextOrder, request)
         nextOrder += 1
         if byIdentifier.count > 2 * Self.capacity {
@@ -27,23 +27,23 @@ public struct ShownNotifications: Sendable {
     /// Takes one off the screen; an identifier not on screen is ignored.
     ///
     /// - Parameter identifier: The identifier.
-    public mutating func withdraw(_ identifier: String) {
+    package mutating func withdraw(_ identifier: String) {
         byIdentifier[identifier] = nil
     }
 
     /// The requests on screen, in the order shown.
-    public var requests: [NotificationRequest] {
+    package var requests: [NotificationRequest] {
         byIdentifier.values.sorted { $0.order < $1.order }.suffix(Self.capacity).map(\.request)
     }
 
     /// How many notifications are on screen.
-    public var count: Int { min(byIdentifier.count, Self.capacity) }
+    package var count: Int { min(byIdentifier.count, Self.capacity) }
 
     /// Whether a notification is on screen.
     ///
     /// - Parameter identifier: The identifier.
     /// - Returns: Whether it is.
-    public func contains(_ identifier: String) -> Bool {
+    package func contains(_ identifier: String) -> Bool {
         byIdentifier[identifier] != nil
     }
 }

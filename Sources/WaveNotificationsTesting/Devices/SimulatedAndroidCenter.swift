@@ -21,12 +21,9 @@ public import WaveNotifications
 /// request shown wakes the app: hand it to the service's `notificationShown`), ``reboot()`` to restart the phone,
 /// ``runReport()`` for what it holds.
 public actor SimulatedAndroidCenter: SimulatedDevice {
-    /// How many alarms are armed at once.
-    public nonisolated let limit: Int
-    /// Whether the app registered a boot receiver: it runs right after a reboot.
-    public nonisolated let hasBootReceiver: Bool
-    /// Whether the phone has conditions (Doze, buckets, exact alarms, the 50 on screen).
-    public nonisolated let hasConditions: Bool
+    /// Android, how many alarms are armed at once, whether the app registered a boot receiver (it runs right after a
+    /// reboot), and whether the phone has conditions (Doze, buckets, exact alarms, the 50 on screen).
+    public nonisolated let policy: DevicePolicy
     /// The app's modes.
     public nonisolated let scheduling: AndroidScheduling
     /// The test's clock, moved with the center.
@@ -71,9 +68,8 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         scheduling: AndroidScheduling = .exactWithInexactFallback, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
         clock: ManualWaveClock
     ) {
-        self.limit = limit
-        self.hasBootReceiver = hasBootReceiver
-        self.hasConditions = conditions != nil
+        policy = DevicePolicy(
+            platform: .android, pendingLimit: limit, hasBootReceiver: hasBootReceiver, hasConditions: conditions != nil)
         self.scheduling = scheduling
         self.conditions = conditions ?? DeviceConditions()
         alarms = AndroidAlarmQueue(
@@ -82,11 +78,8 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         now = clock.now
     }
 
-    /// Android.
-    public nonisolated var platform: DevicePlatform { .android }
-
     /// How many alarms are armed at once.
-    public nonisolated var pendingLimit: Int { limit }
+    public nonisolated var limit: Int { policy.pendingLimit }
 
     /// The mode a request handed over now is scheduled in.
     private var currentMode: AndroidScheduleMode { conditions.android.mode(for: scheduling) }
@@ -138,9 +131,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     /// - Parameter request: The request.
     /// - Throws: ``NotificationNotShown`` (``NotificationReason/androidNotificationCap``) when 50 others are on screen.
     public func show(_ request: NotificationRequest) throws {
-        if hasConditions, shown.count >= Self.onScreenCap, !shown.contains(request.identifier) {
-            throw NotificationNotShown(reason: .androidNotificationCap)
-        }
+        if isOverOnScreenCap(request) { throw NotificationNotShown(reason: .androidNotificationCap) }
         shown.show(request)
     }
 
@@ -344,22 +335,22 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         .map(\.element.fact)
     }
 
+    /// Android's cap of 50 on screen, with conditions: whether showing `request` would make one more than 50 (one
+    /// already on screen is replaced, not added). The one place the rule is written, for a posted notification and
+    /// for an alarm's.
+    private func isOverOnScreenCap(_ request: NotificationRequest) -> Bool {
+        hasConditions && shown.count >= Self.onScreenCap && !shown.contains(request.identifier)
+    }
+
     /// Shows a request whose alarm ran, unless it expired while held or 50 are on screen already.
     private func fact(showing request: NotificationRequest, at instant: Date, delay: DeliveryDelay?) -> DeviceFact {
         if hasConditions {
-            if let expiry = request.expiresAfter, request.fireAt.addingTimeInterval(Self.seconds(expiry)) <= instant {
+            if let expiry = request.expiresAfter, request.fireAt.addingTimeInterval(expiry.timeInterval) <= instant {
                 return .notShown(request, reason: .expired)
             }
-            if shown.count >= Self.onScreenCap, !shown.contains(request.identifier) {
-                return .notShown(request, reason: .androidNotificationCap)
-            }
+            if isOverOnScreenCap(request) { return .notShown(request, reason: .androidNotificationCap) }
         }
         shown.show(request)
         return delay.map { .shownLate(request, $0) } ?? .due(request)
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

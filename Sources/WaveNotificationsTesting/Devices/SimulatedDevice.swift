@@ -15,19 +15,13 @@ public enum DevicePlatform: String, Hashable, Sendable, CaseIterable {
 /// (`docs/scenario-format.md`, Platforms and Device conditions).
 ///
 /// ``SimulatedIOSCenter`` and ``SimulatedAndroidCenter`` conform, and so does any center a test wraps (wavesim wraps
-/// the Linux adapter's manager). Methods a device does not need have defaults: an always-running device with no
-/// conditions. A conformer that implements a defaulted method declares it `async`, as the defaults are: a sync
+/// the Linux adapter's manager). What the platform decides for every app is one value, its ``policy``. Methods a
+/// device does not need have defaults: an always-running device with no conditions. A conformer that implements a defaulted method declares it `async`, as the defaults are: a sync
 /// method of an actor loses, in an async context, to the async default when called through the protocol.
 public protocol SimulatedDevice: NotificationRequestCenter {
-    /// Which platform it is.
-    nonisolated var platform: DevicePlatform { get }
-
-    /// How many pending requests it arms or holds at once.
-    nonisolated var pendingLimit: Int { get }
-
-    /// Whether the scenario gave it conditions (Doze, buckets, Focus …): the loop then tells it of wakes and asks it
-    /// when the app's own alarms run.
-    nonisolated var hasConditions: Bool { get }
+    /// What its platform decides for every app: which platform, the pending limit, the boot receiver, whether it has
+    /// conditions.
+    nonisolated var policy: DevicePolicy { get }
 
     /// Moves the clock to `instant` and returns what the system did on the way, in order.
     ///
@@ -70,9 +64,6 @@ public protocol SimulatedDevice: NotificationRequestCenter {
 
     /// Whether the app listed the pending requests since the run began (it reconciled).
     var wasListedDuringRun: Bool { get async }
-
-    /// Whether the device runs the app at a reboot (Android's boot receiver).
-    nonisolated var hasBootReceiver: Bool { get }
 
     /// The device restarts.
     ///
@@ -156,9 +147,17 @@ public enum DeviceConditionChange: Hashable, Sendable {
 }
 
 extension SimulatedDevice {
-    public nonisolated var hasConditions: Bool { false }
+    /// Which platform it is: its policy's.
+    public nonisolated var platform: DevicePlatform { policy.platform }
 
-    public nonisolated var hasBootReceiver: Bool { true }
+    /// How many pending requests it arms or holds at once: its policy's.
+    public nonisolated var pendingLimit: Int { policy.pendingLimit }
+
+    /// Whether the scenario gave it conditions: its policy's.
+    public nonisolated var hasConditions: Bool { policy.hasConditions }
+
+    /// Whether the device runs the app at a reboot: its policy's.
+    public nonisolated var hasBootReceiver: Bool { policy.hasBootReceiver }
 
     public func runReport() async throws -> DeviceRunReport {
         let runway = NotificationRunway(desired: try await pendingRequests(), limit: pendingLimit)

@@ -16,8 +16,8 @@ public import WaveNotifications
 /// the service's `notificationShownWhileClosed` at the app's next run, as iOS's delivered list would).
 /// ``runReport()`` says how many requests the app wants, how many the center holds, and when the app must run again.
 public actor SimulatedIOSCenter: SimulatedDevice {
-    /// How many pending requests it holds: 64 on iOS.
-    public nonisolated let limit: Int
+    /// iOS, its pending limit, and whether it has conditions.
+    public nonisolated let policy: DevicePolicy
     /// What it holds, and what it discarded that the app handed over and never removed: lost at its instant unless
     /// handed over again.
     private var requests = CenterRequests()
@@ -36,8 +36,6 @@ public actor SimulatedIOSCenter: SimulatedDevice {
     /// Requests the app removed while the center held them or remembered them as discarded.
     public private(set) var removedCount = 0
 
-    /// Whether the phone has conditions (Focus, Scheduled Summary, Low Power Mode).
-    public nonisolated let hasConditions: Bool
     /// When the user is told, and whether a refresh runs, under the conditions.
     private var presentation: IOSPresentation
 
@@ -53,19 +51,15 @@ public actor SimulatedIOSCenter: SimulatedDevice {
         limit: Int = 64, conditions: DeviceConditions? = nil, timeZone: TimeZone = TimeZone(identifier: "UTC")!,
         clock: ManualWaveClock
     ) {
-        self.limit = limit
-        hasConditions = conditions != nil
+        policy = DevicePolicy(platform: .ios, pendingLimit: limit, hasConditions: conditions != nil)
         presentation = IOSPresentation(conditions: conditions?.ios ?? .init(), timeZone: timeZone)
         self.conditions = conditions ?? DeviceConditions()
         self.clock = clock
         now = clock.now
     }
 
-    /// iOS.
-    public nonisolated var platform: DevicePlatform { .ios }
-
-    /// How many pending requests it holds.
-    public nonisolated var pendingLimit: Int { limit }
+    /// How many pending requests it holds: 64 on iOS.
+    public nonisolated var limit: Int { policy.pendingLimit }
 
     /// Whether a notification shown at an instant goes to Notification Center quietly, and when the user is told.
     ///

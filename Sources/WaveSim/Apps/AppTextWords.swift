@@ -38,11 +38,8 @@ enum AppTextWords {
     static let quietReasons = Dictionary(uniqueKeysWithValues: QuietReason.allCases.map { ($0.rawValue, $0.words) })
 
     /// Why the system did not run the app, keyed by a `skipped` line's `cause`.
-    static let skipCauses: [String: String] = [
-        "low_power": "Low Power Mode",
-        "force_quit": "app force-quit",
-        "force_stopped": "app force-stopped",
-    ]
+    static let skipCauses = Dictionary(
+        uniqueKeysWithValues: DeviceSkipCause.allCases.map { ($0.rawValue, $0.words) })
 
     /// Why GrowBro refused to open a link, keyed by the `rejected` value of a `link` line (the spec's checks).
     static let linkRejections: [String: String] = [
@@ -69,14 +66,7 @@ enum AppTextWords {
     ]
 
     /// Why the app ran, keyed by a `run` line's `cause`.
-    static let runCauses: [String: String] = [
-        "start": "app starts",
-        "action": "app runs",
-        "backgroundRefresh": "app runs in the background",
-        "boot": "app runs at boot",
-        "backgroundPush": "app runs for a background push",
-        "exact_alarm_allowed": "app runs (exact alarms allowed again)",
-    ]
+    static let runCauses = Dictionary(uniqueKeysWithValues: DeviceRunCause.allCases.map { ($0.rawValue, $0.words) })
 
     /// The device platforms' names, keyed by `--platform` value.
     static let platforms: [String: String] = [

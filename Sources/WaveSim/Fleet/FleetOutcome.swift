@@ -110,8 +110,7 @@ struct FleetOutcomeCollector: Sendable {
             decided.insert(identifier)
             let kind: FleetOutcome.Kind
             if let quiet = facts.quiet {
-                kind = .quiet(
-                    minutes: Int((quiet.toldAt.timeIntervalSince(at) / 60).rounded(.down)), reason: quiet.reason)
+                kind = .quiet(minutes: quiet.toldAt.wholeMinutes(since: at), reason: quiet.reason)
             } else if let delay = facts.delay {
                 kind = .told(minutes: delay.minutes, cause: delay.cause)
             } else {

@@ -96,7 +96,7 @@ final class LinuxReplayPlatform: SimulatedDevice {
     }
 
     /// The always-running Linux process.
-    var platform: DevicePlatform { .linux }
+    var policy: DevicePolicy { DevicePolicy(platform: .linux, pendingLimit: pendingLimit) }
 
     var addedCount: Int { counters?.snapshot.scheduled ?? 0 }
 

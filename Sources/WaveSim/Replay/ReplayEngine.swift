@@ -259,21 +259,24 @@ private final class ReplayApp: DeviceRunApp, @unchecked Sendable {
                 AppOutputLine(
                     type: "run",
                     fields: [
-                        ("at", .instant(device.now)), ("cause", .string(cause)), ("wanted", .integer(report.wanted)),
+                        ("at", .instant(device.now)), ("cause", .string(cause.rawValue)),
+                        ("wanted", .integer(report.wanted)),
                         ("held", .integer(report.held)), ("runwayMinutes", .integer(minutes)),
                     ]), device.timeZone)
         case .skipped(let cause):
-            state.withLock { $0.summary.skipped[cause, default: 0] += 1 }
+            state.withLock { $0.summary.skipped[cause.rawValue, default: 0] += 1 }
             emit(
-                AppOutputLine(type: "skipped", fields: [("at", .instant(device.now)), ("cause", .string(cause))]),
+                AppOutputLine(
+                    type: "skipped", fields: [("at", .instant(device.now)), ("cause", .string(cause.rawValue))]),
                 device.timeZone)
         case .skippedPush(let cause, let identifier):
-            state.withLock { $0.summary.skipped[cause, default: 0] += 1 }
+            state.withLock { $0.summary.skipped[cause.rawValue, default: 0] += 1 }
             emit(
                 AppOutputLine(
                     type: "skipped",
                     fields: [
-                        ("at", .instant(device.now)), ("cause", .string(cause)), ("identifier", .string(identifier)),
+                        ("at", .instant(device.now)), ("cause", .string(cause.rawValue)),
+                        ("identifier", .string(identifier)),
                     ]), device.timeZone)
         case .forceStopped(let cancelled, let withdrawn):
             print(

@@ -1,5 +1,5 @@
-public import Foundation
-public import WaveNotifications
+package import Foundation
+package import WaveNotifications
 
 /// The alarms an Android phone holds for one app, each with the mode and the instant it was handed over in, and when
 /// each comes to run under the phone's conditions (``AndroidAlarmTiming``).
@@ -16,31 +16,31 @@ public import WaveNotifications
 /// once per hold, not once per held request (an 8-hour idle window holds thousands). A hold depends on the idle
 /// schedule only; when the schedule changes (a wake, a move, new windows) every hold goes back to the heap. Work that
 /// waits for the bucket's alarm limit (a backlog Doze released) is held alike while the limit's floor rises.
-public struct AndroidAlarmQueue: Sendable {
+package struct AndroidAlarmQueue: Sendable {
     /// One held request.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The request.
-        public var request: NotificationRequest
+        package var request: NotificationRequest
         /// The mode it was handed over in.
-        public var mode: AndroidScheduleMode
+        package var mode: AndroidScheduleMode
         /// When it was handed over.
-        public var handedAt: Date
+        package var handedAt: Date
         /// Its place in the order handed over.
         var sequence: Int
     }
 
     /// An alarm that ran: its requests, when, and how late.
-    public struct Run: Sendable {
+    package struct Run: Sendable {
         /// The requests it shows, in the order handed over.
-        public var entries: [Entry]
+        package var entries: [Entry]
         /// When it ran.
-        public var at: Date
+        package var at: Date
         /// Why it ran after its instant; `nil` when on time.
-        public var delay: DeliveryDelay?
+        package var delay: DeliveryDelay?
     }
 
     /// The phone's timing rules; `nil` for a phone without conditions, whose alarms run at their instants.
-    public var timing: AndroidAlarmTiming?
+    package var timing: AndroidAlarmTiming?
     /// The held requests by identifier.
     private var byIdentifier: [String: Entry] = [:]
     /// The identifiers held in each thread.
@@ -50,12 +50,12 @@ public struct AndroidAlarmQueue: Sendable {
     private var heap = OrderedHeap<HeapItem>()
     private var nextSequence = 0
     /// Work met in the heap that a Doze hold holds, by hold, each in the heap's order; stale items as in the heap.
-    private var holds: [Hold: OrderedHeap<HeapItem>] = [:]
+    private var holds: [AndroidAlarmTiming.Hold: OrderedHeap<HeapItem>] = [:]
     /// The items in ``holds``, stale ones included.
     private var heldItemCount = 0
     /// The idle schedule ``holds`` were found under.
     private var holdsSchedule: DozeSchedule?
-    /// The bucket and its floor the ``Hold/alarmFloor`` hold was last checked under.
+    /// The bucket and its floor the ``AndroidAlarmTiming/Hold/alarmFloor`` hold was last checked under.
     private var floorHoldState: (bucket: StandbyBucket, floor: Date)?
     /// How many held requests are alarm clocks, which no bucket limits (``AndroidAlarmTiming/alarmFloor()``).
     private var alarmClockCount = 0
@@ -63,15 +63,15 @@ public struct AndroidAlarmQueue: Sendable {
     /// Creates an empty queue.
     ///
     /// - Parameter timing: The timing rules, or `nil` for an ideal phone.
-    public init(timing: AndroidAlarmTiming? = nil) {
+    package init(timing: AndroidAlarmTiming? = nil) {
         self.timing = timing
     }
 
     /// How many requests it holds.
-    public var count: Int { byIdentifier.count }
+    package var count: Int { byIdentifier.count }
 
     /// The held requests, soonest instant first, equal instants in the order handed over.
-    public var entries: [Entry] {
+    package var entries: [Entry] {
         byIdentifier.values.sorted { ($0.request.fireAt, $0.sequence) < ($1.request.fireAt, $1.sequence) }
     }
 
@@ -81,7 +81,7 @@ public struct AndroidAlarmQueue: Sendable {
     ///   - request: The request.
     ///   - mode: The mode it is handed over in.
     ///   - handedAt: Now.
-    public mutating func add(_ request: NotificationRequest, mode: AndroidScheduleMode, handedAt: Date) {
+    package mutating func add(_ request: NotificationRequest, mode: AndroidScheduleMode, handedAt: Date) {
         let entry = Entry(request: request, mode: mode, handedAt: handedAt, sequence: nextSequence)
         nextSequence += 1
         if let old = byIdentifier.updateValue(entry, forKey: request.identifier) { unindex(old) }
@@ -96,7 +96,7 @@ public struct AndroidAlarmQueue: Sendable {
     /// - Parameter identifiers: The identifiers.
     /// - Returns: How many it held.
     @discardableResult
-    public mutating func remove(identifiers: some Sequence<String>) -> Int {
+    package mutating func remove(identifiers: some Sequence<String>) -> Int {
         var removed = 0
         for identifier in identifiers {
             guard let entry = byIdentifier.removeValue(forKey: identifier) else { continue }
@@ -112,7 +112,7 @@ public struct AndroidAlarmQueue: Sendable {
     /// - Parameter threadID: The thread.
     /// - Returns: How many it held.
     @discardableResult
-    public mutating func remove(threadID: String) -> Int {
+    package mutating func remove(threadID: String) -> Int {
         remove(identifiers: byThread[threadID] ?? [])
     }
 
@@ -121,7 +121,7 @@ public struct AndroidAlarmQueue: Sendable {
     /// - Parameter shouldRemove: Whether to remove one.
     /// - Returns: The entries removed, in order.
     @discardableResult
-    public mutating func removeAll(where shouldRemove: (Entry) -> Bool) -> [Entry] {
+    package mutating func removeAll(where shouldRemove: (Entry) -> Bool) -> [Entry] {
         let removed = entries.filter(shouldRemove)
         for entry in removed {
             byIdentifier[entry.request.identifier] = nil
@@ -134,7 +134,7 @@ public struct AndroidAlarmQueue: Sendable {
     /// When the next alarm runs under the timing rules, if one is held.
     ///
     /// - Returns: The instant.
-    public mutating func nextRunInstant() -> Date? {
+    package mutating func nextRunInstant() -> Date? {
         nextAlarm()?.at
     }
 
@@ -143,7 +143,7 @@ public struct AndroidAlarmQueue: Sendable {
     ///
     /// - Parameter instant: The new current instant.
     /// - Returns: The alarms that ran, in order.
-    public mutating func runDue(by instant: Date) -> [Run] {
+    package mutating func runDue(by instant: Date) -> [Run] {
         var runs: [Run] = []
         while let next = nextAlarm(), next.at <= instant {
             // The alarm's requests: the held ones of its instant with its mode (and hand-over, inexact).
@@ -166,8 +166,7 @@ public struct AndroidAlarmQueue: Sendable {
             // Work of the alarm's instant that a hold holds: the hold's first items (earlier ones are stale, else
             // they would run first). Work no Doze holds can only wait for the floor.
             let hold =
-                timing?.dozeHold(dueAt: key.fireAt, mode: key.mode).map(Hold.init)
-                ?? (key.mode == .work ? .alarmFloor : nil)
+                timing?.dozeHold(dueAt: key.fireAt, mode: key.mode) ?? (key.mode == .work ? .alarmFloor : nil)
             if let hold, var held = holds.removeValue(forKey: hold) {
                 var later: [HeapItem] = []
                 while let top = held.peek, top.fireAt <= key.fireAt {
@@ -237,14 +236,10 @@ public struct AndroidAlarmQueue: Sendable {
             best = (entry, run.at, run.cause)
         }
         // Each hold's first request stands for all of it: they run at the same instant, and it comes first.
-        var released: [Hold: (at: Date, cause: DelayCause)] = [:]
-        func run(of hold: Hold) -> (at: Date, cause: DelayCause)? {
+        var released: [AndroidAlarmTiming.Hold: (at: Date, cause: DelayCause)] = [:]
+        func run(of hold: AndroidAlarmTiming.Hold) -> (at: Date, cause: DelayCause)? {
             if let known = released[hold] { return known }
-            let run: (at: Date, cause: DelayCause)?
-            switch hold {
-            case .doze(let release, let cause): run = timing.releasedRun((release, cause))
-            case .alarmFloor: run = timing.floorRun()
-            }
+            let run = timing.run(of: hold)
             released[hold] = run
             return run
         }
@@ -270,10 +265,7 @@ public struct AndroidAlarmQueue: Sendable {
             }
             heap.pop()
             guard let entry = live(item) else { continue }
-            let hold =
-                timing.dozeHold(dueAt: entry.request.fireAt, mode: entry.mode).map(Hold.init)
-                ?? (timing.waitsForAlarmFloor(dueAt: entry.request.fireAt, mode: entry.mode) ? .alarmFloor : nil)
-            if let hold, let run = run(of: hold) {
+            if let hold = timing.hold(dueAt: entry.request.fireAt, mode: entry.mode), let run = run(of: hold) {
                 holds[hold, default: OrderedHeap()].push(item)
                 heldItemCount += 1
                 consider(entry, (run.at, run.cause))
@@ -288,7 +280,7 @@ public struct AndroidAlarmQueue: Sendable {
     }
 
     /// The first live request of a hold, its stale items above it dropped (and the hold, once empty).
-    private mutating func firstLive(in hold: Hold) -> Entry? {
+    private mutating func firstLive(in hold: AndroidAlarmTiming.Hold) -> Entry? {
         guard var held = holds.removeValue(forKey: hold) else { return nil }
         var first: Entry?
         while let top = held.peek {
@@ -309,7 +301,7 @@ public struct AndroidAlarmQueue: Sendable {
     }
 
     /// Puts one hold's items back into the heap.
-    private mutating func release(_ hold: Hold) {
+    private mutating func release(_ hold: AndroidAlarmTiming.Hold) {
         guard var held = holds.removeValue(forKey: hold) else { return }
         heldItemCount -= held.count
         while let item = held.pop() { heap.push(item) }
@@ -333,18 +325,6 @@ public struct AndroidAlarmQueue: Sendable {
             handedAt: entry.mode == .inexactAllowWhileIdle ? entry.handedAt : nil)
     }
 
-    /// What holds work that runs alike, whatever its instant.
-    private enum Hold: Hashable {
-        /// A Doze idle period: where it releases work to, and why.
-        case doze(release: Date, cause: DelayCause)
-        /// The bucket's alarm limit, until its floor (``AndroidAlarmTiming/alarmFloor()``).
-        case alarmFloor
-
-        init(_ hold: (release: Date, cause: DelayCause)) {
-            self = .doze(release: hold.release, cause: hold.cause)
-        }
-    }
-
     private struct AlarmKey: Hashable {
         var fireAt: Date
         var mode: AndroidScheduleMode
@@ -363,59 +343,6 @@ public struct AndroidAlarmQueue: Sendable {
 
         static func == (lhs: HeapItem, rhs: HeapItem) -> Bool {
             lhs.fireAt == rhs.fireAt && lhs.sequence == rhs.sequence
-        }
-    }
-}
-
-/// A binary min-heap.
-struct OrderedHeap<Element: Comparable & Sendable>: Sendable {
-    private var storage: [Element] = []
-
-    init() {}
-
-    init(_ elements: [Element]) {
-        storage = elements
-        var index = storage.count / 2
-        while index > 0 {
-            index -= 1
-            siftDown(from: index)
-        }
-    }
-
-    var count: Int { storage.count }
-
-    var peek: Element? { storage.first }
-
-    mutating func push(_ element: Element) {
-        storage.append(element)
-        var child = storage.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard storage[child] < storage[parent] else { break }
-            storage.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    @discardableResult
-    mutating func pop() -> Element? {
-        guard !storage.isEmpty else { return nil }
-        storage.swapAt(0, storage.count - 1)
-        let top = storage.removeLast()
-        siftDown(from: 0)
-        return top
-    }
-
-    private mutating func siftDown(from start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1
-            guard left < storage.count else { return }
-            let right = left + 1
-            let smaller = right < storage.count && storage[right] < storage[left] ? right : left
-            guard storage[smaller] < storage[parent] else { return }
-            storage.swapAt(smaller, parent)
-            parent = smaller
         }
     }
 }

@@ -1,5 +1,5 @@
-public import Foundation
-public import WaveNotifications
+package import Foundation
+package import WaveNotifications
 
 /// When an Android phone runs an app's alarm or work, given Doze, the allow-while-idle quota, inexact windows and the
 /// standby bucket (`docs/scenario-format.md`, Device conditions), and the history that those limits count.
@@ -7,13 +7,13 @@ public import WaveNotifications
 /// Ask ``firstInstant(dueAt:handedAt:mode:)`` for the first instant the platform allows, then ``record(firedAt:mode:)``
 /// once it fires: the limits count what fired before, so fires must be recorded in the order of their instants. An
 /// alarm that shows several notifications due at one instant counts once.
-public struct AndroidAlarmTiming: Sendable {
+package struct AndroidAlarmTiming: Sendable {
     /// The conditions; change them as the device changes.
-    public var conditions: DeviceConditions {
+    package var conditions: DeviceConditions {
         didSet { schedule.idle = conditions.idle }
     }
     /// The idle cycle.
-    public private(set) var schedule: DozeSchedule
+    package private(set) var schedule: DozeSchedule
 
     /// Alarm fires on battery (every mode but `alarmClock`), for the bucket's alarm limit.
     private var alarmFires = FireHistory()
@@ -36,13 +36,13 @@ public struct AndroidAlarmTiming: Sendable {
     /// - Parameters:
     ///   - conditions: The conditions.
     ///   - timeZone: The zone the windows are read in.
-    public init(conditions: DeviceConditions, timeZone: TimeZone) {
+    package init(conditions: DeviceConditions, timeZone: TimeZone) {
         self.conditions = conditions
         schedule = DozeSchedule(idle: conditions.idle, timeZone: timeZone)
     }
 
     /// The device's zone (the windows are local).
-    public var timeZone: TimeZone {
+    package var timeZone: TimeZone {
         get { schedule.timeZone }
         set { schedule.timeZone = newValue }
     }
@@ -50,7 +50,7 @@ public struct AndroidAlarmTiming: Sendable {
     /// The user turned the screen on: a new idle stretch begins here.
     ///
     /// - Parameter instant: When.
-    public mutating func userWoke(at instant: Date) {
+    package mutating func userWoke(at instant: Date) {
         schedule.lastWake = max(schedule.lastWake ?? instant, instant)
     }
 
@@ -62,7 +62,7 @@ public struct AndroidAlarmTiming: Sendable {
     ///     hour; none under 10 seconds).
     ///   - mode: The mode it was handed over in.
     /// - Returns: The instant, and the cause when it is after `dueAt`.
-    public func firstInstant(
+    package func firstInstant(
         dueAt: Date, handedAt: Date, mode: AndroidScheduleMode
     ) -> (at: Date, cause: DelayCause?) {
         var instant = dueAt
@@ -78,37 +78,61 @@ public struct AndroidAlarmTiming: Sendable {
         return settle(from: instant, cause: cause, dueAt: dueAt, mode: mode, moves: Self.mostMoves)
     }
 
-    /// Where work due at `dueAt` is first moved when Doze holds it: its release and `doze` or `doze_light`; `nil`
-    /// when no Doze holds it there (or `mode` is not `work`).
+    /// What holds alarms or work so that everything it holds runs alike, whatever its instant: the queue's caches
+    /// (``AndroidAlarmQueue``) are keyed by it, and when it runs is ``run(of:)``, the rules' own answer.
+    package enum Hold: Hashable, Sendable {
+        /// A Doze idle period: where it releases work to, and why (`doze` or `doze_light`).
+        case doze(release: Date, cause: DelayCause)
+        /// The bucket's alarm limit, until its floor (``alarmFloor()``).
+        case alarmFloor
+    }
+
+    /// The Doze hold of work due at `dueAt`: the first move of ``firstInstant(dueAt:handedAt:mode:)`` when Doze
+    /// makes it (the same rule, ``dozeMove(_:in:mode:)``); `nil` when no Doze holds it there (or `mode` is not
+    /// `work`).
     ///
     /// Every work due in one Doze idle period moves to the same release first, and from there on
-    /// ``firstInstant(dueAt:handedAt:mode:)`` no longer depends on its instant: they all run at
-    /// ``releasedRun(_:)`` of this hold. It depends on the schedule only, not on the history.
+    /// ``firstInstant(dueAt:handedAt:mode:)`` no longer depends on its instant: they all run at ``run(of:)`` of this
+    /// hold. It depends on the schedule only, not on the history.
     ///
     /// - Parameters:
     ///   - dueAt: The app's instant.
     ///   - mode: The mode it was handed over in.
-    /// - Returns: The release and its cause, or `nil`.
-    func dozeHold(dueAt: Date, mode: AndroidScheduleMode) -> (release: Date, cause: DelayCause)? {
-        guard mode == .work else { return nil }
-        switch schedule.phase(at: dueAt) {
-        case .lightIdle(let release) where release > dueAt: return (release, .dozeLight)
-        case .deepIdle(let release) where release > dueAt: return (release, .doze)
-        default: return nil
-        }
+    /// - Returns: The hold, or `nil`.
+    package func dozeHold(dueAt: Date, mode: AndroidScheduleMode) -> Hold? {
+        Self.dozeMove(dueAt, in: schedule.phase(at: dueAt), mode: mode).map { .doze(release: $0.at, cause: $0.cause) }
     }
 
-    /// When work held by a Doze hold (``dozeHold(dueAt:mode:)``) runs, and why: what
-    /// ``firstInstant(dueAt:handedAt:mode:)`` answers for every work due in that hold.
+    /// The hold whose run ``firstInstant(dueAt:handedAt:mode:)`` answers for work due at `dueAt`: its Doze hold
+    /// (``dozeHold(dueAt:mode:)``), else ``Hold/alarmFloor`` when the bucket's alarm limit is its first move (due
+    /// before the floor, on battery everywhere: ``waitsForAlarmFloor(dueAt:mode:)``); `nil` when neither holds it.
+    ///
+    /// - Parameters:
+    ///   - dueAt: The app's instant.
+    ///   - mode: The mode it was handed over in.
+    /// - Returns: The hold, or `nil`.
+    package func hold(dueAt: Date, mode: AndroidScheduleMode) -> Hold? {
+        dozeHold(dueAt: dueAt, mode: mode) ?? (waitsForAlarmFloor(dueAt: dueAt, mode: mode) ? .alarmFloor : nil)
+    }
+
+    /// When work held by `hold` runs, and why: what ``firstInstant(dueAt:handedAt:mode:)`` answers for every work it
+    /// holds, found by the same rules from the hold's first move on; `nil` for ``Hold/alarmFloor`` without a floor.
     ///
     /// - Parameter hold: The hold.
     /// - Returns: The instant (after every instant the hold holds) and its cause.
-    func releasedRun(_ hold: (release: Date, cause: DelayCause)) -> (at: Date, cause: DelayCause) {
+    package func run(of hold: Hold) -> (at: Date, cause: DelayCause)? {
+        let first: (at: Date, cause: DelayCause)
+        switch hold {
+        case .doze(let release, let cause): first = (release, cause)
+        case .alarmFloor:
+            guard let floor = alarmFloor() else { return nil }
+            first = (floor, .standbyBucket)
+        }
         // The first move was the hold's, so one move fewer is left; its `dueAt` only needs to precede the release.
         let run = settle(
-            from: hold.release, cause: hold.cause, dueAt: hold.release.addingTimeInterval(-1), mode: .work,
+            from: first.at, cause: first.cause, dueAt: first.at.addingTimeInterval(-1), mode: .work,
             moves: Self.mostMoves - 1)
-        return (run.at, run.cause ?? hold.cause)
+        return (run.at, run.cause ?? first.cause)
     }
 
     /// The earliest instant any alarm but an alarm clock can run at now, given the bucket's alarm limit and the fires
@@ -117,39 +141,24 @@ public struct AndroidAlarmTiming: Sendable {
     /// charges or the limit has not been reached.
     ///
     /// - Returns: The instant, or `nil`.
-    func alarmFloor() -> Date? {
+    package func alarmFloor() -> Date? {
         guard !conditions.idle.contains(where: \.isCharging) else { return nil }
         let alarms = conditions.android.bucket.alarmLimit
         return alarmFires.floor(limit: alarms.count, window: alarms.window.timeInterval)
     }
 
     /// Whether work due at `dueAt` that no Doze holds (``dozeHold(dueAt:mode:)`` is `nil`) is first moved to the
-    /// bucket's floor (``alarmFloor()``): due before it, on battery everywhere. It stays so while the floor only
-    /// rises (no charging window, the same bucket), and from the floor on every such work runs alike
-    /// (``floorRun()``).
+    /// bucket's floor (``alarmFloor()``): due before it, on battery everywhere, where the bucket's alarm rule
+    /// (``bucketAlarmMove(_:)``) moves it. It stays so while the floor only rises (no charging window, the same
+    /// bucket), and from the floor on every such work runs alike (``run(of:)``).
     ///
     /// - Parameters:
     ///   - dueAt: The app's instant.
     ///   - mode: The mode it was handed over in.
     /// - Returns: `true` when the bucket's limit is its first move.
-    func waitsForAlarmFloor(dueAt: Date, mode: AndroidScheduleMode) -> Bool {
+    package func waitsForAlarmFloor(dueAt: Date, mode: AndroidScheduleMode) -> Bool {
         guard mode == .work, alarmFloor() != nil else { return false }
-        let alarms = conditions.android.bucket.alarmLimit
-        guard let allowed = alarmFires.firstAllowed(dueAt, limit: alarms.count, window: alarms.window.timeInterval)
-        else { return false }
-        return allowed > dueAt
-    }
-
-    /// When work waiting for the bucket's floor (``waitsForAlarmFloor(dueAt:mode:)``) runs, and why: what
-    /// ``firstInstant(dueAt:handedAt:mode:)`` answers for every such work.
-    ///
-    /// - Returns: The instant and its cause; `nil` without a floor.
-    func floorRun() -> (at: Date, cause: DelayCause)? {
-        guard let floor = alarmFloor() else { return nil }
-        let run = settle(
-            from: floor, cause: .standbyBucket, dueAt: floor.addingTimeInterval(-1), mode: .work,
-            moves: Self.mostMoves - 1)
-        return (run.at, run.cause ?? .standbyBucket)
+        return bucketAlarmMove(dueAt) != nil
     }
 
     /// The most moves the rules make for one instant: a bound that a stretch's end always meets first.
@@ -178,7 +187,7 @@ public struct AndroidAlarmTiming: Sendable {
     ///   - sentAt: When it was sent.
     ///   - isHighPriority: Whether its FCM priority is `high`.
     /// - Returns: When it arrives, and `doze` when that is later.
-    public func pushArrival(sentAt: Date, isHighPriority: Bool) -> (at: Date, cause: DelayCause?) {
+    package func pushArrival(sentAt: Date, isHighPriority: Bool) -> (at: Date, cause: DelayCause?) {
         guard !isHighPriority, case .deepIdle(let release) = schedule.phase(at: sentAt) else { return (sentAt, nil) }
         return (release, release > sentAt ? .doze : nil)
     }
@@ -188,7 +197,7 @@ public struct AndroidAlarmTiming: Sendable {
     /// - Parameters:
     ///   - instant: When it ran.
     ///   - mode: Its mode.
-    public mutating func record(firedAt instant: Date, mode: AndroidScheduleMode) {
+    package mutating func record(firedAt instant: Date, mode: AndroidScheduleMode) {
         if mode == .alarmClock { return }
         let phase = schedule.phase(at: instant)
         if schedule.isOnBattery(at: instant) {
@@ -207,11 +216,8 @@ public struct AndroidAlarmTiming: Sendable {
     /// The first rule that moves `instant` later, with where to; `nil` when every rule allows it.
     private func firstRuleMoving(_ instant: Date, mode: AndroidScheduleMode) -> (at: Date, cause: DelayCause)? {
         let phase = schedule.phase(at: instant)
+        if let move = Self.dozeMove(instant, in: phase, mode: mode) { return move }
         switch (mode, phase) {
-        case (.work, .lightIdle(let release)) where release > instant:
-            return (release, .dozeLight)
-        case (.work, .deepIdle(let release)) where release > instant:
-            return (release, .doze)
         case (.exactAllowWhileIdle, .deepIdle):
             if let allowed = whileIdleFires.firstAllowed(instant, limit: Self.whileIdleQuota, window: 3_600),
                 allowed > instant
@@ -226,20 +232,37 @@ public struct AndroidAlarmTiming: Sendable {
             break
         }
         guard schedule.isOnBattery(at: instant) else { return nil }
-        let bucket = conditions.android.bucket
-        let alarms = bucket.alarmLimit
-        if let allowed = alarmFires.firstAllowed(instant, limit: alarms.count, window: alarms.window.timeInterval),
-            allowed > instant
-        {
-            return (allowed, .standbyBucket)
-        }
-        if mode == .work, let work = bucket.workLimit,
+        if let allowed = bucketAlarmMove(instant) { return (allowed, .standbyBucket) }
+        if mode == .work, let work = conditions.android.bucket.workLimit,
             let allowed = workRuns.firstAllowed(instant, limit: work.count, window: work.window.timeInterval),
             allowed > instant
         {
             return (allowed, .standbyBucket)
         }
         return nil
+    }
+
+    /// Doze's rule for work: light or deep Doze holds it until the idle period's release. The one place it is
+    /// written: ``firstRuleMoving(_:mode:)`` applies it and ``dozeHold(dueAt:mode:)`` keys the queue's holds by it.
+    private static func dozeMove(
+        _ instant: Date, in phase: DozeSchedule.Phase, mode: AndroidScheduleMode
+    ) -> (at: Date, cause: DelayCause)? {
+        guard mode == .work else { return nil }
+        switch phase {
+        case .lightIdle(let release) where release > instant: return (release, .dozeLight)
+        case .deepIdle(let release) where release > instant: return (release, .doze)
+        default: return nil
+        }
+    }
+
+    /// The bucket's alarm rule on battery: no more than its limit of alarms in its window, so `instant` moves to
+    /// when the oldest fire that counts leaves it; `nil` when the limit allows `instant`.
+    private func bucketAlarmMove(_ instant: Date) -> Date? {
+        let alarms = conditions.android.bucket.alarmLimit
+        guard let allowed = alarmFires.firstAllowed(instant, limit: alarms.count, window: alarms.window.timeInterval),
+            allowed > instant
+        else { return nil }
+        return allowed
     }
 }
 
@@ -293,13 +316,5 @@ private struct FireHistory: Sendable {
             index -= 1
         }
         return nil
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    fileprivate var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 }

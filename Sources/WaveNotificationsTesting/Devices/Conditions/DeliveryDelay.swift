@@ -1,4 +1,5 @@
 public import Foundation
+internal import WaveNotifications
 
 /// Why a phone showed a notification after the app's instant (`docs/scenario-format.md`, Device conditions).
 public enum DelayCause: String, Hashable, Sendable, CaseIterable {
@@ -47,7 +48,7 @@ public struct DeliveryDelay: Hashable, Sendable {
     /// - Parameter shownAt: When it was shown.
     /// - Returns: The minutes, 0 or more.
     public func minutes(shownAt: Date) -> Int {
-        max(0, Int((shownAt.timeIntervalSince(dueAt) / 60).rounded(.down)))
+        max(0, shownAt.wholeMinutes(since: dueAt))
     }
 }
 

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 internal import WaveNotifications
 
 /// Where an Android phone is in its idle cycle at an instant: awake, in light or deep Doze, or in one of their
@@ -11,9 +11,9 @@ internal import WaveNotifications
 /// stretch. A window that charges has no Doze.
 ///
 /// Later wakes are not known in advance: a release instant assumes none, and is asked again after each wake.
-public struct DozeSchedule: Hashable, Sendable {
+package struct DozeSchedule: Hashable, Sendable {
     /// Where the phone is at an instant.
-    public enum Phase: Hashable, Sendable {
+    package enum Phase: Hashable, Sendable {
         /// Screen on, charging, outside every idle window, or in the stretch's first minute.
         case awake
         /// A light Doze idle period until `release`: its maintenance window, the start of deep Doze, or the
@@ -26,15 +26,15 @@ public struct DozeSchedule: Hashable, Sendable {
     }
 
     /// The idle windows.
-    public var idle: [DeviceConditions.IdleWindow] {
+    package var idle: [DeviceConditions.IdleWindow] {
         didSet { occurrences = DozeOccurrences(windows: idle.map(\.window), timeZone: timeZone) }
     }
     /// The zone the windows are read in.
-    public var timeZone: TimeZone {
+    package var timeZone: TimeZone {
         didSet { occurrences = DozeOccurrences(windows: idle.map(\.window), timeZone: timeZone) }
     }
     /// The last instant the user woke the phone (a launch, an action of theirs, the start).
-    public var lastWake: Date?
+    package var lastWake: Date?
     /// The windows' occurrences by local day, found once (not part of the value: it follows from `idle` and
     /// `timeZone`).
     private var occurrences: DozeOccurrences
@@ -54,7 +54,7 @@ public struct DozeSchedule: Hashable, Sendable {
     ///   - idle: The idle windows.
     ///   - timeZone: The zone they are read in.
     ///   - lastWake: The last instant the user woke the phone, if any.
-    public init(idle: [DeviceConditions.IdleWindow], timeZone: TimeZone, lastWake: Date? = nil) {
+    package init(idle: [DeviceConditions.IdleWindow], timeZone: TimeZone, lastWake: Date? = nil) {
         self.idle = idle
         self.timeZone = timeZone
         self.lastWake = lastWake
@@ -67,34 +67,34 @@ public struct DozeSchedule: Hashable, Sendable {
     ///   - lhs: A schedule.
     ///   - rhs: Another.
     /// - Returns: `true` when they are the same schedule.
-    public static func == (lhs: DozeSchedule, rhs: DozeSchedule) -> Bool {
+    package static func == (lhs: DozeSchedule, rhs: DozeSchedule) -> Bool {
         lhs.idle == rhs.idle && lhs.timeZone == rhs.timeZone && lhs.lastWake == rhs.lastWake
     }
 
     /// Hashes the windows, zone and last wake, the parts ``==(_:_:)`` compares.
     ///
     /// - Parameter hasher: The hasher.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(idle)
         hasher.combine(timeZone)
         hasher.combine(lastWake)
     }
 
     /// An idle stretch: from its start to its end, on battery or charging.
-    public struct Stretch: Hashable, Sendable {
+    package struct Stretch: Hashable, Sendable {
         /// When it began: its window's start, or the last wake inside it.
-        public var start: Date
+        package var start: Date
         /// When it ends (its window's end).
-        public var end: Date
+        package var end: Date
         /// Whether the phone charges meanwhile.
-        public var isCharging: Bool
+        package var isCharging: Bool
     }
 
     /// The idle stretch an instant lies in, if any; charging wins over battery where windows overlap.
     ///
     /// - Parameter instant: The instant.
     /// - Returns: The stretch, or `nil` outside every idle window.
-    public func stretch(containing instant: Date) -> Stretch? {
+    package func stretch(containing instant: Date) -> Stretch? {
         var found: Stretch?
         for (index, window) in idle.enumerated() {
             guard let occurrence = occurrences.occurrence(of: index, containing: instant) else { continue }
@@ -125,7 +125,7 @@ public struct DozeSchedule: Hashable, Sendable {
     ///
     /// - Parameter instant: The instant.
     /// - Returns: `true` on battery.
-    public func isOnBattery(at instant: Date) -> Bool {
+    package func isOnBattery(at instant: Date) -> Bool {
         !(stretch(containing: instant)?.isCharging ?? false)
     }
 
@@ -133,7 +133,7 @@ public struct DozeSchedule: Hashable, Sendable {
     ///
     /// - Parameter instant: The instant.
     /// - Returns: Where the phone is in its idle cycle.
-    public func phase(at instant: Date) -> Phase {
+    package func phase(at instant: Date) -> Phase {
         guard let stretch = stretch(containing: instant), !stretch.isCharging else { return .awake }
         let offset = instant.timeIntervalSince(stretch.start)
         let end = stretch.end

@@ -1,5 +1,5 @@
-public import Foundation
-public import WaveNotifications
+package import Foundation
+package import WaveNotifications
 
 /// Whether iOS tells the user of a notification when it is shown, or puts it in Notification Center quietly until a
 /// Focus ends or the Scheduled Summary comes (`docs/scenario-format.md`, Device conditions).
@@ -9,18 +9,18 @@ public import WaveNotifications
 /// - An app in the Scheduled Summary has its `passive` and `active` notifications held for the summary's next time
 ///   (after the instant shown), or, when that time falls in a Focus that silences them, that Focus's end.
 /// - `timeSensitive` notifications are never held by the summary, and `critical` ones are never quiet.
-public struct IOSPresentation: Hashable, Sendable {
+package struct IOSPresentation: Hashable, Sendable {
     /// iOS's conditions.
-    public var conditions: DeviceConditions.IOS
+    package var conditions: DeviceConditions.IOS
     /// The zone the windows are read in.
-    public var timeZone: TimeZone
+    package var timeZone: TimeZone
 
     /// Creates the presentation rules of an iPhone.
     ///
     /// - Parameters:
     ///   - conditions: iOS's conditions.
     ///   - timeZone: The device's zone.
-    public init(conditions: DeviceConditions.IOS, timeZone: TimeZone) {
+    package init(conditions: DeviceConditions.IOS, timeZone: TimeZone) {
         self.conditions = conditions
         self.timeZone = timeZone
     }
@@ -31,7 +31,7 @@ public struct IOSPresentation: Hashable, Sendable {
     ///   - shownAt: When iOS showed it.
     ///   - level: Its interruption level as shown (`passive` for everything while the permission is provisional).
     /// - Returns: When the user is told and why not at once, or `nil` when told at once.
-    public func quiet(shownAt: Date, level: NotificationChannel.InterruptionLevel) -> QuietDelivery? {
+    package func quiet(shownAt: Date, level: NotificationChannel.InterruptionLevel) -> QuietDelivery? {
         if level == .critical { return nil }
         if level != .timeSensitive, let times = conditions.scheduledSummary, !times.isEmpty {
             let summary = nextSummary(after: shownAt, times: times)
@@ -48,7 +48,7 @@ public struct IOSPresentation: Hashable, Sendable {
     ///
     /// - Parameter instant: The instant.
     /// - Returns: `true` inside a Low Power Mode window.
-    public func isLowPower(at instant: Date) -> Bool {
+    package func isLowPower(at instant: Date) -> Bool {
         conditions.lowPower.contains { DozeSchedule.occurrence(of: $0, containing: instant, in: timeZone) != nil }
     }
 
