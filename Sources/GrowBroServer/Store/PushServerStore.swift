@@ -1,7 +1,7 @@
 package import Foundation
 package import GrowBroNotifications
 package import WaveNotifications
-package import WavePushPayloads
+internal import WavePushPayloads
 
 /// Where the server keeps its state: what every store must do, so SQLite (``SQLitePushServerStore``, the embedded
 /// default) and a second store (a PostgreSQL one, say) are interchangeable behind ``PushServer``.
