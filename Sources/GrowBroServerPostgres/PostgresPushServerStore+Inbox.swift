@@ -69,16 +69,16 @@ extension PostgresPushServerStore {
         }
     }
 
-    func eraseAll(userID: String) throws -> [SendRecord] {
+    func eraseAll(userID: String, droppedReason reason: String) throws -> [SendRecord] {
         try database.transaction { connection in
             try connection.query("DELETE FROM server_inbox WHERE user_id = $1", [.text(userID)])
             let pending = try Self.sendRecords(
                 where: "user_id = $1 AND state = 'pending'", [.text(userID)], in: connection)
             try connection.query(
                 """
-                UPDATE push_send SET state = 'dropped', reason = 'gdpr_erase', due_ms = NULL
+                UPDATE push_send SET state = 'dropped', reason = $2, due_ms = NULL
                 WHERE user_id = $1 AND state = 'pending'
-                """, [.text(userID)])
+                """, [.text(userID), .text(reason)])
             try connection.query("UPDATE push_send SET payload = '' WHERE user_id = $1", [.text(userID)])
             return pending
         }

@@ -7,15 +7,6 @@ internal import WavePushPayloads
 
 extension PostgresPushServerStore {
     func register(
-        _ registration: TokenRegistration, newUserArchiveDays: Int,
-        decide: (_ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
-    ) throws -> [TokenChange] {
-        try database.transaction { connection in
-            try Self.register(registration, newUserArchiveDays: newUserArchiveDays, decide: decide, in: connection)
-        }
-    }
-
-    func register(
         batch registrations: [TokenRegistration], newUserArchiveDays: Int,
         decide: (_ index: Int, _ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
     ) throws -> [[TokenChange]] {

@@ -53,7 +53,7 @@ extension SQLitePushServerStore {
         }
     }
 
-    func eraseAll(userID: String) throws -> [SendRecord] {
+    func eraseAll(userID: String, droppedReason reason: String) throws -> [SendRecord] {
         try database.withDatabase { database in
             let dropped = try database.transaction { () throws -> [SendRecord] in
                 let delete = try database.cached("DELETE FROM server_inbox WHERE user_id = ?")
@@ -63,10 +63,10 @@ extension SQLitePushServerStore {
                     where: "user_id = ? AND state = 'pending'", [.text(userID)], in: database)
                 let drop = try database.cached(
                     """
-                    UPDATE push_send SET state = 'dropped', reason = 'gdpr_erase', due_ms = NULL
+                    UPDATE push_send SET state = 'dropped', reason = ?, due_ms = NULL
                     WHERE user_id = ? AND state = 'pending'
                     """)
-                try drop.bind(userID, at: 1)
+                try drop.bind([.text(reason), .text(userID)])
                 try drop.run()
                 let blank = try database.cached("UPDATE push_send SET payload = '' WHERE user_id = ?")
                 try blank.bind(userID, at: 1)

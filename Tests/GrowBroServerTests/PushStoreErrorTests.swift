@@ -52,7 +52,7 @@ struct PushStoreErrorTests {
         let change = TokenChange(
             kind: .registered, installationID: "i1", userID: "u1", token: registration.token, at: at)
         let error = try #require(throws: PushStoreError.self) {
-            try server.store.register(registration, newUserArchiveDays: 30) { _, _ in [change, change] }
+            try server.store.register(batch: [registration], newUserArchiveDays: 30) { _, _, _ in [change, change] }
         }
         #expect(error.kind == .failed)
         #expect(try server.installation("i1") == nil)

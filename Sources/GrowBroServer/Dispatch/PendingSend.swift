@@ -1,5 +1,5 @@
 package import Foundation
-package import WavePushPayloads
+internal import WavePushPayloads
 
 /// A send recorded in the outbox and not finished: what an attempt needs.
 package struct PendingSend: Sendable {

@@ -16,11 +16,8 @@ extension PushServer {
     ///   ``PushStoreError``.
     @discardableResult
     public func register(_ registration: TokenRegistration) throws -> [TokenChange] {
-        let validated = try Self.validated(registration)
-        return try store.register(validated, newUserArchiveDays: configuration.defaultArchiveDays) {
-            existing, holders in
-            TokenRules.changes(for: validated, existing: existing, holders: holders)
-        }
+        // A batch of one: its one list of changes.
+        try register([registration]).flatMap { $0 }
     }
 
     /// Registers many installations in one transaction, each as ``register(_:)`` would in turn: a backend

@@ -70,7 +70,7 @@ public final class ServerInbox: InboxStore {
     /// - Throws: ``PushStoreError`` when the store fails; nothing is erased then.
     @discardableResult
     public func eraseAll(at instant: Date) throws -> [DispatchDecision] {
-        try store.eraseAll(userID: userID).map { send in
+        try store.eraseAll(userID: userID, droppedReason: DispatchReason.erased.description).map { send in
             DispatchDecision(
                 kind: .dropped, at: instant, sendID: send.sendID, messageID: send.messageID,
                 installationID: send.installationID, platform: send.platform, attempt: send.attempts, status: nil,
@@ -83,6 +83,6 @@ public final class ServerInbox: InboxStore {
     ///
     /// - Throws: ``PushStoreError`` when the store fails; nothing is erased then.
     public func eraseAll() throws {
-        _ = try store.eraseAll(userID: userID)
+        _ = try store.eraseAll(userID: userID, droppedReason: DispatchReason.erased.description)
     }
 }

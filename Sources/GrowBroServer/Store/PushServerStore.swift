@@ -1,7 +1,7 @@
 package import Foundation
 package import GrowBroNotifications
 package import WaveNotifications
-package import WavePushPayloads
+internal import WavePushPayloads
 
 /// Where the server keeps its state: what every store must do, so SQLite (``SQLitePushServerStore``, the embedded
 /// default) and a second store (a PostgreSQL one, say) are interchangeable behind ``PushServer``.
@@ -40,15 +40,10 @@ package protocol PushServerStore: Sendable {
 
     // MARK: Tokens
 
-    /// Registers an installation's token: adds the user when new, reads the installation and the other holders of
-    /// the token, records the changes `decide` returns for them, and logs them in order.
-    func register(
-        _ registration: TokenRegistration, newUserArchiveDays: Int,
-        decide: (_ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
-    ) throws -> [TokenChange]
-
-    /// Registers a batch of installations as ``register(_:newUserArchiveDays:decide:)`` does each, in order, all in
-    /// one transaction: all are recorded or, when one throws, none. `decide` gets the registration's index.
+    /// Registers installations' tokens in order, all in one transaction (all are recorded or, when one throws, none):
+    /// for each, adds the user when new, reads the installation and the other holders of its token, records the
+    /// changes `decide` returns for them (given the registration's index), and logs them in order. One registration
+    /// is a batch of one.
     ///
     /// - Returns: Each registration's changes, in order.
     func register(
@@ -185,6 +180,6 @@ package protocol PushServerStore: Sendable {
     ) throws -> [InboxRow]
 
     /// Erases a user's notifications for good: deletes the inbox entries, blanks every send's payload and ends the
-    /// pending sends `dropped` (`gdpr_erase`); returns those sends as they were, by send id.
-    func eraseAll(userID: String) throws -> [SendRecord]
+    /// pending sends `dropped` with `reason` (the server's, `gdpr_erase`); returns those sends as they were, by send id.
+    func eraseAll(userID: String, droppedReason reason: String) throws -> [SendRecord]
 }

@@ -1,4 +1,4 @@
-package import Foundation
+internal import Foundation
 
 extension LocalizedText {
     /// The text as the compact JSON a store keeps in a text column (its key and arguments).
