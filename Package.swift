@@ -162,7 +162,8 @@ let package = Package(
             dependencies: [
                 "GrowBroServer", "GrowBroServerSQLite", "GrowBroServerPostgres", "GrowBroServerTesting",
                 "GrowBroNotifications", "WaveNotifications", "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads",
-                "WaveCommandLine", "WavePushHTTP", "WavePushCredentials", "WaveSystemClock", "WavePushCore", "WavePushAPI",
+                "WaveCommandLine", "WavePushHTTP", "WavePushCredentials", "WaveSystemClock", "WavePushCore",
+                "WavePushAPI",
             ]
         ),
         // The thin `@main` of the `wavepush` executable.
@@ -308,7 +309,8 @@ let package = Package(
         .testTarget(
             name: "WavePushAPITests",
             dependencies: [
-                "WavePushAPI", "GrowBroServer", "GrowBroServerSQLite", "WaveNotifications", "WaveNotificationsTesting", "WaveJSON",
+                "WavePushAPI", "GrowBroServer", "GrowBroServerSQLite", "WaveNotifications", "WaveNotificationsTesting",
+                "WaveJSON",
                 "TestSupport",
             ]
         ),
