@@ -94,8 +94,9 @@ enum DispatchCommand {
         }
         watchdog?.start()
         let signal = await SignalWaiter.wait()
-        notifier.notify("STOPPING=1\nSTATUS=stopping: finishing the requests in flight")
+        // The watchdog first: no ping may follow STOPPING=1.
         watchdog?.stop()
+        notifier.notify("STOPPING=1\nSTATUS=stopping: finishing the requests in flight")
         await sender.stop()
         await metricsServer?.stopOffThePool(grace: .seconds(1))
         // The store's count, every sender's sends included: what is left for whoever runs next.

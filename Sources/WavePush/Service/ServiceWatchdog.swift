@@ -60,23 +60,29 @@ final class ServiceWatchdog: Sendable {
         tick()
     }
 
-    /// Stops pinging.
+    /// Stops pinging: once it returns, no ping is sent.
     func stop() {
         state.withLock { $0.running = false }
         clock.setAlarm(alarm, at: nil) {}
     }
 
+    /// Pings (or reports) under the lock ``stop()`` takes, so that no ping follows a `stop()` that has returned;
+    /// the alarm is set outside it (a clock may wake at once), and a tick after `stop()` does nothing.
     private func tick() {
-        guard state.withLock({ $0.running }) else { return }
         let now = clock.now
-        let current = activity()
-        if Self.isHealthy(current, now: now, timeout: timeout) {
-            ping()
-            state.withLock { $0.reported = false }
-        } else if case .sending(let since) = current, state.withLock({ !$0.reported }) {
-            state.withLock { $0.reported = true }
-            onStuck(.milliseconds(Int64(now.timeIntervalSince(since) * 1000)))
+        let running = state.withLock { state in
+            guard state.running else { return false }
+            let current = activity()
+            if Self.isHealthy(current, now: now, timeout: timeout) {
+                ping()
+                state.reported = false
+            } else if case .sending(let since) = current, !state.reported {
+                state.reported = true
+                onStuck(.milliseconds(Int64(now.timeIntervalSince(since) * 1000)))
+            }
+            return true
         }
+        guard running else { return }
         clock.setAlarm(alarm, at: now.addingTimeInterval(interval.timeInterval)) { [weak self] in self?.tick() }
     }
 }
