@@ -1,4 +1,3 @@
-import Dispatch
 package import Foundation
 import WaveNotifications
 
@@ -35,12 +34,12 @@ package final class ChildProcess: Sendable {
 
     /// The next line of output, or `nil` at end of output.
     package func nextLine() async -> String? {
-        await offloaded { self.blockingNextLine() }
+        await offThePool { self.blockingNextLine() }
     }
 
     /// Every remaining line, once the child has closed its output (exited).
     package func remainingLines() async -> [String] {
-        await offloaded {
+        await offThePool {
             var lines: [String] = []
             while let line = self.blockingNextLine() {
                 lines.append(line)
@@ -52,14 +51,14 @@ package final class ChildProcess: Sendable {
     /// Sends a signal and waits for the child to exit.
     package func kill(_ signal: Int32) async {
         _ = Foundation.kill(pid, signal)
-        await offloaded { self.process.withLock { $0.waitUntilExit() } }
+        await offThePool { self.process.withLock { $0.waitUntilExit() } }
     }
 
     /// Waits for the child to exit.
     ///
     /// - Returns: Its exit status.
     package func waitForExit() async -> Int32 {
-        await offloaded {
+        await offThePool {
             self.process.withLock { process in
                 process.waitUntilExit()
                 return process.terminationStatus
@@ -96,12 +95,6 @@ package final class ChildProcess: Sendable {
                 return nil
             }
             buffer.withLock { $0.append(chunk) }
-        }
-    }
-
-    private func offloaded<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: work()) }
         }
     }
 }

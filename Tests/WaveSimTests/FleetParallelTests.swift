@@ -8,7 +8,7 @@ struct FleetParallelTests {
         ["/usr/bin/parallel", "/usr/local/bin/parallel"].first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    @Test func fourShardsThroughGNUParallelMergeToTheSingleRunsAnswer() throws {
+    @Test func fourShardsThroughGNUParallelMergeToTheSingleRunsAnswer() async throws {
         guard let parallel = Self.parallel else {
             if ProcessInfo.processInfo.environment["WAVE_REQUIRE_PARALLEL"] != nil {
                 Issue.record(
@@ -26,17 +26,20 @@ struct FleetParallelTests {
         let script =
             "\(parallel) --will-cite --halt now,fail=1 -j 4 "
             + "'\(wavesim) fleet \(fleet) --shard {}/4 --quiet > \(directory.url.path)/part-{}.json' ::: 0 1 2 3"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let status = try await offThePool {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script]
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0)
         #expect(try directory.fileNames() == ["part-0.json", "part-1.json", "part-2.json", "part-3.json"])
         let parts = try directory.fileNames().map { directory.appending($0).path }
         for format in ["text", "json"] {
-            let merged = try WaveSimBinary.run(["fleet", "merge"] + parts + ["--format", format])
-            let single = try WaveSimBinary.run(["fleet", fleet, "--format", format])
+            let merged = try await WaveSimBinary.run(["fleet", "merge"] + parts + ["--format", format])
+            let single = try await WaveSimBinary.run(["fleet", fleet, "--format", format])
             #expect(merged.status == 0, "\(merged.standardError)")
             #expect(single.status == 0, "\(single.standardError)")
             #expect(merged.standardOutput == single.standardOutput)

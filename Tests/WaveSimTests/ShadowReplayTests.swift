@@ -525,8 +525,8 @@ struct ShadowReplayTests {
         }
     }
 
-    @Test func theBinaryExits65OnAWrongScenario() throws {
-        let result = try WaveSimBinary.run(["replay", Fixture.url("Apps/shadow-invalid.json").path])
+    @Test func theBinaryExits65OnAWrongScenario() async throws {
+        let result = try await WaveSimBinary.run(["replay", Fixture.url("Apps/shadow-invalid.json").path])
         #expect(result.status == 65)
         #expect(result.standardOutput.isEmpty)
         #expect(result.standardError.contains("invalid scenario (19 problems)"))

@@ -5,8 +5,8 @@ import Testing
 struct WaveSimExecutableTests {
     private var example: String { Fixture.repositoryRoot.appendingPathComponent("Examples/events.json").path }
 
-    @Test func replaysTheExampleAsATimeline() throws {
-        let result = try WaveSimBinary.run(["replay", example, "--speed", "1"])
+    @Test func replaysTheExampleAsATimeline() async throws {
+        let result = try await WaveSimBinary.run(["replay", example, "--speed", "1"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.isEmpty)
         #expect(result.standardOutput.contains("2026-06-21 15:00:00Z  17:00 Europe/Paris  paris-solstice  start_60m"))
@@ -16,8 +16,8 @@ struct WaveSimExecutableTests {
         #expect(!result.standardOutput.contains("\u{1B}["))
     }
 
-    @Test func printsJSONLinesWithTheDocumentedSchema() throws {
-        let result = try WaveSimBinary.run(["replay", example, "--format", "json"])
+    @Test func printsJSONLinesWithTheDocumentedSchema() async throws {
+        let result = try await WaveSimBinary.run(["replay", example, "--format", "json"])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         let run = try #require(lines.first)
@@ -43,7 +43,7 @@ struct WaveSimExecutableTests {
         #expect(summary.hasSuffix(#""pendingLimit":64,"platform":"ios","lost":0,"minRunwayMinutes":30}"#))
         #expect(
             lines.dropLast().allSatisfy { $0.hasPrefix(#"{"type":"delivered""#) || $0.hasPrefix(#"{"type":"run""#) })
-        let linux = try WaveSimBinary.run(["replay", example, "--format", "json", "--platform", "linux"])
+        let linux = try await WaveSimBinary.run(["replay", example, "--format", "json", "--platform", "linux"])
         let linuxLines = linux.standardOutput.split(separator: "\n").map(String.init)
         #expect(Self.keys(of: try #require(linuxLines.last)).last == "pendingLimit")
         #expect(linuxLines.dropLast().allSatisfy { $0.hasPrefix(#"{"type":"delivered""#) })
@@ -70,16 +70,16 @@ struct WaveSimExecutableTests {
         (["dance"], "unknown subcommand 'dance'"),
         (["lint", "a", "b"], "unexpected argument 'b'"),
     ])
-    func badUsageExits64NamingTheFlag(arguments: [String], message: String) throws {
-        let result = try WaveSimBinary.run(arguments)
+    func badUsageExits64NamingTheFlag(arguments: [String], message: String) async throws {
+        let result = try await WaveSimBinary.run(arguments)
         #expect(result.status == 64)
         #expect(result.standardError.contains(message), "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func aBadScenarioExits65ListingEveryProblem() throws {
+    @Test func aBadScenarioExits65ListingEveryProblem() async throws {
         let path = Fixture.url("Scenarios/many-problems.json").path
-        let result = try WaveSimBinary.run(["replay", path])
+        let result = try await WaveSimBinary.run(["replay", path])
         #expect(result.status == 65)
         #expect(result.standardError.contains("\(path): invalid scenario (12 problems):"))
         #expect(result.standardError.contains("events[1].start: '2026-06-01T10:00:00': no time zone"))
@@ -87,23 +87,23 @@ struct WaveSimExecutableTests {
     }
 
     @Test(arguments: ["invalid-utf8.json", "deep-nesting.json", "binary.json", "wrong-types.json", "huge-numbers.json"])
-    func hostileScenariosExit65WithoutCrashing(fixture: String) throws {
-        let result = try WaveSimBinary.run(["replay", Fixture.url("Scenarios/\(fixture)").path])
+    func hostileScenariosExit65WithoutCrashing(fixture: String) async throws {
+        let result = try await WaveSimBinary.run(["replay", Fixture.url("Scenarios/\(fixture)").path])
         #expect(result.status == 65)
         #expect(result.standardError.contains("invalid scenario"))
     }
 
-    @Test func anUnreadableFileExits66NamingIt() throws {
-        let missing = try WaveSimBinary.run(["replay", "/nonexistent/events.json"])
+    @Test func anUnreadableFileExits66NamingIt() async throws {
+        let missing = try await WaveSimBinary.run(["replay", "/nonexistent/events.json"])
         #expect(missing.status == 66)
         #expect(missing.standardError.contains("/nonexistent/events.json: cannot read the scenario: no such file"))
-        let directory = try WaveSimBinary.run(["replay", Fixture.url("Scenarios").path])
+        let directory = try await WaveSimBinary.run(["replay", Fixture.url("Scenarios").path])
         #expect(directory.status == 66)
         #expect(directory.standardError.contains("it is a directory"))
     }
 
-    @Test func aDesktopSinkWithoutANotificationServerExits69() throws {
-        let result = try WaveSimBinary.run(
+    @Test func aDesktopSinkWithoutANotificationServerExits69() async throws {
+        let result = try await WaveSimBinary.run(
             ["replay", Fixture.url("Scenarios/single-favorite.json").path, "--clock", "wall", "--sink", "desktop"],
             environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/bus"])
         #expect(result.status == 69)
@@ -111,59 +111,59 @@ struct WaveSimExecutableTests {
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func readsTheScenarioFromAPipe() throws {
+    @Test func readsTheScenarioFromAPipe() async throws {
         let data = try Data(contentsOf: Fixture.url("Scenarios/single-favorite.json"))
-        let result = try WaveSimBinary.run(["replay", "/dev/stdin", "--format", "json"], input: data)
+        let result = try await WaveSimBinary.run(["replay", "/dev/stdin", "--format", "json"], input: data)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains(#""trigger":"wave_hit""#))
     }
 
-    @Test func anEmptyFileIsABadScenarioNotAnUnreadableOne() throws {
-        let result = try WaveSimBinary.run(["replay", "/dev/null"])
+    @Test func anEmptyFileIsABadScenarioNotAnUnreadableOne() async throws {
+        let result = try await WaveSimBinary.run(["replay", "/dev/null"])
         #expect(result.status == 65)
         #expect(result.standardError.contains("unexpected end of input"))
     }
 
-    @Test func aFullOutputExits74() throws {
+    @Test func aFullOutputExits74() async throws {
         let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-        let result = try WaveSimBinary.run(["replay", example], standardOutput: full)
+        let result = try await WaveSimBinary.run(["replay", example], standardOutput: full)
         #expect(result.status == 74)
         #expect(result.standardError.contains("could not write the output"))
     }
 
-    @Test func aRejectedScenarioStillShowsItsWarnings() throws {
-        let result = try WaveSimBinary.run(["replay", Fixture.url("Scenarios/hidden-problems.json").path])
+    @Test func aRejectedScenarioStillShowsItsWarnings() async throws {
+        let result = try await WaveSimBinary.run(["replay", Fixture.url("Scenarios/hidden-problems.json").path])
         #expect(result.status == 65)
         #expect(result.standardError.contains("events[1].favourite: unknown key, ignored (did you mean 'favorite'?)"))
     }
 
-    @Test func helpAndVersion() throws {
-        let help = try WaveSimBinary.run(["--help"])
+    @Test func helpAndVersion() async throws {
+        let help = try await WaveSimBinary.run(["--help"])
         #expect(help.status == 0)
         #expect(help.standardOutput.contains("USAGE: wavesim <subcommand>"))
-        let replayHelp = try WaveSimBinary.run(["replay", "--help"])
+        let replayHelp = try await WaveSimBinary.run(["replay", "--help"])
         #expect(replayHelp.status == 0)
         #expect(replayHelp.standardOutput.contains("--pending-limit <n>"))
-        let version = try WaveSimBinary.run(["--version"])
+        let version = try await WaveSimBinary.run(["--version"])
         #expect(version.standardOutput == "wavesim 0.1.0\n")
-        let nothing = try WaveSimBinary.run([])
+        let nothing = try await WaveSimBinary.run([])
         #expect(nothing.status == 64)
     }
 
-    @Test func warnsAboutUnknownKeysOnStandardError() throws {
-        let result = try WaveSimBinary.run(["replay", Fixture.url("Scenarios/unknown-keys.json").path])
+    @Test func warnsAboutUnknownKeysOnStandardError() async throws {
+        let result = try await WaveSimBinary.run(["replay", Fixture.url("Scenarios/unknown-keys.json").path])
         #expect(result.status == 0)
         #expect(result.standardError.contains("events[0].favourite: unknown key, ignored (did you mean 'favorite'?)"))
     }
 
-    @Test func lintsTheBundledTablesCleanly() throws {
-        let result = try WaveSimBinary.run(["lint"])
+    @Test func lintsTheBundledTablesCleanly() async throws {
+        let result = try await WaveSimBinary.run(["lint"])
         #expect(result.status == 0, "\(result.standardOutput)")
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test func lintOfAMissingDirectoryIsBadUsage() throws {
-        let result = try WaveSimBinary.run(["lint", "/nonexistent/dir"])
+    @Test func lintOfAMissingDirectoryIsBadUsage() async throws {
+        let result = try await WaveSimBinary.run(["lint", "/nonexistent/dir"])
         #expect(result.status == 64)
     }
 

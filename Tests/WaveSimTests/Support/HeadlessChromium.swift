@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Debian's `chromium`, run headless on a page file: the DOM it rendered, what it logged to its console, and a
@@ -40,8 +41,8 @@ enum HeadlessChromium {
     }
 
     /// Renders a page and returns its DOM and console messages.
-    static func render(_ page: URL, executable: String) throws -> Rendering {
-        let result = try run(executable, ["--enable-logging=stderr", "--v=0", "--dump-dom", page.absoluteString])
+    static func render(_ page: URL, executable: String) async throws -> Rendering {
+        let result = try await run(executable, ["--enable-logging=stderr", "--v=0", "--dump-dom", page.absoluteString])
         let console = result.errors.split(separator: "\n").filter { $0.contains(":CONSOLE") }.map(String.init)
         return Rendering(dom: result.output, consoleLines: console, status: result.status)
     }
@@ -49,10 +50,10 @@ enum HeadlessChromium {
     /// Takes a screenshot of a page's top and returns its status.
     static func screenshot(
         _ page: URL, to png: URL, width: Int = 1200, height: Int = 900, executable: String
-    ) throws
+    ) async throws
         -> Int32
     {
-        try run(
+        try await run(
             executable,
             ["--hide-scrollbars", "--window-size=\(width),\(height)", "--screenshot=\(png.path)", page.absoluteString]
         ).status
@@ -67,17 +68,26 @@ enum HeadlessChromium {
     }
 
     /// Decodes a PNG file and measures it.
-    static func statistics(of png: URL) throws -> PictureStatistics {
+    static func statistics(of png: URL) async throws -> PictureStatistics {
         let script = Fixture.repositoryRoot.appendingPathComponent("scripts/png-stats.py").path
-        let result = try run("/usr/bin/python3", [script, png.path], browser: false)
+        let result = try await run("/usr/bin/python3", [script, png.path], browser: false)
         guard result.status == 0 else {
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: result.errors])
         }
         return try JSONDecoder().decode(PictureStatistics.self, from: Data(result.output.utf8))
     }
 
+    /// Runs a program to its end off Swift's cooperative threads (a browser takes seconds).
     private static func run(
         _ executable: String, _ arguments: [String], browser: Bool = true
+    ) async throws -> (
+        status: Int32, output: String, errors: String
+    ) {
+        try await offThePool { try blockingRun(executable, arguments, browser: browser) }
+    }
+
+    private static func blockingRun(
+        _ executable: String, _ arguments: [String], browser: Bool
     ) throws -> (
         status: Int32, output: String, errors: String
     ) {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `wavesim` executable, as a user would, capturing its output and exit status.
 enum WaveSimBinary {
@@ -13,9 +14,18 @@ enum WaveSimBinary {
         Bundle.module.bundleURL.deletingLastPathComponent().appendingPathComponent("wavesim")
     }
 
+    /// Runs it to its end off Swift's cooperative threads.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], input: Data? = nil,
         standardOutput: FileHandle? = nil
+    ) async throws -> Result {
+        try await offThePool {
+            try blockingRun(arguments, environment: environment, input: input, standardOutput: standardOutput)
+        }
+    }
+
+    private static func blockingRun(
+        _ arguments: [String], environment: [String: String], input: Data?, standardOutput: FileHandle?
     ) throws -> Result {
         let process = Process()
         process.executableURL = url
