@@ -5,6 +5,7 @@ internal import GrowBroServerSQLite
 internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
+internal import WavePostgres
 internal import WavePushAPI
 internal import WavePushCredentials
 internal import WavePushHTTP
@@ -33,7 +34,16 @@ enum DispatchCommand {
             return options
         }
         let clock = SystemAlarmClock()
-        let server = try PushStoreLocation(database).open(configuration: configuration.server)
+        // While the database is known lost, its `database` lines say so once per event, and the sender's rounds that
+        // fail meanwhile print no `error` line of their own.
+        let databaseLost = WaveLock(false)
+        let server = try PushStoreLocation(database).open(
+            configuration: configuration.server, clock: clock,
+            onConnectionEvent: { event in
+                databaseLost.withLock { $0 = event.kind != .reconnected }
+                output.writeLine(Self.line(event))
+                output.flush()
+            })
         defer { server.close() }
         let metrics = PushMetrics()
         let transport = try configuration.transport()
@@ -67,6 +77,9 @@ enum DispatchCommand {
                 output.flush()
             },
             onError: { error in
+                if let error = error as? PushStoreError, error.kind == .unavailable, databaseLost.withLock({ $0 }) {
+                    return
+                }
                 output.writeLine(
                     ReplayLines.line("error", at: clock.now) { json in json.member("reason", "\(error)") })
                 output.flush()
@@ -113,6 +126,22 @@ enum DispatchCommand {
                 if let pending { json.member("pending", pending) } else { json.key("pending"); json.null() }
             })
         return ExitCode.success
+    }
+
+    /// A `database` line: the connection lost, an attempt to reconnect that failed, or the connection back.
+    static func line(_ event: PostgresConnectionEvent) -> String {
+        ReplayLines.line("database", at: event.at) { json in
+            json.member("event", event.kind.rawValue)
+            json.member("database", event.database)
+            if event.kind != .lost { json.member("attempts", event.attempts) }
+            if let reason = event.reason { json.member("reason", reason) }
+            if event.kind == .reconnectFailed, let next = event.nextAttempt {
+                json.member("nextAttempt", ReplayLines.instant(next))
+            }
+            if event.kind == .reconnected {
+                json.member("withoutConnectionMs", Int((event.secondsWithoutConnection * 1000).rounded()))
+            }
+        }
     }
 
     /// A sender's name when the configuration gives none: the host and the process, unique among live senders.
