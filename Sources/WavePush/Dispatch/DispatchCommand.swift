@@ -41,7 +41,7 @@ enum DispatchCommand {
             configuration: configuration.server, clock: clock,
             onConnectionEvent: { event in
                 databaseLost.withLock { $0 = event.kind != .reconnected }
-                output.writeLine(Self.line(event))
+                output.writeLine(ReplayLines.database(event))
                 output.flush()
             })
         defer { server.close() }
@@ -126,22 +126,6 @@ enum DispatchCommand {
                 if let pending { json.member("pending", pending) } else { json.key("pending"); json.null() }
             })
         return ExitCode.success
-    }
-
-    /// A `database` line: the connection lost, an attempt to reconnect that failed, or the connection back.
-    static func line(_ event: PostgresConnectionEvent) -> String {
-        ReplayLines.line("database", at: event.at) { json in
-            json.member("event", event.kind.rawValue)
-            json.member("database", event.database)
-            if event.kind != .lost { json.member("attempts", event.attempts) }
-            if let reason = event.reason { json.member("reason", reason) }
-            if event.kind == .reconnectFailed, let next = event.nextAttempt {
-                json.member("nextAttempt", ReplayLines.instant(next))
-            }
-            if event.kind == .reconnected {
-                json.member("withoutConnectionMs", Int((event.secondsWithoutConnection * 1000).rounded()))
-            }
-        }
     }
 
     /// A sender's name when the configuration gives none: the host and the process, unique among live senders.
