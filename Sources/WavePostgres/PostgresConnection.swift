@@ -162,7 +162,8 @@ public final class PostgresConnection {
             throw PostgresError.closed(database: name)
         }
         if !reconnector.isLost, PQstatus(connection) != CONNECTION_OK {
-            // Gone without a call seeing it fail (a failed reset): the same as a loss seen now.
+            // libpq marked it gone while reading a call that succeeded (a shutdown's FATAL right after the
+            // answer): the same as a loss seen now.
             lost(reason: Self.firstLine(String(cString: PQerrorMessage(connection))))
         }
         if reconnector.isLost {
