@@ -163,7 +163,7 @@ let package = Package(
                 "GrowBroServer", "GrowBroServerSQLite", "GrowBroServerPostgres", "GrowBroServerTesting",
                 "GrowBroNotifications", "WaveNotifications", "WaveNotificationsTesting", "WaveJSON", "WavePushPayloads",
                 "WaveCommandLine", "WavePushHTTP", "WavePushCredentials", "WaveSystemClock", "WavePushCore",
-                "WavePushAPI",
+                "WavePushAPI", "WavePostgres",
             ]
         ),
         // The thin `@main` of the `wavepush` executable.

@@ -15,10 +15,12 @@ final class PostgresPushServerStore: PushServerStore {
 
     /// Connects and brings the schema up to date.
     ///
-    /// - Parameter connectionString: libpq's connection string or URI.
+    /// - Parameters:
+    ///   - connectionString: libpq's connection string or URI.
+    ///   - reconnection: How a lost connection is reconnected.
     /// - Throws: ``PushStoreError`` when the server cannot be reached, refuses the user, or has a newer schema.
-    init(connectionString: String) throws {
-        database = try PostgresServerDatabase(connectionString: connectionString)
+    init(connectionString: String, reconnection: PostgresReconnection) throws {
+        database = try PostgresServerDatabase(connectionString: connectionString, reconnection: reconnection)
     }
 
     func close() {

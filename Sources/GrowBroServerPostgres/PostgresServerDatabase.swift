@@ -10,11 +10,13 @@ struct PostgresServerDatabase: Sendable {
 
     /// Connects and brings the schema up to date.
     ///
-    /// - Parameter connectionString: libpq's connection string or URI.
+    /// - Parameters:
+    ///   - connectionString: libpq's connection string or URI.
+    ///   - reconnection: How a lost connection is reconnected.
     /// - Throws: ``PushStoreError`` when the server cannot be reached or the schema is newer than this build.
-    init(connectionString: String) throws {
+    init(connectionString: String, reconnection: PostgresReconnection) throws {
         do {
-            let connection = try PostgresConnection(connectionString)
+            let connection = try PostgresConnection(connectionString, reconnection: reconnection)
             try connection.migrate(PostgresServerSchema.migrations, lockKey: PostgresServerSchema.lockKey)
             self.connection = WaveLock(connection)
         } catch let error as PostgresError {

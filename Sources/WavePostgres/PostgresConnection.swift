@@ -6,29 +6,49 @@ internal import Foundation
 ///
 /// Not thread-safe: one caller at a time (a store keeps it behind a lock). Parameters and results travel in
 /// PostgreSQL's text format; statement text never holds a value, so nothing a user wrote is ever parsed as SQL.
+///
+/// A lost connection (the server restarted, failed over, or the network cut) is reconnected by the calls after the
+/// loss, paced by its ``PostgresReconnection`` (see there). A call in flight when the connection drops fails with a
+/// connection failure and is not retried here, not even a read: its caller decides (the push server's claims and
+/// leases make a retry of the whole round safe), and a `COMMIT` whose answer was lost cannot be known to have
+/// failed. A transaction that lost its connection fails to its end; the next call outside it reconnects.
 public final class PostgresConnection {
     /// `host/database`, for errors (never the connection string, which may hold a password).
     public let name: String
     private var connection: OpaquePointer?
     private var prepared: [String: String] = [:]
     private var depth = 0
+    private let reconnection: PostgresReconnection
+    private var reconnector: PostgresReconnector
 
     /// Connects.
     ///
-    /// - Parameter connectionString: A libpq connection string or URI (`postgresql://user@host:5432/db`).
+    /// - Parameters:
+    ///   - connectionString: A libpq connection string or URI (`postgresql://user@host:5432/db`).
+    ///   - reconnection: How a lost connection is reconnected (by default each call after a loss tries once, with no
+    ///     wait and no report).
     /// - Throws: ``PostgresError`` when the server cannot be reached or refuses the connection.
-    public init(_ connectionString: String) throws(PostgresError) {
+    public init(_ connectionString: String, reconnection: PostgresReconnection = .eachCall) throws(PostgresError) {
         let connection = PQconnectdb(connectionString)
         let host = connection.flatMap { PQhost($0) }.map { String(cString: $0) } ?? "?"
         let database = connection.flatMap { PQdb($0) }.map { String(cString: $0) } ?? "?"
         name = "postgresql \(host)/\(database)"
+        self.reconnection = reconnection
+        reconnector = PostgresReconnector(database: name)
         guard let connection, PQstatus(connection) == CONNECTION_OK else {
             let message = connection.map { Self.firstLine(String(cString: PQerrorMessage($0))) } ?? "out of memory"
             PQfinish(connection)
             throw PostgresError(sqlState: "", message: message, database: name)
         }
         self.connection = connection
-        // Notices (a savepoint released, say) are for a person at psql, not for the server's log.
+        quietNotices()
+    }
+
+    /// Whether the connection is known lost (a call found it gone and no attempt has reconnected it yet).
+    public var isLost: Bool { reconnector.isLost }
+
+    /// Notices (a savepoint released, say) are for a person at psql, not for the server's log.
+    private func quietNotices() {
         _ = try? execute("SET client_min_messages = warning")
     }
 
@@ -136,20 +156,49 @@ public final class PostgresConnection {
         }
     }
 
-    /// The open connection, reset once when the server dropped it (a restart, a failover).
+    /// The open connection; when it was lost, reconnected first if an attempt is due (outside a transaction).
     private func open() throws(PostgresError) -> OpaquePointer {
         guard let connection else {
             throw PostgresError.closed(database: name)
         }
-        if PQstatus(connection) != CONNECTION_OK, depth == 0 {
-            PQreset(connection)
-            prepared = [:]
-            guard PQstatus(connection) == CONNECTION_OK else {
+        if !reconnector.isLost, PQstatus(connection) != CONNECTION_OK {
+            // libpq marked it gone while reading a call that succeeded (a shutdown's FATAL right after the
+            // answer): the same as a loss seen now.
+            lost(reason: Self.firstLine(String(cString: PQerrorMessage(connection))))
+        }
+        if reconnector.isLost {
+            guard depth == 0 else {
                 throw PostgresError(
-                    sqlState: "", message: Self.firstLine(String(cString: PQerrorMessage(connection))), database: name)
+                    sqlState: "", message: "the connection was lost in this transaction", database: name)
             }
+            try reconnect(connection)
         }
         return connection
+    }
+
+    /// One attempt to reconnect, when one is due; throws when none is due or it failed.
+    private func reconnect(_ connection: OpaquePointer) throws(PostgresError) {
+        let now = reconnection.now()
+        if let next = reconnector.waitUntil(at: now) {
+            let seconds = String(format: "%.1f", next.timeIntervalSince(now))
+            throw PostgresError(
+                sqlState: "", message: "the connection is lost; the next attempt to reconnect is in \(seconds) s",
+                database: name)
+        }
+        PQreset(connection)
+        prepared = [:]
+        let after = reconnection.now()
+        guard PQstatus(connection) == CONNECTION_OK else {
+            let message = Self.firstLine(String(cString: PQerrorMessage(connection)))
+            reconnection.onEvent(reconnector.attemptFailed(at: after, reason: message, delay: reconnection.delay))
+            throw PostgresError(sqlState: "", message: message, database: name)
+        }
+        reconnection.onEvent(reconnector.reconnected(at: after))
+        quietNotices()
+    }
+
+    private func lost(reason: String) {
+        reconnection.onEvent(reconnector.lost(at: reconnection.now(), reason: reason))
     }
 
     private func check(_ result: OpaquePointer?) throws(PostgresError) {
@@ -159,6 +208,12 @@ public final class PostgresConnection {
         let message =
             result.flatMap { PQresultErrorField($0, Int32(UInt8(ascii: "M"))) }.map { String(cString: $0) }
             ?? connection.map { Self.firstLine(String(cString: PQerrorMessage($0))) } ?? "no result"
+        if let connection, PQstatus(connection) != CONNECTION_OK, !reconnector.isLost {
+            // The call in flight failed because the connection went (a shutdown's 57P01, a reset socket): it fails
+            // as a connection failure, whatever SQLSTATE came with it; the next call reconnects.
+            lost(reason: message)
+            throw PostgresError(sqlState: "08006", message: message, database: name)
+        }
         throw PostgresError(sqlState: sqlState ?? "", message: message, database: name)
     }
 

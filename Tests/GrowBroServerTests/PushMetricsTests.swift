@@ -1,9 +1,10 @@
 import Foundation
-import GrowBroServer
 import GrowBroServerTesting
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
+
+@testable import GrowBroServer
 
 /// The sender's metrics as an operator's Prometheus reads them: what the dispatcher decided, what is in flight,
 /// how long requests take, the renewals, the backlog; in a text Prometheus' own `promtool` accepts.
@@ -48,6 +49,7 @@ struct PushMetricsTests {
             #"wavepush_credential_renewals_total{provider="apns",outcome="refused"} 0"#,
             "wavepush_store_up 1",
             "wavepush_sends_pending 1",
+            "wavepush_sends_due 1",
         ] {
             #expect(lines.contains(expected), "\(expected)\n\(text)")
         }
@@ -60,6 +62,30 @@ struct PushMetricsTests {
             "\(text)")
         // No token, message id or free text in any label.
         #expect(!text.contains(Harness.apnsToken(1)) && !text.contains("m-u1") && !text.contains("Looks great"))
+    }
+
+    /// The backlog counts what is due and waiting for a sender: a retry not yet due is pending, not due; the
+    /// sends a sender has claimed are not due until their lease ends.
+    @Test
+    func theBacklogIsTheSendsDueAndUnclaimed() async throws {
+        let (metrics, harness) = try await Self.dispatched()
+        func gauges() -> Set<String> {
+            Set(
+                metrics.exposition(server: harness.server, now: harness.clock.now).split(separator: "\n")
+                    .map(String.init).filter { $0.hasPrefix("wavepush_sends_") })
+        }
+        // The FCM retry waits its backoff.
+        #expect(gauges() == ["wavepush_sends_pending 1", "wavepush_sends_due 0"])
+        try harness.reply("m-late", to: "u1")
+        try harness.reply("m-later", to: "u3")
+        #expect(gauges() == ["wavepush_sends_pending 3", "wavepush_sends_due 2"])
+        // Claimed, the two leave the backlog until their lease ends.
+        let claimed = try harness.server.claimDue(
+            now: harness.clock.now, limit: 10, lease: .seconds(60), owner: "other")
+        #expect(claimed.count == 2)
+        #expect(gauges() == ["wavepush_sends_pending 3", "wavepush_sends_due 0"])
+        await harness.clock.advance(by: .seconds(120))
+        #expect(gauges() == ["wavepush_sends_pending 3", "wavepush_sends_due 3"])
     }
 
     static func number(_ seconds: TimeInterval) -> String {

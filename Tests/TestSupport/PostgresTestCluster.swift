@@ -19,6 +19,11 @@ package final class PostgresTestCluster: Sendable {
     /// The cluster's directory (data, socket, log).
     package let directory: URL
     private let counter = WaveLock(0)
+    private let bin: String
+    private let data: String
+    private let asRoot: Bool
+    /// How many clusters this process started: each takes other ports.
+    private static let started = WaveLock(0)
 
     /// The one cluster of this test process, started on first use; `nil` when PostgreSQL is not installed.
     package static let shared: PostgresTestCluster? = {
@@ -29,6 +34,31 @@ package final class PostgresTestCluster: Sendable {
     }()
 
     private static let failure = WaveLock("")
+
+    /// A cluster of the caller's own, which it may stop and start (``stop()``, ``start()``) without disturbing the
+    /// tests that share ``shared``; stopped and deleted when the test process ends, like the shared one.
+    ///
+    /// - Returns: The cluster, or `nil` when PostgreSQL is not installed (``unavailableReason`` says why).
+    /// - Throws: ``ClusterError`` when PostgreSQL is installed and the cluster does not start.
+    package static func own() throws -> PostgresTestCluster? {
+        guard shared != nil else { return nil }
+        return try PostgresTestCluster()
+    }
+
+    /// Stops the server (`pg_ctl stop`, fast mode: every session is ended, as a restart or a failover does), and
+    /// returns once it is down.
+    ///
+    /// - Throws: ``ClusterError`` when `pg_ctl` fails.
+    package func stop() throws {
+        try asUser("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "60", "stop"])
+    }
+
+    /// Starts the stopped server again on its port, and returns once it accepts connections.
+    ///
+    /// - Throws: ``ClusterError`` when `pg_ctl` fails.
+    package func start() throws {
+        try Self.start(bin: bin, data: data, directory: directory, port: port, asRoot: asRoot)
+    }
 
     /// Why there is no cluster, for the skip message.
     package static var unavailableReason: String {
@@ -97,31 +127,21 @@ package final class PostgresTestCluster: Sendable {
             // PostgreSQL refuses to run as root: the cluster belongs to `nobody`.
             try Self.run("/bin/chown", ["nobody:nogroup", directory.path])
         }
-        func asUser(_ tool: String, _ arguments: [String]) throws {
-            if asRoot {
-                // setpriv changes the user and executes the tool in place: no process of its own stays between
-                // this one and the tool (runuser forks and waits, and its exit was never seen here once pg_ctl had
-                // started the server).
-                try Self.run(
-                    "/usr/bin/setpriv",
-                    ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", bin + "/" + tool] + arguments)
-            } else {
-                try Self.run(bin + "/" + tool, arguments)
-            }
-        }
+        self.bin = bin
+        self.asRoot = asRoot
         let data = directory.appendingPathComponent("data").path
-        try asUser("initdb", ["-D", data, "-U", "wave", "-A", "trust", "--no-sync", "-E", "UTF8", "--no-locale"])
+        self.data = data
+        try Self.asUser(
+            asRoot, bin, "initdb", ["-D", data, "-U", "wave", "-A", "trust", "--no-sync", "-E", "UTF8", "--no-locale"])
+        let cluster = Self.started.withLock { count in
+            defer { count += 1 }
+            return Int32(count)
+        }
         var started: Int?
         for attempt in 0..<5 {
-            let port = 20_000 + Int((getpid() &* 7 &+ Int32(attempt) &* 131) % 20_000)
+            let port = 20_000 + Int((getpid() &* 7 &+ (Int32(attempt) &+ cluster &* 5) &* 131) % 20_000)
             do {
-                try asUser(
-                    "pg_ctl",
-                    [
-                        "-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "60", "-o",
-                        "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c max_connections=200",
-                        "start",
-                    ])
+                try Self.start(bin: bin, data: data, directory: directory, port: port, asRoot: asRoot)
                 started = port
                 break
             } catch {
@@ -143,6 +163,33 @@ package final class PostgresTestCluster: Sendable {
         watcher.standardOutput = FileHandle.nullDevice
         watcher.standardError = FileHandle.nullDevice
         try watcher.run()
+    }
+
+    private func asUser(_ tool: String, _ arguments: [String]) throws {
+        try Self.asUser(asRoot, bin, tool, arguments)
+    }
+
+    /// Runs one of PostgreSQL's tools as the cluster's user.
+    private static func asUser(_ asRoot: Bool, _ bin: String, _ tool: String, _ arguments: [String]) throws {
+        if asRoot {
+            // setpriv changes the user and executes the tool in place: no process of its own stays between
+            // this one and the tool (runuser forks and waits, and its exit was never seen here once pg_ctl had
+            // started the server).
+            try run(
+                "/usr/bin/setpriv",
+                ["--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", bin + "/" + tool] + arguments)
+        } else {
+            try run(bin + "/" + tool, arguments)
+        }
+    }
+
+    private static func start(bin: String, data: String, directory: URL, port: Int, asRoot: Bool) throws {
+        try asUser(
+            asRoot, bin, "pg_ctl",
+            [
+                "-D", data, "-l", directory.appendingPathComponent("log").path, "-w", "-t", "60", "-o",
+                "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c max_connections=200", "start",
+            ])
     }
 
     /// Runs a tool to its end with its standard streams on /dev/null.

@@ -55,21 +55,7 @@ struct DispatchKillTests {
 
         let server = try PushStoreLocation(database).open()
         defer { server.close() }
-        let start = Date(timeIntervalSince1970: 1_781_884_800)
-        try server.register(
-            (0..<Self.size).map { n in
-                TokenRegistration(
-                    userID: "u\(n)", installationID: "p\(n)", platform: n.isMultiple(of: 2) ? .apns : .fcm,
-                    token: Self.token(n), environment: n.isMultiple(of: 2) ? .production : nil, at: start)
-            })
-        let now = Date()
-        _ = try server.fanOut(
-            (0..<Self.size).map { n in
-                CommunityEvent(
-                    messageID: "b\(n)", recipientID: "u\(n)",
-                    kind: .system(title: "GrowBro 3.0", text: "New templates"),
-                    at: now)
-            }, batchSize: 1_000)
+        try Self.burst(Self.size, into: server)
         #expect(try server.pendingSendCount() == Self.size)
 
         let arguments = ["dispatch", configuration, "--db", database]
@@ -100,13 +86,29 @@ struct DispatchKillTests {
         let requestsBeforeRestart = try standIn.received().count
         #expect(committed.count > 0 && committed.count < Self.size, "the kill fell outside the burst")
 
-        let second = try ChildProcess(DispatchCommandTests.program, arguments: arguments)
+        // The second run serves its metrics: scraped once the burst is done, they count what it committed.
+        let second = try ChildProcess(
+            DispatchCommandTests.program, arguments: arguments + ["--metrics", "127.0.0.1:0"])
         defer { second.terminate() }
+        let metricsLine = try #require(await second.nextLine())
+        let port = try #require(metricsLine.firstMatch(of: /"port":(\d+)/).flatMap { Int($0.1) }, "\(metricsLine)")
         let secondLines = Task { await second.remainingLines() }
         try await Self.onThread { while try server.pendingSendCount() > 0 { usleep(10_000) } }
+        let scraped = try await MetricsSample.scrape(port: port)
         await second.kill(SIGTERM)
         let printedAfter = await secondLines.value
         #expect(printedAfter.last?.contains(#""type":"stopped""#) == true)
+
+        // The metrics agree with the log and the store: one accepted decision per `sent` line, one request timed per
+        // request the stand-in saw from this run, nothing left due or in flight.
+        let sentLines = printedAfter.filter { $0.hasPrefix(#"{"type":"sent""#) }.count
+        #expect(scraped.sum("wavepush_decisions_total", kind: "accepted") == Double(sentLines), "\(scraped.text)")
+        #expect(scraped.sum("wavepush_decisions_total", kind: "accepted") == Double(Self.size - committed.count))
+        #expect(scraped.value("wavepush_store_up") == 1)
+        #expect(scraped.value("wavepush_sends_pending") == 0)
+        #expect(scraped.value("wavepush_sends_due") == 0)
+        #expect(scraped.value("wavepush_oldest_due_send_age_seconds") == 0)
+        #expect(scraped.value("wavepush_requests_in_flight") == 0)
 
         // No push lost: every send ended accepted.
         let sends = try server.allSends()
@@ -115,22 +117,13 @@ struct DispatchKillTests {
         // The stand-in saw every installation's push, over HTTP/2.
         let received = try standIn.received().filter { $0.path != "/token" }
         #expect(received.allSatisfy { $0.alpn == "h2" })
-        func installation(of request: PushStandIn.Received) -> String? {
-            if request.path.hasPrefix("/3/device/") {
-                let token = String(request.path.dropFirst("/3/device/".count))
-                return Int(token, radix: 16).map { "p\($0 - 1)" }
-            }
-            guard let range = request.body.range(of: "fcm-token:APA91b" + String(repeating: "k", count: 40)) else {
-                return nil
-            }
-            let digits = request.body[range.upperBound...].prefix { $0.isNumber }
-            return digits.isEmpty ? nil : "p" + digits
-        }
-        let requested = received.compactMap(installation)
+        #expect(
+            scraped.sum("wavepush_request_duration_seconds_count") == Double(received.count - requestsBeforeRestart))
+        let requested = received.compactMap(Self.installation)
         #expect(requested.count == received.count, "a request the test cannot attribute")
         #expect(Set(requested) == Set((0..<Self.size).map { "p\($0)" }))
         // Nothing committed before the kill was requested again after it.
-        let afterRestart = received.dropFirst(requestsBeforeRestart).compactMap(installation)
+        let afterRestart = received.dropFirst(requestsBeforeRestart).compactMap(Self.installation)
         #expect(Set(afterRestart).isDisjoint(with: committed))
         // What was requested twice belongs to the claim the kill interrupted.
         let requestedTwice = Dictionary(requested.map { ($0, 1) }, uniquingKeysWith: +).values.filter { $0 > 1 }.count
@@ -138,14 +131,7 @@ struct DispatchKillTests {
         // The operator's log agrees: the restarted run reports no acceptance for a send committed before the kill,
         // and every send has an acceptance line in one run or the other, but for the batch committed as the kill
         // fell (its lines are written after its commit, so a log never shows an uncommitted decision).
-        func acceptedInstallations(_ lines: [String]) -> Set<String> {
-            Set(
-                lines.filter { $0.hasPrefix(#"{"type":"sent""#) }.compactMap { line in
-                    line.range(of: #""installation":""#).map { range in
-                        String(line[range.upperBound...].prefix { $0 != "\"" })
-                    }
-                })
-        }
+        let acceptedInstallations = { (lines: [String]) in Set(Self.acceptedInstallations(lines)) }
         #expect(acceptedInstallations(printedAfter).isDisjoint(with: committed))
         let logged = acceptedInstallations(printedBeforeKill).union(acceptedInstallations(printedAfter))
         let unlogged = Set((0..<Self.size).map { "p\($0)" }).subtracting(logged)
@@ -155,6 +141,48 @@ struct DispatchKillTests {
             "DispatchKillTests(\(store)): \(Self.size) sends, \(committed.count) committed at the kill, "
                 + "\(received.count) requests, \(requestedTwice) requested twice, \(unlogged.count) committed and not "
                 + "logged, all accepted")
+    }
+
+    /// Registers `size` installations (`p0`…, even ones APNs, odd ones FCM) and fans out one system message to each,
+    /// due now.
+    static func burst(_ size: Int, into server: PushServer) throws {
+        let start = Date(timeIntervalSince1970: 1_781_884_800)
+        try server.register(
+            (0..<size).map { n in
+                TokenRegistration(
+                    userID: "u\(n)", installationID: "p\(n)", platform: n.isMultiple(of: 2) ? .apns : .fcm,
+                    token: Self.token(n), environment: n.isMultiple(of: 2) ? .production : nil, at: start)
+            })
+        let now = Date()
+        _ = try server.fanOut(
+            (0..<size).map { n in
+                CommunityEvent(
+                    messageID: "b\(n)", recipientID: "u\(n)",
+                    kind: .system(title: "GrowBro 3.0", text: "New templates"),
+                    at: now)
+            }, batchSize: 1_000)
+    }
+
+    /// The installation a request of ``burst(_:into:)`` went to, from its APNs path or its FCM body.
+    static func installation(of request: PushStandIn.Received) -> String? {
+        if request.path.hasPrefix("/3/device/") {
+            let token = String(request.path.dropFirst("/3/device/".count))
+            return Int(token, radix: 16).map { "p\($0 - 1)" }
+        }
+        guard let range = request.body.range(of: "fcm-token:APA91b" + String(repeating: "k", count: 40)) else {
+            return nil
+        }
+        let digits = request.body[range.upperBound...].prefix { $0.isNumber }
+        return digits.isEmpty ? nil : "p" + digits
+    }
+
+    /// The installations of the `sent` lines, one entry per line (a repeat is a send logged accepted twice).
+    static func acceptedInstallations(_ lines: [String]) -> [String] {
+        lines.filter { $0.hasPrefix(#"{"type":"sent""#) }.compactMap { line in
+            line.range(of: #""installation":""#).map { range in
+                String(line[range.upperBound...].prefix { $0 != "\"" })
+            }
+        }
     }
 
     /// Runs `body` on a Dispatch thread and waits for it: polling the store there never waits for this process's

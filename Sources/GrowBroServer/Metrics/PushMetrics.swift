@@ -5,8 +5,8 @@ internal import WavePushPayloads
 
 /// What an operator watches of a sender, kept as it happens and written in Prometheus' text exposition format
 /// (version 0.0.4) on demand: decisions by kind, provider and reason; requests in flight; how long a request takes
-/// (a histogram per provider); credential renewals; and, read from the store at each scrape, the sends pending and
-/// the age of the oldest one due.
+/// (a histogram per provider); credential renewals; and, read from the store at each scrape, the sends pending, those
+/// due (the backlog) and the age of the oldest one due.
 ///
 /// Fed by ``MeteredTransport`` (in flight, durations), ``MeteredCredentials`` (renewals) and ``record(_:)`` with
 /// each committed decision (a `PushSender`'s `onDecision`). Label values are bounded: a reason is its kind
@@ -89,10 +89,13 @@ public final class PushMetrics: Sendable {
     ///   - server: The server whose outbox is counted.
     ///   - now: The instant the oldest due send's age is measured at.
     /// - Returns: The text, one metric family after another, each with its `HELP` and `TYPE`. A store that cannot be
-    ///   read leaves out its two gauges and sets `wavepush_store_up` to 0.
+    ///   read leaves out its three gauges and sets `wavepush_store_up` to 0.
     public func exposition(server: PushServer, now: Date) -> String {
-        let pending = try? server.pendingSendCount()
-        let nextDue = pending == nil ? nil : (try? server.nextDueInstant())
+        // The three read one after another, not in one transaction: a figure may be a few sends off another.
+        let backlog = try? (
+            pending: server.pendingSendCount(), due: server.dueSendCount(now: now),
+            nextDue: server.nextDueInstant()
+        )
         let state = state.withLock { $0 }
         var text = PrometheusText()
         text.family("wavepush_decisions_total", "counter", "Decisions committed, by kind, provider and reason.")
@@ -132,14 +135,18 @@ public final class PushMetrics: Sendable {
                 Double(counts.refused))
         }
         text.family("wavepush_store_up", "gauge", "1 when the store answered this scrape's queries, 0 when not.")
-        text.sample("wavepush_store_up", [], pending == nil ? 0 : 1)
-        if let pending {
+        text.sample("wavepush_store_up", [], backlog == nil ? 0 : 1)
+        if let backlog {
             text.family("wavepush_sends_pending", "gauge", "Sends not yet ended in the store, every sender's.")
-            text.sample("wavepush_sends_pending", [], Double(pending))
+            text.sample("wavepush_sends_pending", [], Double(backlog.pending))
+            text.family(
+                "wavepush_sends_due", "gauge",
+                "Pending sends due now and not claimed by a sender: the backlog, every sender's.")
+            text.sample("wavepush_sends_due", [], Double(backlog.due))
             text.family(
                 "wavepush_oldest_due_send_age_seconds", "gauge",
                 "How long the earliest due send has been due (0 when none is due).")
-            let age = nextDue.map { max(0, now.timeIntervalSince($0)) } ?? 0
+            let age = backlog.nextDue.map { max(0, now.timeIntervalSince($0)) } ?? 0
             text.sample("wavepush_oldest_due_send_age_seconds", [], age)
         }
         return text.text

@@ -34,6 +34,16 @@ extension PushServer {
         try store.nextDueInstant()
     }
 
+    /// How many pending sends are due at `now` and waiting for a sender: the backlog, every sender's (a claimed send
+    /// is due again only when its lease ends).
+    ///
+    /// - Parameter now: The instant.
+    /// - Returns: The count.
+    /// - Throws: ``PushStoreError``.
+    public func dueSendCount(now: Date) throws -> Int {
+        try store.dueSendCount(now: now)
+    }
+
     /// Pending sends due at `now`, earliest first.
     func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
         try store.dueSends(now: now, limit: limit)

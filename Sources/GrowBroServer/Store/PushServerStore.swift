@@ -108,6 +108,10 @@ package protocol PushServerStore: Sendable {
     /// The earliest instant a pending send is due, or `nil`.
     func nextDueInstant() throws -> Date?
 
+    /// How many pending sends are due at `now`: the backlog an operator watches (a claim moves its sends' due instant
+    /// to the lease's end, so a claimed send is not counted).
+    func dueSendCount(now: Date) throws -> Int
+
     /// Up to `limit` pending sends due at `now`, earliest due first.
     func dueSends(now: Date, limit: Int) throws -> [PendingSend]
 

@@ -5,6 +5,7 @@ internal import GrowBroServerSQLite
 internal import WaveCommandLine
 internal import WaveJSON
 internal import WaveNotifications
+internal import WavePostgres
 internal import WavePushAPI
 internal import WavePushCredentials
 internal import WavePushHTTP
@@ -33,7 +34,16 @@ enum DispatchCommand {
             return options
         }
         let clock = SystemAlarmClock()
-        let server = try PushStoreLocation(database).open(configuration: configuration.server)
+        // While the database is known lost, its `database` lines say so once per event, and the sender's rounds that
+        // fail meanwhile print no `error` line of their own.
+        let databaseLost = WaveLock(false)
+        let server = try PushStoreLocation(database).open(
+            configuration: configuration.server, clock: clock,
+            onConnectionEvent: { event in
+                databaseLost.withLock { $0 = event.kind != .reconnected }
+                output.writeLine(ReplayLines.database(event))
+                output.flush()
+            })
         defer { server.close() }
         let metrics = PushMetrics()
         let transport = try configuration.transport()
@@ -67,6 +77,9 @@ enum DispatchCommand {
                 output.flush()
             },
             onError: { error in
+                if let error = error as? PushStoreError, error.kind == .unavailable, databaseLost.withLock({ $0 }) {
+                    return
+                }
                 output.writeLine(
                     ReplayLines.line("error", at: clock.now) { json in json.member("reason", "\(error)") })
                 output.flush()

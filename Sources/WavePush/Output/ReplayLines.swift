@@ -2,6 +2,7 @@ internal import Foundation
 internal import GrowBroServer
 internal import WaveJSON
 internal import WaveNotifications
+internal import WavePostgres
 internal import WavePushAPI
 internal import WavePushPayloads
 
@@ -185,5 +186,22 @@ enum ReplayLines {
 
     private static func rounded(_ value: Double) -> Double {
         (value * 10_000).rounded() / 10_000
+    }
+
+    /// A `database` line of `dispatch` and `serve`: the PostgreSQL connection lost, an attempt to reconnect that
+    /// failed, or the connection back.
+    static func database(_ event: PostgresConnectionEvent) -> String {
+        line("database", at: event.at) { json in
+            json.member("event", event.kind.rawValue)
+            json.member("database", event.database)
+            if event.kind != .lost { json.member("attempts", event.attempts) }
+            if let reason = event.reason { json.member("reason", reason) }
+            if event.kind == .reconnectFailed, let next = event.nextAttempt {
+                json.member("nextAttempt", instant(next))
+            }
+            if event.kind == .reconnected {
+                json.member("withoutConnectionMs", Int((event.secondsWithoutConnection * 1000).rounded()))
+            }
+        }
     }
 }

@@ -21,7 +21,14 @@ enum ServeCommand {
                 "serve needs a database: --db FILE or \"database\" in the configuration", subcommand: "serve")
         }
         let clock = SystemWaveClock()
-        let server = try PushStoreLocation(database).open(configuration: configuration.server)
+        // A lost PostgreSQL connection is reconnected with backoff, one `database` line per event; meanwhile the
+        // requests that need the store are answered 503 `store_unavailable`.
+        let server = try PushStoreLocation(database).open(
+            configuration: configuration.server, clock: clock,
+            onConnectionEvent: { event in
+                output.writeLine(ReplayLines.database(event))
+                output.flush()
+            })
         defer { server.close() }
         let keyring: APIKeyring
         do {

@@ -1,6 +1,8 @@
 public import GrowBroServer
 internal import GrowBroServerPostgres
 internal import GrowBroServerSQLite
+public import WaveNotifications
+public import WavePostgres
 
 /// Which store `wavepush` keeps the server's state in: one SQLite file (the embedded default, nothing to start) or a
 /// PostgreSQL database (several senders, on one machine or several).
@@ -47,6 +49,29 @@ public enum PushStoreLocation: Sendable, CustomStringConvertible {
         switch self {
         case .sqlite(let path): try PushServer(path: path, configuration: configuration)
         case .postgres(let connectionString): try PushServer(postgres: connectionString, configuration: configuration)
+        }
+    }
+
+    /// Opens the store here as ``open(configuration:)`` does, for a long-running process: a PostgreSQL connection
+    /// that is lost is reconnected with backoff on `clock`, each loss, failed attempt and reconnection reported to
+    /// `onConnectionEvent` (a SQLite file has no connection to lose and reports nothing).
+    ///
+    /// - Parameters:
+    ///   - configuration: The rules.
+    ///   - clock: The clock the backoff is timed by.
+    ///   - onConnectionEvent: The log of the connection (it must not call the server).
+    /// - Returns: The server.
+    /// - Throws: ``PushStoreError``, as ``open(configuration:)``.
+    public func open(
+        configuration: GrowBroServerConfiguration = GrowBroServerConfiguration(), clock: any WaveClock,
+        onConnectionEvent: @escaping @Sendable (PostgresConnectionEvent) -> Void
+    ) throws -> PushServer {
+        switch self {
+        case .sqlite: try open(configuration: configuration)
+        case .postgres(let connectionString):
+            try PushServer(
+                postgres: connectionString, configuration: configuration, clock: clock,
+                random: SystemRandomNumberGenerator(), onConnectionEvent: onConnectionEvent)
         }
     }
 }
