@@ -24,7 +24,7 @@ package final class HTTPServer: Sendable {
         package var maximumBodyBytes = 64 * 1024
         /// The threads answering requests (1: the internal polling thread alone).
         package var threads = 4
-        /// The most connections held at once; more are refused by the library.
+        /// The most connections held at once; another is closed as soon as it is accepted, unanswered.
         package var connectionLimit = 256
         /// Seconds a connection may be idle (a slow client) before the library closes it.
         package var idleTimeoutSeconds = 30
@@ -53,14 +53,20 @@ package final class HTTPServer: Sendable {
         guard inet_pton(AF_INET, options.address, &address.sin_addr) == 1 else {
             throw .invalidAddress(options.address)
         }
-        let core = HTTPServerCore(handler: handler, maximumBodyBytes: options.maximumBodyBytes)
+        let connectionLimit = max(options.connectionLimit, 1)
+        let threads = max(options.threads, 1)
+        let core = HTTPServerCore(
+            handler: handler, maximumBodyBytes: options.maximumBodyBytes, connectionLimit: connectionLimit)
         let context = Unmanaged.passUnretained(core).toOpaque()
         let started = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                // The library's own limit is above the core's (by the threads that may accept at once), so the core's
+                // refusal, which closes the connection, is what a client over the limit meets.
                 wave_mhd_start(
-                    socketAddress, UInt32(max(options.threads, 1)), UInt32(max(options.connectionLimit, 1)),
+                    socketAddress, UInt32(threads), UInt32(connectionLimit + threads),
                     UInt32(max(options.idleTimeoutSeconds, 1)), 64 * 1024, HTTPServerCore.accessHandler,
-                    HTTPServerCore.completedHandler, context)
+                    HTTPServerCore.completedHandler, HTTPServerCore.acceptPolicy, HTTPServerCore.connectionNotice,
+                    context)
             }
         }
         guard let started else { throw .cannotListen(address: options.address, port: options.port) }
