@@ -132,6 +132,14 @@ enum BenchCase: String, CaseIterable, Sendable {
     case pushDispatchHTTP20Serial = "push-dispatch-http-20ms-serial"
     /// The stand-in's own ceiling: h2load's requests, one connection, 100 streams at once.
     case pushStandInCeiling = "push-standin-ceiling"
+    /// The HTTP API: `POST /v1/events` to one user, SQLite; requests per second, then p50/p99 at half that rate.
+    case apiSend = "api-send"
+    /// The same on PostgreSQL.
+    case apiSendPostgres = "api-send-postgres"
+    /// The HTTP API: `POST /v1/tokens`, a new installation each, SQLite.
+    case apiRegister = "api-register"
+    /// The same on PostgreSQL.
+    case apiRegisterPostgres = "api-register-postgres"
     /// DesktopSink on its libdbus-1 connection: N notifications shown on dunst, each timed to the server's receipt.
     case desktopLibdbus = "desktop-libdbus"
     /// The same through one `gdbus call` process per notification, as the sink did before.
@@ -197,6 +205,8 @@ enum BenchCase: String, CaseIterable, Sendable {
             return quick ? [20] : [300]
         case .desktopLibdbus, .desktopGdbus:
             return quick ? [20] : [200]
+        case .apiSend, .apiSendPostgres, .apiRegister, .apiRegisterPostgres:
+            return quick ? [200] : [4_000]
         }
     }
 
@@ -215,6 +225,9 @@ enum BenchCase: String, CaseIterable, Sendable {
             return (0, quick ? 1 : 3)
         case .pushDispatchHTTP, .pushDispatchHTTP20, .pushDispatchHTTP20Serial, .pushStandInCeiling:
             return (1, quick ? 1 : 3)
+        case .apiSend, .apiSendPostgres, .apiRegister, .apiRegisterPostgres:
+            // Each run commits 6,000 transactions with real fsyncs.
+            return (0, quick ? 1 : 3)
         case .deliveryOurs, .deliveryTask, .deliveryDispatch, .deliveryContended:
             // Each run waits out its real-time window; 3 × 2,000 samples per size keep the p99 stable.
             return (1, quick ? 1 : 3)
@@ -363,6 +376,14 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await DesktopNotifyWorkload.run(count: size, side: .libdbus)
         case .desktopGdbus:
             return try await DesktopNotifyWorkload.run(count: size, side: .gdbus)
+        case .apiSend:
+            return try await APIRequestWorkload.run(count: size, request: .send, postgres: false)
+        case .apiSendPostgres:
+            return try await APIRequestWorkload.run(count: size, request: .send, postgres: true)
+        case .apiRegister:
+            return try await APIRequestWorkload.run(count: size, request: .register, postgres: false)
+        case .apiRegisterPostgres:
+            return try await APIRequestWorkload.run(count: size, request: .register, postgres: true)
         }
     }
 }

@@ -41,6 +41,7 @@ struct BenchmarkSuite {
         [.pushBroadcast, .pushBroadcastPostgres],
         [.pushStandInCeiling, .pushDispatchHTTP, .pushDispatchHTTP20, .pushDispatchHTTP20Serial],
         [.desktopGdbus, .desktopLibdbus],
+        [.apiSend, .apiSendPostgres, .apiRegister, .apiRegisterPostgres],
     ]
 
     func run() async -> Int32 {

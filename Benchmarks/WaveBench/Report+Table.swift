@@ -37,7 +37,9 @@ extension Report {
             text += "An idle child peaks at \(Format.bytes(idle.peakResidentBytes)).\n"
         }
         text += queueSection() + deliverySection() + syncSection() + replaySection() + localizationSection()
-        text += storeSection() + recurrenceSection() + pushSection() + desktopSection() + transportSection()
+        text +=
+            storeSection() + recurrenceSection() + pushSection() + desktopSection() + transportSection()
+            + apiSection()
         text += growthSection() + goalsSection()
         let single = summaries.filter {
             $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick && repetitionsOverride != 1
@@ -373,6 +375,31 @@ extension Report {
                 summary.median("maxOpenStreams").map { String(Int($0)) } ?? "–",
                 summary.median("connections").map { String(Int($0)) } ?? "–",
                 Format.bytes(summary.peakResidentBytes),
+            ]
+        }
+        return text + table.render()
+    }
+
+    private func apiSection() -> String {
+        let rows: [(BenchCase, String)] = [
+            (.apiSend, "POST /v1/events to one user, SQLite"), (.apiSendPostgres, "the same, PostgreSQL"),
+            (.apiRegister, "POST /v1/tokens, a new installation, SQLite"),
+            (.apiRegisterPostgres, "the same, PostgreSQL"),
+        ]
+        let sizes = sizes(rows.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text =
+            "\n12. The HTTP API (wavepush serve: libmicrohttpd, 4 threads) over loopback, 8 keep-alive clients: N requests\n"
+        text +=
+            "   as fast as answered, then N/2 at half that rate, open loop, latency from each request's due instant.\n"
+        var table = TextTable(["N", "workload", "requests/s", "paced at", "p50 ms", "p99 ms", "max ms", "peak RSS"])
+        addRows(rows, sizes: sizes, to: &table) { summary, _ in
+            [
+                Format.rate(summary.operationsPerSecond),
+                summary.median("pacedRequestsPerSecond").map { Format.rate($0) } ?? "–",
+                Format.milliseconds(summary.median("p50Milliseconds")),
+                Format.milliseconds(summary.median("p99Milliseconds")),
+                Format.milliseconds(summary.median("maxMilliseconds")), Format.bytes(summary.peakResidentBytes),
             ]
         }
         return text + table.render()

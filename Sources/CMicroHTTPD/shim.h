@@ -9,17 +9,24 @@
 #include <sys/socket.h>
 #include <microhttpd.h>
 
-// Starts a daemon bound to `address` (port 0: the kernel picks one) whose requests are answered on its own threads:
+// Starts a daemon bound to `address` (IPv4, or IPv6 when `ipv6`; port 0: the kernel picks one) whose requests are answered on its own threads:
 // one internal polling thread, or a pool of `threads` when more than one. MHD_USE_ITC makes MHD_quiesce_daemon
-// possible; no MHD_USE_ERROR_LOG, so the library never prints a URL or a header.
+// possible; no MHD_USE_ERROR_LOG, so the library never prints a URL or a header. `accept` is asked about each new
+// connection (MHD_NO closes it at once) and `notify` hears each connection start and close: the caller keeps its own
+// connection limit with them, since at its own limit the library stops accepting and leaves clients waiting in the
+// kernel's queue.
 static inline struct MHD_Daemon *wave_mhd_start(
-    const struct sockaddr *address, unsigned int threads, unsigned int connectionLimit, unsigned int timeoutSeconds,
-    size_t memoryLimit, MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed, void *context) {
+    const struct sockaddr *address, int ipv6, unsigned int threads, unsigned int connectionLimit, unsigned int timeoutSeconds,
+    size_t memoryLimit, MHD_AccessHandlerCallback handler, MHD_RequestCompletedCallback completed,
+    MHD_AcceptPolicyCallback accept, MHD_NotifyConnectionCallback notify, void *context) {
     unsigned int flags = MHD_USE_AUTO | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ITC;
+    // An IPv6 socket that also takes IPv4 (IPV6_V6ONLY off): `::` listens on both families.
+    if (ipv6) flags |= MHD_USE_DUAL_STACK;
     return MHD_start_daemon(
-        flags, 0, NULL, NULL, handler, context,
+        flags, 0, accept, context, handler, context,
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_NOTIFY_COMPLETED, completed, context,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, context,
         MHD_OPTION_THREAD_POOL_SIZE, threads > 1 ? threads : 0,
         MHD_OPTION_CONNECTION_LIMIT, connectionLimit,
         MHD_OPTION_CONNECTION_TIMEOUT, timeoutSeconds,
@@ -50,3 +57,4 @@ static const enum MHD_Result wave_mhd_yes = MHD_YES;
 static const enum MHD_Result wave_mhd_no = MHD_NO;
 static const enum MHD_ValueKind wave_mhd_header_kind = MHD_HEADER_KIND;
 static const enum MHD_ValueKind wave_mhd_query_kind = MHD_GET_ARGUMENT_KIND;
+static const enum MHD_ConnectionNotificationCode wave_mhd_connection_started = MHD_CONNECTION_NOTIFY_STARTED;

@@ -32,6 +32,18 @@ struct HTTPServerTests {
         #expect(answer.text == #"{"path":"/fast"}"#)
     }
 
+    @Test(arguments: ["::1", "::"])
+    func anIPv6AddressIsListenedOnAndTheUnspecifiedOneTakesIPv4Too(address: String) throws {
+        var options = HTTPServer.Options()
+        options.address = address
+        let server = try HTTPServer(options: options, handler: GatedHandler())
+        defer { server.stop(grace: .seconds(1)) }
+        let overIPv6 = try TestHTTPClient(port: server.port, host: "::1").send("GET", "/six")
+        #expect(overIPv6.text == #"{"path":"/six"}"#)
+        let overIPv4 = try? TestHTTPClient(port: server.port).send("GET", "/four")
+        #expect(overIPv4?.status == (address == "::" ? 200 : nil))
+    }
+
     @Test func anAddressThatIsNotIPv4IsRefused() {
         var options = HTTPServer.Options()
         options.address = "localhost"

@@ -136,56 +136,11 @@ enum ReplayLines {
     }
 
     static func alert(_ alert: EngagementReport.Alert, at date: Date) -> String {
-        line("alert", at: date) { json in
-            json.member("category", alert.channelID)
-            json.key("deliveryRate")
-            json.number(rounded(alert.deliveryRate))
-            json.member("sends", alert.sends)
-            json.key("threshold")
-            json.number(alert.threshold)
-        }
+        line("alert", at: date) { json in alert.writeMembers(to: &json) }
     }
 
     static func report(_ report: EngagementReport, at date: Date) -> String {
-        line("report", at: date) { json in
-            json.member("from", instant(report.from))
-            json.member("to", instant(report.to))
-            json.key("categories")
-            json.beginArray()
-            for category in report.categories {
-                json.beginObject()
-                json.member("category", category.channelID)
-                json.member("usersWithInstallation", category.usersWithInstallation)
-                json.member("usersOptedIn", category.usersOptedIn)
-                rate("optInRate", category.optInRate, &json)
-                json.member("sends", category.sends)
-                json.member("accepted", category.accepted)
-                rate("acceptanceRate", category.acceptanceRate, &json)
-                json.member("delivered", category.delivered)
-                rate("deliveryRate", category.deliveryRate, &json)
-                if category.deliveryRate == nil {
-                    json.member(
-                        "deliveryNote",
-                        category.accepted > 0
-                            ? "APNs does not report delivery; no FCM delivery measured"
-                            : "no accepted sends")
-                }
-                json.member("opened", category.opened)
-                rate("openRate", category.openRate, &json)
-                json.member("dismissed", category.dismissed)
-                json.endObject()
-            }
-            json.endArray()
-        }
-    }
-
-    private static func rate(_ key: StaticString, _ value: Double?, _ json: inout JSONWriter) {
-        json.key(key)
-        if let value { json.number(rounded(value)) } else { json.null() }
-    }
-
-    private static func rounded(_ value: Double) -> Double {
-        (value * 10_000).rounded() / 10_000
+        line("report", at: date) { json in report.writeMembers(to: &json, instant: instant) }
     }
 
     /// A `database` line of `dispatch` and `serve`: the PostgreSQL connection lost, an attempt to reconnect that

@@ -3,6 +3,10 @@ internal import WaveCommandLine
 internal import WaveJSON
 internal import WavePushAPI
 
+#if canImport(Glibc)
+    internal import Glibc
+#endif
+
 /// What `wavepush serve` reads from the dispatch configuration file (docs/growbro-server.md, "The HTTP API"): its
 /// `database` and server `configuration`, and the `serve` object (where to listen, the key file, the limits). The
 /// providers' sections are `dispatch`'s and are not read here, so one file serves both.
@@ -68,15 +72,23 @@ struct ServeConfiguration: Sendable {
         return configuration
     }
 
-    /// `"ADDRESS:PORT"`, an IPv4 address and a port (0: the kernel's choice).
+    /// `"ADDRESS:PORT"`: an IPv4 address, or an IPv6 one in brackets (`[::1]:8080`, `[::]:8080` for both families),
+    /// and a port (0: the kernel's choice).
     private static let listen = ValueDecoder<String>.string.map { text throws(DecodingMessage) -> (String, UInt16) in
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        let octets = parts.first.map { $0.split(separator: ".", omittingEmptySubsequences: false) } ?? []
-        guard parts.count == 2, let port = UInt16(parts[1]), octets.count == 4,
-            octets.allSatisfy({ UInt8($0) != nil })
-        else {
-            throw DecodingMessage("'\(text)' is not ADDRESS:PORT; expected like 127.0.0.1:8080 (port 0: any free port)")
+        let problem = DecodingMessage(
+            "'\(text)' is not ADDRESS:PORT; expected like 127.0.0.1:8080 or [::1]:8080 (port 0: any free port)")
+        guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
+            throw problem
         }
-        return (String(parts[0]), port)
+        var host = String(text[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+            var address = in6_addr()
+            guard inet_pton(AF_INET6, host, &address) == 1 else { throw problem }
+        } else {
+            var address = in_addr()
+            guard inet_pton(AF_INET, host, &address) == 1 else { throw problem }
+        }
+        return (host, port)
     }
 }

@@ -6,7 +6,7 @@ internal import WaveNotifications
     internal import Glibc
 #endif
 
-/// An HTTP/1.1 server on GNU libmicrohttpd: it listens on an IPv4 address, reads each request's body up to a limit
+/// An HTTP/1.1 server on GNU libmicrohttpd: it listens on an IPv4 or IPv6 address (`::` takes IPv4 too), reads each request's body up to a limit
 /// and hands the whole request to an ``HTTPHandler`` on the library's own threads (an internal polling thread, or a
 /// pool of them), never on Swift's cooperative pool.
 ///
@@ -15,7 +15,8 @@ internal import WaveNotifications
 package final class HTTPServer: Sendable {
     /// How the server listens and what it accepts.
     package struct Options: Sendable {
-        /// The IPv4 address to listen on: `127.0.0.1` (the default) behind a reverse proxy.
+        /// The address to listen on: `127.0.0.1` (the default) behind a reverse proxy; an IPv6 address (`::1`), or
+        /// `::` for every address of both families (IPv4 clients as IPv4-mapped addresses).
         package var address = "127.0.0.1"
         /// The port; 0 lets the kernel choose one (read it back from ``HTTPServer/port``).
         package var port: UInt16 = 0
@@ -24,7 +25,7 @@ package final class HTTPServer: Sendable {
         package var maximumBodyBytes = 64 * 1024
         /// The threads answering requests (1: the internal polling thread alone).
         package var threads = 4
-        /// The most connections held at once; more are refused by the library.
+        /// The most connections held at once; another is closed as soon as it is accepted, unanswered.
         package var connectionLimit = 256
         /// Seconds a connection may be idle (a slow client) before the library closes it.
         package var idleTimeoutSeconds = 30
@@ -45,22 +46,42 @@ package final class HTTPServer: Sendable {
     /// - Parameters:
     ///   - options: Where to listen and the limits.
     ///   - handler: What answers each request.
-    /// - Throws: ``HTTPServerError`` when the address is not IPv4 or the library cannot listen there.
+    /// - Throws: ``HTTPServerError`` when the address is not an IP address or the library cannot listen there.
     package init(options: Options, handler: any HTTPHandler) throws(HTTPServerError) {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = options.port.bigEndian
-        guard inet_pton(AF_INET, options.address, &address.sin_addr) == 1 else {
-            throw .invalidAddress(options.address)
-        }
-        let core = HTTPServerCore(handler: handler, maximumBodyBytes: options.maximumBodyBytes)
+        let connectionLimit = max(options.connectionLimit, 1)
+        let threads = max(options.threads, 1)
+        let core = HTTPServerCore(
+            handler: handler, maximumBodyBytes: options.maximumBodyBytes, connectionLimit: connectionLimit)
         let context = Unmanaged.passUnretained(core).toOpaque()
-        let started = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                wave_mhd_start(
-                    socketAddress, UInt32(max(options.threads, 1)), UInt32(max(options.connectionLimit, 1)),
-                    UInt32(max(options.idleTimeoutSeconds, 1)), 64 * 1024, HTTPServerCore.accessHandler,
-                    HTTPServerCore.completedHandler, context)
+        let start = { (socketAddress: UnsafePointer<sockaddr>, family: Int32) in
+            // The library's own limit is above the core's (by the threads that may accept at once), so the core's
+            // refusal, which closes the connection, is what a client over the limit meets.
+            wave_mhd_start(
+                socketAddress, family == AF_INET6 ? 1 : 0, UInt32(threads), UInt32(connectionLimit + threads),
+                UInt32(max(options.idleTimeoutSeconds, 1)), 64 * 1024, HTTPServerCore.accessHandler,
+                HTTPServerCore.completedHandler, HTTPServerCore.acceptPolicy, HTTPServerCore.connectionNotice,
+                context)
+        }
+        let started: OpaquePointer?
+        if options.address.contains(":") {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = options.port.bigEndian
+            guard inet_pton(AF_INET6, options.address, &address.sin6_addr) == 1 else {
+                throw .invalidAddress(options.address)
+            }
+            started = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { start($0, AF_INET6) }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = options.port.bigEndian
+            guard inet_pton(AF_INET, options.address, &address.sin_addr) == 1 else {
+                throw .invalidAddress(options.address)
+            }
+            started = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { start($0, AF_INET) }
             }
         }
         guard let started else { throw .cannotListen(address: options.address, port: options.port) }

@@ -15,15 +15,37 @@ final class HTTPServerCore: @unchecked Sendable {
     private struct State {
         var inProgress = 0
         var closing = false
+        var connections = 0
     }
 
     let handler: any HTTPHandler
     let maximumBodyBytes: Int
+    let connectionLimit: Int
     private let state = WaveLock(State())
 
-    init(handler: any HTTPHandler, maximumBodyBytes: Int) {
+    init(handler: any HTTPHandler, maximumBodyBytes: Int, connectionLimit: Int) {
         self.handler = handler
         self.maximumBodyBytes = maximumBodyBytes
+        self.connectionLimit = connectionLimit
+    }
+
+    /// The connections open now.
+    var openConnections: Int { state.withLock { $0.connections } }
+
+    /// The library's question about each connection it accepts: closed at once (no) when the limit is reached, so
+    /// a flood of connections is refused rather than left waiting in the kernel's queue.
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
+        guard let context else { return wave_mhd_no }
+        let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
+        return core.state.withLock { $0.connections < core.connectionLimit } ? wave_mhd_yes : wave_mhd_no
+    }
+
+    /// The library's notice of a connection started or closed: the count the accept policy reads.
+    static let connectionNotice: MHD_NotifyConnectionCallback = { context, _, _, code in
+        guard let context else { return }
+        let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
+        let change = code == wave_mhd_connection_started ? 1 : -1
+        core.state.withLock { $0.connections += change }
     }
 
     var requestsInProgress: Int { state.withLock { $0.inProgress } }

@@ -10,14 +10,22 @@ package enum APIRoute: String, Sendable, CaseIterable {
     case logout
     /// `POST /v1/events`: a reply, like, system message or refresh to one user.
     case events
+    /// `POST /v1/broadcast`: many events (a system message to every user, say) in one transaction.
+    case broadcast
     /// `GET /v1/inbox?user=…&size=…&after=…`: one page of a user's inbox, newest first.
     case inbox
     /// `POST /v1/inbox/read`: mark a message read in a user's inbox.
     case read
     /// `POST /v1/inbox/delete`: delete a message from a user's inbox.
     case delete
+    /// `POST /v1/inbox/erase`: erase a user's notifications for good (the right to erasure).
+    case erase
     /// `GET /v1/badge?user=…`: a user's unread count.
     case badge
+    /// `POST /v1/engagement`: a push delivered, opened or dismissed on an installation.
+    case engagement
+    /// `GET /v1/report?from=…&to=…`: the engagement report and its alerts (a key for all users only).
+    case report
 
     /// The route's path.
     package var path: String {
@@ -27,18 +35,22 @@ package enum APIRoute: String, Sendable, CaseIterable {
         case .tokens: "/v1/tokens"
         case .logout: "/v1/logout"
         case .events: "/v1/events"
+        case .broadcast: "/v1/broadcast"
         case .inbox: "/v1/inbox"
         case .read: "/v1/inbox/read"
         case .delete: "/v1/inbox/delete"
+        case .erase: "/v1/inbox/erase"
         case .badge: "/v1/badge"
+        case .engagement: "/v1/engagement"
+        case .report: "/v1/report"
         }
     }
 
     /// The route's one method.
     package var method: String {
         switch self {
-        case .health, .ready, .inbox, .badge: "GET"
-        case .tokens, .logout, .events, .read, .delete: "POST"
+        case .health, .ready, .inbox, .badge, .report: "GET"
+        case .tokens, .logout, .events, .broadcast, .read, .delete, .erase, .engagement: "POST"
         }
     }
 

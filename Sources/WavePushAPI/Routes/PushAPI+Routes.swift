@@ -90,6 +90,39 @@ extension PushAPI {
         }
     }
 
+    /// `POST /v1/inbox/erase`: `user`; the right to erasure (``ServerInbox/eraseAll(at:)``): every inbox entry
+    /// deleted, every payload blanked, the pending sends dropped (each listed, with no text).
+    func erase(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
+        let user = try Self.decode(body, keys: ["user"]) { object, diagnostics in
+            object.decode(.required("user", .string), &diagnostics)
+        }
+        try Self.check(key, allows: user, field: "user")
+        let dropped: [DispatchDecision]
+        let unread: Int
+        do {
+            let inbox = try server.inbox(of: user)
+            dropped = try inbox.eraseAll(at: clock.now)
+            unread = try inbox.unreadCount(now: clock.now)
+        } catch {
+            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+        }
+        return Self.ok { json in
+            json.member("user", user)
+            json.key("dropped")
+            json.beginArray()
+            for decision in dropped {
+                json.beginObject()
+                json.member("sendId", Int(decision.sendID))
+                json.member("messageId", decision.messageID)
+                json.member("installation", decision.installationID)
+                json.member("platform", decision.platform.rawValue)
+                json.endObject()
+            }
+            json.endArray()
+            json.member("unread", unread)
+        }
+    }
+
     /// `GET /v1/inbox?user=…&size=…&after=…`: one page, newest first, with the cursor of the next.
     func inbox(_ request: HTTPRequest, key: APIKey) throws(APIError) -> HTTPResponse {
         let user = try Self.userArgument(request)
@@ -150,7 +183,7 @@ extension PushAPI {
         }
     }
 
-    private static func userArgument(_ request: HTTPRequest) throws(APIError) -> String {
+    static func userArgument(_ request: HTTPRequest) throws(APIError) -> String {
         guard let user = request.query["user"], !user.isEmpty else {
             throw APIError(400, "invalid_field", field: "user", "user: required query argument")
         }
@@ -158,7 +191,7 @@ extension PushAPI {
     }
 
     /// A body of two required strings, `user` and `key`.
-    private static func decodeUser(and key: String, from body: JSONValue) throws(APIError) -> (String, String) {
+    static func decodeUser(and key: String, from body: JSONValue) throws(APIError) -> (String, String) {
         try decode(body, keys: ["user", key]) { (object, diagnostics: inout DecodingDiagnostics) -> (String, String)? in
             let user = object.decode(.required("user", .string), &diagnostics)
             let other = object.decode(.required(key, .string), &diagnostics)
@@ -168,7 +201,7 @@ extension PushAPI {
     }
 
     /// 403 unless the key may act for `userID`.
-    private static func check(_ key: APIKey, allows userID: String, field: String) throws(APIError) {
+    static func check(_ key: APIKey, allows userID: String, field: String) throws(APIError) {
         guard key.allows(userID) else {
             throw APIError(403, "forbidden", field: field, "\(field): this key may not act for this user")
         }
@@ -176,7 +209,7 @@ extension PushAPI {
 
     /// Reads a body object with the package's scenario reader: unknown keys are problems; 400 names the first
     /// problem's path and lists them all.
-    private static func decode<Value>(
+    static func decode<Value>(
         _ body: JSONValue, keys: [String],
         _ read: (ObjectDecoder, inout DecodingDiagnostics) -> Value?
     ) throws(APIError) -> Value {

@@ -95,6 +95,7 @@ package final class PushAPI: HTTPHandler {
         switch route {
         case .inbox: return try inbox(request, key: key)
         case .badge: return try badge(request, key: key)
+        case .report: return try report(request, key: key)
         default: break
         }
         let body = try jsonBody(request)
@@ -104,7 +105,10 @@ package final class PushAPI: HTTPHandler {
         case .events: return try event(body, key: key)
         case .read: return try mark(body, key: key, deleting: false)
         case .delete: return try mark(body, key: key, deleting: true)
-        case .health, .ready, .inbox, .badge: throw APIError(500, "internal", "unreachable route")
+        case .broadcast: return try broadcast(body, key: key)
+        case .erase: return try erase(body, key: key)
+        case .engagement: return try engagement(body, key: key)
+        case .health, .ready, .inbox, .badge, .report: throw APIError(500, "internal", "unreachable route")
         }
     }
 

@@ -23,7 +23,10 @@ final class APITestServer: Sendable {
     let client: TestHTTPClient
     private let lines = WaveLock<[String]>([])
 
-    init(limits: PushAPI.Limits = PushAPI.Limits(), maximumBodyBytes: Int = 4096, name: String = #function) throws {
+    init(
+        limits: PushAPI.Limits = PushAPI.Limits(), maximumBodyBytes: Int = 4096, name: String = #function,
+        http adjust: (inout HTTPServer.Options) -> Void = { _ in }
+    ) throws {
         directory = try TemporaryDirectory("api-\(name)")
         keyFile = directory.appending("keys.json").path
         try Self.writeKeys(
@@ -46,6 +49,7 @@ final class APITestServer: Sendable {
         var options = HTTPServer.Options()
         options.maximumBodyBytes = maximumBodyBytes
         options.threads = 2
+        adjust(&options)
         http = try HTTPServer(options: options, handler: api)
         client = TestHTTPClient(port: http.port)
     }

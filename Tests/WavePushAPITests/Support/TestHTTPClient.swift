@@ -28,6 +28,13 @@ struct TestHTTPClient {
     }
 
     let port: UInt16
+    /// The server's address: IPv4 or IPv6 loopback.
+    var host = "127.0.0.1"
+
+    init(port: UInt16, host: String = "127.0.0.1") {
+        self.port = port
+        self.host = host
+    }
 
     /// Sends a request and reads the whole answer (the request asks the server to close the connection).
     func send(
@@ -69,30 +76,65 @@ struct TestHTTPClient {
     }
 
     private func exchange(_ payload: [UInt8]) throws -> Response {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "no socket") }
+        let descriptor = try connect()
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        Self.write(payload, to: descriptor)
+        return try Self.parse(Self.receiveAll(descriptor))
+    }
+
+    /// Opens a loopback connection to the server (reads time out after `receiveTimeoutSeconds`).
+    func connect(receiveTimeoutSeconds: Int = 10) throws -> Int32 {
+        let family = host.contains(":") ? AF_INET6 : AF_INET
+        let descriptor = socket(family, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "no socket") }
+        var timeout = timeval(tv_sec: receiveTimeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        let connected: Int32
+        if family == AF_INET6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            connected = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            inet_pton(AF_INET, host, &address.sin_addr)
+            connected = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
         }
-        guard connected == 0 else { throw Failure(description: "cannot connect: \(String(cString: strerror(errno)))") }
+        guard connected == 0 else {
+            close(descriptor)
+            throw Failure(description: "cannot connect: \(String(cString: strerror(errno)))")
+        }
+        return descriptor
+    }
+
+    /// Sends bytes until done or the peer stops reading (a server may answer and close before reading all of a
+    /// body it refuses: its answer is read then).
+    @discardableResult
+    static func write(_ payload: [UInt8], to descriptor: Int32) -> Int {
         var sent = 0
         while sent < payload.count {
             let count = payload[sent...].withUnsafeBytes {
                 Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
-            // The server may answer and close before reading all of a body it refuses: read its answer then.
             if count <= 0 { break }
             sent += count
         }
+        return sent
+    }
+
+    /// Reads until the peer closes, a read fails or the receive timeout passes.
+    static func receiveAll(_ descriptor: Int32) -> [UInt8] {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
@@ -100,8 +142,18 @@ struct TestHTTPClient {
             if count <= 0 { break }
             received += buffer[..<count]
         }
-        return try Self.parse(received)
+        return received
     }
+
+    /// Whether the server closes the connection (or resets it) before the receive timeout without answering.
+    static func closedByServer(_ descriptor: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count == 0 || (count < 0 && errno == ECONNRESET)
+    }
+
+    /// The answer in `bytes`, or a failure when they hold none.
+    static func answer(in bytes: [UInt8]) throws -> Response { try parse(bytes) }
 
     private static func parse(_ bytes: [UInt8]) throws -> Response {
         let separator: [UInt8] = [13, 10, 13, 10]

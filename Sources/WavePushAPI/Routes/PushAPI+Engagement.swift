@@ -1,0 +1,91 @@
+internal import Foundation
+internal import GrowBroServer
+internal import WaveCommandLine
+internal import WaveJSON
+internal import WaveNotifications
+
+extension PushAPI {
+    /// The kinds a client may record (`accepted` is the dispatcher's).
+    static let engagementKinds: [EngagementKind] = [.delivered, .opened, .dismissed]
+
+    /// `POST /v1/engagement`: `kind` (`delivered`, `opened`, `dismissed`), `messageId`, `installation`, recorded
+    /// once per kind with ``PushServer/recordEngagement(_:messageID:installationID:at:)``. A key limited to some
+    /// users sees an installation of any other user, or one no longer registered, as unknown (404).
+    func engagement(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
+        let names = Self.engagementKinds.map(\.rawValue)
+        let (kind, message, installation) = try Self.decode(body, keys: ["kind", "messageId", "installation"]) {
+            object, diagnostics -> (EngagementKind, String, String)? in
+            let kind = object.decode(
+                .required(
+                    "kind",
+                    ValueDecoder<String>.oneOf(names) {
+                        "unknown kind '\($0)'; expected \(ValueDecoderText.list(names, or: true))"
+                    }.map { EngagementKind(rawValue: $0) ?? .opened }), &diagnostics)
+            let message = object.decode(.required("messageId", .string), &diagnostics)
+            let installation = object.decode(.required("installation", .string), &diagnostics)
+            guard let kind, let message, let installation else { return nil }
+            return (kind, message, installation)
+        }
+        let now = clock.now
+        let recorded: Bool
+        do {
+            if case .only = key.users {
+                guard let owner = try server.installation(installation)?.userID, key.allows(owner) else {
+                    throw GrowBroServerError.unknownInstallation(installation)
+                }
+            }
+            recorded = try server.recordEngagement(kind, messageID: message, installationID: installation, at: now)
+        } catch {
+            throw Self.refusal(for: error, userField: "installation", at: clock.now, log: log)
+        }
+        return Self.ok { json in
+            json.member("kind", kind.rawValue)
+            json.member("messageId", message)
+            json.member("installation", installation)
+            json.member("recorded", recorded)
+        }
+    }
+
+    /// `GET /v1/report?from=…&to=…`: the engagement report over the sends recorded in `[from, to)` and its alerts.
+    /// It counts every user, so only a key for all users may read it (403 naming `Authorization` otherwise).
+    func report(_ request: HTTPRequest, key: APIKey) throws(APIError) -> HTTPResponse {
+        let from = try Self.instantArgument("from", of: request)
+        let to = try Self.instantArgument("to", of: request)
+        guard from < to else { throw APIError(400, "invalid_field", field: "to", "to: must be after from") }
+        guard case .all = key.users else {
+            throw APIError(
+                403, "forbidden", field: "Authorization",
+                "Authorization: the report counts every user; this key acts for some users only")
+        }
+        let report: EngagementReport
+        do {
+            report = try server.report(from: from, to: to)
+        } catch {
+            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+        }
+        return Self.ok { json in
+            report.writeMembers(to: &json, instant: Self.instant)
+            json.key("alerts")
+            json.beginArray()
+            for alert in report.alerts {
+                json.beginObject()
+                alert.writeMembers(to: &json)
+                json.endObject()
+            }
+            json.endArray()
+        }
+    }
+
+    /// A required query argument holding an ISO 8601 instant with its zone.
+    private static func instantArgument(_ name: String, of request: HTTPRequest) throws(APIError) -> Date {
+        guard let text = request.query[name], !text.isEmpty else {
+            throw APIError(400, "invalid_field", field: name, "\(name): required query argument (ISO 8601)")
+        }
+        do {
+            return try InstantParser.parse(text)
+        } catch {
+            throw APIError(
+                400, "invalid_field", field: name, "\(name): \(error); expected ISO 8601 like 2026-05-04T07:00:00Z")
+        }
+    }
+}
