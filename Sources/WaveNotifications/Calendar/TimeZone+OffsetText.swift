@@ -2,7 +2,7 @@ package import Foundation
 
 extension TimeZone {
     /// An offset from UTC as `+03:00`, `-09:30`, `+00:00` (seconds past the minute dropped): the one conversion of
-    /// a zone's offset to the text GoNow's stamps and analytics and wavesim's local times print.
+    /// a zone's offset to the text an app's stamps and analytics and wavesim's local times print.
     ///
     /// - Parameter seconds: The offset, as `secondsFromGMT(for:)` gives it.
     /// - Returns: The text.
