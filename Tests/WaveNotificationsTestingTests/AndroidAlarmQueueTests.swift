@@ -115,12 +115,14 @@ struct AndroidAlarmQueueTests {
     }
 
     /// The same steps on a phone that dozes every night (23:00 to 07:00, and charging 03:00 to 04:00 on some
-    /// runs) in a bucket, mostly work, with the user waking the phone now and then: Doze holds dozens of requests at once, and
+    /// runs) in every bucket, mostly work, with the user waking the phone now and then: Doze holds dozens of requests at once, and
     /// the queue's holds (one per Doze release) must run exactly what the reference's scan of every request runs, in
     /// the same order, with the same instants and causes.
     @Test(arguments: [
         (StandbyBucket.active, false, true, UInt64(3)), (.active, true, true, 5), (.workingSet, false, true, 13),
-        (.workingSet, false, false, 17), (.frequent, false, false, 19),
+        (.workingSet, false, false, 17), (.frequent, false, false, 19), (.frequent, true, true, 23),
+        (.rare, false, true, 29), (.rare, true, false, 31), (.restricted, false, false, 37),
+        (.restricted, true, true, 41),
     ])
     func dozeHoldsRunWhatTheReferenceRuns(bucket: StandbyBucket, charging: Bool, clocks: Bool, seed: UInt64) {
         let night = try! LocalTimeWindow(start: LocalTime(parsing: "23:00"), end: LocalTime(parsing: "07:00"))

@@ -131,4 +131,20 @@ struct SimulatedAndroidCenterTests {
         }
         #expect(await center.changeConditions(to: DeviceConditions(), at: Self.start) == .exactAlarmsGranted)
     }
+
+    /// Without requests the system removed, the phone's report (its alarms, the first `limit` armed) is the runway
+    /// rule's answer (`NotificationRunway`) for its pending requests, over generated hand-overs and limits.
+    @Test(arguments: [UInt64(3), 5, 7, 11, 13, 17])
+    func theRunReportIsTheRunwaysAnswer(seed: UInt64) async {
+        var numbers = SeededNumbers(state: seed)
+        let limit = 1 + numbers.next(40)
+        let center = SimulatedAndroidCenter(limit: limit, clock: ManualWaveClock(now: Self.start))
+        let requests = (0..<numbers.next(90)).map { Self.request("r\($0)", minutes: Double(1 + numbers.next(300))) }
+        await center.add(requests)
+        let runway = NotificationRunway(desired: await center.pendingRequests(), limit: limit)
+        let report = await center.runReport()
+        #expect(report.wanted == runway.held.count + runway.notHeld.count, "seed \(seed)")
+        #expect(report.held == runway.held.count, "seed \(seed)")
+        #expect(report.refreshDeadline == runway.refreshDeadline, "seed \(seed)")
+    }
 }

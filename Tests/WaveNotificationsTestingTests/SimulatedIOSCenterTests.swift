@@ -162,4 +162,32 @@ struct SimulatedIOSCenterTests {
         await outside.removePending(identifiers: ["old"], reason: .reschedule)
         #expect(await outside.pendingRequests().isEmpty)
     }
+
+    /// The center's report, from its heap of what it holds and discarded, is the runway rule's answer
+    /// (`NotificationRunway`) for what it wants: over generated runs of hand-overs (instants that tie, limits under
+    /// and over what is wanted), with and without a reconcile that lists.
+    @Test(arguments: [UInt64(3), 5, 7, 11, 13, 17, 19, 23])
+    func theRunReportIsTheRunwaysAnswer(seed: UInt64) async {
+        var numbers = SeededNumbers(state: seed)
+        let limit = 1 + numbers.next(40)
+        let center = SimulatedIOSCenter(limit: limit, clock: ManualWaveClock(now: Self.start))
+        var serial = 0
+        for _ in 0..<(1 + numbers.next(5)) {
+            await center.beginRun()
+            if numbers.next(2) == 0 { _ = await center.pendingRequests() }
+            let batch = (0..<numbers.next(60)).map { _ in
+                serial += 1
+                return Self.request("r\(serial)", minutes: Double(1 + numbers.next(300)))
+            }
+            await center.add(batch)
+            await center.endRun()
+            let wanted = await center.wanted
+            let runway = NotificationRunway(desired: wanted, limit: limit)
+            let report = await center.runReport()
+            #expect(report.wanted == runway.held.count + runway.notHeld.count, "seed \(seed)")
+            #expect(report.held == runway.held.count, "seed \(seed)")
+            #expect(report.refreshDeadline == runway.refreshDeadline, "seed \(seed)")
+            #expect(report.runwayMinutes(from: Self.start) == runway.minutes(from: Self.start), "seed \(seed)")
+        }
+    }
 }

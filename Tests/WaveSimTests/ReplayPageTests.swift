@@ -99,6 +99,10 @@ struct ReplayPageTests {
             colours.append(String(html[rule.upperBound...].prefix(while: { $0 != ";" })))
         }
         #expect(Set(colours).count == colours.count, "\(colours)")
+        // The sheet's rules are made of the enums' cases; a case given no colour yet is drawn in the grey of a cause
+        // the sheet does not know.
+        let other = try #require(html.range(of: ".k-other{fill:"))
+        #expect(!colours.contains(String(html[other.upperBound...].prefix(while: { $0 != ";" }))), "\(colours)")
         #expect(PageStyle.cssClass(forCause: "a_cause_added_later") == "k-other")
     }
 

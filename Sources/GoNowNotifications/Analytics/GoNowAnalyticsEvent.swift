@@ -147,8 +147,8 @@ public struct GoNowAnalyticsEvent: Hashable, Sendable {
         GoNowAnalyticsEvent(
             name: .dstReschedule, timestamp: timestamp,
             fields: [
-                ("old_offset", .string(GoNowFormat.offset(seconds: oldOffset))),
-                ("new_offset", .string(GoNowFormat.offset(seconds: newOffset))),
+                ("old_offset", .string(TimeZone.offsetText(seconds: oldOffset))),
+                ("new_offset", .string(TimeZone.offsetText(seconds: newOffset))),
                 ("count_rescheduled", .integer(countRescheduled)),
             ])
     }

@@ -17,16 +17,7 @@ enum GoNowFormat {
 
     /// `YYYY-MM-DDTHH:MM+03:00`, local with the zone's offset at that instant.
     static func offsetStamp(_ instant: Date, in zone: TimeZone) -> String {
-        localStamp(instant, in: zone) + offset(seconds: zone.secondsFromGMT(for: instant))
-    }
-
-    /// `+03:00`, `-09:30`, `+00:00`.
-    static func offset(seconds: Int) -> String {
-        let minutes = abs(seconds) / 60
-        let hours = minutes / 60
-        let rest = minutes % 60
-        return (seconds < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + String(hours) + ":" + (rest < 10 ? "0" : "")
-            + String(rest)
+        localStamp(instant, in: zone) + TimeZone.offsetText(seconds: zone.secondsFromGMT(for: instant))
     }
 
     /// `HH:MM`, the instant's local time of day.

@@ -41,6 +41,16 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, Codable, CustomStri
     /// Seconds since 1970-01-01T00:00 read as if the zone were UTC (the "naive" local seconds).
     public var naiveSeconds: Int { date.daysSinceEpoch * 86_400 + time.secondsSinceMidnight }
 
+    /// The local day that naive local seconds fall on, as days since 1970-01-01 (rounded toward the past): the one
+    /// conversion of local seconds to a day, for the zone's reading of an instant, the recurrence rules and the
+    /// device's idle windows.
+    ///
+    /// - Parameter seconds: Naive local seconds (``naiveSeconds``).
+    /// - Returns: The day's ``LocalDate/daysSinceEpoch``.
+    package static func day(ofNaiveSeconds seconds: Int) -> Int {
+        floorDivide(seconds, by: 86_400)
+    }
+
     public static func < (lhs: LocalDateTime, rhs: LocalDateTime) -> Bool {
         (lhs.date, lhs.time) < (rhs.date, rhs.time)
     }

@@ -47,7 +47,7 @@ extension TimeZone {
     /// - Returns: Its local date and time.
     public func localDateTime(for instant: Date) -> LocalDateTime {
         let seconds = localSeconds(for: instant)
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let days = LocalDateTime.day(ofNaiveSeconds: seconds)
         let secondOfDay = seconds - days * 86_400
         return LocalDateTime(
             date: LocalDate(daysSinceEpoch: days),
@@ -86,7 +86,7 @@ extension TimeZone {
     /// - Parameter instant: The instant.
     /// - Returns: The naive local seconds (sub-second part dropped toward the past).
     public func localSeconds(for instant: Date) -> Int {
-        let utc = Int(instant.timeIntervalSince1970.rounded(.down))
+        let utc = instant.wholeSecondsSince1970
         return utc + ZoneOffsetCache.table(for: self, covering: utc, utc + 1).offset(at: utc)
     }
 }

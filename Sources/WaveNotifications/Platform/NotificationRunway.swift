@@ -30,7 +30,7 @@ public struct NotificationRunway: Hashable, Sendable {
         let count = min(max(limit, 0), ordered.count)
         held = Array(ordered.prefix(count))
         notHeld = Array(ordered.dropFirst(count))
-        refreshDeadline = notHeld.first?.fireAt ?? held.last?.fireAt
+        refreshDeadline = Self.refreshDeadline(firstNotHeld: notHeld.first?.fireAt, lastHeld: held.last?.fireAt)
     }
 
     /// Whole minutes from an app run to ``refreshDeadline``: how long the app may stay closed without a loss.
@@ -38,7 +38,29 @@ public struct NotificationRunway: Hashable, Sendable {
     /// - Parameter now: The instant of the app run.
     /// - Returns: The minutes, rounded down; 0 when nothing is wanted or the deadline is not after `now`.
     public func minutes(from now: Date) -> Int {
-        guard let refreshDeadline, refreshDeadline > now else { return 0 }
-        return refreshDeadline.wholeMinutes(since: now)
+        Self.minutes(until: refreshDeadline, from: now)
+    }
+
+    /// The runway rule, the one place it is written: the app must run again by the first instant it wants that the
+    /// platform does not hold, else by the last one it holds. A simulated phone that tracks what it holds (a heap,
+    /// Android's removed alarms) answers with it without building the split.
+    ///
+    /// - Parameters:
+    ///   - firstNotHeld: The soonest instant wanted and not held (discarded, not armed, or removed), if any.
+    ///   - lastHeld: The latest instant held, if any.
+    /// - Returns: The deadline; `nil` when nothing is wanted.
+    package static func refreshDeadline(firstNotHeld: Date?, lastHeld: Date?) -> Date? {
+        firstNotHeld ?? lastHeld
+    }
+
+    /// Whole minutes from an app run to a refresh deadline (``refreshDeadline(firstNotHeld:lastHeld:)``).
+    ///
+    /// - Parameters:
+    ///   - deadline: The deadline, or `nil` when nothing is wanted.
+    ///   - now: The instant of the app run.
+    /// - Returns: The minutes, rounded down; 0 when nothing is wanted or the deadline is not after `now`.
+    package static func minutes(until deadline: Date?, from now: Date) -> Int {
+        guard let deadline, deadline > now else { return 0 }
+        return deadline.wholeMinutes(since: now)
     }
 }

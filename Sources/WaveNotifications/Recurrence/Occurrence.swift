@@ -23,5 +23,5 @@ public struct Occurrence: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `slot@fireAt`, the fire instant in seconds since 1970 (for test output).
-    public var description: String { "\(slot)@\(Int(fireAt.timeIntervalSince1970.rounded(.down)))" }
+    public var description: String { "\(slot)@\(fireAt.wholeSecondsSince1970)" }
 }

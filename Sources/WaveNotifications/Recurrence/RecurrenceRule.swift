@@ -133,7 +133,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         guard !seconds.isNaN, seconds < Double(Self.supportedEnd) else { return nil }
         let after = Int(max(seconds, Double(Self.supportedStart)).rounded(.down))
         let table = ZoneOffsetCache.table(for: zone, covering: after - 8 * 86_400, after + 24 * 86_400)
-        let localDay = floorDivide(after + table.offset(at: after), by: 86_400)
+        let localDay = LocalDateTime.day(ofNaiveSeconds: after + table.offset(at: after))
         var best: (instant: Int, day: Int, index: Int)?
         var day = localDay - 1
         var lastDay = localDay + 14
@@ -169,8 +169,8 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         let first = Int(lower.rounded(.down))
         let last = Int(upper.rounded(.up))
         let table = ZoneOffsetCache.table(for: zone, covering: first - 8 * 86_400, last + 8 * 86_400)
-        let firstDay = floorDivide(first + table.offset(at: first), by: 86_400) - 2
-        let lastDay = floorDivide(last + table.offset(at: last), by: 86_400) + 1
+        let firstDay = LocalDateTime.day(ofNaiveSeconds: first + table.offset(at: first)) - 2
+        let lastDay = LocalDateTime.day(ofNaiveSeconds: last + table.offset(at: last)) + 1
         var result: [Occurrence] = []
         var latest = Int.min
         var inOrder = true
@@ -234,7 +234,7 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
     /// the wall time at `fire`.
     private func collides(_ fire: Int, table: ZoneOffsetTable) -> Bool {
         let wall = fire + table.offset(at: fire)
-        let day = floorDivide(wall, by: 86_400)
+        let day = LocalDateTime.day(ofNaiveSeconds: wall)
         let secondOfDay = wall - day * 86_400
         guard secondOfDay % 60 == 0, matches(day: day), secondsOfDay.contains(secondOfDay) else { return false }
         let partner = Self.resolve(naive: wall, table: table)

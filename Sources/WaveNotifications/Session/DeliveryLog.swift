@@ -82,8 +82,7 @@ public struct DeliveryLog: Hashable, Sendable, Codable {
         requestedAgain.remove(identifier)
         onScreen[identifier] = request
         removeExpiry(of: identifier)
-        if let expiresAfter = request.expiresAfter {
-            let at = request.fireAt.addingTimeInterval(Double(expiresAfter.components.seconds))
+        if let at = WaveNotifications.Expiry.expiryInstant(of: request) {
             let index = expiries.firstIndex { ($0.at, $0.identifier) > (at, identifier) } ?? expiries.count
             expiries.insert(Expiry(at: at, identifier: identifier), at: index)
         }

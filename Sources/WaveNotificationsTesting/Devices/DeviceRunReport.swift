@@ -28,7 +28,6 @@ public struct DeviceRunReport: Hashable, Sendable {
     /// - Parameter now: The instant of the app run.
     /// - Returns: The minutes, rounded down; 0 when nothing is wanted or the deadline is not after `now`.
     public func runwayMinutes(from now: Date) -> Int {
-        guard let refreshDeadline, refreshDeadline > now else { return 0 }
-        return refreshDeadline.wholeMinutes(since: now)
+        NotificationRunway.minutes(until: refreshDeadline, from: now)
     }
 }

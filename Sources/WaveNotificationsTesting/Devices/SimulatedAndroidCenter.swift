@@ -25,7 +25,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     /// reboot), and whether the phone has conditions (Doze, buckets, exact alarms, the 50 on screen).
     public nonisolated let policy: DevicePolicy
     /// The app's modes.
-    public nonisolated let scheduling: AndroidScheduling
+    package nonisolated let scheduling: AndroidScheduling
     /// The test's clock, moved with the center.
     private let clock: ManualWaveClock
     private var now: Date
@@ -41,7 +41,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     private var shown = ShownNotifications()
 
     /// Android's cap of notifications on screen per app.
-    public static let onScreenCap = 50
+    package static let onScreenCap = 50
 
     /// The most alarms armed at once.
     public private(set) var peakPendingCount = 0
@@ -51,7 +51,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     public private(set) var removedCount = 0
     /// Whether the app's code does not run on its own: after a reboot without a boot receiver or a revocation of
     /// exact alarms, until its next run.
-    public private(set) var isAppAsleep = false
+    package private(set) var isAppAsleep = false
 
     /// Creates a phone with nothing pending.
     ///
@@ -305,7 +305,9 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         let armed = min(entries.count, limit)
         let firstNotArmed = entries.count > limit ? entries[limit].request.fireAt : nil
         let firstLost = firstRemoved()?.request.fireAt
-        let deadline = [firstNotArmed, firstLost].compactMap { $0 }.min() ?? entries.prefix(armed).last?.request.fireAt
+        let deadline = NotificationRunway.refreshDeadline(
+            firstNotHeld: [firstNotArmed, firstLost].compactMap { $0 }.min(),
+            lastHeld: entries.prefix(armed).last?.request.fireAt)
         return DeviceRunReport(wanted: entries.count + removed.count, held: armed, refreshDeadline: deadline)
     }
 
@@ -345,7 +347,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     /// Shows a request whose alarm ran, unless it expired while held or 50 are on screen already.
     private func fact(showing request: NotificationRequest, at instant: Date, delay: DeliveryDelay?) -> DeviceFact {
         if hasConditions {
-            if let expiry = request.expiresAfter, request.fireAt.addingTimeInterval(expiry.timeInterval) <= instant {
+            if let expiry = Expiry.expiryInstant(of: request), expiry <= instant {
                 return .notShown(request, reason: .expired)
             }
             if isOverOnScreenCap(request) { return .notShown(request, reason: .androidNotificationCap) }

@@ -217,16 +217,17 @@ public actor SimulatedIOSCenter: SimulatedDevice {
     public func runReport() async -> DeviceRunReport {
         DeviceRunReport(
             wanted: requests.held.count + requests.discardedCount, held: requests.held.count,
-            refreshDeadline: requests.firstDiscardedFireAt() ?? requests.held.last?.request.fireAt)
+            refreshDeadline: NotificationRunway.refreshDeadline(
+                firstNotHeld: requests.firstDiscardedFireAt(), lastHeld: requests.held.last?.request.fireAt))
     }
 
     /// The requests the app handed over and still wants: those held, soonest first, then those discarded.
-    public var wanted: [NotificationRequest] {
+    package var wanted: [NotificationRequest] {
         requests.held.map(\.request) + requests.discardedInOrder
     }
 
     /// How many requests it holds now.
-    public var heldCount: Int { requests.held.count }
+    package var heldCount: Int { requests.held.count }
 
     /// When the next held request fires or the next discarded one would have fired.
     public var nextFireDate: Date? {

@@ -120,8 +120,7 @@ extension AppTextTimeline {
 
     /// `18:00 Europe/Paris` (seconds only when not zero), with the local date when it differs from the UTC date.
     static func local(_ date: Date, in zone: TimeZone) -> String {
-        let shifted = date.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: date)))
-        let local = UTCDateParts(shifted).iso8601
+        let local = localParts(date, in: zone)
         let utcDay = UTCDateParts(date).iso8601.prefix(10)
         let seconds = local.dropFirst(17).prefix(2)
         let time = local.dropFirst(11).prefix(seconds == "00" ? 5 : 8)

@@ -253,17 +253,19 @@ final class AppTextTimeline: Sendable {
         let parts = localParts(date)
         let seconds = parts.dropFirst(17).prefix(2)
         let time = parts.dropFirst(11).prefix(seconds == "00" ? 5 : 8)
-        let offset = zone.secondsFromGMT(for: date) / 60
-        let hours = abs(offset) / 60
-        let minutes = abs(offset) % 60
-        let sign = offset < 0 ? "-" : "+"
-        let offsetText = "\(sign)\(hours < 10 ? "0" : "")\(hours):\(minutes < 10 ? "0" : "")\(minutes)"
+        let offsetText = TimeZone.offsetText(seconds: zone.secondsFromGMT(for: date))
         let localDay = String(parts.prefix(10))
         return (localDay == day ? "" : "\(localDay) ") + "\(time) \(offsetText)"
     }
 
     /// The local wall time as `YYYY-MM-DDTHH:MM:SS…`.
     private func localParts(_ date: Date) -> String {
+        Self.localParts(date, in: zone)
+    }
+
+    /// The local wall time of an instant in a zone as `YYYY-MM-DDTHH:MM:SS…` (milliseconds when not whole): the one
+    /// conversion of an instant to its wall time for the timeline's local dates.
+    static func localParts(_ date: Date, in zone: TimeZone) -> String {
         UTCDateParts(date.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: date)))).iso8601
     }
 

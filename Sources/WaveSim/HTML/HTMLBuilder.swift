@@ -77,6 +77,14 @@ struct HTMLBuilder {
         text += source.description
     }
 
+    /// Writes text this program makes of its own constants only (the style sheet, whose rules for the causes are
+    /// made of the cause enums' cases), never of anything read at run time.
+    ///
+    /// - Parameter text: The text.
+    mutating func raw(madeOfConstants text: String) {
+        self.text += text
+    }
+
     /// The finished document; every element must be closed.
     var document: String {
         precondition(openElements.isEmpty, "HTMLBuilder: \(openElements) not closed")

@@ -51,7 +51,7 @@ enum PageStyle {
         html.empty("meta", ["name": "color-scheme", "content": "light dark"])
         html.element("title", text: title)
         html.start("style")
-        html.raw(sheet)
+        html.raw(madeOfConstants: sheet)
         html.end()
         html.end()
         html.start("body")
@@ -110,8 +110,42 @@ enum PageStyle {
         html.end()
     }
 
-    /// The style sheet: neutral colours as variables a dark theme swaps, one class per cause.
-    private static let sheet: StaticString = """
+    /// The style sheet: neutral colours as variables a dark theme swaps, one class per cause (``causeRules``, made
+    /// of the cause enums' cases).
+    private static let sheet: String =
+        sheetStart.description + causeRules.marks + sheetMiddle.description + causeRules.swatches + sheetEnd.description
+
+    /// Each cause's colour after on time, in the order of ``causes`` (each device delay, then each quiet reason): the
+    /// style sheet's rules for the causes are made of the enums' cases, so a case added to the device models gets
+    /// its rules, in ``otherColour`` until it is given a colour here.
+    private static let causeColours: [(fill: String, stroke: String)] = [
+        ("#D55E00", "#D55E00"), ("#E69F00", "#E69F00"), ("#56B4E9", "#56B4E9"), ("#0072B2", "#0072B2"),
+        ("#CC79A7", "#CC79A7"), ("#009E73", "#009E73"), ("#F0E442", "#8a7f00"),
+    ]
+
+    /// The colour of ``otherCause``.
+    private static let otherColour = (fill: "#999", stroke: "#999")
+
+    /// The rules of the causes' classes: a mark's fill and stroke (two rules a line), and a legend swatch's
+    /// background (one line, after on time's).
+    private static let causeRules: (marks: String, swatches: String) = {
+        let coloured =
+            causes.dropFirst().enumerated().map { index, cause in
+                (name: cause, colour: index < causeColours.count ? causeColours[index] : otherColour)
+            } + [(name: otherCause, colour: otherColour)]
+        var marks = ""
+        for (index, cause) in coloured.enumerated() {
+            marks += ".k-\(cause.name){fill:\(cause.colour.fill);stroke:\(cause.colour.stroke)}"
+            if index % 2 == 1 || index == coloured.count - 1 { marks += "\n" }
+        }
+        let swatches =
+            "span.sw.k-on_time{background:var(--on_time)}"
+            + coloured.map { "span.sw.k-\($0.name){background:\($0.colour.fill)}" }.joined() + "\n"
+        return (marks, swatches)
+    }()
+
+    /// The style sheet up to the causes' marks.
+    private static let sheetStart: StaticString = """
         :root{color-scheme:light dark;--bg:#fff;--fg:#1b1b1b;--muted:#5f5f5f;--grid:#d4d4d4;--lane:#f3f3f3;\
         --on_time:#4d4d4d;--lost:#000}
         @media (prefers-color-scheme:dark){:root{--bg:#141414;--fg:#ececec;--muted:#a8a8a8;--grid:#444;\
@@ -133,10 +167,11 @@ enum PageStyle {
         .marks.compact circle{r:2.1px}.legend svg{display:inline-block;vertical-align:-1px}
         svg text.p-all{fill:var(--fg);stroke:none}svg text.p-ios{fill:#0072B2;stroke:none}\
         svg text.p-android{fill:#D55E00;stroke:none}svg text.p-linux{fill:#009E73;stroke:none}
-        .k-doze{fill:#D55E00;stroke:#D55E00}.k-doze_light{fill:#E69F00;stroke:#E69F00}
-        .k-inexact_window{fill:#56B4E9;stroke:#56B4E9}.k-while_idle_quota{fill:#0072B2;stroke:#0072B2}
-        .k-standby_bucket{fill:#CC79A7;stroke:#CC79A7}.k-focus{fill:#009E73;stroke:#009E73}
-        .k-scheduled_summary{fill:#F0E442;stroke:#8a7f00}.k-other{fill:#999;stroke:#999}
+
+        """
+
+    /// The style sheet from the causes' marks to their swatches.
+    private static let sheetMiddle: StaticString = """
         .k-lost{fill:none;stroke:var(--lost);stroke-width:2}.k-suppressed{fill:none;stroke:#D55E00;stroke-width:1.5}
         .k-skipped{fill:none;stroke:#CC79A7;stroke-width:1.5}
         .bar{stroke:none;opacity:.55}
@@ -147,10 +182,11 @@ enum PageStyle {
         .sw{display:inline-block;width:.85em;height:.85em;margin-right:.3em;vertical-align:-1px;border-radius:2px;\
         border:1px solid var(--grid)}
         span.sw.k-lost,span.sw.k-suppressed,span.sw.k-skipped{background:none}
-        span.sw.k-on_time{background:var(--on_time)}span.sw.k-doze{background:#D55E00}\
-        span.sw.k-doze_light{background:#E69F00}span.sw.k-inexact_window{background:#56B4E9}\
-        span.sw.k-while_idle_quota{background:#0072B2}span.sw.k-standby_bucket{background:#CC79A7}\
-        span.sw.k-focus{background:#009E73}span.sw.k-scheduled_summary{background:#F0E442}span.sw.k-other{background:#999}
+
+        """
+
+    /// The style sheet after the causes' swatches.
+    private static let sheetEnd: StaticString = """
         table{border-collapse:collapse;margin:.4em 0;font-size:13px}
         th,td{padding:2px 9px;border-bottom:1px solid var(--grid);text-align:left;vertical-align:top}
         td.n{text-align:right;font-variant-numeric:tabular-nums}

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveNotifications
 
 /// A replay as a page a person looks at (`wavesim replay --html FILE`): the notifications day by day, what the
 /// platform held against its limit, and what was never told, each chart with its numbers in a table.
@@ -297,7 +298,7 @@ struct ReplayPage: Sendable {
         switch mark.kind {
         case .delivered:
             if mark.told > mark.asked {
-                let minutes = Int(mark.told.timeIntervalSince(mark.asked) / 60)
+                let minutes = mark.told.wholeMinutes(since: mark.asked)
                 parts.append(
                     "told \(days.format(mark.told)), \(FleetShare.duration(minutes: minutes)) later: "
                         + PageStyle.words(forCause: mark.cause))

@@ -69,9 +69,8 @@ final class DozeOccurrences: Sendable {
 
     /// The local date of an instant as days since 1970-01-01, as `TimeZone.localDate(for:)` reads it.
     private func localDay(of instant: Date, in found: inout Found) -> Int {
-        let utc = Int(instant.timeIntervalSince1970.rounded(.down))
-        let seconds = utc + offset(atSecond: utc, in: &found)
-        return seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let utc = instant.wholeSecondsSince1970
+        return LocalDateTime.day(ofNaiveSeconds: utc + offset(atSecond: utc, in: &found))
     }
 
     /// The zone's offset at a UTC second, looked up in the zone only when no known span holds it.
