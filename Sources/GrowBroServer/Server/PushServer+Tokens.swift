@@ -68,6 +68,28 @@ extension PushServer {
         return change
     }
 
+    /// Removes an installation when its user signs out of it, only while it still belongs to that user: the check and
+    /// the removal are one transaction, so an installation signed in to another account meanwhile is left to it.
+    ///
+    /// - Parameters:
+    ///   - installationID: The installation.
+    ///   - userID: The user signing out.
+    ///   - instant: When.
+    /// - Returns: The change logged.
+    /// - Throws: ``GrowBroServerError/unknownInstallation(_:)`` when the installation is unknown or belongs to another
+    ///   user (nothing changed; the caller learns nothing of another user's installation), or ``PushStoreError``.
+    @discardableResult
+    public func logout(installationID: String, ifUser userID: String, at instant: Date) throws -> TokenChange {
+        guard
+            let change = try store.transaction({ transaction in
+                try TokenLedger.logout(installationID: installationID, ifUser: userID, at: instant, in: transaction)
+            })
+        else {
+            throw GrowBroServerError.unknownInstallation(installationID)
+        }
+        return change
+    }
+
     /// Purges every token not registered or refreshed within ``GrowBroServerConfiguration/staleTokenAge`` of `now`.
     ///
     /// - Parameter now: The current instant.
