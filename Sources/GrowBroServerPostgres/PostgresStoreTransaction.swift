@@ -257,22 +257,19 @@ struct PostgresStoreTransaction: PushStoreTransaction {
         return (Int(rows.int64(0, 0)), Int(rows.int64(0, 1)))
     }
 
-    func insertEngagements(_ events: [EngagementEvent]) throws -> [Bool] {
-        let rows = try connection.query(
+    func insertEngagements(_ events: [EngagementEvent]) throws -> Int {
+        try connection.query(
             """
             INSERT INTO engagement (message_id, installation_id, kind, at_ms)
             SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[])
             ON CONFLICT DO NOTHING
-            RETURNING message_id, installation_id, kind
             """,
             [
                 .array(events.map { .text($0.messageID) }), .array(events.map { .text($0.installationID) }),
                 .array(events.map { .text($0.kind.rawValue) }),
                 .array(events.map { .integer($0.at.millisecondsSince1970) }),
-            ])
-        let recorded = Set(
-            (0..<rows.count).map { rows.text($0, 0) + "\u{0}" + rows.text($0, 1) + "\u{0}" + rows.text($0, 2) })
-        return events.map { recorded.contains($0.messageID + "\u{0}" + $0.installationID + "\u{0}" + $0.kind.rawValue) }
+            ]
+        ).changes
     }
 
     private static func texts(_ values: [String]) -> PostgresValue {

@@ -246,17 +246,19 @@ struct SQLiteStoreTransaction: PushStoreTransaction {
         return (Int(select.int64(at: 0)), Int(select.int64(at: 1)))
     }
 
-    func insertEngagements(_ events: [EngagementEvent]) throws -> [Bool] {
+    func insertEngagements(_ events: [EngagementEvent]) throws -> Int {
         let insert = try database.cached(
             "INSERT OR IGNORE INTO engagement (message_id, installation_id, kind, at_ms) VALUES (?, ?, ?, ?)")
-        return try events.map { event in
+        var recorded = 0
+        for event in events {
             insert.reset()
             try insert.bind([
                 .text(event.messageID), .text(event.installationID), .text(event.kind.rawValue),
                 .integer(event.at.millisecondsSince1970),
             ])
             try insert.run()
-            return database.changes == 1
+            recorded += database.changes
         }
+        return recorded
     }
 }

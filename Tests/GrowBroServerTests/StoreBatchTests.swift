@@ -28,6 +28,17 @@ struct StoreBatchTests {
         }
     }
 
+    /// Each event fanned out alone, its refusal in its place.
+    static func fanOutOneAtATime(
+        _ events: [CommunityEvent], in harness: Harness
+    ) throws -> [Result<FanOutResult, GrowBroServerError>] {
+        try events.map { event in
+            do { return .success(try harness.server.fanOut(event)) } catch let error as GrowBroServerError {
+                return .failure(error)
+            }
+        }
+    }
+
     @Test(arguments: TestStore.all, [1, 3, 1_000])
     func aBatchedFanOutRecordsWhatOneFanOutPerEventRecords(store: TestStore, batchSize: Int) throws {
         let single = try Harness(store: store)
@@ -40,12 +51,7 @@ struct StoreBatchTests {
         events.append(Self.system("s1", to: "u1"))  // a reused message id
         events.append(Self.system("bad id!", to: "u1"))  // a malformed one
 
-        var expected: [Result<FanOutResult, GrowBroServerError>] = []
-        for event in events {
-            do { expected.append(.success(try single.server.fanOut(event))) } catch let error as GrowBroServerError {
-                expected.append(.failure(error))
-            }
-        }
+        let expected = try Self.fanOutOneAtATime(events, in: single)
         let results = try batched.server.fanOut(events, batchSize: batchSize)
 
         #expect(results == expected)
@@ -84,12 +90,7 @@ struct StoreBatchTests {
             Self.system("a2", to: "u0"),  // reused within the batch
             Self.system("huge", to: "u0", at: 3),  // the refused message's id is free again
         ]
-        var expected: [Result<FanOutResult, GrowBroServerError>] = []
-        for event in events {
-            do { expected.append(.success(try single.server.fanOut(event))) } catch let error as GrowBroServerError {
-                expected.append(.failure(error))
-            }
-        }
+        let expected = try Self.fanOutOneAtATime(events, in: single)
         let results = try batched.server.fanOut(events, batchSize: batchSize)
 
         #expect(results == expected)
@@ -386,12 +387,7 @@ struct StoreBatchTests {
         var events = (0..<9).map { Self.system("b\($0)", to: "u\($0)", at: 60) }
         events[5] = Self.system("old", to: "u5", at: 60)
         events.insert(Self.system("b-nobody", to: "nobody", at: 60), at: 2)
-        var expected: [Result<FanOutResult, GrowBroServerError>] = []
-        for event in events {
-            do { expected.append(.success(try single.server.fanOut(event))) } catch let error as GrowBroServerError {
-                expected.append(.failure(error))
-            }
-        }
+        let expected = try Self.fanOutOneAtATime(events, in: single)
         let results = try batched.server.fanOut(events, batchSize: 100)
         #expect(results == expected)
         #expect(try batched.server.allSends() == (try single.server.allSends()))

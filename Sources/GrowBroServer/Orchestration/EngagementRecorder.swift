@@ -22,7 +22,7 @@ enum EngagementRecorder {
         }
         return try transaction.insertEngagements([
             EngagementEvent(kind: kind, messageID: messageID, installationID: installationID, at: instant)
-        ])[0]
+        ]) == 1
     }
 }
 

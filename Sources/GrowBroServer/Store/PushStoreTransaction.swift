@@ -105,8 +105,9 @@ package protocol PushStoreTransaction {
     /// How many sends `messageID` has, and how many of them went to `installationID`.
     func sendCounts(messageID: String, installationID: String) throws -> (message: Int, installation: Int)
 
-    /// Records engagement events not recorded before (one per message, installation and kind).
+    /// Records engagement events not recorded before (one per message, installation and kind; the events given are
+    /// distinct).
     ///
-    /// - Returns: Whether each was new, in order.
-    func insertEngagements(_ events: [EngagementEvent]) throws -> [Bool]
+    /// - Returns: How many were new.
+    func insertEngagements(_ events: [EngagementEvent]) throws -> Int
 }
