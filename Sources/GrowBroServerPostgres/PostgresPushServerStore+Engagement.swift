@@ -3,83 +3,56 @@ internal import GrowBroNotifications
 internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePostgres
+internal import WavePushPayloads
 
 extension PostgresPushServerStore {
-    func recordEngagement(
-        _ kind: EngagementKind, messageID: String, installationID: String, at instant: Date
-    ) throws -> Bool {
-        try database.transaction { connection in
-            let sends = try connection.query(
-                "SELECT count(*) FROM push_send WHERE message_id = $1", [.text(messageID)]
-            ).int64(0, 0)
-            guard sends > 0 else { throw GrowBroServerError.unknownMessage(messageID) }
-            let toInstallation = try connection.query(
-                "SELECT count(*) FROM push_send WHERE message_id = $1 AND installation_id = $2",
-                [.text(messageID), .text(installationID)]
-            ).int64(0, 0)
-            guard toInstallation > 0 else {
-                throw GrowBroServerError.invalidValue(
-                    field: "installation", value: installationID,
-                    expected: "an installation message '\(messageID)' was sent to")
-            }
-            return try Self.record(
-                kind, messageID: messageID, installationID: installationID, at: instant, in: connection)
-        }
-    }
-
-    @discardableResult
-    static func record(
-        _ kind: EngagementKind, messageID: String, installationID: String, at instant: Date,
-        in connection: PostgresConnection
-    ) throws -> Bool {
-        try connection.query(
-            """
-            INSERT INTO engagement (message_id, installation_id, kind, at_ms) VALUES ($1, $2, $3, $4)
-            ON CONFLICT DO NOTHING
-            """,
-            [.text(messageID), .text(installationID), .text(kind.rawValue), .integer(instant.millisecondsSince1970)]
-        ).changes == 1
-    }
-
-    func categoryReports(from: Date, to: Date) throws -> [CategoryReport] {
+    func reportCounts(
+        channels: [String], optInPermissions: [PermissionStatus], from: Date, to: Date
+    ) throws -> ReportCounts {
+        let channelArray = PostgresValue.array(channels.map { .text($0) })
         let window: [PostgresValue] = [.integer(from.millisecondsSince1970), .integer(to.millisecondsSince1970)]
         return try database.withConnection { connection in
-            func count(_ sql: String, _ values: [PostgresValue]) throws -> Int {
-                Int(try connection.query(sql, values).int64(0, 0))
+            var counts = ReportCounts(
+                usersWithInstallation: Int(
+                    try connection.query("SELECT count(DISTINCT user_id) FROM installation").int64(0, 0)),
+                usersOptedIn: [:], sends: [], engagements: [])
+            let optedIn = try connection.query(
+                """
+                SELECT k.channel_id, (SELECT count(DISTINCT i.user_id) FROM installation i
+                    WHERE i.permission = ANY($2::text[]) AND NOT EXISTS (
+                        SELECT 1 FROM category_switch c
+                        WHERE c.user_id = i.user_id AND c.channel_id = k.channel_id AND c.enabled = 0))
+                FROM unnest($1::text[]) AS k(channel_id)
+                """, [channelArray, .array(optInPermissions.map { .text($0.rawValue) })])
+            for row in 0..<optedIn.count { counts.usersOptedIn[optedIn.text(row, 0)] = Int(optedIn.int64(row, 1)) }
+            let sends = try connection.query(
+                """
+                SELECT channel_id, state, platform, count(*) FROM push_send
+                WHERE channel_id = ANY($1::text[]) AND created_ms >= $2 AND created_ms < $3
+                GROUP BY channel_id, state, platform
+                """, [channelArray] + window)
+            counts.sends = (0..<sends.count).map { row in
+                ReportCounts.Sends(
+                    channelID: sends.text(row, 0), state: SendRecord.State(rawValue: sends.text(row, 1)) ?? .pending,
+                    platform: PushPlatform(rawValue: sends.text(row, 2)) ?? .fcm, count: Int(sends.int64(row, 3)))
             }
-            let users = try count("SELECT count(DISTINCT user_id) FROM installation", [])
-            var categories: [CategoryReport] = []
-            for channel in GrowBroChannel.allCases {
-                let id: [PostgresValue] = [.text(channel.rawValue)]
-                let sends = "FROM push_send WHERE channel_id = $1 AND created_ms >= $2 AND created_ms < $3"
-                func engaged(_ kind: EngagementKind, platform: String? = nil) throws -> Int {
-                    try count(
-                        """
-                        SELECT count(*) FROM engagement e JOIN push_send s
-                            ON s.message_id = e.message_id AND s.installation_id = e.installation_id
-                        WHERE e.kind = $4 AND s.state = 'accepted' AND s.channel_id = $1 AND s.created_ms >= $2
-                            AND s.created_ms < $3 AND ($5::text IS NULL OR s.platform = $5::text)
-                        """, id + window + [.text(kind.rawValue), .optional(platform)])
+            let engaged = try connection.query(
+                """
+                SELECT s.channel_id, s.state, s.platform, e.kind, count(*) FROM engagement e JOIN push_send s
+                    ON s.message_id = e.message_id AND s.installation_id = e.installation_id
+                WHERE s.channel_id = ANY($1::text[]) AND s.created_ms >= $2 AND s.created_ms < $3
+                GROUP BY s.channel_id, s.state, s.platform, e.kind
+                """, [channelArray] + window)
+            counts.engagements = (0..<engaged.count).compactMap { row in
+                EngagementKind(rawValue: engaged.text(row, 3)).map { kind in
+                    ReportCounts.Engagements(
+                        channelID: engaged.text(row, 0),
+                        state: SendRecord.State(rawValue: engaged.text(row, 1)) ?? .pending,
+                        platform: PushPlatform(rawValue: engaged.text(row, 2)) ?? .fcm, kind: kind,
+                        count: Int(engaged.int64(row, 4)))
                 }
-                let report = CategoryReport(
-                    channelID: channel.rawValue, usersWithInstallation: users,
-                    usersOptedIn: try count(
-                        """
-                        SELECT count(DISTINCT i.user_id) FROM installation i
-                        WHERE i.permission IN ('authorized', 'provisional') AND NOT EXISTS (
-                            SELECT 1 FROM category_switch c
-                            WHERE c.user_id = i.user_id AND c.channel_id = $1 AND c.enabled = 0)
-                        """, id),
-                    sends: try count("SELECT count(*) " + sends, id + window),
-                    finished: try count("SELECT count(*) " + sends + " AND state <> 'pending'", id + window),
-                    accepted: try count("SELECT count(*) " + sends + " AND state = 'accepted'", id + window),
-                    measurableAccepted: try count(
-                        "SELECT count(*) " + sends + " AND state = 'accepted' AND platform = 'fcm'", id + window),
-                    delivered: try engaged(.delivered, platform: "fcm"), opened: try engaged(.opened),
-                    dismissed: try engaged(.dismissed))
-                categories.append(report)
             }
-            return categories
+            return counts
         }
     }
 }

@@ -42,6 +42,10 @@ final class PostgresPushServerStore: PushServerStore {
         }
     }
 
+    func transaction<T: Sendable>(_ body: (any PushStoreTransaction) throws -> T) throws -> T {
+        try database.transaction { connection in try body(PostgresStoreTransaction(connection: connection)) }
+    }
+
     func archiveDays(of userID: String) throws -> Int? {
         try database.withConnection { connection in try Self.archiveDays(of: userID, in: connection) }
     }

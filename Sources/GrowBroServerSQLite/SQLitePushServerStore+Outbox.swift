@@ -91,101 +91,21 @@ extension SQLitePushServerStore {
         }
     }
 
-    func finish(_ send: PendingSend, _ outcome: SendOutcome) throws {
-        _ = try database.transaction { database in try Self.finish(send, outcome, in: database) }
-    }
-
-    /// Ends a pending send with its outcome, in the caller's transaction; an accepted one also records the
-    /// `accepted` engagement event.
-    ///
-    /// - Returns: Whether it took effect: `false` when the send had already ended, or its claim's lease had ended
-    ///   and another sender claimed it (``PendingSend/claimedUntil``).
-    @discardableResult
-    static func finish(_ send: PendingSend, _ outcome: SendOutcome, in database: SQLiteDatabase) throws -> Bool {
-        let update = try database.cached(
-            """
-            UPDATE push_send SET state = ?, attempts = ?, status = ?, reason = ?, finished_ms = ?, due_ms = NULL
-            WHERE send_id = ? AND state = 'pending' AND (? IS NULL OR due_ms = ?)
-            """)
-        let fence = SQLiteValue.optional(send.claimedUntil?.millisecondsSince1970)
-        try update.bind([
-            .text(outcome.state.rawValue), .integer(Int64(outcome.attempts)),
-            .optional(outcome.status.map { Int64($0) }), .optional(outcome.reason),
-            .integer(outcome.at.millisecondsSince1970), .integer(send.sendID), fence, fence,
-        ])
-        try update.run()
-        // Only the call that ended the send records its engagement: a late second outcome changes nothing.
-        guard database.changes == 1 else { return false }
-        if outcome.state == .accepted {
-            try record(
-                .accepted, messageID: send.messageID, installationID: send.installationID, at: outcome.at,
-                in: database)
-        }
-        return true
-    }
-
-    func reschedule(
-        _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date
-    ) throws -> Bool {
+    func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend] {
         try database.transaction { database in
-            try Self.reschedule(
-                send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due, in: database)
+            let sends = try Self.dueSends(now: now, limit: limit, in: database)
+            // The lease moves the send's due instant to its end: no other claim sees it before, and a sender that
+            // dies holding it leaves it due again then.
+            let update = try database.cached("UPDATE push_send SET due_ms = ? WHERE send_id = ? AND state = 'pending'")
+            let until = now.addingTimeInterval(lease.timeInterval)
+            var claimed = sends
+            for index in claimed.indices {
+                update.reset()
+                try update.bind([.integer(until.millisecondsSince1970), .integer(claimed[index].sendID)])
+                try update.run()
+                claimed[index].claimedUntil = until
+            }
+            return claimed
         }
-    }
-
-    /// Records a failed attempt in the caller's transaction.
-    ///
-    /// - Returns: Whether it took effect (see ``finish(_:_:in:)``).
-    @discardableResult
-    static func reschedule(
-        _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date,
-        in database: SQLiteDatabase
-    ) throws -> Bool {
-        let update = try database.cached(
-            """
-            UPDATE push_send SET attempts = ?, renewed = ?, status = ?, reason = ?, due_ms = ?
-            WHERE send_id = ? AND state = 'pending' AND (? IS NULL OR due_ms = ?)
-            """)
-        let fence = SQLiteValue.optional(send.claimedUntil?.millisecondsSince1970)
-        try update.bind([
-            .integer(Int64(attempts)), .integer(renewed ? 1 : 0), .optional(status.map { Int64($0) }),
-            .optional(reason), .integer(due.millisecondsSince1970), .integer(send.sendID), fence, fence,
-        ])
-        try update.run()
-        return database.changes == 1
-    }
-
-    /// Gives a claimed send back, due at its instant before the claim, in the caller's transaction.
-    ///
-    /// - Returns: Whether it took effect (see ``finish(_:_:in:)``).
-    static func release(_ send: PendingSend, in database: SQLiteDatabase) throws -> Bool {
-        let update = try database.cached(
-            "UPDATE push_send SET due_ms = ? WHERE send_id = ? AND state = 'pending' AND (? IS NULL OR due_ms = ?)")
-        let fence = SQLiteValue.optional(send.claimedUntil?.millisecondsSince1970)
-        try update.bind([.integer(send.dueAt.millisecondsSince1970), .integer(send.sendID), fence, fence])
-        try update.run()
-        return database.changes == 1
-    }
-
-    func purge(
-        _ send: PendingSend, _ outcome: SendOutcome, decide: (Installation?) -> TokenChange?
-    ) throws -> TokenChange? {
-        try database.transaction { database in try Self.purge(send, outcome, decide: decide, in: database).change }
-    }
-
-    /// Ends a send `purged` and records the installation's change, in the caller's transaction. A purge that does
-    /// not take effect (see ``finish(_:_:in:)``) leaves the installation alone: the sender that holds the send now
-    /// decides.
-    ///
-    /// - Returns: Whether it took effect, and the change logged.
-    static func purge(
-        _ send: PendingSend, _ outcome: SendOutcome, decide: (Installation?) -> TokenChange?,
-        in database: SQLiteDatabase
-    ) throws -> (applied: Bool, change: TokenChange?) {
-        guard try Self.finish(send, outcome, in: database) else { return (false, nil) }
-        guard let change = decide(try Self.installation(send.installationID, in: database)) else { return (true, nil) }
-        try Self.deleteInstallation(change.installationID, in: database)
-        try Self.log(change, in: database)
-        return (true, change)
     }
 }

@@ -29,6 +29,13 @@ final class SQLitePushServerStore: PushServerStore {
         try database.withDatabase { try $0.integrityCheck() }
     }
 
+    func transaction<T: Sendable>(_ body: (any PushStoreTransaction) throws -> T) throws -> T {
+        let coding = coding
+        return try database.transaction { database in
+            try body(SQLiteStoreTransaction(database: database, coding: coding))
+        }
+    }
+
     func archiveDays(of userID: String) throws -> Int? {
         try database.withDatabase { database in try Self.archiveDays(of: userID, in: database) }
     }

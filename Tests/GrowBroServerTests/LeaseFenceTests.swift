@@ -63,7 +63,7 @@ struct LeaseFenceTests {
         for send in sends {
             #expect(send.finishedAt == Harness.start.addingTimeInterval(11))
             #expect(
-                !(try harness.server.store.recordEngagement(
+                !(try harness.server.recordEngagement(
                     .accepted, messageID: send.messageID, installationID: send.installationID, at: Harness.start)))
         }
     }

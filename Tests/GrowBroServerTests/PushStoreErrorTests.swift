@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import WaveNotifications
 import WavePostgres
 import WavePush
 import WavePushPayloads
@@ -40,8 +41,8 @@ struct PushStoreErrorTests {
         #expect(error.kind == .unavailable)
     }
 
-    /// An integrity violation inside a store's transaction (here a rule that records one installation twice, which
-    /// breaks the installation's key) is `failed`, not `busy`: a retry would fail alike. Nothing of the call is kept.
+    /// An integrity violation inside a store's transaction (here one installation inserted twice, which breaks the
+    /// installation's key) is `failed`, not `busy`: a retry would fail alike. Nothing of the call is kept.
     @Test(arguments: TestStore.all)
     func anIntegrityViolationIsFailedAndKeepsNothing(store: TestStore) throws {
         let server = try store.location().map { try $0.open() } ?? PushServer.inMemory()
@@ -49,10 +50,15 @@ struct PushStoreErrorTests {
         let at = Date(timeIntervalSince1970: 1_781_884_800)
         let registration = TokenRegistration(
             userID: "u1", installationID: "i1", platform: .fcm, token: Harness.fcmToken(1), at: at)
-        let change = TokenChange(
-            kind: .registered, installationID: "i1", userID: "u1", token: registration.token, at: at)
+        let installation = Installation(
+            id: "i1", userID: "u1", platform: .fcm, token: registration.token, environment: nil,
+            permission: .authorized, registeredAt: at, refreshedAt: at)
         let error = try #require(throws: PushStoreError.self) {
-            try server.store.register(batch: [registration], newUserArchiveDays: 30) { _, _, _ in [change, change] }
+            try server.store.transaction { transaction in
+                try transaction.addUser("u1", archiveDays: 30, at: at)
+                try transaction.insertInstallation(installation)
+                try transaction.insertInstallation(installation)
+            }
         }
         #expect(error.kind == .failed)
         #expect(try server.installation("i1") == nil)

@@ -28,6 +28,17 @@ struct StoreBatchTests {
         }
     }
 
+    /// Each event fanned out alone, its refusal in its place.
+    static func fanOutOneAtATime(
+        _ events: [CommunityEvent], in harness: Harness
+    ) throws -> [Result<FanOutResult, GrowBroServerError>] {
+        try events.map { event in
+            do { return .success(try harness.server.fanOut(event)) } catch let error as GrowBroServerError {
+                return .failure(error)
+            }
+        }
+    }
+
     @Test(arguments: TestStore.all, [1, 3, 1_000])
     func aBatchedFanOutRecordsWhatOneFanOutPerEventRecords(store: TestStore, batchSize: Int) throws {
         let single = try Harness(store: store)
@@ -40,12 +51,7 @@ struct StoreBatchTests {
         events.append(Self.system("s1", to: "u1"))  // a reused message id
         events.append(Self.system("bad id!", to: "u1"))  // a malformed one
 
-        var expected: [Result<FanOutResult, GrowBroServerError>] = []
-        for event in events {
-            do { expected.append(.success(try single.server.fanOut(event))) } catch let error as GrowBroServerError {
-                expected.append(.failure(error))
-            }
-        }
+        let expected = try Self.fanOutOneAtATime(events, in: single)
         let results = try batched.server.fanOut(events, batchSize: batchSize)
 
         #expect(results == expected)
@@ -56,6 +62,49 @@ struct StoreBatchTests {
                     == (try single.server.inbox(of: "u\(n)").unreadCount(now: Harness.start)))
         }
         #expect(try batched.server.allSends().isEmpty == false)
+    }
+
+    /// A batch naming one recipient several times counts each entry in the later badges, a background push records
+    /// no entry and no badge, and a payload too large leaves nothing of its message (not its id, not its entry): the
+    /// same as one event at a time.
+    @Test(arguments: TestStore.all, [1, 1_000])
+    func aBatchWithRepeatedRecipientsBackgroundPushesAndARefusedPayloadRecordsWhatOneAtATimeDoes(
+        store: TestStore, batchSize: Int
+    ) throws {
+        let single = try Harness(store: store)
+        let batched = try Harness(store: store)
+        for harness in [single, batched] {
+            try Self.register(4, in: harness)
+            // An entry read before the batch does not count; an unread one does.
+            _ = try harness.server.fanOut(Self.system("before1", to: "u1", at: -20))
+            _ = try harness.server.fanOut(Self.system("before2", to: "u1", at: -10))
+            _ = try harness.server.inbox(of: "u1").markRead(identifier: "msg_before1", at: Harness.start)
+        }
+        let tooLarge = CommunityEvent(
+            messageID: "huge", recipientID: "u1",
+            kind: .system(title: String(repeating: "t", count: 5_000), text: "x"), at: Harness.start)
+        let events = [
+            Self.system("a1", to: "u1"), Self.system("a2", to: "u1", at: 1),
+            CommunityEvent(messageID: "r1", recipientID: "u1", kind: .refresh(postID: nil), at: Harness.start),
+            tooLarge, Self.system("a3", to: "u1", at: 2), Self.system("b1", to: "u0"),
+            Self.system("a2", to: "u0"),  // reused within the batch
+            Self.system("huge", to: "u0", at: 3),  // the refused message's id is free again
+        ]
+        let expected = try Self.fanOutOneAtATime(events, in: single)
+        let results = try batched.server.fanOut(events, batchSize: batchSize)
+
+        #expect(results == expected)
+        guard case .failure(.payloadTooLarge) = results[3] else {
+            Issue.record("the large payload was not refused: \(results[3])")
+            return
+        }
+        #expect(results.compactMap { try? $0.get().badge } == [2, 3, 0, 4, 1, 2])
+        #expect(try batched.server.allSends() == (try single.server.allSends()))
+        for user in ["u0", "u1"] {
+            #expect(
+                try batched.server.inbox(of: user).unreadCount(now: Harness.start)
+                    == (try single.server.inbox(of: user).unreadCount(now: Harness.start)))
+        }
     }
 
     @Test(arguments: TestStore.all)
@@ -112,7 +161,10 @@ struct StoreBatchTests {
                 var logged: [TokenChange] = []
                 for commit in commits {
                     switch commit {
-                    case .finish(let send, let outcome): try harness.server.store.finish(send, outcome)
+                    case .finish(let send, let outcome):
+                        try harness.server.finish(
+                            send, state: outcome.state, attempts: outcome.attempts, status: outcome.status,
+                            reason: outcome.reason, at: outcome.at)
                     case .reschedule(let send, let attempts, let renewed, let status, let reason, let due):
                         try harness.server.reschedule(
                             send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due)
@@ -131,7 +183,7 @@ struct StoreBatchTests {
                 changes.append(try harness.server.recordOutcomes(commits).tokenChanges)
             }
             #expect(
-                try harness.server.store.recordEngagement(
+                try harness.server.recordEngagement(
                     .accepted, messageID: due[3].messageID, installationID: due[3].installationID, at: at))
         }
         #expect(changes[0] == changes[1])
@@ -335,12 +387,7 @@ struct StoreBatchTests {
         var events = (0..<9).map { Self.system("b\($0)", to: "u\($0)", at: 60) }
         events[5] = Self.system("old", to: "u5", at: 60)
         events.insert(Self.system("b-nobody", to: "nobody", at: 60), at: 2)
-        var expected: [Result<FanOutResult, GrowBroServerError>] = []
-        for event in events {
-            do { expected.append(.success(try single.server.fanOut(event))) } catch let error as GrowBroServerError {
-                expected.append(.failure(error))
-            }
-        }
+        let expected = try Self.fanOutOneAtATime(events, in: single)
         let results = try batched.server.fanOut(events, batchSize: 100)
         #expect(results == expected)
         #expect(try batched.server.allSends() == (try single.server.allSends()))

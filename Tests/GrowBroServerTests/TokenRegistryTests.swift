@@ -99,6 +99,27 @@ struct TokenRegistryTests {
         }
     }
 
+    /// A sign-out for a user whose installation was signed in to another account since changes nothing: the other
+    /// account keeps it, and the caller is told no more than of an unknown installation.
+    @Test(arguments: TestStore.all)
+    func logoutForAUserRemovesTheInstallationOnlyWhileItIsTheirs(store: TestStore) throws {
+        let harness = try Harness(store: store)
+        try harness.register("u1", "phone", apns: 1)
+        try harness.register("u2", "phone", apns: 1, at: 10)  // the installation moves to u2
+        #expect(throws: GrowBroServerError.unknownInstallation("phone")) {
+            try harness.server.logout(installationID: "phone", ifUser: "u1", at: Harness.start.addingTimeInterval(20))
+        }
+        #expect(try harness.server.installations(of: "u2").map(\.id) == ["phone"])
+        #expect(try harness.server.tokenChanges().last?.kind == .registered)
+        let change = try harness.server.logout(
+            installationID: "phone", ifUser: "u2", at: Harness.start.addingTimeInterval(30))
+        #expect(change.kind == .loggedOut && change.userID == "u2")
+        #expect(try harness.server.installations(of: "u2").isEmpty)
+        #expect(throws: GrowBroServerError.unknownInstallation("phone")) {
+            try harness.server.logout(installationID: "phone", ifUser: "u2", at: Harness.start)
+        }
+    }
+
     @Test(arguments: TestStore.all)
     func aTokenNotRefreshedFor270DaysIsPurgedAsStale(store: TestStore) throws {
         let harness = try Harness(store: store)

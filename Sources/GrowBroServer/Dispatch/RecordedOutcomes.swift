@@ -1,4 +1,4 @@
-/// What one ``PushServerStore/recordOutcomes(_:decide:)`` call changed.
+/// What one ``OutcomeRecorder/record(_:in:)`` call changed.
 package struct RecordedOutcomes: Sendable, Equatable {
     /// The token changes logged by purges, in order.
     package var tokenChanges: [TokenChange] = []

@@ -1,6 +1,6 @@
 package import Foundation
 
-/// What a sender records for one claimed send after its attempt: the unit of ``PushServerStore/recordOutcomes(_:)``,
+/// What a sender records for one claimed send after its attempt: the unit of ``OutcomeRecorder/record(_:in:)``,
 /// so a batch of outcomes is one transaction instead of one per send.
 package enum SendCommit: Sendable {
     /// Ends the send (an accepted one also records the `accepted` engagement event).

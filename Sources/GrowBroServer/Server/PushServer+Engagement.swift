@@ -1,4 +1,6 @@
 public import Foundation
+internal import GrowBroNotifications
+internal import WaveNotifications
 
 extension PushServer {
     /// Records that a push was delivered, opened or dismissed on an installation (once per kind; a repeat is ignored).
@@ -17,7 +19,10 @@ extension PushServer {
         _ kind: EngagementKind, messageID: String, installationID: String, at instant: Date
     ) throws -> Bool {
         let installationID = try Validation.identifier(installationID, field: "installation")
-        return try store.recordEngagement(kind, messageID: messageID, installationID: installationID, at: instant)
+        return try store.transaction { transaction in
+            try EngagementRecorder.record(
+                kind, messageID: messageID, installationID: installationID, at: instant, in: transaction)
+        }
     }
 
     /// The engagement report over sends recorded in `[from, to)`; opt-in rates are the current state.
@@ -30,7 +35,11 @@ extension PushServer {
     ///   measurable sends.
     /// - Throws: ``PushStoreError``.
     public func report(from: Date, to: Date) throws -> EngagementReport {
-        let categories = try store.categoryReports(from: from, to: to)
+        let channels = GrowBroChannel.allCases.map(\.rawValue)
+        let counts = try store.reportCounts(
+            channels: channels, optInPermissions: PermissionStatus.allCases.filter(\.allowsDelivery), from: from,
+            to: to)
+        let categories = EngagementRecorder.categoryReports(counts, channels: channels)
         let alerts = categories.compactMap { report -> EngagementReport.Alert? in
             guard let rate = report.deliveryRate, report.measurableAccepted >= configuration.alertMinimumSends,
                 rate < configuration.alertDeliveryRate

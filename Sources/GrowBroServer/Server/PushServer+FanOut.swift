@@ -20,10 +20,12 @@ extension PushServer {
     ///   ``PushStoreError``; nothing is stored then.
     public func fanOut(_ event: CommunityEvent) throws -> FanOutResult {
         let (message, push) = try prepare(event)
-        return try store.fanOut(message, skip: FanOutRules.skipReason(for:channelEnabled:background:)) {
-            badge, platform in
-            try push(badge, platform)
+        // A batch of one: its one result.
+        let result = try store.transaction { transaction in
+            try FanOutRecorder.record(
+                [message], payload: { _, badge, platform in try push(badge, platform) }, in: transaction)
         }
+        return try result[0].get()
     }
 
     /// Fans out many events (a broadcast: a system message to every user, say) as ``fanOut(_:)`` does each, but
@@ -62,10 +64,10 @@ extension PushServer {
                     results.append(.failure(error))
                 }
             }
-            let recorded = try store.fanOut(
-                batch: messages, skip: FanOutRules.skipReason(for:channelEnabled:background:)
-            ) {
-                index, badge, platform in try pushes[index](badge, platform)
+            let recorded = try store.transaction { transaction in
+                try FanOutRecorder.record(
+                    messages, payload: { index, badge, platform in try pushes[index](badge, platform) },
+                    in: transaction)
             }
             for (slot, result) in zip(slots, recorded) { results[slot] = result }
             start = end

@@ -53,18 +53,21 @@ extension PushServer {
     func finish(
         _ send: PendingSend, state: SendRecord.State, attempts: Int, status: Int?, reason: String?, at instant: Date
     ) throws {
-        try store.finish(
-            send, SendOutcome(state: state, attempts: attempts, status: status, reason: reason, at: instant))
+        try recordOutcomes([
+            .finish(send, SendOutcome(state: state, attempts: attempts, status: status, reason: reason, at: instant))
+        ])
     }
 
     /// Records a failed attempt and when the next is due.
     ///
-    /// - Returns: Whether it took effect (``PushServerStore/reschedule(_:attempts:renewed:status:reason:due:)``).
+    /// - Returns: Whether it took effect (``OutcomeRecorder``).
     @discardableResult
     func reschedule(
         _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date
     ) throws -> Bool {
-        try store.reschedule(send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due)
+        try recordOutcomes([
+            .reschedule(send, attempts: attempts, renewed: renewed, status: status, reason: reason, due: due)
+        ]).unapplied.isEmpty
     }
 
     /// Purges the token a provider refused (only while the installation still holds it, ``TokenRules``) and ends the
@@ -74,11 +77,11 @@ extension PushServer {
     func purge(
         _ send: PendingSend, token: String, attempts: Int, status: Int?, reason: String, at instant: Date
     ) throws -> TokenChange? {
-        try store.purge(
-            send, SendOutcome(state: .purged, attempts: attempts, status: status, reason: reason, at: instant)
-        ) { installation in
-            TokenRules.purge(token: token, of: installation, reason: reason, at: instant)
-        }
+        try recordOutcomes([
+            .purge(
+                send, SendOutcome(state: .purged, attempts: attempts, status: status, reason: reason, at: instant),
+                token: token)
+        ]).tokenChanges.first
     }
 
     /// The live installations among `installationIDs`, by id, in one read.
@@ -93,13 +96,11 @@ extension PushServer {
 
     /// Records a batch of outcomes in one transaction; a purge removes the token only while the installation still
     /// holds it (``TokenRules``), and a commit whose claim another sender took over changes nothing
-    /// (``PushServerStore/recordOutcomes(_:decide:)``).
+    /// (``OutcomeRecorder/record(_:in:)``).
     ///
     /// - Returns: The token changes logged, in order, and the sends whose commit took no effect.
     @discardableResult
     func recordOutcomes(_ commits: [SendCommit]) throws -> RecordedOutcomes {
-        try store.recordOutcomes(commits) { token, reason, instant, installation in
-            TokenRules.purge(token: token, of: installation, reason: reason, at: instant)
-        }
+        try store.transaction { transaction in try OutcomeRecorder.record(commits, in: transaction) }
     }
 }

@@ -30,9 +30,11 @@ extension PushServer {
     @discardableResult
     public func register(_ registrations: [TokenRegistration]) throws -> [[TokenChange]] {
         let validated = try registrations.map(Self.validated)
-        return try store.register(batch: validated, newUserArchiveDays: configuration.defaultArchiveDays) {
-            index, existing, holders in
-            TokenRules.changes(for: validated[index], existing: existing, holders: holders)
+        let newUserArchiveDays = configuration.defaultArchiveDays
+        return try store.transaction { transaction in
+            try validated.map { registration in
+                try TokenLedger.register(registration, newUserArchiveDays: newUserArchiveDays, in: transaction)
+            }
         }
     }
 
@@ -57,8 +59,31 @@ extension PushServer {
     @discardableResult
     public func logout(installationID: String, at instant: Date) throws -> TokenChange {
         guard
-            let change = try store.logout(
-                installationID: installationID, decide: { TokenRules.logout($0, at: instant) })
+            let change = try store.transaction({ transaction in
+                try TokenLedger.logout(installationID: installationID, at: instant, in: transaction)
+            })
+        else {
+            throw GrowBroServerError.unknownInstallation(installationID)
+        }
+        return change
+    }
+
+    /// Removes an installation when its user signs out of it, only while it still belongs to that user: the check and
+    /// the removal are one transaction, so an installation signed in to another account meanwhile is left to it.
+    ///
+    /// - Parameters:
+    ///   - installationID: The installation.
+    ///   - userID: The user signing out.
+    ///   - instant: When.
+    /// - Returns: The change logged.
+    /// - Throws: ``GrowBroServerError/unknownInstallation(_:)`` when the installation is unknown or belongs to another
+    ///   user (nothing changed; the caller learns nothing of another user's installation), or ``PushStoreError``.
+    @discardableResult
+    public func logout(installationID: String, ifUser userID: String, at instant: Date) throws -> TokenChange {
+        guard
+            let change = try store.transaction({ transaction in
+                try TokenLedger.logout(installationID: installationID, ifUser: userID, at: instant, in: transaction)
+            })
         else {
             throw GrowBroServerError.unknownInstallation(installationID)
         }
@@ -73,9 +98,7 @@ extension PushServer {
     @discardableResult
     public func purgeStaleTokens(now: Date) throws -> [TokenChange] {
         let age = configuration.staleTokenAge
-        return try store.purgeStaleTokens(refreshedBefore: TokenRules.staleLimit(now: now, age: age)) {
-            TokenRules.stale($0, now: now, age: age)
-        }
+        return try store.transaction { transaction in try TokenLedger.purgeStale(now: now, age: age, in: transaction) }
     }
 
     /// Records the category switches and the archive age the app synced for a user (creating the user if new).

@@ -9,9 +9,9 @@ internal import WavePushPayloads
 /// Implementation requirements:
 /// - Each call is one transaction: when it returns, its change is durable (acknowledged means on disk); when it
 ///   throws, nothing of it is kept. Calls may come from any task at once.
-/// - A store decides nothing: the rules come in as closures (``TokenRules``, ``FanOutRules``) or as values the
-///   server computed. A store reads what a rule needs, asks it inside the transaction, and records the answer, so
-///   two stores given the same calls end in the same state.
+/// - A store decides nothing: registration, fan-out, outcomes and engagement are the server's orchestration, written
+///   once over the primitives a store offers inside ``transaction(_:)`` (``PushStoreTransaction``); the other calls
+///   read or write what they are given. Two stores given the same calls end in the same state.
 /// - Input is already validated by the server. A store throws ``GrowBroServerError`` only for what it alone can
 ///   see (an unknown user, a reused message id, an unknown installation or message), and ``PushStoreError`` for
 ///   its own failures, never its library's error type.
@@ -27,6 +27,11 @@ package protocol PushServerStore: Sendable {
     /// The store's own consistency check: `["ok"]` when sound, else its list of problems.
     func integrityCheck() throws -> [String]
 
+    /// Runs `body` in one transaction with the store's primitives: when it returns, its changes are durable; when it
+    /// throws, nothing of it is kept and its error is rethrown, a store failure as ``PushStoreError``. The server's
+    /// orchestration runs here; calls from other tasks wait.
+    func transaction<T: Sendable>(_ body: (any PushStoreTransaction) throws -> T) throws -> T
+
     // MARK: Users and settings
 
     /// The user's archive age in days, or `nil` for a user the store has never seen.
@@ -40,27 +45,6 @@ package protocol PushServerStore: Sendable {
 
     // MARK: Tokens
 
-    /// Registers installations' tokens in order, all in one transaction (all are recorded or, when one throws, none):
-    /// for each, adds the user when new, reads the installation and the other holders of its token, records the
-    /// changes `decide` returns for them (given the registration's index), and logs them in order. One registration
-    /// is a batch of one.
-    ///
-    /// - Returns: Each registration's changes, in order.
-    func register(
-        batch registrations: [TokenRegistration], newUserArchiveDays: Int,
-        decide: (_ index: Int, _ existing: Installation?, _ holders: [Installation]) -> [TokenChange]
-    ) throws -> [[TokenChange]]
-
-    /// Removes an installation and logs `decide`'s change; `nil`, with nothing changed, when it is unknown.
-    func logout(installationID: String, decide: (Installation) -> TokenChange) throws -> TokenChange?
-
-    /// Removes the installations refreshed strictly before `limit` (milliseconds since 1970) that `decide` names,
-    /// reading them oldest refresh first, and logs its changes.
-    func purgeStaleTokens(
-        refreshedBefore limit: Int64, decide: ([Installation]) -> [TokenChange]
-    ) throws
-        -> [TokenChange]
-
     /// A user's live installations, by id.
     func installations(of userID: String) throws -> [Installation]
 
@@ -73,29 +57,6 @@ package protocol PushServerStore: Sendable {
 
     /// Every token change logged, oldest first.
     func tokenChanges() throws -> [TokenChange]
-
-    // MARK: Fan-out
-
-    /// Records a message and its inbox entry, then one pending send per installation of the recipient that `skip`
-    /// does not skip (given the recipient's switch for the channel), with the payload `payload` builds for the
-    /// badge (the recipient's unread count after the entry) and the installation's platform.
-    ///
-    /// - Throws: ``GrowBroServerError/unknownUser(_:)``, ``GrowBroServerError/duplicateMessage(_:)``, or what
-    ///   `payload` throws; nothing is recorded then.
-    func fanOut(
-        _ message: FanOutMessage, skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
-        payload: (_ badge: Int, PushPlatform) throws -> String
-    ) throws -> FanOutResult
-
-    /// Records a batch of messages as ``fanOut(_:skip:payload:)`` does each, all in one transaction: a message the
-    /// store refuses (unknown user, reused id, a payload that throws ``GrowBroServerError``) leaves nothing of
-    /// itself and is reported in its place; the others commit together or, when the store fails, not at all.
-    ///
-    /// - Returns: One result per message, in order.
-    func fanOut(
-        batch messages: [FanOutMessage], skip: (Installation, _ channelEnabled: Bool, _ background: Bool) -> String?,
-        payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String
-    ) throws -> [Result<FanOutResult, GrowBroServerError>]
 
     // MARK: Outbox
 
@@ -120,49 +81,15 @@ package protocol PushServerStore: Sendable {
     /// holding them leaves them due again then. Several senders (processes, machines) may claim at once; no send is returned to two live claims.
     func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend]
 
-    /// Records a batch of outcomes in one transaction, each as ``finish(_:_:)``, ``reschedule(_:attempts:renewed:
-    /// status:reason:due:)`` or ``purge(_:_:decide:)`` would, or, for a release, giving the send back due at its
-    /// instant before the claim; `decide` gets a purge's token, reason, instant and the installation as stored.
-    ///
-    /// A commit takes effect only while its send is pending and, for a claimed send, still held by the claim it was
-    /// made under (``PendingSend/claimedUntil``, the fence): once a lease ended and another sender claimed the send,
-    /// the first sender's late commit changes nothing, a purge's installation included.
-    ///
-    /// - Returns: The token changes logged by purges, in order, and the sends whose commit took no effect.
-    func recordOutcomes(
-        _ commits: [SendCommit], decide: (_ token: String, _ reason: String, _ at: Date, Installation?) -> TokenChange?
-    ) throws -> RecordedOutcomes
-
-    /// Ends a pending send with `outcome`; an accepted one also records the `accepted` engagement event.
-    func finish(_ send: PendingSend, _ outcome: SendOutcome) throws
-
-    /// Records a failed attempt of a pending send and when the next is due.
-    ///
-    /// - Returns: Whether it took effect: `false` when the send ended, or when its claim's lease ended and another
-    ///   sender claimed it (``PendingSend/claimedUntil``).
-    @discardableResult
-    func reschedule(
-        _ send: PendingSend, attempts: Int, renewed: Bool, status: Int?, reason: String?, due: Date
-    ) throws -> Bool
-
-    /// Ends a send `purged` and, reading its installation, records and logs the change `decide` returns for it
-    /// (none when the installation no longer holds the token).
-    func purge(
-        _ send: PendingSend, _ outcome: SendOutcome, decide: (Installation?) -> TokenChange?
-    ) throws -> TokenChange?
-
     // MARK: Engagement
 
-    /// Records an engagement event once per message, installation and kind: `false` when already recorded.
-    ///
-    /// - Throws: ``GrowBroServerError`` for a message never sent, or never sent to that installation.
-    func recordEngagement(
-        _ kind: EngagementKind, messageID: String, installationID: String, at instant: Date
-    ) throws -> Bool
-
-    /// Each channel's counts over the sends recorded in `[from, to)`, in `GrowBroChannel.allCases` order; opt-in
-    /// counts are the current state.
-    func categoryReports(from: Date, to: Date) throws -> [CategoryReport]
+    /// The counts the engagement report is made from: the users with a live installation; per channel of
+    /// `channels`, those of them with an installation whose permission is in `optInPermissions` who did not switch
+    /// it off; and the sends recorded in `[from, to)` of those channels and their engagement events, counted by
+    /// channel, state, platform (and kind).
+    func reportCounts(
+        channels: [String], optInPermissions: [PermissionStatus], from: Date, to: Date
+    ) throws -> ReportCounts
 
     // MARK: Inbox
 
