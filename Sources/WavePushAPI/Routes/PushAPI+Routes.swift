@@ -29,16 +29,15 @@ extension PushAPI {
         }
     }
 
-    /// `POST /v1/logout`: `user` and `installation`; the installation must be the user's.
+    /// `POST /v1/logout`: `user` and `installation`; the installation must be the user's when it is removed (the check
+    /// and the removal are one transaction, so one signed in to another account meanwhile is left to it, and the
+    /// caller learns only that it is not this user's).
     func logout(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
         let (user, installation) = try Self.decodeUser(and: "installation", from: body)
         try Self.check(key, allows: user, field: "user")
         let change: TokenChange
         do {
-            guard try server.installation(installation)?.userID == user else {
-                throw GrowBroServerError.unknownInstallation(installation)
-            }
-            change = try server.logout(installationID: installation, at: clock.now)
+            change = try server.logout(installationID: installation, ifUser: user, at: clock.now)
         } catch {
             throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
         }
