@@ -30,6 +30,7 @@ extension SQLitePushServerStore {
         let entry = message.entry
         let collapseID = message.collapseID
         let expiresAt = message.expiresAt
+        let priority = message.priority
         do {
             guard let archiveDays = try Self.archiveDays(of: userID, in: database) else {
                 throw GrowBroServerError.unknownUser(userID)
@@ -66,8 +67,8 @@ extension SQLitePushServerStore {
             let insert = try database.cached(
                 """
                 INSERT INTO push_send (message_id, installation_id, user_id, platform, channel_id, payload, collapse_id,
-                    created_ms, expires_ms, state, due_ms)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?)
+                    created_ms, expires_ms, state, due_ms, priority)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
                 """)
             for installation in installations {
                 if let reason = skip(installation, enabled, entry == nil) {
@@ -87,7 +88,7 @@ extension SQLitePushServerStore {
                     .text(messageID), .text(installation.id), .text(userID), .text(installation.platform.rawValue),
                     .text(channelID), .text(json), .optional(collapseID),
                     .integer(at.millisecondsSince1970), .integer(expiresAt.millisecondsSince1970),
-                    .integer(at.millisecondsSince1970),
+                    .integer(at.millisecondsSince1970), .integer(Int64(priority.rawValue)),
                 ])
                 try insert.run()
                 result.sends.append(

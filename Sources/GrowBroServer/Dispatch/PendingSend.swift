@@ -15,6 +15,8 @@ package struct PendingSend: Sendable {
     package var attempts: Int
     package var renewed: Bool
     package var dueAt: Date
+    /// What a claim ranks it by besides its due instant (``SendPriority``).
+    package var priority: SendPriority = .interactive
     /// The end of the lease it was claimed under (``PushServerStore/claimDue(now:limit:lease:owner:)``), `nil` when
     /// it was read without a claim. It is the claim's fence: an outcome recorded for it takes effect only while the
     /// send is still pending under this lease, never after another sender claimed it once the lease ended.
@@ -28,7 +30,7 @@ package struct PendingSend: Sendable {
     package init(
         sendID: Int64, messageID: String, installationID: String, userID: String, platform: PushPlatform,
         channelID: String, payload: String, collapseID: String? = nil, expiresAt: Date, attempts: Int, renewed: Bool,
-        dueAt: Date, claimedUntil: Date? = nil
+        dueAt: Date, priority: SendPriority = .interactive, claimedUntil: Date? = nil
     ) {
         self.sendID = sendID
         self.messageID = messageID
@@ -42,6 +44,7 @@ package struct PendingSend: Sendable {
         self.attempts = attempts
         self.renewed = renewed
         self.dueAt = dueAt
+        self.priority = priority
         self.claimedUntil = claimedUntil
     }
 }

@@ -19,6 +19,8 @@ package struct FanOutMessage: Sendable {
     package var at: Date
     /// When its sends expire unsent.
     package var expiresAt: Date
+    /// What its sends' claims rank them by besides their due instant (``SendPriority``).
+    package var priority: SendPriority = .interactive
 
     /// The channel id its message and sends are recorded under: the event's channel, or `background` for a
     /// background push (outside every category of the engagement report).

@@ -34,7 +34,7 @@ extension PushServer {
         try store.nextDueInstant()
     }
 
-    /// Pending sends due at `now`, earliest first.
+    /// Pending sends due at `now`, by rank (``SendPriority/rank(due:)``) then send id.
     func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
         try store.dueSends(now: now, limit: limit)
     }

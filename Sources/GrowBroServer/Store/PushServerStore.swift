@@ -16,8 +16,8 @@ internal import WavePushPayloads
 ///   see (an unknown user, a reused message id, an unknown installation or message), and ``PushStoreError`` for
 ///   its own failures, never its library's error type.
 /// - Orders are part of the contract (they reach `wavepush` output): installations by id, sends by send id (the
-///   order they were recorded), token changes in the order logged, due sends by due instant then send id, inbox
-///   pages newest first (equal instants later-added first).
+///   order they were recorded), token changes in the order logged, due sends by rank (the due instant plus the
+///   send's ``SendPriority/claimLag``: ``SendPriority/rank(due:)``) then send id, inbox pages newest first (equal instants later-added first).
 /// - A send is recorded `pending` before any attempt and leaves `pending` once; an outcome recorded for a send
 ///   no longer pending changes nothing (a crash between an answer and its commit re-sends at most that one).
 package protocol PushServerStore: Sendable {
@@ -78,7 +78,8 @@ package protocol PushServerStore: Sendable {
 
     /// Records a message and its inbox entry, then one pending send per installation of the recipient that `skip`
     /// does not skip (given the recipient's switch for the channel), with the payload `payload` builds for the
-    /// badge (the recipient's unread count after the entry) and the installation's platform.
+    /// badge (the recipient's unread count after the entry) and the installation's platform, due at the message's
+    /// instant with its ``FanOutMessage/priority``.
     ///
     /// - Throws: ``GrowBroServerError/unknownUser(_:)``, ``GrowBroServerError/duplicateMessage(_:)``, or what
     ///   `payload` throws; nothing is recorded then.
@@ -108,10 +109,10 @@ package protocol PushServerStore: Sendable {
     /// The earliest instant a pending send is due, or `nil`.
     func nextDueInstant() throws -> Date?
 
-    /// Up to `limit` pending sends due at `now`, earliest due first.
+    /// Up to `limit` pending sends due at `now`, by rank (``SendPriority/rank(due:)``) then send id.
     func dueSends(now: Date, limit: Int) throws -> [PendingSend]
 
-    /// Claims up to `limit` pending sends due at `now`, earliest due first, for `owner` until `now + lease` (each
+    /// Claims up to `limit` pending sends due at `now`, by rank (``SendPriority/rank(due:)``) then send id, for `owner` until `now + lease` (each
     /// send's ``PendingSend/claimedUntil``): no other claim returns them before the lease ends, and a sender that dies
     /// holding them leaves them due again then. Several senders (processes, machines) may claim at once; no send is returned to two live claims.
     func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend]
