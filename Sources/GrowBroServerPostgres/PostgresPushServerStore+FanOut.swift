@@ -106,15 +106,15 @@ extension PostgresPushServerStore {
             let sendID = try connection.query(
                 """
                 INSERT INTO push_send (message_id, installation_id, user_id, platform, channel_id, payload, collapse_id,
-                    created_ms, expires_ms, state, due_ms, priority)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $8, $10)
+                    created_ms, expires_ms, state, due_ms, priority, apns_id)
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $8, $10, $11)
                 RETURNING send_id
                 """,
                 [
                     .text(message.messageID), .text(installation.id), .text(message.userID),
                     .text(installation.platform.rawValue), .text(message.channelID), .text(json),
                     .optional(message.collapseID), .integer(at), .integer(message.expiresAt.millisecondsSince1970),
-                    .integer(Int64(message.priority.rawValue)),
+                    .integer(Int64(message.priority.rawValue)), .optional(message.newAPNsID()),
                 ]
             ).int64(0, 0)
             result.sends.append(

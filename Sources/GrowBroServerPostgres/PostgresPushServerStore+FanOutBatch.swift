@@ -144,10 +144,11 @@ extension PostgresPushServerStore {
         let ids = try connection.query(
             """
             INSERT INTO push_send (message_id, installation_id, user_id, platform, channel_id, payload, collapse_id,
-                created_ms, expires_ms, state, due_ms, priority)
-            SELECT m, i, u, p, c, j, k, t, e, 'pending', t, r
+                created_ms, expires_ms, state, due_ms, priority, apns_id)
+            SELECT m, i, u, p, c, j, k, t, e, 'pending', t, r, a
             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                $8::bigint[], $9::bigint[], $10::integer[]) WITH ORDINALITY AS v(m, i, u, p, c, j, k, t, e, r, n)
+                $8::bigint[], $9::bigint[], $10::integer[], $11::text[])
+                WITH ORDINALITY AS v(m, i, u, p, c, j, k, t, e, r, a, n)
             ORDER BY n
             RETURNING send_id, message_id, installation_id
             """,
@@ -160,6 +161,7 @@ extension PostgresPushServerStore {
                 .array(sends.map { .integer($0.message.at.millisecondsSince1970) }),
                 .array(sends.map { .integer($0.message.expiresAt.millisecondsSince1970) }),
                 .array(sends.map { .integer(Int64($0.message.priority.rawValue)) }),
+                .array(sends.map { .optional($0.message.newAPNsID()) }),
             ])
         var sendIDs: [String: Int64] = [:]
         for row in 0..<ids.count { sendIDs[ids.text(row, 1) + "\u{0}" + ids.text(row, 2)] = ids.int64(row, 0) }

@@ -51,7 +51,7 @@ extension PostgresPushServerStore {
 
     static let pendingColumns = """
         send_id, message_id, installation_id, user_id, channel_id, payload, collapse_id, expires_ms, attempts,
-            renewed, due_ms, platform, priority
+            renewed, due_ms, platform, priority, apns_id
         """
 
     static func readPending(_ rows: PostgresRows) -> [PendingSend] {
@@ -62,7 +62,8 @@ extension PostgresPushServerStore {
                 channelID: rows.text(row, 4), payload: rows.text(row, 5), collapseID: rows.optionalText(row, 6),
                 expiresAt: Date(millisecondsSince1970: rows.int64(row, 7)), attempts: Int(rows.int64(row, 8)),
                 renewed: rows.int64(row, 9) != 0, dueAt: Date(millisecondsSince1970: rows.int64(row, 10)),
-                priority: SendPriority(rawValue: Int(rows.int64(row, 12))) ?? .interactive)
+                priority: SendPriority(rawValue: Int(rows.int64(row, 12))) ?? .interactive,
+                apnsID: rows.optionalText(row, 13))
         }
     }
 
@@ -99,7 +100,8 @@ extension PostgresPushServerStore {
                         FOR UPDATE SKIP LOCKED)
                     UPDATE push_send s SET due_ms = $3, lease_owner = $4 FROM due WHERE s.send_id = due.send_id
                     RETURNING s.send_id, s.message_id, s.installation_id, s.user_id, s.channel_id, s.payload,
-                        s.collapse_id, s.expires_ms, s.attempts, s.renewed, due.was_due, s.platform, s.priority
+                        s.collapse_id, s.expires_ms, s.attempts, s.renewed, due.was_due, s.platform, s.priority,
+                        s.apns_id
                     """,
                     [
                         .integer(now.millisecondsSince1970), .integer(Int64(limit)), .integer(until), .text(owner),

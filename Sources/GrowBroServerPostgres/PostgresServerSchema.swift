@@ -9,6 +9,8 @@ internal import WavePostgres
 /// Version 2: each send's `priority` (``SendPriority``'s raw value; the sends of a database written by version 1
 /// are interactive, claimed in the order they always were, earliest due first) and the claim's index on its rank,
 /// `due_ms + priority * 300000`.
+///
+/// Version 3: each send's `apns_id` (``ServerSchema`` version 3).
 enum PostgresServerSchema {
     /// The advisory lock every process takes to migrate, so senders starting together migrate once.
     static let lockKey: Int64 = 0x5741_5645_5055_5348  // "WAVEPUSH"
@@ -118,5 +120,6 @@ enum PostgresServerSchema {
                 "ALTER TABLE push_send ADD COLUMN priority integer NOT NULL DEFAULT 0",
                 "CREATE INDEX push_send_rank ON push_send ((due_ms + priority * 300000), send_id) WHERE state = 'pending'",
             ]),
+        PostgresMigration(version: 3, statements: ["ALTER TABLE push_send ADD COLUMN apns_id text"]),
     ]
 }

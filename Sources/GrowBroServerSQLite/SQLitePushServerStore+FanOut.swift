@@ -31,6 +31,7 @@ extension SQLitePushServerStore {
         let collapseID = message.collapseID
         let expiresAt = message.expiresAt
         let priority = message.priority
+        let newAPNsID = message.newAPNsID
         do {
             guard let archiveDays = try Self.archiveDays(of: userID, in: database) else {
                 throw GrowBroServerError.unknownUser(userID)
@@ -67,8 +68,8 @@ extension SQLitePushServerStore {
             let insert = try database.cached(
                 """
                 INSERT INTO push_send (message_id, installation_id, user_id, platform, channel_id, payload, collapse_id,
-                    created_ms, expires_ms, state, due_ms, priority)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+                    created_ms, expires_ms, state, due_ms, priority, apns_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
                 """)
             for installation in installations {
                 if let reason = skip(installation, enabled, entry == nil) {
@@ -89,6 +90,7 @@ extension SQLitePushServerStore {
                     .text(channelID), .text(json), .optional(collapseID),
                     .integer(at.millisecondsSince1970), .integer(expiresAt.millisecondsSince1970),
                     .integer(at.millisecondsSince1970), .integer(Int64(priority.rawValue)),
+                    .optional(newAPNsID()),
                 ])
                 try insert.run()
                 result.sends.append(

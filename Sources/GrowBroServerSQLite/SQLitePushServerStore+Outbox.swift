@@ -73,7 +73,7 @@ extension SQLitePushServerStore {
             let select = try database.cached(
                 """
                 SELECT send_id, message_id, installation_id, user_id, channel_id, payload, collapse_id, expires_ms,
-                    attempts, renewed, due_ms, platform, priority
+                    attempts, renewed, due_ms, platform, priority, apns_id
                 FROM push_send INDEXED BY push_send_rank
                 WHERE state = 'pending' AND \(SendPriority.rankSQL) <= ? AND due_ms <= ?
                 ORDER BY \(SendPriority.rankSQL), send_id LIMIT ?
@@ -93,7 +93,8 @@ extension SQLitePushServerStore {
                         collapseID: select.optionalText(at: 6),
                         expiresAt: Date(millisecondsSince1970: select.int64(at: 7)), attempts: Int(select.int64(at: 8)),
                         renewed: select.int64(at: 9) != 0, dueAt: Date(millisecondsSince1970: select.int64(at: 10)),
-                        priority: SendPriority(rawValue: Int(select.int64(at: 12))) ?? .interactive))
+                        priority: SendPriority(rawValue: Int(select.int64(at: 12))) ?? .interactive,
+                        apnsID: select.optionalText(at: 13)))
             }
             return sends
         }

@@ -96,7 +96,7 @@ extension PushServer {
             },
             collapseID: plan.collapseID, at: event.at,
             expiresAt: event.at.addingTimeInterval(configuration.sendLifetime.timeInterval),
-            priority: SendPriority.of(event.kind, requested: priority))
+            priority: SendPriority.of(event.kind, requested: priority), apnsIDs: configuration.apnsIDs)
         let push: (Int, PushPlatform) throws -> String = { badge, platform in
             guard let shown = plan.shown else {
                 // Nothing to show: no text, no badge; the link names what the app refreshes.
