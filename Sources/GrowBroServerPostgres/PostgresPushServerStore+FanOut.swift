@@ -11,7 +11,9 @@ extension PostgresPushServerStore {
         payload: (_ badge: Int, PushPlatform) throws -> String
     ) throws -> FanOutResult {
         return try database.transaction { connection in
-            try Self.fanOut(message, skip: skip, payload: payload, in: connection)
+            let result = try Self.fanOut(message, skip: skip, payload: payload, in: connection)
+            if !result.sends.isEmpty { try Self.notifyNewSends(in: connection) }
+            return result
         }
     }
 
@@ -20,6 +22,9 @@ extension PostgresPushServerStore {
         payload: (_ index: Int, _ badge: Int, PushPlatform) throws -> String
     ) throws -> [Result<FanOutResult, GrowBroServerError>] {
         return try database.transaction { connection in
+            // Senders listening hear of the batch when it commits (a NOTIFY is sent at the commit, never on a
+            // rollback, wherever it stands in the transaction).
+            try Self.notifyNewSends(in: connection)
             // The whole batch in a few statements when it qualifies, inside a savepoint: if another writer got in
             // between its reads and its inserts (an id reused at the same moment) or a message is refused, nothing
             // of it stays and the batch goes one message at a time below, where each refusal is that message's. Any

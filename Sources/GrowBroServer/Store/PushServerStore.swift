@@ -148,6 +148,14 @@ package protocol PushServerStore: Sendable {
         _ send: PendingSend, _ outcome: SendOutcome, decide: (Installation?) -> TokenChange?
     ) throws -> TokenChange?
 
+    /// Starts calling `onNewSends` soon after each commit that records sends, made through any connection to the
+    /// store (another process's or machine's included), from a thread of the store's own; a failure of the watch
+    /// (its connection lost) goes to `onError`, and the watch keeps trying. `nil` when the store cannot tell: a
+    /// sender then relies on its idle check.
+    func watchNewSends(
+        _ onNewSends: @escaping @Sendable () -> Void, onError: @escaping @Sendable (any Error) -> Void
+    ) -> (any NewSendsWatch)?
+
     // MARK: Engagement
 
     /// Records an engagement event once per message, installation and kind: `false` when already recorded.
