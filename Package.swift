@@ -197,6 +197,7 @@ let package = Package(
                 "WaveSim", "WaveJSON", "ShadowNotifications", "GrowBroServer", "GrowBroServerSQLite",
                 "GrowBroNotifications", "WavePush",
                 "WavePushPayloads", "GrowBroServerTesting", "TestSupport", "WaveCommandLine", "WavePushHTTP",
+                "WaveSystemClock",
             ],
             path: "Benchmarks/WaveBench"
         ),
