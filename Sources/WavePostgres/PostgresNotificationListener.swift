@@ -1,6 +1,6 @@
 internal import CPostgres
 internal import Foundation
-public import WaveNotifications
+internal import WaveNotifications
 
 #if canImport(Glibc)
     internal import Glibc

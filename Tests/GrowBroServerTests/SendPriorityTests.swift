@@ -73,7 +73,7 @@ struct SendPriorityTests {
     func aRefreshComesAfterTheBroadcastAndTheReply(store: TestStore) throws {
         let harness = try Harness(store: store)
         try harness.register("u1", "u1-phone", apns: 1)
-        try harness.server.fanOut(
+        _ = try harness.server.fanOut(
             CommunityEvent(messageID: "f1", recipientID: "u1", kind: .refresh(postID: "42"), at: Harness.start))
         let refreshInBroadcast = CommunityEvent(
             messageID: "f2", recipientID: "u1", kind: .refresh(postID: nil), at: Harness.start)
@@ -103,6 +103,19 @@ struct SendPriorityTests {
         #expect(claimed.first?.priority == .interactive)
     }
 
+    /// A version-1 database's rows, the same SQL on both stores: a user, an installation, and a pending send due
+    /// 1 s after the start.
+    private static let versionOneRows = """
+        INSERT INTO server_user VALUES ('u1', 30, 0, 0);
+        INSERT INTO installation VALUES ('i1', 'u1', 'apns', '\(Harness.apnsToken(1))', 'production',
+            'authorized', 0, 0);
+        INSERT INTO message VALUES ('old', 'u1', 'system.updates', 0);
+        INSERT INTO push_send (message_id, installation_id, user_id, platform, channel_id, payload, created_ms,
+            expires_ms, state, due_ms)
+        VALUES ('old', 'i1', 'u1', 'apns', 'system.updates', '{}', 0, 9999999999999, 'pending',
+            \(Harness.start.millisecondsSince1970 + 1_000))
+        """
+
     /// A SQLite database written by schema version 1 gains the column: its pending sends are interactive, claimed
     /// earliest due first as before, and the new sends rank with their priority.
     @Test func aVersionOneSQLiteDatabaseIsMigrated() throws {
@@ -111,17 +124,7 @@ struct SendPriorityTests {
         let path = directory.appending("push.sqlite").path
         let old = try SQLiteDatabase(path: path)
         try old.migrate(Array(ServerSchema.migrations.prefix(1)))
-        try old.execute(
-            """
-            INSERT INTO server_user VALUES ('u1', 30, 0, 0);
-            INSERT INTO installation VALUES ('i1', 'u1', 'apns', '\(Harness.apnsToken(1))', 'production',
-                'authorized', 0, 0);
-            INSERT INTO message VALUES ('old', 'u1', 'system.updates', 0);
-            INSERT INTO push_send (message_id, installation_id, user_id, platform, channel_id, payload, created_ms,
-                expires_ms, state, due_ms)
-            VALUES ('old', 'i1', 'u1', 'apns', 'system.updates', '{}', 0, 9999999999999, 'pending',
-                \(Harness.start.millisecondsSince1970 + 1_000))
-            """)
+        try old.execute(Self.versionOneRows)
         old.close()
         let harness = try Harness(path: path)
         defer { harness.server.close() }
@@ -137,17 +140,7 @@ struct SendPriorityTests {
         let connectionString = try TestStore.freshSchema("prio")
         let old = try PostgresConnection(connectionString)
         try old.migrate(Array(PostgresServerSchema.migrations.prefix(1)), lockKey: PostgresServerSchema.lockKey)
-        try old.execute(
-            """
-            INSERT INTO server_user VALUES ('u1', 30, 0, 0);
-            INSERT INTO installation VALUES ('i1', 'u1', 'apns', '\(Harness.apnsToken(1))', 'production',
-                'authorized', 0, 0);
-            INSERT INTO message VALUES ('old', 'u1', 'system.updates', 0);
-            INSERT INTO push_send (message_id, installation_id, user_id, platform, channel_id, payload, created_ms,
-                expires_ms, state, due_ms)
-            VALUES ('old', 'i1', 'u1', 'apns', 'system.updates', '{}', 0, 9999999999999, 'pending',
-                \(Harness.start.millisecondsSince1970 + 1_000))
-            """)
+        try old.execute(Self.versionOneRows)
         old.close()
         let harness = try Harness(location: .postgres(connectionString: connectionString))
         defer { harness.server.close() }
