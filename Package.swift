@@ -88,7 +88,7 @@ let package = Package(
         ),
         // PostgreSQL for the push server's second store: one libpq connection, prepared parameterized statements,
         // transactions and savepoints, SQLSTATE errors, migrations recorded in a version table.
-        .target(name: "WavePostgres", dependencies: ["CPostgres"]),
+        .target(name: "WavePostgres", dependencies: ["CPostgres", "WaveNotifications"]),
         // The wall clock as an AlarmClock (SystemAlarmClock: one waking loop on a queue of its own), for the Linux
         // adapter and the push server alike. Platform code (Dispatch, sleeping) over the core's clock protocols.
         .target(name: "WaveSystemClock", dependencies: ["WaveNotifications"]),
@@ -198,6 +198,7 @@ let package = Package(
                 "GrowBroNotifications", "WavePush",
                 "WavePushPayloads", "GrowBroServerTesting", "TestSupport", "WaveCommandLine", "WavePushHTTP",
                 "WavePushAPI",
+                "WaveSystemClock",
             ],
             path: "Benchmarks/WaveBench"
         ),

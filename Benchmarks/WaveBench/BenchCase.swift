@@ -140,6 +140,15 @@ enum BenchCase: String, CaseIterable, Sendable {
     case apiRegister = "api-register"
     /// The same on PostgreSQL.
     case apiRegisterPostgres = "api-register-postgres"
+    /// A reply from its fan-out's commit to its request at the loopback stand-in, the sender idle: SQLite, the
+    /// backend in the sender's process calling `sendNow()`.
+    case pushLatencyIdle = "push-latency-idle"
+    /// The same on PostgreSQL, the backend on a connection of its own: the sender hears of it by `NOTIFY`.
+    case pushLatencyIdlePostgres = "push-latency-idle-postgres"
+    /// Replies while a 100,000-installation broadcast is being sent: SQLite.
+    case pushLatencyBroadcast = "push-latency-broadcast"
+    /// The same on PostgreSQL.
+    case pushLatencyBroadcastPostgres = "push-latency-broadcast-postgres"
     /// DesktopSink on its libdbus-1 connection: N notifications shown on dunst, each timed to the server's receipt.
     case desktopLibdbus = "desktop-libdbus"
     /// The same through one `gdbus call` process per notification, as the sink did before.
@@ -203,6 +212,11 @@ enum BenchCase: String, CaseIterable, Sendable {
         case .pushDispatchHTTP20Serial:
             // About 45 a second.
             return quick ? [20] : [300]
+        case .pushLatencyIdle, .pushLatencyIdlePostgres:
+            // Replies measured; during the broadcast, at most this many (one every 200 ms while it lasts).
+            return quick ? [20] : [200]
+        case .pushLatencyBroadcast, .pushLatencyBroadcastPostgres:
+            return quick ? [20] : [100]
         case .desktopLibdbus, .desktopGdbus:
             return quick ? [20] : [200]
         case .apiSend, .apiSendPostgres, .apiRegister, .apiRegisterPostgres:
@@ -227,6 +241,9 @@ enum BenchCase: String, CaseIterable, Sendable {
             return (1, quick ? 1 : 3)
         case .apiSend, .apiSendPostgres, .apiRegister, .apiRegisterPostgres:
             // Each run commits 6,000 transactions with real fsyncs.
+            return (0, quick ? 1 : 3)
+        case .pushLatencyIdle, .pushLatencyIdlePostgres, .pushLatencyBroadcast, .pushLatencyBroadcastPostgres:
+            // Each run has its own unmeasured warm-up replies; a broadcast run is about a minute.
             return (0, quick ? 1 : 3)
         case .deliveryOurs, .deliveryTask, .deliveryDispatch, .deliveryContended:
             // Each run waits out its real-time window; 3 × 2,000 samples per size keep the p99 stable.
@@ -372,6 +389,11 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await PushTransportWorkload.dispatch(count: size, delay: 20, inFlight: 1)
         case .pushStandInCeiling:
             return try await PushTransportWorkload.ceiling(count: size)
+        case .pushLatencyIdle, .pushLatencyIdlePostgres, .pushLatencyBroadcast, .pushLatencyBroadcastPostgres:
+            return try await PushLatencyWorkload.run(
+                samples: size, postgres: self == .pushLatencyIdlePostgres || self == .pushLatencyBroadcastPostgres,
+                load: self == .pushLatencyIdle || self == .pushLatencyIdlePostgres ? .idle : .broadcast,
+                quick: context.quick)
         case .desktopLibdbus:
             return try await DesktopNotifyWorkload.run(count: size, side: .libdbus)
         case .desktopGdbus:

@@ -40,6 +40,8 @@ struct BenchmarkSuite {
         [.pushDispatch, .pushDispatchBatched, .pushDispatchPostgres1, .pushDispatchPostgres2, .pushDispatchPostgres4],
         [.pushBroadcast, .pushBroadcastPostgres],
         [.pushStandInCeiling, .pushDispatchHTTP, .pushDispatchHTTP20, .pushDispatchHTTP20Serial],
+        [.pushLatencyIdle, .pushLatencyIdlePostgres],
+        [.pushLatencyBroadcast, .pushLatencyBroadcastPostgres],
         [.desktopGdbus, .desktopLibdbus],
         [.apiSend, .apiSendPostgres, .apiRegister, .apiRegisterPostgres],
     ]

@@ -40,6 +40,7 @@ extension Report {
         text +=
             storeSection() + recurrenceSection() + pushSection() + desktopSection() + transportSection()
             + apiSection()
+        text += latencySection()
         text += growthSection() + goalsSection()
         let single = summaries.filter {
             $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick && repetitionsOverride != 1
@@ -400,6 +401,30 @@ extension Report {
                 Format.milliseconds(summary.median("p50Milliseconds")),
                 Format.milliseconds(summary.median("p99Milliseconds")),
                 Format.milliseconds(summary.median("maxMilliseconds")), Format.bytes(summary.peakResidentBytes),
+            ]
+        }
+        return text + table.render()
+    }
+
+    private func latencySection() -> String {
+        let rows: [(BenchCase, String)] = [
+            (.pushLatencyIdle, "idle: SQLite, sendNow() in process"),
+            (.pushLatencyIdlePostgres, "idle: PostgreSQL, NOTIFY from a backend"),
+            (.pushLatencyBroadcast, "during a broadcast: SQLite"),
+            (.pushLatencyBroadcastPostgres, "during a broadcast: PostgreSQL"),
+        ]
+        let sizes = sizes(rows.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text =
+            "\n13. Push latency: a reply from its fan-out's commit to its request at the loopback stand-in, through a\n"
+        text += "   running sender and libcurl; during a broadcast of 100,000 (10,000 in --quick) being sent.\n"
+        var table = TextTable(["N", "workload", "replies", "p50", "p99", "max"])
+        addRows(rows, sizes: sizes, to: &table) { summary, _ in
+            [
+                summary.median("operations").map { String(Int($0)) } ?? "–",
+                Format.duration(summary.median("p50Milliseconds").map { $0 / 1e3 }),
+                Format.duration(summary.median("p99Milliseconds").map { $0 / 1e3 }),
+                Format.duration(summary.median("maxMilliseconds").map { $0 / 1e3 }),
             ]
         }
         return text + table.render()

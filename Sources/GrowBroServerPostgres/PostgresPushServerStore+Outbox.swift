@@ -51,7 +51,7 @@ extension PostgresPushServerStore {
 
     static let pendingColumns = """
         send_id, message_id, installation_id, user_id, channel_id, payload, collapse_id, expires_ms, attempts,
-            renewed, due_ms, platform
+            renewed, due_ms, platform, priority, apns_id
         """
 
     static func readPending(_ rows: PostgresRows) -> [PendingSend] {
@@ -61,18 +61,27 @@ extension PostgresPushServerStore {
                 userID: rows.text(row, 3), platform: PushPlatform(rawValue: rows.text(row, 11)) ?? .fcm,
                 channelID: rows.text(row, 4), payload: rows.text(row, 5), collapseID: rows.optionalText(row, 6),
                 expiresAt: Date(millisecondsSince1970: rows.int64(row, 7)), attempts: Int(rows.int64(row, 8)),
-                renewed: rows.int64(row, 9) != 0, dueAt: Date(millisecondsSince1970: rows.int64(row, 10)))
+                renewed: rows.int64(row, 9) != 0, dueAt: Date(millisecondsSince1970: rows.int64(row, 10)),
+                priority: SendPriority(rawValue: Int(rows.int64(row, 12))) ?? .interactive,
+                apnsID: rows.optionalText(row, 13))
         }
     }
 
+    /// Up to `limit` pending sends due at `now`, by rank (``SendPriority``) then send id; the claim index is read up
+    /// to the latest rank a due send can have.
     func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
         try database.withConnection { connection in
             Self.readPending(
                 try connection.query(
                     """
                     SELECT \(Self.pendingColumns) FROM push_send
-                    WHERE state = 'pending' AND due_ms <= $1 ORDER BY due_ms, send_id LIMIT $2
-                    """, [.integer(now.millisecondsSince1970), .integer(Int64(limit))]))
+                    WHERE state = 'pending' AND \(SendPriority.rankSQL) <= $3 AND due_ms <= $1
+                    ORDER BY \(SendPriority.rankSQL), send_id LIMIT $2
+                    """,
+                    [
+                        .integer(now.millisecondsSince1970), .integer(Int64(limit)),
+                        .integer(now.millisecondsSince1970 + SendPriority.largestLagMilliseconds),
+                    ]))
         }
     }
 
@@ -86,19 +95,24 @@ extension PostgresPushServerStore {
                     """
                     WITH due AS (
                         SELECT send_id, due_ms AS was_due FROM push_send
-                        WHERE state = 'pending' AND due_ms <= $1 ORDER BY due_ms, send_id LIMIT $2
+                        WHERE state = 'pending' AND \(SendPriority.rankSQL) <= $5 AND due_ms <= $1
+                        ORDER BY \(SendPriority.rankSQL), send_id LIMIT $2
                         FOR UPDATE SKIP LOCKED)
                     UPDATE push_send s SET due_ms = $3, lease_owner = $4 FROM due WHERE s.send_id = due.send_id
                     RETURNING s.send_id, s.message_id, s.installation_id, s.user_id, s.channel_id, s.payload,
-                        s.collapse_id, s.expires_ms, s.attempts, s.renewed, due.was_due, s.platform
+                        s.collapse_id, s.expires_ms, s.attempts, s.renewed, due.was_due, s.platform, s.priority,
+                        s.apns_id
                     """,
-                    [.integer(now.millisecondsSince1970), .integer(Int64(limit)), .integer(until), .text(owner)]))
+                    [
+                        .integer(now.millisecondsSince1970), .integer(Int64(limit)), .integer(until), .text(owner),
+                        .integer(now.millisecondsSince1970 + SendPriority.largestLagMilliseconds),
+                    ]))
             let fence = Date(millisecondsSince1970: until)
             return claimed.map { send in
                 var send = send
                 send.claimedUntil = fence
                 return send
-            }.sorted { ($0.dueAt, $0.sendID) < ($1.dueAt, $1.sendID) }
+            }.sorted { ($0.priority.rank(due: $0.dueAt), $0.sendID) < ($1.priority.rank(due: $1.dueAt), $1.sendID) }
         }
     }
 }

@@ -12,6 +12,8 @@ internal import WavePostgres
 /// by the store itself, recorded in `schema_version`.
 final class PostgresPushServerStore: PushServerStore {
     let database: PostgresServerDatabase
+    /// For the connection a watch for new sends listens on (``watchNewSends(_:onError:)``).
+    let connectionString: String
 
     /// Connects and brings the schema up to date.
     ///
@@ -21,6 +23,7 @@ final class PostgresPushServerStore: PushServerStore {
     /// - Throws: ``PushStoreError`` when the server cannot be reached, refuses the user, or has a newer schema.
     init(connectionString: String, reconnection: PostgresReconnection) throws {
         database = try PostgresServerDatabase(connectionString: connectionString, reconnection: reconnection)
+        self.connectionString = connectionString
     }
 
     func close() {

@@ -5,6 +5,12 @@ internal import WavePostgres
 ///
 /// Version 1: the SQLite schema's tables (``ServerSchema`` version 1) in PostgreSQL's types, with the send's
 /// `lease_owner` (the sender that last claimed it, for an operator reading the outbox).
+///
+/// Version 2: each send's `priority` (``SendPriority``'s raw value; the sends of a database written by version 1
+/// are interactive, claimed in the order they always were, earliest due first) and the claim's index on its rank,
+/// `due_ms + priority * 300000`.
+///
+/// Version 3: each send's `apns_id` (``ServerSchema`` version 3).
 enum PostgresServerSchema {
     /// The advisory lock every process takes to migrate, so senders starting together migrate once.
     static let lockKey: Int64 = 0x5741_5645_5055_5348  // "WAVEPUSH"
@@ -107,6 +113,13 @@ enum PostgresServerSchema {
                     at_ms bigint NOT NULL,
                     PRIMARY KEY (message_id, installation_id, kind))
                 """,
-            ])
+            ]),
+        PostgresMigration(
+            version: 2,
+            statements: [
+                "ALTER TABLE push_send ADD COLUMN priority integer NOT NULL DEFAULT 0",
+                "CREATE INDEX push_send_rank ON push_send ((due_ms + priority * 300000), send_id) WHERE state = 'pending'",
+            ]),
+        PostgresMigration(version: 3, statements: ["ALTER TABLE push_send ADD COLUMN apns_id text"]),
     ]
 }

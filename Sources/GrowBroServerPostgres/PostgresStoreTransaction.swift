@@ -179,10 +179,11 @@ struct PostgresStoreTransaction: PushStoreTransaction {
         let rows = try connection.query(
             """
             INSERT INTO push_send (message_id, installation_id, user_id, platform, channel_id, payload, collapse_id,
-                created_ms, expires_ms, state, due_ms)
-            SELECT m, i, u, p, c, j, k, t, e, 'pending', t
+                created_ms, expires_ms, state, due_ms, priority, apns_id)
+            SELECT m, i, u, p, c, j, k, t, e, 'pending', t, r, a
             FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                $8::bigint[], $9::bigint[]) WITH ORDINALITY AS v(m, i, u, p, c, j, k, t, e, n)
+                $8::bigint[], $9::bigint[], $10::integer[], $11::text[])
+                WITH ORDINALITY AS v(m, i, u, p, c, j, k, t, e, r, a, n)
             ORDER BY n
             RETURNING send_id, message_id, installation_id
             """,
@@ -193,7 +194,10 @@ struct PostgresStoreTransaction: PushStoreTransaction {
                 .array(sends.map { .optional($0.collapseID) }),
                 .array(sends.map { .integer($0.createdAt.millisecondsSince1970) }),
                 .array(sends.map { .integer($0.expiresAt.millisecondsSince1970) }),
+                .array(sends.map { .integer(Int64($0.priority.rawValue)) }), .array(sends.map { .optional($0.apnsID) }),
             ])
+        // Senders listening hear of the sends when the transaction commits (never on a rollback).
+        if !sends.isEmpty { try PostgresPushServerStore.notifyNewSends(in: connection) }
         var sendIDs: [String: Int64] = [:]
         for row in 0..<rows.count { sendIDs[rows.text(row, 1) + "\u{0}" + rows.text(row, 2)] = rows.int64(row, 0) }
         return sends.map { sendIDs[$0.messageID + "\u{0}" + $0.installationID] ?? 0 }

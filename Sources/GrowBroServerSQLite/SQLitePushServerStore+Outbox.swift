@@ -64,18 +64,25 @@ extension SQLitePushServerStore {
         try database.withDatabase { database in try Self.dueSends(now: now, limit: limit, in: database) }
     }
 
-    /// Up to `limit` pending sends due at `now`, earliest due first.
+    /// Up to `limit` pending sends due at `now`, by rank (``SendPriority``: the due instant plus the priority's lag)
+    /// then send id. The index on the rank is read from its start up to the latest rank a due send can have, so the
+    /// sends passed over are the pending ones not yet due whose rank is that early (a retry or a lease within the
+    /// largest lag).
     static func dueSends(now: Date, limit: Int, in database: SQLiteDatabase) throws -> [PendingSend] {
         do {
             let select = try database.cached(
                 """
                 SELECT send_id, message_id, installation_id, user_id, channel_id, payload, collapse_id, expires_ms,
-                    attempts, renewed, due_ms, platform
-                FROM push_send INDEXED BY push_send_due
-                WHERE state = 'pending' AND due_ms <= ? ORDER BY due_ms, send_id LIMIT ?
+                    attempts, renewed, due_ms, platform, priority, apns_id
+                FROM push_send INDEXED BY push_send_rank
+                WHERE state = 'pending' AND \(SendPriority.rankSQL) <= ? AND due_ms <= ?
+                ORDER BY \(SendPriority.rankSQL), send_id LIMIT ?
                 """)
             defer { select.reset() }
-            try select.bind([.integer(now.millisecondsSince1970), .integer(Int64(limit))])
+            let now = now.millisecondsSince1970
+            try select.bind([
+                .integer(now + SendPriority.largestLagMilliseconds), .integer(now), .integer(Int64(limit)),
+            ])
             var sends: [PendingSend] = []
             while try select.step() {
                 sends.append(
@@ -85,7 +92,9 @@ extension SQLitePushServerStore {
                         channelID: select.text(at: 4), payload: select.text(at: 5),
                         collapseID: select.optionalText(at: 6),
                         expiresAt: Date(millisecondsSince1970: select.int64(at: 7)), attempts: Int(select.int64(at: 8)),
-                        renewed: select.int64(at: 9) != 0, dueAt: Date(millisecondsSince1970: select.int64(at: 10))))
+                        renewed: select.int64(at: 9) != 0, dueAt: Date(millisecondsSince1970: select.int64(at: 10)),
+                        priority: SendPriority(rawValue: Int(select.int64(at: 12))) ?? .interactive,
+                        apnsID: select.optionalText(at: 13)))
             }
             return sends
         }

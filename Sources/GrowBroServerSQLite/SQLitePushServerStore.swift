@@ -25,6 +25,14 @@ final class SQLitePushServerStore: PushServerStore {
         database.close()
     }
 
+    /// None: SQLite tells no other process of a commit, so a sender in another process finds new sends at its idle
+    /// check (within one process, ``PushSender/sendNow()`` wakes it).
+    func watchNewSends(
+        _ onNewSends: @escaping @Sendable () -> Void, onError: @escaping @Sendable (any Error) -> Void
+    ) -> (any NewSendsWatch)? {
+        nil
+    }
+
     func integrityCheck() throws -> [String] {
         try database.withDatabase { try $0.integrityCheck() }
     }

@@ -164,8 +164,8 @@ struct SQLiteStoreTransaction: PushStoreTransaction {
         let insert = try database.cached(
             """
             INSERT INTO push_send (message_id, installation_id, user_id, platform, channel_id, payload, collapse_id,
-                created_ms, expires_ms, state, due_ms)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'pending', ?8)
+                created_ms, expires_ms, state, due_ms, priority, apns_id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'pending', ?8, ?10, ?11)
             """)
         let lastRow = try database.cached("SELECT last_insert_rowid()")
         return try sends.map { send in
@@ -174,6 +174,7 @@ struct SQLiteStoreTransaction: PushStoreTransaction {
                 .text(send.messageID), .text(send.installationID), .text(send.userID), .text(send.platform.rawValue),
                 .text(send.channelID), .text(send.payload), .optional(send.collapseID),
                 .integer(send.createdAt.millisecondsSince1970), .integer(send.expiresAt.millisecondsSince1970),
+                .integer(Int64(send.priority.rawValue)), .optional(send.apnsID),
             ])
             try insert.run()
             defer { lastRow.reset() }

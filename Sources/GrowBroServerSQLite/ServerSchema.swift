@@ -6,6 +6,14 @@ internal import WaveSQLite
 /// Version 1: users (archive setting), category switches, installations (one token each, unique per platform),
 /// the token change log, messages (one per id), the per-user inbox, the send outbox (every push recorded before
 /// it is attempted) and engagement events (once per message, installation and kind).
+///
+/// Version 2: each send's `priority` (``SendPriority``'s raw value; the sends of a database written by version 1
+/// are interactive, which claims them in the order they always were, earliest due first) and the claim's index on
+/// its rank, `due_ms + priority * 300000`.
+///
+/// Version 3: each send's `apns_id`, a random UUID made at the fan-out (``GrowBroServerConfiguration/APNsIDs``);
+/// `NULL` for the sends of an older database and of a replay, which carry the one derived from the send id, as
+/// their earlier attempts did.
 enum ServerSchema {
     static let migrations = [
         SQLiteMigration(
@@ -112,6 +120,13 @@ enum ServerSchema {
                     PRIMARY KEY (message_id, installation_id, kind)
                 ) WITHOUT ROWID
                 """,
-            ])
+            ]),
+        SQLiteMigration(
+            version: 2,
+            statements: [
+                "ALTER TABLE push_send ADD COLUMN priority INTEGER NOT NULL DEFAULT 0",
+                "CREATE INDEX push_send_rank ON push_send (due_ms + priority * 300000, send_id) WHERE state = 'pending'",
+            ]),
+        SQLiteMigration(version: 3, statements: ["ALTER TABLE push_send ADD COLUMN apns_id TEXT"]),
     ]
 }

@@ -15,7 +15,8 @@ internal import Foundation
 public final class PostgresConnection {
     /// `host/database`, for errors (never the connection string, which may hold a password).
     public let name: String
-    private var connection: OpaquePointer?
+    /// libpq's handle (read by ``PostgresNotificationListener``'s calls on this connection), `nil` once closed.
+    private(set) var connection: OpaquePointer?
     private var prepared: [String: String] = [:]
     private var depth = 0
     private let reconnection: PostgresReconnection

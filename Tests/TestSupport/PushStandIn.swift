@@ -29,6 +29,8 @@ package final class PushStandIn: Sendable {
         /// What the stand-in's independent check (PyJWT) said of its provider token: `valid`, why not, or `nil`
         /// when the script configured no key for its route.
         package var jwt: String? = nil
+        /// When the whole request had arrived, by the wall clock (seconds since 1970).
+        package var receivedAt: Double? = nil
 
         /// The first value of a header.
         package func header(_ name: String) -> String? {
@@ -135,7 +137,8 @@ package final class PushStandIn: Sendable {
                 method: object["method"] as? String ?? "", path: object["path"] as? String ?? "",
                 authority: object["authority"] as? String ?? "",
                 headers: pairs.map { (name: $0[0], value: $0[1]) }, body: object["body"] as? String ?? "",
-                openStreams: object["open_streams"] as? Int ?? 0, jwt: object["jwt"] as? String)
+                openStreams: object["open_streams"] as? Int ?? 0, jwt: object["jwt"] as? String,
+                receivedAt: object["received_at"] as? Double)
         }
     }
 

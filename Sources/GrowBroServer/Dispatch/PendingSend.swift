@@ -15,6 +15,11 @@ package struct PendingSend: Sendable {
     package var attempts: Int
     package var renewed: Bool
     package var dueAt: Date
+    /// What a claim ranks it by besides its due instant (``SendPriority``).
+    package var priority: SendPriority = .interactive
+    /// Its `apns-id`, made at the fan-out, or `nil` for the one derived from the send id
+    /// (``GrowBroServerConfiguration/APNsIDs``).
+    package var apnsID: String? = nil
     /// The end of the lease it was claimed under (``PushServerStore/claimDue(now:limit:lease:owner:)``), `nil` when
     /// it was read without a claim. It is the claim's fence: an outcome recorded for it takes effect only while the
     /// send is still pending under this lease, never after another sender claimed it once the lease ended.
@@ -28,7 +33,7 @@ package struct PendingSend: Sendable {
     package init(
         sendID: Int64, messageID: String, installationID: String, userID: String, platform: PushPlatform,
         channelID: String, payload: String, collapseID: String? = nil, expiresAt: Date, attempts: Int, renewed: Bool,
-        dueAt: Date, claimedUntil: Date? = nil
+        dueAt: Date, priority: SendPriority = .interactive, apnsID: String? = nil, claimedUntil: Date? = nil
     ) {
         self.sendID = sendID
         self.messageID = messageID
@@ -42,6 +47,8 @@ package struct PendingSend: Sendable {
         self.attempts = attempts
         self.renewed = renewed
         self.dueAt = dueAt
+        self.priority = priority
+        self.apnsID = apnsID
         self.claimedUntil = claimedUntil
     }
 }

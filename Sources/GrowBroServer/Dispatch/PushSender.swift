@@ -2,7 +2,11 @@ public import Foundation
 public import WaveNotifications
 
 /// A ``PushDispatcher`` run as a service, for a backend to embed: it sends what is due, then waits until the next
-/// send is due or ``sendNow()`` says a new one was recorded, until ``stop()``.
+/// send is due or a new one was recorded, until ``stop()``.
+///
+/// It learns of a new send at once when ``sendNow()`` is called (a fan-out in the same process) and, on a store
+/// that can tell (PostgreSQL's `LISTEN`/`NOTIFY`), when any process or machine commits one; on SQLite a send that
+/// another process records is found at the idle check.
 ///
 /// The wait is an alarm on the clock it was given (a `SystemAlarmClock` in production, a `ManualWaveClock` in
 /// tests), never a sleep of its own. ``stop()`` starts no new request: the requests in flight are answered and their
@@ -15,6 +19,8 @@ public final class PushSender: Sendable {
         var woken = false
         var stopping = false
         var activity = Activity.stopped
+        /// The store's watch for new sends while started.
+        var watch: (any NewSendsWatch)?
     }
 
     /// What the sender is doing, for a watchdog: a round of sends that started long ago and has not ended is a
@@ -72,13 +78,23 @@ public final class PushSender: Sendable {
         self.onError = onError
     }
 
-    /// Starts sending; a second call while running does nothing.
+    /// Starts sending, and watching the store for sends other connections record; a second call while running does
+    /// nothing.
     public func start() {
-        state.withLock { state in
-            guard state.task == nil else { return }
+        let started = state.withLock { state in
+            guard state.task == nil else { return false }
             state.stopping = false
             state.task = Task { await self.run() }
+            return true
         }
+        guard started else { return }
+        // The watch connects on a thread of its own: nothing here waits for the database.
+        let watch = server.watchNewSends({ [weak self] in self?.wake() }, onError: onError)
+        let stale = state.withLock { state in
+            defer { state.watch = state.stopping ? nil : watch }
+            return state.stopping ? watch : nil
+        }
+        stale?.stop()
     }
 
     /// Sends what is due now instead of waiting: call it after recording new sends (a fan-out).
@@ -88,10 +104,12 @@ public final class PushSender: Sendable {
 
     /// Stops: no request is started after it; those in flight are answered and committed before it returns.
     public func stop() async {
-        let task = state.withLock { state in
+        let (task, watch) = state.withLock { state in
             state.stopping = true
-            return state.task
+            defer { state.watch = nil }
+            return (state.task, state.watch)
         }
+        watch?.stop()
         task?.cancel()
         wake()
         await task?.value

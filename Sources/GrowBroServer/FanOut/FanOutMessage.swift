@@ -19,6 +19,19 @@ package struct FanOutMessage: Sendable {
     package var at: Date
     /// When its sends expire unsent.
     package var expiresAt: Date
+    /// What its sends' claims rank them by besides their due instant (``SendPriority``).
+    package var priority: SendPriority = .interactive
+    /// How its sends' `apns-id`s are chosen.
+    package var apnsIDs: GrowBroServerConfiguration.APNsIDs = .random
+
+    /// The `apns-id` a store records with one new send: a random UUID, or `nil` for the one derived from the send id
+    /// (``GrowBroServerConfiguration/APNsIDs``).
+    package func newAPNsID() -> String? {
+        switch apnsIDs {
+        case .random: UUID().uuidString.lowercased()
+        case .derivedFromSendID: nil
+        }
+    }
 
     /// The channel id its message and sends are recorded under: the event's channel, or `background` for a
     /// background push (outside every category of the engagement report).

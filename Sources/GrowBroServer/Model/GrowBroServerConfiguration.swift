@@ -26,6 +26,19 @@ public struct GrowBroServerConfiguration: Hashable, Sendable {
     public var alertDeliveryRate: Double
     /// …over at least this many sends whose delivery is measurable (100 by default).
     public var alertMinimumSends: Int
+    /// How each send's `apns-id` is chosen when it is fanned out (``APNsIDs/random`` by default).
+    public var apnsIDs: APNsIDs = .random
+
+    /// How a send's `apns-id` (the UUID Apple reports on the notification by) is chosen; every attempt of a send
+    /// carries the same one.
+    public enum APNsIDs: Hashable, Sendable {
+        /// A random UUID (version 4) made at the fan-out and stored with the send: unique across databases and runs.
+        case random
+        /// Derived from the send's id (`6B0D0000-0000-4000-8000-<id in 12 hex digits>`): the same on every run of
+        /// one scenario, for `wavepush replay`'s byte-identical output. Sends recorded before the column existed
+        /// (schema version 3) carry it too.
+        case derivedFromSendID
+    }
 
     /// Creates a configuration; every value has GrowBro's default.
     ///

@@ -101,7 +101,8 @@ enum FanOutRecorder {
                         NewSend(
                             messageID: message.messageID, installationID: installation.id, userID: message.userID,
                             platform: installation.platform, channelID: message.channelID, payload: json,
-                            collapseID: message.collapseID, createdAt: message.at, expiresAt: message.expiresAt))
+                            collapseID: message.collapseID, createdAt: message.at, expiresAt: message.expiresAt,
+                            priority: message.priority, apnsID: message.newAPNsID()))
                 }
             } catch let error as GrowBroServerError {
                 results.append(.failure(error))

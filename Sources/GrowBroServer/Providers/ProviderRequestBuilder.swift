@@ -20,7 +20,7 @@ enum ProviderRequestBuilder {
                 HTTPHeader(
                     "apns-priority", background || send.channelID == GrowBroChannel.likes.rawValue ? "5" : "10"),
                 HTTPHeader("apns-expiration", String(Int64((send.expiresAt.timeIntervalSince1970).rounded(.down)))),
-                HTTPHeader("apns-id", apnsID(sendID: send.sendID)),
+                HTTPHeader("apns-id", send.apnsID ?? apnsID(sendID: send.sendID)),
             ]
             if let collapseID = send.collapseID { headers.append(HTTPHeader("apns-collapse-id", collapseID)) }
             let endpoint = configuration.apnsEndpoint ?? "https://\((installation.environment ?? .production).host)"
@@ -69,7 +69,8 @@ enum ProviderRequestBuilder {
         payload.hasPrefix(#"{"aps":{"content-available":1}"#)
     }
 
-    /// A UUID naming the send (`apns-id`), the same on every attempt, so provider logs correlate retries.
+    /// The UUID a send without a stored `apns-id` carries (``GrowBroServerConfiguration/APNsIDs/derivedFromSendID``),
+    /// the same on every attempt, so provider logs correlate retries.
     static func apnsID(sendID: Int64) -> String {
         let hex = String(UInt64(bitPattern: sendID), radix: 16, uppercase: true)
         let padded = String(repeating: "0", count: max(0, 12 - hex.count)) + hex

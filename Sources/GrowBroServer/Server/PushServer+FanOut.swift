@@ -14,12 +14,15 @@ extension PushServer {
     /// recipient's unread count after this entry. Texts travel as the `GrowBro` table's keys, resolved on the
     /// device in its language.
     ///
+    /// Its sends are ``SendPriority/interactive`` (a refresh's ``SendPriority/background``): claimed before a
+    /// broadcast's.
+    ///
     /// - Parameter event: The event.
     /// - Returns: The badge, the sends recorded and the installations skipped.
     /// - Throws: ``GrowBroServerError`` (unknown user, malformed or reused id, a payload that does not fit), or
     ///   ``PushStoreError``; nothing is stored then.
     public func fanOut(_ event: CommunityEvent) throws -> FanOutResult {
-        let (message, push) = try prepare(event)
+        let (message, push) = try prepare(event, priority: .interactive)
         // A batch of one: its one result.
         let result = try store.transaction { transaction in
             try FanOutRecorder.record(
@@ -36,13 +39,18 @@ extension PushServer {
     /// in progress. An event the rules refuse (malformed or reused id, unknown recipient, a payload that does not
     /// fit) is reported in its place and leaves nothing; the others are recorded.
     ///
+    /// Its sends are ``SendPriority/bulk`` by default: a reply fanned out while they are being sent overtakes them
+    /// (a refresh's are ``SendPriority/background`` whatever `priority` says).
+    ///
     /// - Parameters:
     ///   - events: The events, recorded in this order (send ids follow it).
     ///   - batchSize: Events per transaction (at least 1); 2,000 by default.
+    ///   - priority: The priority of the events' sends (``SendPriority/bulk`` by default; ``SendPriority/interactive``
+    ///     for a batch of events each meant for one user now, an import of replies, say).
     /// - Returns: One result per event, in order.
     /// - Throws: ``PushStoreError`` when the store fails; the batches before the failing one stay recorded.
     public func fanOut(
-        _ events: [CommunityEvent], batchSize: Int = 2_000
+        _ events: [CommunityEvent], batchSize: Int = 2_000, priority: SendPriority = .bulk
     ) throws -> [Result<FanOutResult, GrowBroServerError>] {
         var results: [Result<FanOutResult, GrowBroServerError>] = []
         results.reserveCapacity(events.count)
@@ -55,7 +63,7 @@ extension PushServer {
             var slots: [Int] = []
             for event in events[start..<end] {
                 do {
-                    let (message, push) = try prepare(event)
+                    let (message, push) = try prepare(event, priority: priority)
                     messages.append(message)
                     pushes.append(push)
                     slots.append(results.count)
@@ -77,7 +85,7 @@ extension PushServer {
 
     /// The validated message of an event and the builder of its payload for a badge and platform.
     private func prepare(
-        _ event: CommunityEvent
+        _ event: CommunityEvent, priority: SendPriority
     ) throws -> (FanOutMessage, (Int, PushPlatform) throws -> String) {
         let messageID = try Validation.shortID(event.messageID, field: "messageId")
         let plan = try FanOutPlan(event)
@@ -89,7 +97,8 @@ extension PushServer {
                     channelID: plan.channel.rawValue, title: shown.title, body: shown.body, deepLink: plan.deepLink)
             },
             collapseID: plan.collapseID, at: event.at,
-            expiresAt: event.at.addingTimeInterval(configuration.sendLifetime.timeInterval))
+            expiresAt: event.at.addingTimeInterval(configuration.sendLifetime.timeInterval),
+            priority: SendPriority.of(event.kind, requested: priority), apnsIDs: configuration.apnsIDs)
         let push: (Int, PushPlatform) throws -> String = { badge, platform in
             guard let shown = plan.shown else {
                 // Nothing to show: no text, no badge; the link names what the app refreshes.

@@ -44,7 +44,15 @@ extension PushServer {
         try store.dueSendCount(now: now)
     }
 
-    /// Pending sends due at `now`, earliest first.
+    /// Calls `onNewSends` soon after sends are recorded through any connection to the store, or `nil` when the store
+    /// cannot tell (``PushServerStore/watchNewSends(_:onError:)``): PostgreSQL's `LISTEN`, none for SQLite.
+    func watchNewSends(
+        _ onNewSends: @escaping @Sendable () -> Void, onError: @escaping @Sendable (any Error) -> Void
+    ) -> (any NewSendsWatch)? {
+        store.watchNewSends(onNewSends, onError: onError)
+    }
+
+    /// Pending sends due at `now`, by rank (``SendPriority/rank(due:)``) then send id.
     func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
         try store.dueSends(now: now, limit: limit)
     }

@@ -20,11 +20,16 @@ package struct NewSend: Sendable {
     package var createdAt: Date
     /// When it expires unsent.
     package var expiresAt: Date
+    /// What its claim ranks it by besides its due instant (``SendPriority``).
+    package var priority: SendPriority
+    /// The `apns-id` recorded with it and sent by every attempt, or `nil` for the one derived from its send id.
+    package var apnsID: String?
 
     /// Creates one from its parts.
     package init(
         messageID: String, installationID: String, userID: String, platform: PushPlatform, channelID: String,
-        payload: String, collapseID: String?, createdAt: Date, expiresAt: Date
+        payload: String, collapseID: String?, createdAt: Date, expiresAt: Date, priority: SendPriority,
+        apnsID: String?
     ) {
         self.messageID = messageID
         self.installationID = installationID
@@ -35,5 +40,7 @@ package struct NewSend: Sendable {
         self.collapseID = collapseID
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.priority = priority
+        self.apnsID = apnsID
     }
 }

@@ -16,8 +16,8 @@ internal import WavePushPayloads
 ///   see (an unknown user, a reused message id, an unknown installation or message), and ``PushStoreError`` for
 ///   its own failures, never its library's error type.
 /// - Orders are part of the contract (they reach `wavepush` output): installations by id, sends by send id (the
-///   order they were recorded), token changes in the order logged, due sends by due instant then send id, inbox
-///   pages newest first (equal instants later-added first).
+///   order they were recorded), token changes in the order logged, due sends by rank (the due instant plus the
+///   send's ``SendPriority/claimLag``: ``SendPriority/rank(due:)``) then send id, inbox pages newest first (equal instants later-added first).
 /// - A send is recorded `pending` before any attempt and leaves `pending` once; an outcome recorded for a send
 ///   no longer pending changes nothing (a crash between an answer and its commit re-sends at most that one).
 package protocol PushServerStore: Sendable {
@@ -73,13 +73,21 @@ package protocol PushServerStore: Sendable {
     /// to the lease's end, so a claimed send is not counted).
     func dueSendCount(now: Date) throws -> Int
 
-    /// Up to `limit` pending sends due at `now`, earliest due first.
+    /// Up to `limit` pending sends due at `now`, by rank (``SendPriority/rank(due:)``) then send id.
     func dueSends(now: Date, limit: Int) throws -> [PendingSend]
 
-    /// Claims up to `limit` pending sends due at `now`, earliest due first, for `owner` until `now + lease` (each
+    /// Claims up to `limit` pending sends due at `now`, by rank (``SendPriority/rank(due:)``) then send id, for `owner` until `now + lease` (each
     /// send's ``PendingSend/claimedUntil``): no other claim returns them before the lease ends, and a sender that dies
     /// holding them leaves them due again then. Several senders (processes, machines) may claim at once; no send is returned to two live claims.
     func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend]
+
+    /// Starts calling `onNewSends` soon after each commit that records sends, made through any connection to the
+    /// store (another process's or machine's included), from a thread of the store's own; a failure of the watch
+    /// (its connection lost) goes to `onError`, and the watch keeps trying. `nil` when the store cannot tell: a
+    /// sender then relies on its idle check.
+    func watchNewSends(
+        _ onNewSends: @escaping @Sendable () -> Void, onError: @escaping @Sendable (any Error) -> Void
+    ) -> (any NewSendsWatch)?
 
     // MARK: Engagement
 

@@ -15,7 +15,7 @@ internal import WaveSystemClock
 /// `wavepush dispatch` (the long-running sender) and `wavepush send-test` (one push to one token).
 enum DispatchCommand {
     /// Sends what is due in the database, then waits for the next due instant, a send recorded by another process
-    /// (seen within `idleCheckSeconds`) or a signal; on SIGTERM or SIGINT the requests in flight finish and are
+    /// (at once on PostgreSQL, through `LISTEN`; within `idleCheckSeconds` on SQLite) or a signal; on SIGTERM or SIGINT the requests in flight finish and are
     /// committed, then it exits 0. One JSON line per decision, as the replay prints them.
     static func dispatch(_ arguments: Arguments, output: OutputChannel) async throws -> Int32 {
         guard arguments.positional.count == 1 else {

@@ -20,9 +20,12 @@ struct ServerReplay {
     var databasePath: String?
 
     func run() async throws -> Int32 {
+        // The apns-id derived from the send id: the same file gives the same lines, requests included.
+        var configuration = scenario.configuration
+        configuration.apnsIDs = .derivedFromSendID
         let server =
-            try databasePath.map { try PushStoreLocation($0).open(configuration: scenario.configuration) }
-            ?? PushServer.inMemory(configuration: scenario.configuration)
+            try databasePath.map { try PushStoreLocation($0).open(configuration: configuration) }
+            ?? PushServer.inMemory(configuration: configuration)
         defer { server.close() }
         let transport = ScriptedTransport(answers: scenario.answers)
         // No alarm is ever set on it: advancing only moves the instant the dispatcher reads.

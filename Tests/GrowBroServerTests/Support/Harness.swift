@@ -20,11 +20,12 @@ struct Harness {
 
     init(
         store: TestStore = .sqlite, configuration: GrowBroServerConfiguration = GrowBroServerConfiguration(),
-        path: String? = nil, credentials: CountingCredentials = CountingCredentials()
+        path: String? = nil, location: PushStoreLocation? = nil,
+        credentials: CountingCredentials = CountingCredentials()
     ) throws {
         self.credentials = credentials
         server =
-            try store.location(path: path).map { try $0.open(configuration: configuration) }
+            try (location ?? store.location(path: path)).map { try $0.open(configuration: configuration) }
             ?? PushServer.inMemory(configuration: configuration)
         dispatcher = PushDispatcher(
             server: server, transport: transport, credentials: credentials, clock: clock, random: SeededRandom(seed: 7))

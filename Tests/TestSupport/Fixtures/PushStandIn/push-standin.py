@@ -25,7 +25,8 @@ python3-cryptography): an APNs request's `authorization: bearer <jwt>` as ES256 
 `iat` within the hour, answered 403 InvalidProviderToken when it fails; an OAuth request's RS256 `assertion` with
 `aud` this endpoint (https://<its :authority>/token), answered 400 invalid_grant when it fails. The log line's "jwt" says "valid" or why not.
 Every request is appended to the log as one JSON line: connection, stream, alpn, method, path, authority, headers
-(in order, as received), body, and open_streams (streams open on its connection when it arrived, itself included).
+(in order, as received), body, open_streams (streams open on its connection when it arrived, itself included) and
+received_at (the wall clock, seconds since 1970, once the whole request arrived).
 """
 
 import argparse
@@ -33,6 +34,7 @@ import asyncio
 import http.server
 import json
 import ssl
+import time
 import uuid
 
 import h2.config
@@ -168,7 +170,7 @@ class Connection(asyncio.Protocol):
             "connection": self.number, "stream": stream_id, "alpn": self.alpn, "method": pseudo.get(":method"),
             "path": path, "authority": pseudo.get(":authority"),
             "headers": [[name, value] for name, value in headers if not name.startswith(":")],
-            "body": body, "open_streams": open_streams, "jwt": verdict,
+            "body": body, "open_streams": open_streams, "jwt": verdict, "received_at": time.time(),
         })
         self.shared.arrived += 1
         if self.shared.arrived >= self.shared.barrier:
