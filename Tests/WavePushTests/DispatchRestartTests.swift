@@ -116,6 +116,10 @@ struct DispatchRestartTests {
         func event(_ line: String) -> String? {
             line.firstMatch(of: /"event":"([a-z_]+)"/).map { String($0.1) }
         }
+        // The sender's listening connection (LISTEN) is lost too: one `listen` line, no `error` line.
+        let listening = printed.filter { $0.hasPrefix(#"{"type":"listen""#) }
+        #expect(listening.count == 1, "\(listening)")
+        #expect(listening.allSatisfy { $0.contains(#""event":"lost""#) }, "\(listening)")
         #expect(events.first.flatMap(event) == "lost", "\(events)")
         #expect(events.last.flatMap(event) == "reconnected", "\(events)")
         #expect(events.filter { event($0) == "lost" }.count == 1, "\(events)")

@@ -46,6 +46,7 @@ public final class PushSender: Sendable {
     private let idleCheck: Duration?
     private let onDecision: @Sendable (DispatchDecision) -> Void
     private let onError: @Sendable (any Error) -> Void
+    private let onWatchError: @Sendable (any Error) -> Void
     private let state = WaveLock(State())
 
     /// Creates a sender; it does nothing before ``start()``.
@@ -61,12 +62,16 @@ public final class PushSender: Sendable {
     ///     instant or ``sendNow()`` only.
     ///   - onDecision: Called with each decision once it is committed, in the order of the commits (a log line,
     ///     metrics).
-    ///   - onError: Called with each store error (the sends concerned stay pending).
+    ///   - onError: Called with each store error of a round (the sends concerned stay pending).
+    ///   - onWatchError: Called with each failure of the store's watch for new sends (its listening connection
+    ///     lost, once per loss; the watch connects again by itself and the idle check still runs meanwhile); `nil`
+    ///     (the default) sends them to `onError`.
     public init(
         dispatcher: PushDispatcher, server: PushServer, clock: any AlarmClock, batch: Int = 1_000,
         retryAfterError: Duration = .seconds(5), idleCheck: Duration? = nil,
         onDecision: @escaping @Sendable (DispatchDecision) -> Void,
-        onError: @escaping @Sendable (any Error) -> Void = { _ in }
+        onError: @escaping @Sendable (any Error) -> Void = { _ in },
+        onWatchError: (@Sendable (any Error) -> Void)? = nil
     ) {
         self.dispatcher = dispatcher
         self.server = server
@@ -76,6 +81,7 @@ public final class PushSender: Sendable {
         self.idleCheck = idleCheck
         self.onDecision = onDecision
         self.onError = onError
+        self.onWatchError = onWatchError ?? onError
     }
 
     /// Starts sending, and watching the store for sends other connections record; a second call while running does
@@ -89,7 +95,7 @@ public final class PushSender: Sendable {
         }
         guard started else { return }
         // The watch connects on a thread of its own: nothing here waits for the database.
-        let watch = server.watchNewSends({ [weak self] in self?.wake() }, onError: onError)
+        let watch = server.watchNewSends({ [weak self] in self?.wake() }, onError: onWatchError)
         let stale = state.withLock { state in
             defer { state.watch = state.stopping ? nil : watch }
             return state.stopping ? watch : nil

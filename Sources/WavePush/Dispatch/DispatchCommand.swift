@@ -83,6 +83,16 @@ enum DispatchCommand {
                 output.writeLine(
                     ReplayLines.line("error", at: clock.now) { json in json.member("reason", "\(error)") })
                 output.flush()
+            },
+            onWatchError: { error in
+                // The listening connection (PostgreSQL's LISTEN) lost: one line per loss; it connects again by
+                // itself, and the idle check finds what was committed meanwhile.
+                output.writeLine(
+                    ReplayLines.line("listen", at: clock.now) { json in
+                        json.member("event", "lost")
+                        json.member("reason", "\(error)")
+                    })
+                output.flush()
             })
         sender.start()
         let notifier = SystemdNotifier(
