@@ -53,13 +53,13 @@ package final class PushStandIn: Sendable {
     /// Why the stand-in cannot run here, or `nil` when it can.
     package static let unavailableReason: String? = {
         guard FileManager.default.isExecutableFile(atPath: python) else { return "\(python) is not installed" }
-        guard run(python, ["-c", "import h2"]) == 0 else {
+        guard run(python, ["-c", "import h2"]) else {
             return "Python's h2 is not installed (Debian: apt-get install python3-h2)"
         }
-        guard run(python, ["-c", "import jwt, cryptography"]) == 0 else {
+        guard run(python, ["-c", "import jwt, cryptography"]) else {
             return "PyJWT is not installed (Debian: apt-get install python3-jwt python3-cryptography)"
         }
-        guard run("/usr/bin/openssl", ["version"]) == 0 else { return "openssl is not installed" }
+        guard run("/usr/bin/openssl", ["version"]) else { return "openssl is not installed" }
         return nil
     }()
 
@@ -75,7 +75,8 @@ package final class PushStandIn: Sendable {
     package static func startForTest(
         script: String = "{}", _ name: String = #function
     ) async throws -> (PushStandIn, TemporaryDirectory)? {
-        if let reason = unavailableReason {
+        // Read off the pool: the first read runs the checks' programs.
+        if let reason = await offThePool({ unavailableReason }) {
             guard !isRequired else {
                 throw StandInError(
                     "the push stand-in is required (WAVE_REQUIRE_PUSHSERVER=1) but cannot run: \(reason)")
@@ -97,7 +98,7 @@ package final class PushStandIn: Sendable {
     ///   - directory: Where its certificates, script and log go.
     /// - Throws: When the certificates cannot be made or the process does not start.
     package init(script: String = "{}", in directory: URL) async throws {
-        let certificates = try Self.makeCertificates(in: directory)
+        let certificates = try await Self.makeCertificates(in: directory)
         let scriptFile = directory.appendingPathComponent("standin-script.json").path
         try script.write(toFile: scriptFile, atomically: true, encoding: .utf8)
         logFile = directory.appendingPathComponent("standin-log.jsonl").path
@@ -155,7 +156,7 @@ package final class PushStandIn: Sendable {
     /// A throwaway certificate authority and a server certificate it signed for 127.0.0.1 (P-256 keys).
     package static func makeCertificates(
         in directory: URL
-    ) throws -> (authority: String, certificate: String, key: String) {
+    ) async throws -> (authority: String, certificate: String, key: String) {
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\n".write(
             toFile: path("standin-ext.cnf"), atomically: true, encoding: .utf8)
@@ -174,26 +175,16 @@ package final class PushStandIn: Sendable {
                 "-extfile", path("standin-ext.cnf"),
             ],
         ]
-        for step in steps where run("/usr/bin/openssl", step) != 0 {
-            throw StandInError("openssl \(step[0]) failed")
+        for step in steps {
+            let run = try await ToolRun.run("/usr/bin/openssl", step)
+            guard run.status == 0 else { throw StandInError("openssl \(step[0]) failed: \(run.output)") }
         }
         return (path("standin-ca.pem"), path("standin-server.pem"), path("standin-server.key"))
     }
 
-    @discardableResult
-    private static func run(_ program: String, _ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return -1
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
+    /// Whether the program ran and exited 0 (for ``unavailableReason``, computed once off the pool).
+    private static func run(_ program: String, _ arguments: [String]) -> Bool {
+        (try? ToolRun.runBlocking(program, arguments))?.status == 0
     }
 }
 

@@ -9,7 +9,7 @@ import WavePushCredentials
     private func tokens(
         _ tool: OpenSSLTool, clock: ManualWaveClock, refresh: Duration = .seconds(50 * 60)
     ) throws -> (APNsProviderTokens, publicKey: String) {
-        let paths = try tool.makeP256Key()
+        let paths = try await tool.makeP256Key()
         let tokens = try APNsProviderTokens(
             keyFile: paths.privatePath, keyID: "ABC123DEFG", teamID: "DEF123GHIJ", clock: clock,
             refreshInterval: refresh)
@@ -23,7 +23,7 @@ import WavePushCredentials
         let token = try #require(DecodedJWT(try tokens.token(renew: false)))
         #expect(token.header == #"{"alg":"ES256","kid":"ABC123DEFG"}"#)
         #expect(token.claims == #"{"iss":"DEF123GHIJ","iat":1800000000}"#)
-        #expect(try tool.verifiesJWT(token, publicKey: publicKey))
+        #expect(try await tool.verifiesJWT(token, publicKey: publicKey))
     }
 
     @Test func aTokenIsReusedForTheRefreshIntervalThenReplaced() async throws {
@@ -79,7 +79,7 @@ import WavePushCredentials
     @Test(arguments: [19 * 60, 60 * 60, 0])
     func aRefreshIntervalOutsideTwentyToSixtyMinutesIsRefused(seconds: Int) throws {
         let tool = try OpenSSLTool("interval-\(seconds)")
-        let path = try tool.makeP256Key().privatePath
+        let path = try await tool.makeP256Key().privatePath
         #expect(throws: CredentialError.self) {
             try APNsProviderTokens(
                 keyFile: path, keyID: "K", teamID: "T", clock: ManualWaveClock(now: Self.start),
@@ -96,7 +96,7 @@ import WavePushCredentials
 
     @Test func anRSAKeyCannotMakeProviderTokens() throws {
         let tool = try OpenSSLTool()
-        var pem = try [UInt8](Data(contentsOf: URL(fileURLWithPath: tool.makeRSAKey().privatePath)))
+        var pem = try await [UInt8](Data(contentsOf: URL(fileURLWithPath: tool.makeRSAKey().privatePath)))
         let key = try SigningKey(pem: &pem, algorithm: .rs256, source: "rsa")
         #expect(throws: CredentialError.invalidConfiguration("APNs provider tokens need an ES256 (EC P-256) key")) {
             try APNsProviderTokens(key: key, keyID: "K", teamID: "T", clock: ManualWaveClock(now: Self.start))

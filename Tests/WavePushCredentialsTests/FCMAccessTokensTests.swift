@@ -51,7 +51,7 @@ final class TokenEndpoint: HTTPPoster {
     ) throws -> (
         path: String, publicKey: String
     ) {
-        let paths = try tool.makeRSAKey()
+        let paths = try await tool.makeRSAKey()
         var fields = [
             "type": "service_account", "project_id": "growbro-test", "private_key_id": "0123abcd",
             "private_key": try String(contentsOfFile: paths.privatePath, encoding: .utf8),
@@ -85,7 +85,7 @@ final class TokenEndpoint: HTTPPoster {
                 || assertion.claims
                     == #"{"iss":"push@growbro-test.iam.gserviceaccount.com","scope":"https://www.googleapis.com/auth/firebase.messaging","aud":"https://oauth2.googleapis.com/token","iat":1800000000,"exp":1800003600}"#
         )
-        #expect(try tool.verifiesJWT(assertion, publicKey: publicKey))
+        #expect(try await tool.verifiesJWT(assertion, publicKey: publicKey))
     }
 
     @Test func aTokenIsCachedUntilFiveMinutesBeforeItExpires() async throws {
@@ -194,7 +194,7 @@ final class TokenEndpoint: HTTPPoster {
 
     @Test func aServiceAccountWithAnECKeyIsRefusedWithoutShowingTheKey() throws {
         let tool = try OpenSSLTool()
-        let ecKey = try String(contentsOfFile: tool.makeP256Key().privatePath, encoding: .utf8)
+        let ecKey = try await String(contentsOfFile: tool.makeP256Key().privatePath, encoding: .utf8)
         let (path, _) = try account(tool) { $0["private_key"] = ecKey }
         let error = #expect(throws: CredentialError.self) { try ServiceAccount(path: path) }
         let description = try #require(error).description

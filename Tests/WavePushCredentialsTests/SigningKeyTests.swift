@@ -5,7 +5,7 @@ import WavePushCredentials
 @Suite struct SigningKeyTests {
     @Test func anES256SignatureIsSixtyFourBytesThatOpenSSLVerifies() throws {
         let tool = try OpenSSLTool()
-        let paths = try tool.makeP256Key()
+        let paths = try await tool.makeP256Key()
         var pem = try [UInt8](Data(contentsOf: URL(fileURLWithPath: paths.privatePath)))
         let key = try SigningKey(pem: &pem, algorithm: .es256, source: "apns.p8")
         let message = Array("eyJhbGciOiJFUzI1NiJ9.eyJpc3MiOiJURUFNIn0".utf8)
@@ -13,27 +13,27 @@ import WavePushCredentials
             // r or s with a leading zero byte happens one time in 256; several signatures check the padding too.
             let signature = try key.sign(message)
             #expect(signature.count == 64)
-            #expect(try tool.verifies(DecodedJWT.der(fromRaw: signature), of: message, publicKey: paths.publicPath))
+            #expect(try await tool.verifies(DecodedJWT.der(fromRaw: signature), of: message, publicKey: paths.publicPath))
         }
         #expect(
-            try !tool.verifies(
+            try await !tool.verifies(
                 DecodedJWT.der(fromRaw: key.sign(message)), of: message + [0x2E], publicKey: paths.publicPath))
     }
 
     @Test func anRS256SignatureIsOneOpenSSLVerifies() throws {
         let tool = try OpenSSLTool()
-        let paths = try tool.makeRSAKey()
+        let paths = try await tool.makeRSAKey()
         var pem = try [UInt8](Data(contentsOf: URL(fileURLWithPath: paths.privatePath)))
         let key = try SigningKey(pem: &pem, algorithm: .rs256, source: "account.json")
         let message = Array("header.claims".utf8)
         let signature = try key.sign(message)
         #expect(signature.count == 256)
-        #expect(try tool.verifies(signature, of: message, publicKey: paths.publicPath))
+        #expect(try await tool.verifies(signature, of: message, publicKey: paths.publicPath))
     }
 
     @Test func thePEMBytesAreOverwrittenOnceRead() throws {
         let tool = try OpenSSLTool()
-        var pem = try [UInt8](Data(contentsOf: URL(fileURLWithPath: tool.makeP256Key().privatePath)))
+        var pem = try await [UInt8](Data(contentsOf: URL(fileURLWithPath: tool.makeP256Key().privatePath)))
         _ = try SigningKey(pem: &pem, algorithm: .es256, source: "apns.p8")
         #expect(!pem.isEmpty)
         #expect(pem.allSatisfy { $0 == 0 })
@@ -59,7 +59,7 @@ import WavePushCredentials
         name: String, options: [String], algorithm: SigningKey.Algorithm, expected: String
     ) throws {
         let tool = try OpenSSLTool("refused-\(name)")
-        let path = try tool.makeKey(name, options).privatePath
+        let path = try await tool.makeKey(name, options).privatePath
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var pem = Array(text.utf8)
         let error = #expect(throws: CredentialError.self) {

@@ -54,9 +54,9 @@ struct NginxServeTests {
     }
 
     @Test func theDocumentedBlockTerminatesTLSInFrontOfServe() async throws {
-        guard let nginx = NginxWellKnownTests.nginx, let openssl = Self.tool("openssl"), let curl = Self.tool("curl")
+        guard let nginx = LoopbackNginx.executable, let openssl = Self.tool("openssl"), let curl = Self.tool("curl")
         else {
-            if NginxWellKnownTests.isRequired {
+            if LoopbackNginx.isRequired {
                 Issue.record("nginx, openssl and curl are required (WAVE_REQUIRE_NGINX=1)")
             } else {
                 print("NginxServeTests: skipped: nginx, openssl or curl is not installed")
@@ -85,36 +85,13 @@ struct NginxServeTests {
             ])
         try #require(made == 0, "openssl could not make a certificate")
 
-        let port = try NginxWellKnownTests.freeLoopbackPort()
-        let temp = directory.url.path
-        let configuration = """
-            daemon off;
-            master_process off;
-            worker_processes 1;
-            pid \(temp)/nginx.pid;
-            error_log \(temp)/error.log;
-            events { worker_connections 64; }
-            http {
-                access_log off;
-                client_body_temp_path \(temp)/body;
-                proxy_temp_path \(temp)/proxy;
-                fastcgi_temp_path \(temp)/fastcgi;
-                uwsgi_temp_path \(temp)/uwsgi;
-                scgi_temp_path \(temp)/scgi;
-            \(try Self.adapted(
-                Self.documentedBlock(), port: port, certificate: certificate, key: key, servePort: servePort))
-            }
-
-            """
-        let file = directory.appending("nginx.conf").path
-        try configuration.write(toFile: file, atomically: true, encoding: .utf8)
-        let server = try ChildProcess(
-            URL(fileURLWithPath: nginx), arguments: ["-p", temp, "-c", file, "-e", "\(temp)/error.log"],
-            capturesOutput: false)
+        let port = try LoopbackNginx.freeLoopbackPort()
+        let server = try await LoopbackNginx(
+            executable: nginx, directory: directory.url,
+            servers: try Self.adapted(
+                Self.documentedBlock(), port: port, certificate: certificate, key: key, servePort: servePort),
+            ports: [port])
         defer { server.terminate() }
-        try #require(
-            NginxWellKnownTests.waitUntilListening(port),
-            "nginx did not start: \(NginxWellKnownTests.log(directory.url))")
 
         let base = "https://\(Self.host):\(port)"
         let trust = ["--cacert", certificate, "--resolve", "\(Self.host):\(port):127.0.0.1"]

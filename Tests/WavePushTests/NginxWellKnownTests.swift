@@ -3,27 +3,15 @@ import TestSupport
 import Testing
 import WavePush
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The well-known files served by a real nginx on loopback pass the check; a misconfigured server fails it.
 ///
 /// Skipped, saying so, when nginx is not installed, unless `WAVE_REQUIRE_NGINX=1` (CI sets it after installing
 /// Debian's `nginx-light`), so CI can never pass with this test quietly skipped.
 struct NginxWellKnownTests {
-    static var nginx: String? {
-        ["/usr/sbin/nginx", "/usr/bin/nginx", "/usr/local/sbin/nginx"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
-    }
-
-    static var isRequired: Bool { ProcessInfo.processInfo.environment["WAVE_REQUIRE_NGINX"] == "1" }
-
     @Test
     func theCheckPassesOnNginxAndRefusesARedirectAndAWrongType() async throws {
-        guard let nginx = Self.nginx else {
-            if Self.isRequired {
+        guard let nginx = LoopbackNginx.executable else {
+            if LoopbackNginx.isRequired {
                 Issue.record("nginx is required (WAVE_REQUIRE_NGINX=1) but not installed: apt-get install nginx-light")
             } else {
                 print("NginxWellKnownTests: skipped: nginx is not installed (Debian: apt-get install nginx-light)")
@@ -36,22 +24,12 @@ struct NginxWellKnownTests {
         let written = await Fixtures.run(["well-known", Fixtures.path("well-known.json"), "--out", site.path])
         #expect(written.status == 0, "\(written.errors)")
 
-        let good = try Self.freeLoopbackPort()
-        let bad = try Self.freeLoopbackPort()
-        let configuration = directory.appendingPathComponent("nginx.conf")
-        try Self.configuration(directory: directory, site: site, good: good, bad: bad)
-            .write(to: configuration, atomically: true, encoding: .utf8)
-        let server = try ChildProcess(
-            URL(fileURLWithPath: nginx),
-            arguments: [
-                "-p", directory.path, "-c", configuration.path, "-e",
-                directory.appendingPathComponent("error.log").path,
-            ],
-            capturesOutput: false)
+        let good = try LoopbackNginx.freeLoopbackPort()
+        let bad = try LoopbackNginx.freeLoopbackPort()
+        let server = try await LoopbackNginx(
+            executable: nginx, directory: directory, servers: Self.servers(site: site, good: good, bad: bad),
+            ports: [good, bad])
         defer { server.terminate() }
-        try #require(
-            Self.waitUntilListening(good) && Self.waitUntilListening(bad), "nginx did not start: \(Self.log(directory))"
-        )
 
         for environment in ["production", "staging"] {
             let run = await Fixtures.run([
@@ -84,8 +62,8 @@ struct NginxWellKnownTests {
             ))
     }
 
-    static func configuration(directory: URL, site: URL, good: UInt16, bad: UInt16) -> String {
-        let temp = directory.path
+    /// The two sites on `good` and the misconfigured one on `bad`.
+    static func servers(site: URL, good: UInt16, bad: UInt16) -> String {
         func served(_ domain: String) -> String {
             """
                 server {
@@ -99,19 +77,6 @@ struct NginxWellKnownTests {
             """
         }
         return """
-            daemon off;
-            master_process off;
-            worker_processes 1;
-            pid \(temp)/nginx.pid;
-            error_log \(temp)/error.log;
-            events { worker_connections 64; }
-            http {
-                access_log off;
-                client_body_temp_path \(temp)/body;
-                proxy_temp_path \(temp)/proxy;
-                fastcgi_temp_path \(temp)/fastcgi;
-                uwsgi_temp_path \(temp)/uwsgi;
-                scgi_temp_path \(temp)/scgi;
             \(served("growbro.app"))\(served("staging.growbro.app"))
                 server {
                     listen 127.0.0.1:\(bad);
@@ -122,51 +87,6 @@ struct NginxWellKnownTests {
                     }
                     location = /.well-known/assetlinks.json { types { } default_type text/plain; }
                 }
-            }
-
             """
-    }
-
-    static func log(_ directory: URL) -> String {
-        (try? String(contentsOf: directory.appendingPathComponent("error.log"), encoding: .utf8)) ?? "(no log)"
-    }
-
-    /// A port the kernel just gave and took back: free unless another process takes it in between.
-    static func freeLoopbackPort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-            }
-        }
-        try #require(bound)
-        return UInt16(bigEndian: address.sin_port)
-    }
-
-    /// Whether something accepts connections on the port, trying for up to 10 seconds (a start-up wait, not a
-    /// timed assertion).
-    static func waitUntilListening(_ port: UInt16) -> Bool {
-        for _ in 0..<200 {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            address.sin_port = port.bigEndian
-            let connected = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-            close(descriptor)
-            if connected { return true }
-            usleep(50_000)
-        }
-        return false
     }
 }

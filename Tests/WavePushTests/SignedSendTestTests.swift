@@ -8,14 +8,9 @@ import WavePush
 /// same HTTP/2 client, for the FCM access token.
 struct SignedSendTestTests {
     /// Runs openssl with these arguments, failing the test when it fails.
-    static func openssl(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+    static func openssl(_ arguments: [String]) async throws {
+        let run = try await ToolRun.run("/usr/bin/openssl", arguments)
+        try #require(run.status == 0, "\(run.output)")
     }
 
     /// The stand-in checks every provider token with PyJWT against the public keys of the keys made here; with
@@ -34,7 +29,7 @@ struct SignedSendTestTests {
             ["pkey", "-in", wrongAPNsKey ? other : key, "-pubout", "-out", key + ".pub"],
             ["pkey", "-in", rsa, "-pubout", "-out", rsa + ".pub"],
         ] {
-            try Self.openssl(arguments)
+            try await Self.openssl(arguments)
         }
         let script = """
             {"verify": {"apns_key": "\(key).pub", "apns_key_id": "ABC123DEFG", "apns_team": "DEF123GHIJ",
@@ -96,7 +91,7 @@ struct SignedSendTestTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let rsa = directory.appending("service-account-key.pem").path
-        try Self.openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", rsa])
+        try await Self.openssl(["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", rsa])
         let port = try ClosedLoopbackPort.make()
         let account: [String: String] = [
             "type": "service_account", "project_id": "growbro-test", "private_key_id": "0123abcd",

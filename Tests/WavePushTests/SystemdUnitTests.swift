@@ -53,7 +53,7 @@ struct SystemdUnitTests {
     /// `systemd-analyze verify` (systemd's own check) accepts the unit without a warning, its binary being the
     /// one built here.
     @Test
-    func systemdAcceptsTheUnit() throws {
+    func systemdAcceptsTheUnit() async throws {
         let analyze = "/usr/bin/systemd-analyze"
         guard FileManager.default.isExecutableFile(atPath: analyze) else {
             if ProcessInfo.processInfo.environment["WAVE_REQUIRE_SYSTEMD"] != nil {
@@ -70,16 +70,8 @@ struct SystemdUnitTests {
             of: "ExecStart=/usr/local/bin/wavepush", with: "ExecStart=\(DispatchCommandTests.program.path)")
         let copy = directory.appending("wavepush-dispatch.service")
         try unit.write(to: copy, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: analyze)
-        process.arguments = ["verify", "--man=no", copy.path]
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = errors
-        try process.run()
-        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(said)")
-        #expect(said.isEmpty, "\(said)")
+        let verify = try await ToolRun.run(analyze, ["verify", "--man=no", copy.path])
+        #expect(verify.status == 0, "\(verify.output)")
+        #expect(verify.output.isEmpty, "\(verify.output)")
     }
 }

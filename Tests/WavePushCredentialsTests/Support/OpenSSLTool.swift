@@ -15,38 +15,38 @@ final class OpenSSLTool {
     }
 
     /// A new private key (PKCS #8 PEM) and its public key, as files; `options` are `genpkey`'s.
-    func makeKey(_ name: String, _ options: [String]) throws -> (privatePath: String, publicPath: String) {
+    func makeKey(_ name: String, _ options: [String]) async throws -> (privatePath: String, publicPath: String) {
         let privatePath = folder.appending("\(name).p8").path
         let publicPath = folder.appending("\(name).pub.pem").path
-        try run(["genpkey"] + options + ["-out", privatePath])
-        try run(["pkey", "-in", privatePath, "-pubout", "-out", publicPath] + passOptions(options))
+        try await run(["genpkey"] + options + ["-out", privatePath])
+        try await run(["pkey", "-in", privatePath, "-pubout", "-out", publicPath] + passOptions(options))
         return (privatePath, publicPath)
     }
 
     /// An APNs-style `.p8` key (EC P-256).
-    func makeP256Key(_ name: String = "apns") throws -> (privatePath: String, publicPath: String) {
-        try makeKey(name, ["-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"])
+    func makeP256Key(_ name: String = "apns") async throws -> (privatePath: String, publicPath: String) {
+        try await makeKey(name, ["-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"])
     }
 
     /// An RSA key, as in a Google service account.
-    func makeRSAKey(_ name: String = "account", bits: Int = 2_048) throws -> (privatePath: String, publicPath: String) {
-        try makeKey(name, ["-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:\(bits)"])
+    func makeRSAKey(_ name: String = "account", bits: Int = 2_048) async throws -> (privatePath: String, publicPath: String) {
+        try await makeKey(name, ["-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:\(bits)"])
     }
 
     /// Whether `openssl dgst -sha256 -verify` accepts `signature` (DER for ECDSA, raw for RSA) over `message`.
-    func verifies(_ signature: [UInt8], of message: [UInt8], publicKey: String) throws -> Bool {
+    func verifies(_ signature: [UInt8], of message: [UInt8], publicKey: String) async throws -> Bool {
         let messagePath = folder.appending("message-\(UUID().uuidString)").path
         let signaturePath = folder.appending("signature-\(UUID().uuidString)").path
         try Data(message).write(to: URL(fileURLWithPath: messagePath))
         try Data(signature).write(to: URL(fileURLWithPath: signaturePath))
-        let status = try status(["dgst", "-sha256", "-verify", publicKey, "-signature", signaturePath, messagePath])
+        let status = try await status(["dgst", "-sha256", "-verify", publicKey, "-signature", signaturePath, messagePath])
         return status == 0
     }
 
     /// Whether a compact JWT's signature verifies with the public key (ES256 or RS256, from its header).
-    func verifiesJWT(_ token: DecodedJWT, publicKey: String) throws -> Bool {
+    func verifiesJWT(_ token: DecodedJWT, publicKey: String) async throws -> Bool {
         let signature = token.header.contains("\"ES256\"") ? DecodedJWT.der(fromRaw: token.signature) : token.signature
-        return try verifies(signature, of: token.signingInput, publicKey: publicKey)
+        return try await verifies(signature, of: token.signingInput, publicKey: publicKey)
     }
 
     private func passOptions(_ options: [String]) -> [String] {
@@ -54,20 +54,13 @@ final class OpenSSLTool {
         return ["-passin", options[index + 1]]
     }
 
-    private func run(_ arguments: [String]) throws {
-        let status = try status(arguments)
+    private func run(_ arguments: [String]) async throws {
+        let status = try await status(arguments)
         guard status == 0 else { throw ToolFailure(arguments: arguments, status: status) }
     }
 
-    private func status(_ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl"] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+    private func status(_ arguments: [String]) async throws -> Int32 {
+        try await ToolRun.run("/usr/bin/openssl", arguments).status
     }
 
     struct ToolFailure: Error, CustomStringConvertible {
