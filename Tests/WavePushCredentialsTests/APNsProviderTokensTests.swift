@@ -8,7 +8,7 @@ import WavePushCredentials
 
     private func tokens(
         _ tool: OpenSSLTool, clock: ManualWaveClock, refresh: Duration = .seconds(50 * 60)
-    ) throws -> (APNsProviderTokens, publicKey: String) {
+    ) async throws -> (APNsProviderTokens, publicKey: String) {
         let paths = try await tool.makeP256Key()
         let tokens = try APNsProviderTokens(
             keyFile: paths.privatePath, keyID: "ABC123DEFG", teamID: "DEF123GHIJ", clock: clock,
@@ -16,10 +16,10 @@ import WavePushCredentials
         return (tokens, paths.publicPath)
     }
 
-    @Test func aTokenNamesTheKeyAndTeamAndTheWholeSecondItWasMadeAndVerifies() throws {
+    @Test func aTokenNamesTheKeyAndTeamAndTheWholeSecondItWasMadeAndVerifies() async throws {
         let tool = try OpenSSLTool()
         let clock = ManualWaveClock(now: Self.start)
-        let (tokens, publicKey) = try tokens(tool, clock: clock)
+        let (tokens, publicKey) = try await tokens(tool, clock: clock)
         let token = try #require(DecodedJWT(try tokens.token(renew: false)))
         #expect(token.header == #"{"alg":"ES256","kid":"ABC123DEFG"}"#)
         #expect(token.claims == #"{"iss":"DEF123GHIJ","iat":1800000000}"#)
@@ -29,7 +29,7 @@ import WavePushCredentials
     @Test func aTokenIsReusedForTheRefreshIntervalThenReplaced() async throws {
         let tool = try OpenSSLTool()
         let clock = ManualWaveClock(now: Self.start)
-        let (tokens, _) = try tokens(tool, clock: clock, refresh: .seconds(30 * 60))
+        let (tokens, _) = try await tokens(tool, clock: clock, refresh: .seconds(30 * 60))
         let first = try tokens.token(renew: false)
         await clock.advance(by: .seconds(30 * 60 - 1))
         #expect(try tokens.token(renew: false) == first)
@@ -42,7 +42,7 @@ import WavePushCredentials
     @Test func aRefusedTokenAtLeastTwentyMinutesOldIsReplacedAtOnce() async throws {
         let tool = try OpenSSLTool()
         let clock = ManualWaveClock(now: Self.start)
-        let (tokens, _) = try tokens(tool, clock: clock)
+        let (tokens, _) = try await tokens(tool, clock: clock)
         let first = try tokens.token(renew: false)
         await clock.advance(by: .seconds(20 * 60))
         let renewed = try tokens.token(renew: true)
@@ -56,7 +56,7 @@ import WavePushCredentials
     @Test func aRefusedTokenUnderTwentyMinutesOldIsNotReplacedSoAPNsNeverSeesTooManyUpdates() async throws {
         let tool = try OpenSSLTool()
         let clock = ManualWaveClock(now: Self.start)
-        let (tokens, _) = try tokens(tool, clock: clock)
+        let (tokens, _) = try await tokens(tool, clock: clock)
         let first = try tokens.token(renew: false)
         await clock.advance(by: .seconds(5 * 60))
         #expect(throws: CredentialError.renewalTooSoon(secondsLeft: 900)) { try tokens.token(renew: true) }
@@ -68,7 +68,7 @@ import WavePushCredentials
     @Test func concurrentCallersAllGetOneToken() async throws {
         let tool = try OpenSSLTool()
         let clock = ManualWaveClock(now: Self.start)
-        let (tokens, _) = try tokens(tool, clock: clock)
+        let (tokens, _) = try await tokens(tool, clock: clock)
         let seen = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<100 { group.addTask { try tokens.token(renew: false) } }
             return try await group.reduce(into: Set<String>()) { $0.insert($1) }
@@ -77,7 +77,7 @@ import WavePushCredentials
     }
 
     @Test(arguments: [19 * 60, 60 * 60, 0])
-    func aRefreshIntervalOutsideTwentyToSixtyMinutesIsRefused(seconds: Int) throws {
+    func aRefreshIntervalOutsideTwentyToSixtyMinutesIsRefused(seconds: Int) async throws {
         let tool = try OpenSSLTool("interval-\(seconds)")
         let path = try await tool.makeP256Key().privatePath
         #expect(throws: CredentialError.self) {
@@ -94,7 +94,7 @@ import WavePushCredentials
         }
     }
 
-    @Test func anRSAKeyCannotMakeProviderTokens() throws {
+    @Test func anRSAKeyCannotMakeProviderTokens() async throws {
         let tool = try OpenSSLTool()
         var pem = try await [UInt8](Data(contentsOf: URL(fileURLWithPath: tool.makeRSAKey().privatePath)))
         let key = try SigningKey(pem: &pem, algorithm: .rs256, source: "rsa")

@@ -48,7 +48,7 @@ final class TokenEndpoint: HTTPPoster {
     /// A service-account file as the Firebase console writes it, with a fresh RSA key.
     private func account(
         _ tool: OpenSSLTool, edit: (inout [String: String]) -> Void = { _ in }
-    ) throws -> (
+    ) async throws -> (
         path: String, publicKey: String
     ) {
         let paths = try await tool.makeRSAKey()
@@ -66,7 +66,7 @@ final class TokenEndpoint: HTTPPoster {
 
     @Test func theAssertionIsSignedForFCMsScopeAndPostedAsAJWTBearerGrant() async throws {
         let tool = try OpenSSLTool()
-        let (path, publicKey) = try account(tool)
+        let (path, publicKey) = try await account(tool)
         let endpoint = TokenEndpoint()
         let account = try ServiceAccount(path: path)
         #expect(account.projectID == "growbro-test")
@@ -93,7 +93,7 @@ final class TokenEndpoint: HTTPPoster {
         let clock = ManualWaveClock(now: Self.start)
         let endpoint = TokenEndpoint()
         let tokens = FCMAccessTokens(
-            account: try ServiceAccount(path: try account(tool).path), poster: endpoint, clock: clock)
+            account: try ServiceAccount(path: try await account(tool).path), poster: endpoint, clock: clock)
         #expect(try await tokens.token(renew: false) == "token-1")
         // expires_in 3599: handed out until 3299 s.
         await clock.advance(by: .seconds(3_298))
@@ -108,7 +108,7 @@ final class TokenEndpoint: HTTPPoster {
         let clock = ManualWaveClock(now: Self.start)
         let endpoint = TokenEndpoint()
         let tokens = FCMAccessTokens(
-            account: try ServiceAccount(path: try account(tool).path), poster: endpoint, clock: clock)
+            account: try ServiceAccount(path: try await account(tool).path), poster: endpoint, clock: clock)
         #expect(try await tokens.token(renew: false) == "token-1")
         await clock.advance(by: .seconds(600))
         #expect(try await tokens.token(renew: true) == "token-2")
@@ -123,7 +123,7 @@ final class TokenEndpoint: HTTPPoster {
         let tool = try OpenSSLTool()
         let endpoint = TokenEndpoint()
         let tokens = FCMAccessTokens(
-            account: try ServiceAccount(path: try account(tool).path), poster: endpoint,
+            account: try ServiceAccount(path: try await account(tool).path), poster: endpoint,
             clock: ManualWaveClock(now: Self.start))
         let seen = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<50 { group.addTask { try await tokens.token(renew: false) } }
@@ -137,7 +137,7 @@ final class TokenEndpoint: HTTPPoster {
         let tool = try OpenSSLTool()
         let endpoint = TokenEndpoint()
         let tokens = FCMAccessTokens(
-            account: try ServiceAccount(path: try account(tool).path), poster: endpoint,
+            account: try ServiceAccount(path: try await account(tool).path), poster: endpoint,
             clock: ManualWaveClock(now: Self.start))
         endpoint.script(
             .success(
@@ -160,7 +160,7 @@ final class TokenEndpoint: HTTPPoster {
         let tool = try OpenSSLTool("unusable-\(answer.status)-\(expected.count)")
         let endpoint = TokenEndpoint()
         let tokens = FCMAccessTokens(
-            account: try ServiceAccount(path: try account(tool).path), poster: endpoint,
+            account: try ServiceAccount(path: try await account(tool).path), poster: endpoint,
             clock: ManualWaveClock(now: Self.start))
         endpoint.script(.success(answer))
         let error = await #expect(throws: CredentialError.self) { try await tokens.token(renew: false) }
@@ -171,7 +171,7 @@ final class TokenEndpoint: HTTPPoster {
         let tool = try OpenSSLTool()
         let endpoint = TokenEndpoint()
         let tokens = FCMAccessTokens(
-            account: try ServiceAccount(path: try account(tool).path), poster: endpoint,
+            account: try ServiceAccount(path: try await account(tool).path), poster: endpoint,
             clock: ManualWaveClock(now: Self.start))
         endpoint.script(.failure(TokenEndpoint.TransportFailure()))
         await #expect(throws: CredentialError.tokenExchangeFailed(reason: "connection refused")) {
@@ -185,17 +185,17 @@ final class TokenEndpoint: HTTPPoster {
             ("type", "authorized_user", "type must be \"service_account\""),
             ("token_uri", "", "token_uri is empty"),
         ] as [(String, String?, String)])
-    func aServiceAccountFileWithAWrongFieldNamesIt(field: String, value: String?, expected: String) throws {
+    func aServiceAccountFileWithAWrongFieldNamesIt(field: String, value: String?, expected: String) async throws {
         let tool = try OpenSSLTool("field-\(field)")
-        let (path, _) = try account(tool) { $0[field] = value }
+        let (path, _) = try await account(tool) { $0[field] = value }
         let error = #expect(throws: CredentialError.self) { try ServiceAccount(path: path) }
         #expect(error?.description == "service account \(path): \(expected)")
     }
 
-    @Test func aServiceAccountWithAnECKeyIsRefusedWithoutShowingTheKey() throws {
+    @Test func aServiceAccountWithAnECKeyIsRefusedWithoutShowingTheKey() async throws {
         let tool = try OpenSSLTool()
         let ecKey = try await String(contentsOfFile: tool.makeP256Key().privatePath, encoding: .utf8)
-        let (path, _) = try account(tool) { $0["private_key"] = ecKey }
+        let (path, _) = try await account(tool) { $0["private_key"] = ecKey }
         let error = #expect(throws: CredentialError.self) { try ServiceAccount(path: path) }
         let description = try #require(error).description
         #expect(description == "the key in \(path) (private_key) is unusable: not an RSA key (RS256 needs one)")
@@ -205,7 +205,7 @@ final class TokenEndpoint: HTTPPoster {
         let tool = try OpenSSLTool()
         let endpoint = TokenEndpoint()
         let fcm = FCMAccessTokens(
-            account: try ServiceAccount(path: try account(tool).path, tokenURI: "https://127.0.0.1:9/token"),
+            account: try ServiceAccount(path: try await account(tool).path, tokenURI: "https://127.0.0.1:9/token"),
             poster: endpoint, clock: ManualWaveClock(now: Self.start))
         let credentials = SignedProviderCredentials(apns: nil, fcm: fcm)
         #expect(try await credentials.credential(for: .fcm, renew: false) == "token-1")

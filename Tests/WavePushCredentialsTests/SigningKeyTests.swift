@@ -3,7 +3,7 @@ import Testing
 import WavePushCredentials
 
 @Suite struct SigningKeyTests {
-    @Test func anES256SignatureIsSixtyFourBytesThatOpenSSLVerifies() throws {
+    @Test func anES256SignatureIsSixtyFourBytesThatOpenSSLVerifies() async throws {
         let tool = try OpenSSLTool()
         let paths = try await tool.makeP256Key()
         var pem = try [UInt8](Data(contentsOf: URL(fileURLWithPath: paths.privatePath)))
@@ -20,7 +20,7 @@ import WavePushCredentials
                 DecodedJWT.der(fromRaw: key.sign(message)), of: message + [0x2E], publicKey: paths.publicPath))
     }
 
-    @Test func anRS256SignatureIsOneOpenSSLVerifies() throws {
+    @Test func anRS256SignatureIsOneOpenSSLVerifies() async throws {
         let tool = try OpenSSLTool()
         let paths = try await tool.makeRSAKey()
         var pem = try [UInt8](Data(contentsOf: URL(fileURLWithPath: paths.privatePath)))
@@ -31,7 +31,7 @@ import WavePushCredentials
         #expect(try await tool.verifies(signature, of: message, publicKey: paths.publicPath))
     }
 
-    @Test func thePEMBytesAreOverwrittenOnceRead() throws {
+    @Test func thePEMBytesAreOverwrittenOnceRead() async throws {
         let tool = try OpenSSLTool()
         var pem = try await [UInt8](Data(contentsOf: URL(fileURLWithPath: tool.makeP256Key().privatePath)))
         _ = try SigningKey(pem: &pem, algorithm: .es256, source: "apns.p8")
@@ -57,7 +57,7 @@ import WavePushCredentials
     ])
     func aKeyThatCannotSignIsRefusedWithoutShowingIt(
         name: String, options: [String], algorithm: SigningKey.Algorithm, expected: String
-    ) throws {
+    ) async throws {
         let tool = try OpenSSLTool("refused-\(name)")
         let path = try await tool.makeKey(name, options).privatePath
         let text = try String(contentsOfFile: path, encoding: .utf8)
