@@ -13,7 +13,8 @@ import WavePushCredentials
             // r or s with a leading zero byte happens one time in 256; several signatures check the padding too.
             let signature = try key.sign(message)
             #expect(signature.count == 64)
-            #expect(try await tool.verifies(DecodedJWT.der(fromRaw: signature), of: message, publicKey: paths.publicPath))
+            #expect(
+                try await tool.verifies(DecodedJWT.der(fromRaw: signature), of: message, publicKey: paths.publicPath))
         }
         #expect(
             try await !tool.verifies(

@@ -29,7 +29,9 @@ final class OpenSSLTool {
     }
 
     /// An RSA key, as in a Google service account.
-    func makeRSAKey(_ name: String = "account", bits: Int = 2_048) async throws -> (privatePath: String, publicPath: String) {
+    func makeRSAKey(
+        _ name: String = "account", bits: Int = 2_048
+    ) async throws -> (privatePath: String, publicPath: String) {
         try await makeKey(name, ["-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:\(bits)"])
     }
 
@@ -39,7 +41,9 @@ final class OpenSSLTool {
         let signaturePath = folder.appending("signature-\(UUID().uuidString)").path
         try Data(message).write(to: URL(fileURLWithPath: messagePath))
         try Data(signature).write(to: URL(fileURLWithPath: signaturePath))
-        let status = try await status(["dgst", "-sha256", "-verify", publicKey, "-signature", signaturePath, messagePath])
+        let status = try await status([
+            "dgst", "-sha256", "-verify", publicKey, "-signature", signaturePath, messagePath,
+        ])
         return status == 0
     }
 
