@@ -21,13 +21,14 @@ struct StoreThreadTests {
             userID: "u\(n)", installationID: "i\(n)", platform: .fcm, token: Harness.fcmToken(n), at: Harness.start)
     }
 
-    /// A server whose writes are held up by another session's lock until `release` is called: SQLite's write lock
-    /// held by a second connection (the server waits for it up to its 5 s busy timeout), a PostgreSQL table lock
-    /// (the server waits up to a 10 s `lock_timeout`). Both waits are far longer than the test needs while the calls
-    /// wait off the pool, and bounded, so a build that blocks the pool fails instead of hanging.
+    /// A server whose writes are held up by another session's lock until `release` is called (closing that session,
+    /// which ends its transaction): SQLite's write lock held by a second connection (the server waits for it up to
+    /// its 5 s busy timeout), a PostgreSQL table lock (the server waits up to a 10 s `lock_timeout`). Both waits are
+    /// far longer than the test needs while the calls wait off the pool, and bounded, so a build that blocks the pool
+    /// fails instead of hanging.
     private static func heldServer(
         _ store: TestStore, in directory: TemporaryDirectory
-    ) throws -> (server: PushServer, release: @Sendable () throws -> Void) {
+    ) throws -> (server: PushServer, release: @Sendable () -> Void) {
         switch store {
         case .sqlite:
             let path = directory.appending("push.sqlite").path
@@ -35,15 +36,7 @@ struct StoreThreadTests {
             let holder = try SQLiteDatabase(path: path)
             try holder.execute("BEGIN IMMEDIATE")
             let held = WaveLock(holder)
-            return (
-                server,
-                {
-                    try held.withLock { holder in
-                        try holder.execute("ROLLBACK")
-                        holder.close()
-                    }
-                }
-            )
+            return (server, { held.withLock { $0.close() } })
         case .postgres:
             let connectionString = try TestStore.freshSchema()
             let server = try PushServer(postgres: connectionString + "%20-clock_timeout%3D10000")
@@ -51,16 +44,26 @@ struct StoreThreadTests {
             try holder.execute("BEGIN")
             try holder.execute("LOCK TABLE installation IN ACCESS EXCLUSIVE MODE")
             let held = WaveLock(holder)
-            return (
-                server,
-                {
-                    try held.withLock { holder in
-                        try holder.execute("ROLLBACK")
-                        holder.close()
-                    }
-                }
-            )
+            return (server, { held.withLock { $0.close() } })
         }
+    }
+
+    /// Holds `server`'s store thread with a call that waits for `gate`, and returns once that call is running: the
+    /// calls made next queue behind it.
+    private static func holdStoreThread(
+        of server: PushServer
+    ) async -> (holding: Task<Void, any Error>, gate: DispatchSemaphore) {
+        let gate = DispatchSemaphore(value: 0)
+        let (entered, enter) = AsyncStream<Void>.makeStream()
+        let holding = Task {
+            try await server.run { _ in
+                enter.yield()
+                gate.wait()
+            }
+        }
+        var iterator = entered.makeAsyncIterator()
+        _ = await iterator.next()
+        return (holding, gate)
     }
 
     /// Twice as many registrations as the cooperative pool has threads (its width is the number of active
@@ -82,7 +85,7 @@ struct StoreThreadTests {
             }
         }
         let returnedBeforeProbe = await Task { returned.withLock { $0 } }.value
-        try release()
+        release()
         var kinds: [[TokenChange.Kind]] = []
         for call in calls { kinds.append(try await call.value.map(\.kind)) }
         #expect(returnedBeforeProbe == 0)
@@ -94,14 +97,7 @@ struct StoreThreadTests {
     @Test(arguments: TestStore.all)
     func callsQueuedWhenTheStoreClosesFailClosed(store: TestStore) async throws {
         let server = try store.location().map { try $0.open() } ?? PushServer.inMemory()
-        let gate = DispatchSemaphore(value: 0)
-        let (entered, enter) = AsyncStream<Void>.makeStream()
-        let holding = Task { try await server.run { _ in
-            enter.yield()
-            gate.wait()
-        } }
-        var iterator = entered.makeAsyncIterator()
-        _ = await iterator.next()
+        let (holding, gate) = await Self.holdStoreThread(of: server)
         let queued = (1...3).map { n in Task { try await server.run { try $0.register(Self.registration(n)) } } }
         server.close()
         gate.signal()
@@ -118,14 +114,7 @@ struct StoreThreadTests {
     func aCancelledCallersCallStillRuns(store: TestStore) async throws {
         let server = try store.location().map { try $0.open() } ?? PushServer.inMemory()
         defer { server.close() }
-        let gate = DispatchSemaphore(value: 0)
-        let (entered, enter) = AsyncStream<Void>.makeStream()
-        let holding = Task { try await server.run { _ in
-            enter.yield()
-            gate.wait()
-        } }
-        var iterator = entered.makeAsyncIterator()
-        _ = await iterator.next()
+        let (holding, gate) = await Self.holdStoreThread(of: server)
         let call = Task { try await server.run { try $0.register(Self.registration(1)) } }
         call.cancel()
         gate.signal()
