@@ -22,7 +22,7 @@ func runSender(database: String, name: String) async throws -> Never {
         let decisions = try await dispatcher.dispatchDue(limit: 200)  // SenderKillTests.claimSize
         for decision in decisions where decision.kind == .accepted { say("acked \(decision.sendID)") }
         if decisions.isEmpty {
-            if try server.pendingSendCount() == 0 { break }
+            if try await server.run({ try $0.pendingSendCount() }) == 0 { break }
             try await Task.sleep(for: .milliseconds(50))
         }
     }

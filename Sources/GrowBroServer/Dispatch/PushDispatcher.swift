@@ -108,13 +108,16 @@ public final class PushDispatcher: Sendable {
         }
         guard started else { return [] }
         defer { isDispatching.withLock { $0 = false } }
-        let sends = try server.claimDue(now: clock.now, limit: limit, lease: lease, owner: owner)
+        // Every store call goes through the server's store thread (``PushServer/run(_:)``): none waits on this task's.
+        let (now, lease, owner) = (clock.now, lease, owner)
+        let sends = try await server.run { try $0.claimDue(now: now, limit: limit, lease: lease, owner: owner) }
         guard !sends.isEmpty else { return [] }
         let installations: [String: Installation]
         do {
-            installations = try server.installations(ids: Array(Set(sends.map(\.installationID))))
+            let ids = Array(Set(sends.map(\.installationID)))
+            installations = try await server.run { try $0.installations(ids: ids) }
         } catch {
-            throw releasing(sends, after: error)
+            throw await releasing(sends, after: error)
         }
         var round = DispatchRound<Attempted>(
             sends: sends, installations: installations, maximumInFlight: maximumInFlight,
@@ -123,7 +126,9 @@ public final class PushDispatcher: Sendable {
             while true {
                 switch round.next(cancelled: Task.isCancelled) {
                 case .read(let installationID):
-                    do { round.read(installationID, try server.installation(installationID)) } catch {
+                    do {
+                        round.read(installationID, try await server.run { try $0.installation(installationID) })
+                    } catch {
                         round.fail(error)
                     }
                 case .start(let position, let installation):
@@ -143,7 +148,11 @@ public final class PushDispatcher: Sendable {
                         round.failed(position, error)
                     }
                 case .commit(let commits):
-                    do { onCommit(round.committed(try server.recordOutcomes(commits))) } catch { round.fail(error) }
+                    do {
+                        onCommit(round.committed(try await server.run { try $0.recordOutcomes(commits) }))
+                    } catch {
+                        round.fail(error)
+                    }
                 case .wait:
                     // The round waits only while a request is in flight, so an answer comes.
                     if let (position, attempted) = await group.next() { round.answered(position, attempted) }
@@ -159,9 +168,10 @@ public final class PushDispatcher: Sendable {
     /// lease, and returns the error to throw: `error`, or, when the give-back fails too (the sends then stay claimed
     /// until the lease ends and are due again then, nothing lost), `error` naming that second failure as well, so the
     /// operator reads both.
-    private func releasing(_ sends: [PendingSend], after error: any Error) -> any Error {
+    private func releasing(_ sends: [PendingSend], after error: any Error) async -> any Error {
         do {
-            _ = try server.recordOutcomes(sends.map { .release($0) })
+            let releases = sends.map { SendCommit.release($0) }
+            _ = try await server.run { try $0.recordOutcomes(releases) }
             return error
         } catch let releaseError {
             guard var storeError = error as? PushStoreError else { return error }
@@ -288,10 +298,13 @@ public final class PushDispatcher: Sendable {
                 installationID: send.installationID, platform: send.platform, attempt: attempted.attempt,
                 status: status, reason: .renewingCredential(reason), retryAt: now, token: nil,
                 request: attempted.request)
+            let (renewedSend, attempt, due) = (send, attempted.attempt, send.claimedUntil ?? now)
             guard
-                try server.reschedule(
-                    send, attempts: attempted.attempt, renewed: true, status: status, reason: reason.description,
-                    due: send.claimedUntil ?? now)
+                try await server.run({
+                    try $0.reschedule(
+                        renewedSend, attempts: attempt, renewed: true, status: status, reason: reason.description,
+                        due: due)
+                })
             else {
                 decision.supersede()
                 return (decisions + [decision], .release(send))
@@ -299,7 +312,8 @@ public final class PushDispatcher: Sendable {
             decisions.append(decision)
             // No other outcome for this installation is waiting to be committed (its sends go one at a time, each
             // committed before the next starts), so the stored installation is current.
-            switch prepare(send, try server.installation(send.installationID)) {
+            let installationID = send.installationID
+            switch prepare(send, try await server.run { try $0.installation(installationID) }) {
             case .finished(let decision, let commit):
                 return (decisions + [decision], commit)
             case .ready(let installation):

@@ -134,7 +134,7 @@ public final class PushSender: Sendable {
             do {
                 // Each decision as its batch is committed: a sender killed mid-claim has logged every committed one.
                 _ = try await dispatcher.dispatchDue(limit: batch) { committed in committed.forEach(onDecision) }
-                next = try server.nextDueInstant()
+                next = try await server.run { try $0.nextDueInstant() }
             } catch {
                 onError(error)
                 next = clock.now.addingTimeInterval(retryAfterError.timeInterval)

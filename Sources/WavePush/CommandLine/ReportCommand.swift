@@ -4,7 +4,7 @@ internal import WaveCommandLine
 
 /// `wavepush report --db FILE --from INSTANT --to INSTANT [--alert-minimum-sends N] [--alert-delivery-rate R]`.
 enum ReportCommand {
-    static func run(_ arguments: Arguments, output: OutputChannel) throws -> Int32 {
+    static func run(_ arguments: Arguments, output: OutputChannel) async throws -> Int32 {
         guard arguments.positional.isEmpty else {
             throw UsageError("report takes no positional argument", subcommand: "report")
         }
@@ -41,7 +41,7 @@ enum ReportCommand {
         }
         let server = try location.open(configuration: configuration)
         defer { server.close() }
-        let report = try server.report(from: from, to: to)
+        let report = try await server.run { try $0.report(from: from, to: to) }
         for alert in report.alerts { output.writeLine(ReplayLines.alert(alert, at: to)) }
         output.writeLine(ReplayLines.report(report, at: to))
         return ExitCode.success

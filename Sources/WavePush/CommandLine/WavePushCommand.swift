@@ -69,7 +69,7 @@ public enum WavePushCommand {
                 databasePath: parsed.values["db"]
             ).run()
         case "report":
-            return try ReportCommand.run(
+            return try await ReportCommand.run(
                 try Arguments(
                     rest, valued: ["db", "from", "to", "alert-minimum-sends", "alert-delivery-rate"], switches: [],
                     subcommand: "report"),

@@ -125,7 +125,7 @@ enum DispatchCommand {
         // The store's count, every sender's sends included: what is left for whoever runs next.
         let pending: Int?
         do {
-            pending = try server.pendingSendCount()
+            pending = try await server.run { try $0.pendingSendCount() }
         } catch {
             pending = nil
             output.writeLine(ReplayLines.line("error", at: clock.now) { json in json.member("reason", "\(error)") })
@@ -167,16 +167,18 @@ enum DispatchCommand {
         let server = try PushServer.inMemory(configuration: configuration.server)
         defer { server.close() }
         let now = clock.now
-        _ = try server.register(
-            TokenRegistration(
-                userID: "send-test", installationID: "send-test", platform: platform, token: token,
-                environment: environment, at: now))
         let title = arguments.values["title"] ?? "GrowBro"
         let body = arguments.values["body"] ?? "A test notification"
-        _ = try server.fanOut(
-            CommunityEvent(
-                messageID: "send-test-\(Int64(now.timeIntervalSince1970 * 1000))", recipientID: "send-test",
-                kind: .system(title: title, text: body), at: now))
+        try await server.run { server in
+            _ = try server.register(
+                TokenRegistration(
+                    userID: "send-test", installationID: "send-test", platform: platform, token: token,
+                    environment: environment, at: now))
+            _ = try server.fanOut(
+                CommunityEvent(
+                    messageID: "send-test-\(Int64(now.timeIntervalSince1970 * 1000))", recipientID: "send-test",
+                    kind: .system(title: title, text: body), at: now))
+        }
         let transport = RecordingTransport(try configuration.transport())
         let credentials = try configuration.credentials(poster: transport.base, clock: clock)
         try await Self.checkCredential(credentials, for: platform)

@@ -36,7 +36,7 @@ struct ServerReplay {
         var cursors: [String: InboxCursor?] = [:]
 
         func dispatch(until limit: Date) async throws {
-            while let next = try server.nextDueInstant(), next <= limit {
+            while let next = try await server.run({ try $0.nextDueInstant() }), next <= limit {
                 await clock.advance(to: next)
                 for decision in try await dispatcher.dispatchDue() {
                     if printsRequests, let request = decision.request {
@@ -51,14 +51,20 @@ struct ServerReplay {
         for timed in scenario.actions {
             try await dispatch(until: timed.at)
             do {
-                try apply(timed, server: server, cursors: &cursors)
+                // The action's calls on the server's store thread (PushServer.run), not on this task's.
+                cursors = try await server.run { [self, cursors] server in
+                    var cursors = cursors
+                    try apply(timed, server: server, cursors: &cursors)
+                    return cursors
+                }
             } catch let error as GrowBroServerError {
                 throw CommandFailure(ExitCode.dataError, Self.message(for: error, in: timed))
             }
             try await dispatch(until: timed.at)
         }
         try await dispatch(until: scenario.until)
-        let report = try server.report(from: scenario.now, to: scenario.until)
+        let (from, until) = (scenario.now, scenario.until)
+        let report = try await server.run { try $0.report(from: from, to: until) }
         for alert in report.alerts { output.writeLine(ReplayLines.alert(alert, at: scenario.until)) }
         output.writeLine(ReplayLines.report(report, at: scenario.until))
         return ExitCode.success

@@ -16,12 +16,16 @@ func pushALike(
     clock: any WaveClock = SystemWaveClock()
 ) async throws -> [DispatchDecision] {
     let server = try PushServer(path: databasePath)
-    try server.register(
-        TokenRegistration(
-            userID: "u1", installationID: "i1", platform: .apns, token: apnsToken, environment: .production,
-            at: clock.now))
-    _ = try server.fanOut(
-        CommunityEvent(messageID: "m1", recipientID: "u1", kind: .like(postID: "42", author: "Ana"), at: clock.now))
+    let now = clock.now
+    // An async caller runs the server's calls on its store thread: no thread of Swift's pool waits for the database.
+    try await server.run { server in
+        try server.register(
+            TokenRegistration(
+                userID: "u1", installationID: "i1", platform: .apns, token: apnsToken, environment: .production,
+                at: now))
+        _ = try server.fanOut(
+            CommunityEvent(messageID: "m1", recipientID: "u1", kind: .like(postID: "42", author: "Ana"), at: now))
+    }
     let dispatcher = PushDispatcher(
         server: server, transport: transport, credentials: credentials, clock: clock,
         random: SystemRandomNumberGenerator())
