@@ -70,24 +70,7 @@ struct DispatchMetricsTests {
         }
         #expect(try await Self.scrape(port: port, path: "/").0 == 404)
 
-        if FileManager.default.isExecutableFile(atPath: "/usr/bin/promtool") {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/promtool")
-            process.arguments = ["check", "metrics"]
-            let input = Pipe()
-            let output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            input.fileHandleForWriting.write(Data(text.utf8))
-            try input.fileHandleForWriting.close()
-            let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0 && said.isEmpty, "\(said)")
-        } else if ProcessInfo.processInfo.environment["WAVE_REQUIRE_PROMETHEUS"] != nil {
-            Issue.record("promtool is not installed, and WAVE_REQUIRE_PROMETHEUS is set (apt-get install prometheus)")
-        }
+        if let problem = Promtool.problem(in: text) { Issue.record(Comment(rawValue: problem)) }
 
         await child.kill(SIGTERM)
         #expect(await child.waitForExit() == 0)
