@@ -18,7 +18,9 @@ internal import WaveSystemClock
 /// finds the send at its next idle check, so the latency there is mostly that wait.
 ///
 /// Timed: `samples` replies, each to its own user's one APNs installation, one at a time over one keep-alive
-/// connection, each after the previous one's push was answered and 50 ms later. Reports the median, 99th
+/// connection, each after the previous one's push was answered and a pause drawn evenly from 50 ms to 1.05 s (a
+/// seeded generator): an event comes at any point of the sender's 1 s idle wait, as a backend's do, rather than
+/// always just after the sender's last round (which would make every SQLite sample wait the whole second). Reports the median, 99th
 /// percentile and largest latency in milliseconds, and the median of the API's answer alone (request to answer).
 enum APIEventLatencyWorkload {
     static func run(samples: Int, postgres: Bool) async throws -> [String: Double] {
@@ -76,6 +78,7 @@ enum APIEventLatencyWorkload {
                     returning: Result {
                         let connection = try APIRequestWorkload.Connection(port: port)
                         defer { connection.close() }
+                        var random = SplitMix64(seed: 51)
                         var starts: [String: Double] = [:]
                         var answers: [Double] = []
                         for index in 0..<total {
@@ -93,7 +96,7 @@ enum APIEventLatencyWorkload {
                                 starts[PushLatencyWorkload.token(index)] = start
                                 answers.append((answered - start) * 1_000)
                             }
-                            Thread.sleep(forTimeInterval: 0.05)
+                            Thread.sleep(forTimeInterval: Double.random(in: 0.05..<1.05, using: &random))
                         }
                         return (starts, answers)
                     })

@@ -221,7 +221,7 @@ enum BenchCase: String, CaseIterable, Sendable {
             // Replies measured; during the broadcast, at most this many (one every 200 ms while it lasts).
             return quick ? [20] : [200]
         case .apiEventToProvider, .apiEventToProviderPostgres:
-            // Events measured; on SQLite each waits for the sender's idle check (up to 1 s).
+            // Events measured, each about 0.55 s apart; on SQLite each waits for the sender's idle check (up to 1 s).
             return quick ? [20] : [200]
         case .pushLatencyBroadcast, .pushLatencyBroadcastPostgres:
             return quick ? [20] : [100]
