@@ -23,7 +23,8 @@ enum APIRequestWorkload {
         case register
     }
 
-    private static let key = "wavebench-key-0123456789abcdef0123456789abcdef"
+    /// The one key in force, for every user.
+    static let key = "wavebench-key-0123456789abcdef0123456789abcdef"
     private static let clients = 8
 
     static func run(count: Int, request: Request, postgres: Bool) async throws -> [String: Double] {
@@ -31,30 +32,12 @@ enum APIRequestWorkload {
             .appendingPathComponent("wavebench-api-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let location: PushStoreLocation
-        if postgres {
-            guard let cluster = PostgresTestCluster.shared else {
-                throw WorkloadFailure("PostgreSQL unavailable: \(PostgresTestCluster.unavailableReason)")
-            }
-            location = .postgres(connectionString: try cluster.freshSchema("benchapi"))
-        } else {
-            location = .sqlite(path: directory.appendingPathComponent("server.sqlite").path)
-        }
+        let location = try PushStoreLocation.forBenchmark(postgres: postgres, schema: "benchapi", in: directory)
         let server = try location.open()
         defer { server.close() }
         let start = Date(timeIntervalSince1970: 1_781_884_800)
         try PushFanOutWorkload.registerAudience(1, on: server, at: start)
-        let keyFile = directory.appendingPathComponent("keys.json")
-        try Data(#"{"keys": [{"name": "bench", "key": "\#(key)", "users": "all"}]}"#.utf8).write(to: keyFile)
-        var limits = PushAPI.Limits()
-        limits.requestsPerSecond = 1e12
-        limits.burst = 1e12
-        let api = PushAPI(
-            server: server, keyring: try APIKeyring(path: keyFile.path),
-            clock: ManualWaveClock(now: start.addingTimeInterval(60)), limits: limits)
-        var options = HTTPServer.Options()
-        options.threads = 4
-        let http = try HTTPServer(options: options, handler: api)
+        let http = try startAPI(on: server, clock: ManualWaveClock(now: start.addingTimeInterval(60)), in: directory)
         defer { http.stop(grace: .seconds(1)) }
 
         let latencyCount = max(count / 2, clients)
@@ -77,6 +60,28 @@ enum APIRequestWorkload {
             "p99Milliseconds": Statistics.percentile(99, ofSorted: latencies) * 1000,
             "maxMilliseconds": (latencies.last ?? 0) * 1000,
         ]
+    }
+
+    /// Starts the API as `wavepush serve` does (`PushAPI` with its metrics on libmicrohttpd, 4 threads) on a loopback
+    /// port of the kernel's choice, with ``key`` in a key file in `directory` and a rate limit that never binds.
+    ///
+    /// - Parameters:
+    ///   - server: The store it answers from.
+    ///   - clock: The instants of its requests.
+    ///   - directory: Where the key file goes.
+    /// - Returns: The running server.
+    static func startAPI(on server: PushServer, clock: any WaveClock, in directory: URL) throws -> HTTPServer {
+        let keyFile = directory.appendingPathComponent("keys.json")
+        try Data(#"{"keys": [{"name": "bench", "key": "\#(key)", "users": "all"}]}"#.utf8).write(to: keyFile)
+        var limits = PushAPI.Limits()
+        limits.requestsPerSecond = 1e12
+        limits.burst = 1e12
+        let api = PushAPI(
+            server: server, keyring: try APIKeyring(path: keyFile.path), clock: clock, limits: limits,
+            metrics: APIMetrics())
+        var options = HTTPServer.Options()
+        options.threads = 4
+        return try HTTPServer(options: options, handler: api)
     }
 
     private static func body(_ request: Request, index: Int) -> [UInt8] {
@@ -147,7 +152,7 @@ enum APIRequestWorkload {
     }
 
     /// One keep-alive HTTP/1.1 connection to the loopback server.
-    private final class Connection {
+    final class Connection {
         private let descriptor: Int32
         private var buffer: [UInt8] = []
 

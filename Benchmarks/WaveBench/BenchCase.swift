@@ -140,6 +140,11 @@ enum BenchCase: String, CaseIterable, Sendable {
     case apiRegister = "api-register"
     /// The same on PostgreSQL.
     case apiRegisterPostgres = "api-register-postgres"
+    /// An event from the start of its `POST /v1/events` to its push at the loopback stand-in: the HTTP API and an
+    /// idle sender, each on its own connection to a SQLite file (the sender finds it at its idle check).
+    case apiEventToProvider = "api-event-to-provider"
+    /// The same on PostgreSQL: the sender hears of the event by `NOTIFY`.
+    case apiEventToProviderPostgres = "api-event-to-provider-postgres"
     /// A reply from its fan-out's commit to its request at the loopback stand-in, the sender idle: SQLite, the
     /// backend in the sender's process calling `sendNow()`.
     case pushLatencyIdle = "push-latency-idle"
@@ -215,6 +220,9 @@ enum BenchCase: String, CaseIterable, Sendable {
         case .pushLatencyIdle, .pushLatencyIdlePostgres:
             // Replies measured; during the broadcast, at most this many (one every 200 ms while it lasts).
             return quick ? [20] : [200]
+        case .apiEventToProvider, .apiEventToProviderPostgres:
+            // Events measured, each about 0.55 s apart; on SQLite each waits for the sender's idle check (up to 1 s).
+            return quick ? [20] : [200]
         case .pushLatencyBroadcast, .pushLatencyBroadcastPostgres:
             return quick ? [20] : [100]
         case .desktopLibdbus, .desktopGdbus:
@@ -242,7 +250,8 @@ enum BenchCase: String, CaseIterable, Sendable {
         case .apiSend, .apiSendPostgres, .apiRegister, .apiRegisterPostgres:
             // Each run commits 6,000 transactions with real fsyncs.
             return (0, quick ? 1 : 3)
-        case .pushLatencyIdle, .pushLatencyIdlePostgres, .pushLatencyBroadcast, .pushLatencyBroadcastPostgres:
+        case .pushLatencyIdle, .pushLatencyIdlePostgres, .pushLatencyBroadcast, .pushLatencyBroadcastPostgres,
+            .apiEventToProvider, .apiEventToProviderPostgres:
             // Each run has its own unmeasured warm-up replies; a broadcast run is about a minute.
             return (0, quick ? 1 : 3)
         case .deliveryOurs, .deliveryTask, .deliveryDispatch, .deliveryContended:
@@ -398,6 +407,10 @@ enum BenchCase: String, CaseIterable, Sendable {
             return try await DesktopNotifyWorkload.run(count: size, side: .libdbus)
         case .desktopGdbus:
             return try await DesktopNotifyWorkload.run(count: size, side: .gdbus)
+        case .apiEventToProvider:
+            return try await APIEventLatencyWorkload.run(samples: size, postgres: false)
+        case .apiEventToProviderPostgres:
+            return try await APIEventLatencyWorkload.run(samples: size, postgres: true)
         case .apiSend:
             return try await APIRequestWorkload.run(count: size, request: .send, postgres: false)
         case .apiSendPostgres:

@@ -44,6 +44,7 @@ struct BenchmarkSuite {
         [.pushLatencyBroadcast, .pushLatencyBroadcastPostgres],
         [.desktopGdbus, .desktopLibdbus],
         [.apiSend, .apiSendPostgres, .apiRegister, .apiRegisterPostgres],
+        [.apiEventToProvider, .apiEventToProviderPostgres],
     ]
 
     func run() async -> Int32 {

@@ -41,20 +41,8 @@ enum PushLatencyWorkload {
             .appendingPathComponent("wavebench-latency-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        if let reason = PushStandIn.unavailableReason {
-            throw WorkloadFailure("the push stand-in cannot run: \(reason)")
-        }
-        let standIn = try await PushStandIn(script: "{}", in: directory)
-        let location: PushStoreLocation
-        if postgres {
-            guard let cluster = PostgresTestCluster.shared else {
-                throw WorkloadFailure("PostgreSQL unavailable: \(PostgresTestCluster.unavailableReason)")
-            }
-            location = .postgres(connectionString: try cluster.freshSchema("latency"))
-        } else {
-            location = .sqlite(path: directory.appendingPathComponent("server.sqlite").path)
-        }
-        let configuration = GrowBroServerConfiguration(apnsEndpoint: standIn.baseURL, fcmEndpoint: standIn.baseURL)
+        let (standIn, configuration) = try await PushStandIn.forBenchmark(in: directory)
+        let location = try PushStoreLocation.forBenchmark(postgres: postgres, schema: "latency", in: directory)
         let server = try location.open(configuration: configuration)
         defer { server.close() }
         // The backend: on PostgreSQL another connection, as another process would have.
@@ -157,7 +145,7 @@ enum PushLatencyWorkload {
     }
 
     /// The APNs token of replier `index`: 64 hex digits, apart from the broadcast's.
-    private static func token(_ index: Int) -> String {
+    static func token(_ index: Int) -> String {
         let hex = String(0x1_0000_0000 + index, radix: 16)
         return String(repeating: "f", count: 64 - hex.count) + hex
     }

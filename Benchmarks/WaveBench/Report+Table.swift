@@ -40,7 +40,7 @@ extension Report {
         text +=
             storeSection() + recurrenceSection() + pushSection() + desktopSection() + transportSection()
             + apiSection()
-        text += latencySection()
+        text += latencySection() + apiLatencySection()
         text += growthSection() + goalsSection()
         let single = summaries.filter {
             $0.failure == nil && $0.samples.count == 1 && $0.warmUps > 0 && !quick && repetitionsOverride != 1
@@ -422,6 +422,29 @@ extension Report {
         addRows(rows, sizes: sizes, to: &table) { summary, _ in
             [
                 summary.median("operations").map { String(Int($0)) } ?? "–",
+                Format.duration(summary.median("p50Milliseconds").map { $0 / 1e3 }),
+                Format.duration(summary.median("p99Milliseconds").map { $0 / 1e3 }),
+                Format.duration(summary.median("maxMilliseconds").map { $0 / 1e3 }),
+            ]
+        }
+        return text + table.render()
+    }
+
+    private func apiLatencySection() -> String {
+        let rows: [(BenchCase, String)] = [
+            (.apiEventToProvider, "SQLite: the sender finds it at its idle check (1 s)"),
+            (.apiEventToProviderPostgres, "PostgreSQL: the fan-out's NOTIFY wakes the sender"),
+        ]
+        let sizes = sizes(rows.map(\.0))
+        guard !sizes.isEmpty else { return "" }
+        var text =
+            "\n14. Event to provider through the API: from a POST /v1/events's start to its push at the loopback\n"
+        text += "   stand-in; the API (4 threads) and an idle sender each on its own store connection, one at a time.\n"
+        var table = TextTable(["N", "workload", "events", "API answer p50", "p50", "p99", "max"])
+        addRows(rows, sizes: sizes, to: &table) { summary, _ in
+            [
+                summary.median("operations").map { String(Int($0)) } ?? "–",
+                Format.duration(summary.median("answerP50Milliseconds").map { $0 / 1e3 }),
                 Format.duration(summary.median("p50Milliseconds").map { $0 / 1e3 }),
                 Format.duration(summary.median("p99Milliseconds").map { $0 / 1e3 }),
                 Format.duration(summary.median("maxMilliseconds").map { $0 / 1e3 }),

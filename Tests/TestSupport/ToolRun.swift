@@ -59,28 +59,3 @@ package struct ToolRun: Sendable {
         return ToolRun(status: process.terminationStatus, output: String(decoding: said, as: UTF8.self))
     }
 }
-
-/// Prometheus' `promtool`, the judge of the metrics pages (Debian's `prometheus` package).
-package enum Promtool {
-    /// Where Debian installs it.
-    package static let path = "/usr/bin/promtool"
-
-    /// Whether it is installed here.
-    package static var isInstalled: Bool { FileManager.default.isExecutableFile(atPath: path) }
-
-    /// Whether a test must fail rather than skip without it (CI sets `WAVE_REQUIRE_PROMETHEUS`).
-    package static var isRequired: Bool { ProcessInfo.processInfo.environment["WAVE_REQUIRE_PROMETHEUS"] != nil }
-
-    /// Why a test that needs it cannot run.
-    package static let unavailableReason =
-        "promtool is not installed, and WAVE_REQUIRE_PROMETHEUS is set (apt-get install prometheus)"
-
-    /// `promtool check metrics` on a page in the text format: status 0 and no output when the page passes.
-    ///
-    /// - Parameter page: The exposition.
-    /// - Returns: promtool's status and what it said.
-    /// - Throws: When promtool cannot be started.
-    package static func checkMetrics(_ page: String) async throws -> ToolRun {
-        try await ToolRun.run(path, ["check", "metrics"], input: Data(page.utf8))
-    }
-}

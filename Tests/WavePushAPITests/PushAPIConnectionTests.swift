@@ -74,6 +74,8 @@ struct PushAPIConnectionTests {
             if TestHTTPClient.closedByServer(extra) { refusedCount += 1 }
         }
         #expect(refusedCount == 4)
+        // Counted for the operator.
+        #expect(api.metricsPage.contains("\nwavepush_api_connections_refused_total 4\n"), "\(api.metricsPage)")
         for descriptor in held { close(descriptor) }
         held = []
         // The library hears of the closes on its own thread: a slot is free once it has.

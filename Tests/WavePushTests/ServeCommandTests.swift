@@ -82,6 +82,62 @@ struct ServeCommandTests {
         #expect(try server.installations(of: "alice").map(\.id) == ["phone-1"])
     }
 
+    /// The port a `listening` or `metrics` line names.
+    static func port(in line: String) throws -> Int {
+        try #require(line.firstMatch(of: /"port":(\d+)/).flatMap { Int($0.1) }, "\(line)")
+    }
+
+    /// `--metrics`: the API's answers by route and status, its refusals by code and the store's backlog, served to
+    /// Prometheus on a port of their own while the API answers; Prometheus' linter accepts the page.
+    @Test func serveServesTheAPIsAndTheStoresMetricsToPrometheus() async throws {
+        let directory = try TemporaryDirectory("serve-metrics")
+        defer { directory.remove() }
+        let child = try ChildProcess(
+            DispatchCommandTests.program,
+            arguments: ["serve", try Self.configuration(in: directory), "--metrics", "127.0.0.1:0"])
+        defer { child.terminate() }
+        #expect(try #require(await child.nextLine()).contains(#""type":"keys""#))
+        let base = "http://127.0.0.1:\(try Self.port(in: try #require(await child.nextLine())))"
+        let metricsLine = try #require(await child.nextLine())
+        #expect(metricsLine.hasPrefix(#"{"type":"metrics""#), "\(metricsLine)")
+        let metricsPort = try Self.port(in: metricsLine)
+
+        let token = String(repeating: "ab", count: 32)
+        let registered = try await Self.request(
+            "POST", "\(base)/v1/tokens", key: Self.key,
+            body: #"{"user":"alice","installation":"phone-1","platform":"apns","token":"\#(token)"}"#)
+        #expect(registered.0 == 200, "\(registered.1)")
+        let sent = try await Self.request(
+            "POST", "\(base)/v1/events", key: Self.key,
+            body: #"{"kind":"like","recipient":"alice","messageId":"m1","postId":"p1","author":"Bob"}"#)
+        #expect(sent.0 == 200, "\(sent.1)")
+        #expect(try await Self.request("GET", "\(base)/v1/badge?user=alice").0 == 401)
+        #expect(try await Self.request("GET", "\(base)/v1/badge?user=alice", key: Self.key + "0").0 == 401)
+
+        let (status, page, type) = try await DispatchMetricsTests.scrape(port: metricsPort)
+        #expect(status == 200)
+        #expect(type?.hasPrefix("text/plain; version=0.0.4") == true)
+        let lines = Set(page.split(separator: "\n").map(String.init))
+        for expected in [
+            #"wavepush_api_requests_total{route="tokens",status="200"} 1"#,
+            #"wavepush_api_requests_total{route="events",status="200"} 1"#,
+            #"wavepush_api_requests_total{route="badge",status="401"} 2"#,
+            #"wavepush_api_refusals_total{reason="unauthorized"} 2"#,
+            #"wavepush_api_request_duration_seconds_count{route="events"} 1"#,
+            "wavepush_api_requests_in_flight 0", "wavepush_api_connections_refused_total 0",
+            // No sender runs: the like waits in the store, the backlog an operator watches.
+            "wavepush_store_up 1", "wavepush_sends_pending 1",
+        ] {
+            #expect(lines.contains(expected), "\(expected)\n\(page)")
+        }
+        #expect(!page.contains(token) && !page.contains(Self.key) && !page.contains("alice"))
+        if let problem = await Promtool.problem(in: page) { Issue.record(Comment(rawValue: problem)) }
+        #expect(try await DispatchMetricsTests.scrape(port: metricsPort, path: "/v1/health").0 == 404)
+
+        await child.kill(SIGTERM)
+        #expect(await child.waitForExit() == 0)
+    }
+
     @Test func aMissingOrInvalidKeyFileOrNoServeObjectIsNamed() async throws {
         let directory = try TemporaryDirectory("serve-bad")
         defer { directory.remove() }

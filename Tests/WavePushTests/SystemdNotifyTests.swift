@@ -10,6 +10,9 @@ import WaveNotificationsTesting
 #if canImport(Glibc)
     import Glibc
 #endif
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `wavepush dispatch` under a service manager (`Type=notify`): the test plays systemd, a datagram socket of its own
 /// named by `NOTIFY_SOCKET`, and reads what the sender tells it.
@@ -92,16 +95,47 @@ struct SystemdNotifyTests {
         defer { child.terminate() }
         let first = try await socket.receive { $0.contains { $0.contains("READY=1") } }
         #expect(first.first?.hasPrefix("READY=1") == true, "\(first)")
-        // A ping every 0.1 s while it waits: four more, however loaded the machine (a sender that pinged only at
-        // its start would send none).
+        try await Self.expectPingsThenStopping(socket: socket, child: child, after: first)
+    }
+
+    /// After READY=1 (`first`): a ping every 0.1 s while the service is idle, four more however loaded the machine
+    /// (a service that pinged only at its start would send none); then SIGTERM: exit 0, STOPPING=1 last, and
+    /// nothing but pings between.
+    static func expectPingsThenStopping(
+        socket: NotifySocket, child: ChildProcess, after first: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let middle = try await socket.receive { $0.count >= 4 }
         await child.kill(SIGTERM)
-        #expect(await child.waitForExit() == 0)
+        #expect(await child.waitForExit() == 0, sourceLocation: sourceLocation)
         let all = first + middle + socket.drain()
-        #expect(middle.count >= 4, "\(middle)")
-        // READY first, STOPPING last, and nothing but pings between.
-        #expect(all.last?.hasPrefix("STOPPING=1") == true, "\(all.suffix(3))")
-        #expect(Set(all.dropFirst().dropLast()) == ["WATCHDOG=1"], "\(Set(all))")
+        #expect(middle.count >= 4, "\(middle)", sourceLocation: sourceLocation)
+        #expect(all.last?.hasPrefix("STOPPING=1") == true, "\(all.suffix(3))", sourceLocation: sourceLocation)
+        #expect(Set(all.dropFirst().dropLast()) == ["WATCHDOG=1"], "\(Set(all))", sourceLocation: sourceLocation)
+    }
+
+    /// `wavepush serve` alike: READY=1 once the store, the keys and the listener are up (a request sent as soon as
+    /// it comes is answered), WATCHDOG=1 while no request is stuck, STOPPING=1 on SIGTERM before the graceful stop.
+    @Test
+    func theAPITellsTheServiceManagerReadyAliveAndStopping() async throws {
+        let directory = try TemporaryDirectory("serve-notify")
+        defer { directory.remove() }
+        let socket = try NotifySocket(abstract: false)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NOTIFY_SOCKET"] = socket.name
+        environment["WATCHDOG_USEC"] = "200000"
+        let child = try ChildProcess(
+            DispatchCommandTests.program, arguments: ["serve", try ServeCommandTests.configuration(in: directory)],
+            environment: environment)
+        defer { child.terminate() }
+        let first = try await socket.receive { $0.contains { $0.contains("READY=1") } }
+        let ready = try #require(first.first)
+        #expect(ready.hasPrefix("READY=1\nSTATUS=serving on 127.0.0.1:"), "\(first)")
+        let port = try #require(ready.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) })
+        let url = try #require(URL(string: "http://127.0.0.1:\(port)/v1/ready"))
+        let (_, response) = try await URLSession.shared.data(from: url)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        try await Self.expectPingsThenStopping(socket: socket, child: child, after: first)
     }
 }
 
@@ -112,7 +146,7 @@ struct ServiceWatchdogTests {
     func aRoundLongerThanTheTimeoutStopsThePingsUntilItEnds() async throws {
         let start = Date(timeIntervalSince1970: 1_781_884_800)
         let clock = ManualWaveClock(now: start)
-        let activity = WaveLock(PushSender.Activity.waiting)
+        let activity = WaveLock(ServiceWatchdog.Activity.idle)
         let pings = WaveLock(0)
         let stuck = WaveLock<[Duration]>([])
         let watchdog = ServiceWatchdog(
@@ -122,14 +156,14 @@ struct ServiceWatchdogTests {
         #expect(pings.withLock { $0 } == 1)
         await clock.advance(by: .seconds(5))
         #expect(pings.withLock { $0 } == 2)
-        activity.withLock { $0 = .sending(since: clock.now) }
+        activity.withLock { $0 = .busy(since: clock.now) }
         await clock.advance(by: .seconds(5))  // 5 s into the round: alive
         #expect(pings.withLock { $0 } == 3)
         await clock.advance(by: .seconds(5))  // 10 s: stuck
         await clock.advance(by: .seconds(5))  // 15 s: still stuck, reported once
         #expect(pings.withLock { $0 } == 3)
         #expect(stuck.withLock { $0 } == [.seconds(10)])
-        activity.withLock { $0 = .waiting }
+        activity.withLock { $0 = .idle }
         await clock.advance(by: .seconds(5))
         #expect(pings.withLock { $0 } == 4)
         watchdog.stop()

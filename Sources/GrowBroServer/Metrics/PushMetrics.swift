@@ -26,16 +26,10 @@ public final class PushMetrics: Sendable {
         }
     }
 
-    private struct Histogram {
-        var buckets = [UInt64](repeating: 0, count: PushMetrics.durationBounds.count)
-        var count: UInt64 = 0
-        var sum: Double = 0
-    }
-
     private struct State {
         var decisions: [DecisionKey: UInt64] = [:]
         var inFlight = 0
-        var durations: [String: Histogram] = [:]
+        var durations: [String: PrometheusHistogram] = [:]
         var renewals: [String: (made: UInt64, refused: UInt64)] = [:]
     }
 
@@ -63,13 +57,8 @@ public final class PushMetrics: Sendable {
     func requestEnded(provider: PushPlatform, seconds: Double) {
         state.withLock { state in
             state.inFlight -= 1
-            var histogram = state.durations[provider.rawValue] ?? Histogram()
-            if let index = Self.durationBounds.firstIndex(where: { seconds <= $0 }) {
-                histogram.buckets[index] += 1
-            }
-            histogram.count += 1
-            histogram.sum += max(0, seconds)
-            state.durations[provider.rawValue] = histogram
+            state.durations[provider.rawValue, default: PrometheusHistogram(bounds: Self.durationBounds)]
+                .observe(seconds)
         }
     }
 
@@ -83,7 +72,8 @@ public final class PushMetrics: Sendable {
         }
     }
 
-    /// The metrics in Prometheus' text format, the store's figures read now.
+    /// The metrics in Prometheus' text format, the store's figures read now: ``senderExposition()`` followed by
+    /// ``storeExposition(server:now:)``.
     ///
     /// - Parameters:
     ///   - server: The server whose outbox is counted.
@@ -91,11 +81,14 @@ public final class PushMetrics: Sendable {
     /// - Returns: The text, one metric family after another, each with its `HELP` and `TYPE`. A store that cannot be
     ///   read leaves out its three gauges and sets `wavepush_store_up` to 0.
     public func exposition(server: PushServer, now: Date) -> String {
-        // The three read one after another, not in one transaction: a figure may be a few sends off another.
-        let backlog = try? (
-            pending: server.pendingSendCount(), due: server.dueSendCount(now: now),
-            nextDue: server.nextDueInstant()
-        )
+        senderExposition() + Self.storeExposition(server: server, now: now)
+    }
+
+    /// The sender's own figures in Prometheus' text format: decisions, requests in flight, request durations and
+    /// credential renewals.
+    ///
+    /// - Returns: The text, each family with its `HELP` and `TYPE`.
+    public func senderExposition() -> String {
         let state = state.withLock { $0 }
         var text = PrometheusText()
         text.family("wavepush_decisions_total", "counter", "Decisions committed, by kind, provider and reason.")
@@ -104,25 +97,13 @@ public final class PushMetrics: Sendable {
                 "wavepush_decisions_total",
                 [("kind", key.kind), ("provider", key.provider), ("reason", key.reason)], Double(count))
         }
-        text.family("wavepush_requests_in_flight", "gauge", "Provider requests sent and not yet answered.")
-        text.sample("wavepush_requests_in_flight", [], Double(state.inFlight))
-        text.family(
-            "wavepush_request_duration_seconds", "histogram",
-            "From a provider request's start to its answer or its failure, by provider.")
-        for (provider, histogram) in state.durations.sorted(by: { $0.key < $1.key }) {
-            var cumulative: UInt64 = 0
-            for (bound, count) in zip(Self.durationBounds, histogram.buckets) {
-                cumulative += count
-                text.sample(
-                    "wavepush_request_duration_seconds_bucket", [("provider", provider), ("le", "\(bound)")],
-                    Double(cumulative))
-            }
-            text.sample(
-                "wavepush_request_duration_seconds_bucket", [("provider", provider), ("le", "+Inf")],
-                Double(histogram.count))
-            text.sample("wavepush_request_duration_seconds_sum", [("provider", provider)], histogram.sum)
-            text.sample("wavepush_request_duration_seconds_count", [("provider", provider)], Double(histogram.count))
-        }
+        text.single(
+            "wavepush_requests_in_flight", "gauge", "Provider requests sent and not yet answered.",
+            Double(state.inFlight))
+        text.histograms(
+            "wavepush_request_duration_seconds",
+            "From a provider request's start to its answer or its failure, by provider.", by: "provider",
+            state.durations)
         text.family(
             "wavepush_credential_renewals_total", "counter",
             "Credential renewals after a provider refused one, by provider and outcome (made or refused).")
@@ -134,20 +115,38 @@ public final class PushMetrics: Sendable {
                 "wavepush_credential_renewals_total", [("provider", provider), ("outcome", "refused")],
                 Double(counts.refused))
         }
-        text.family("wavepush_store_up", "gauge", "1 when the store answered this scrape's queries, 0 when not.")
-        text.sample("wavepush_store_up", [], backlog == nil ? 0 : 1)
+        return text.text
+    }
+
+    /// The store's figures in Prometheus' text format, read now: whether it answers, the sends pending, those due
+    /// (the backlog) and the age of the oldest one due. Every process on the store (a sender, the HTTP API) serves
+    /// them alike.
+    ///
+    /// - Parameters:
+    ///   - server: The server whose outbox is counted.
+    ///   - now: The instant the oldest due send's age is measured at.
+    /// - Returns: The text. A store that cannot be read leaves out its three gauges and sets `wavepush_store_up` to 0.
+    public static func storeExposition(server: PushServer, now: Date) -> String {
+        // The three read one after another, not in one transaction: a figure may be a few sends off another.
+        let backlog = try? (
+            pending: server.pendingSendCount(), due: server.dueSendCount(now: now),
+            nextDue: server.nextDueInstant()
+        )
+        var text = PrometheusText()
+        text.single(
+            "wavepush_store_up", "gauge", "1 when the store answered this scrape's queries, 0 when not.",
+            backlog == nil ? 0 : 1)
         if let backlog {
-            text.family("wavepush_sends_pending", "gauge", "Sends not yet ended in the store, every sender's.")
-            text.sample("wavepush_sends_pending", [], Double(backlog.pending))
-            text.family(
+            text.single(
+                "wavepush_sends_pending", "gauge", "Sends not yet ended in the store, every sender's.",
+                Double(backlog.pending))
+            text.single(
                 "wavepush_sends_due", "gauge",
-                "Pending sends due now and not claimed by a sender: the backlog, every sender's.")
-            text.sample("wavepush_sends_due", [], Double(backlog.due))
-            text.family(
+                "Pending sends due now and not claimed by a sender: the backlog, every sender's.", Double(backlog.due))
+            text.single(
                 "wavepush_oldest_due_send_age_seconds", "gauge",
-                "How long the earliest due send has been due (0 when none is due).")
-            let age = backlog.nextDue.map { max(0, now.timeIntervalSince($0)) } ?? 0
-            text.sample("wavepush_oldest_due_send_age_seconds", [], age)
+                "How long the earliest due send has been due (0 when none is due).",
+                backlog.nextDue.map { max(0, now.timeIntervalSince($0)) } ?? 0)
         }
         return text.text
     }

@@ -108,6 +108,12 @@ enum HelpText {
         ]
     ).text
 
+    /// `--metrics`, as `dispatch` and `serve` both take it.
+    private static let metricsOption = CommandHelp.Row(
+        "--metrics <address:port>",
+        "Serve Prometheus metrics at http://<address:port>/metrics (an IPv4 address; port 0: the kernel's choice, "
+            + "printed).")
+
     static let dispatch = CommandHelp(
         overview: "Send what is due in a server database to APNs and FCM over HTTP/2, then wait for the next.",
         usage: ["wavepush dispatch <config> [--db <file|uri>] [--metrics <address:port>]"],
@@ -120,10 +126,7 @@ enum HelpText {
                         "--db <file|uri>",
                         "The server database, a SQLite file or a postgresql:// URI (default: the configuration's "
                             + "\"database\")."),
-                    .init(
-                        "--metrics <address:port>",
-                        "Serve Prometheus metrics at http://<address:port>/metrics (an IPv4 address; port 0: the "
-                            + "kernel's choice, printed)."),
+                    metricsOption,
                     .init("-h, --help", "Show this help."),
                 ]),
             .init(
@@ -165,7 +168,7 @@ enum HelpText {
     /// A subcommand's help, or the main help.
     static let serve = CommandHelp(
         overview: "Answer the push server's HTTP API (tokens, events, inbox, badge) on the dispatch database.",
-        usage: ["wavepush serve <config> [--db <file|uri>]"],
+        usage: ["wavepush serve <config> [--db <file|uri>] [--metrics <address:port>]"],
         sections: [
             .init(
                 "ARGUMENTS",
@@ -182,6 +185,7 @@ enum HelpText {
                         "--db <file|uri>",
                         "The server database, a SQLite file or a postgresql:// URI (default: the configuration's "
                             + "\"database\")."),
+                    metricsOption,
                     .init("-h, --help", "Show this help."),
                 ]),
             .init(
@@ -196,7 +200,7 @@ enum HelpText {
         ],
         exitStatus: [
             "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file,",
-            "69 cannot listen or reach the database.",
+            "69 cannot listen (the API or the metrics address) or reach the database.",
         ]
     ).text
 

@@ -88,7 +88,7 @@ public enum WavePushCommand {
                 output: output)
         case "serve":
             return try await ServeCommand.serve(
-                try Arguments(rest, valued: ["db"], switches: [], subcommand: "serve"), output: output)
+                try Arguments(rest, valued: ["db", "metrics"], switches: [], subcommand: "serve"), output: output)
         case "check-well-known":
             return try WellKnownCommand.check(
                 try Arguments(

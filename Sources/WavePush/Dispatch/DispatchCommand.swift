@@ -27,12 +27,7 @@ enum DispatchCommand {
             throw UsageError(
                 "dispatch needs a database: --db FILE or \"database\" in the configuration", subcommand: "dispatch")
         }
-        let metricsOptions = try arguments.values["metrics"].map { text in
-            guard let options = MetricsEndpoint.options(text) else {
-                throw UsageError("--metrics is ADDRESS:PORT (an IPv4 address), not '\(text)'", subcommand: "dispatch")
-            }
-            return options
-        }
+        let metricsOptions = try ServiceRuntime.metricsOptions(arguments, subcommand: "dispatch")
         let clock = SystemAlarmClock()
         // While the database is known lost, its `database` lines say so once per event, and the sender's rounds that
         // fail meanwhile print no `error` line of their own.
@@ -54,21 +49,9 @@ enum DispatchCommand {
             clock: clock, random: SystemRandomNumberGenerator(), maximumInFlight: configuration.maximumInFlight,
             owner: configuration.senderName ?? Self.defaultSenderName, lease: configuration.lease,
             commitBatchSize: configuration.commitBatchSize)
-        let metricsServer = try metricsOptions.map { options in
-            do {
-                let http = try HTTPServer(
-                    options: options, handler: MetricsEndpoint(metrics: metrics, server: server, clock: clock))
-                output.writeLine(
-                    ReplayLines.line("metrics", at: clock.now) { json in
-                        json.member("address", options.address)
-                        json.member("port", Int(http.port))
-                    })
-                output.flush()
-                return http
-            } catch {
-                throw CommandFailure(ExitCode.unavailable, "--metrics: \(error)")
-            }
-        }
+        let runtime = try ServiceRuntime(
+            metrics: metricsOptions, page: { now in metrics.exposition(server: server, now: now) }, clock: clock,
+            output: output)
         let sender = PushSender(
             dispatcher: dispatcher, server: server, clock: clock, idleCheck: configuration.idleCheck,
             onDecision: { decision in
@@ -95,33 +78,11 @@ enum DispatchCommand {
                 output.flush()
             })
         sender.start()
-        let notifier = SystemdNotifier(
-            environment: ProcessInfo.processInfo.environment, processID: ProcessInfo.processInfo.processIdentifier)
-        notifier.notify("READY=1\nSTATUS=sending")
-        let watchdog = notifier.watchdogInterval.flatMap { interval in
-            notifier.watchdogTimeout.map { timeout in
-                ServiceWatchdog(
-                    ping: { notifier.notify("WATCHDOG=1") }, clock: clock, interval: interval, timeout: timeout,
-                    activity: { sender.activity },
-                    onStuck: { lasted in
-                        output.writeLine(
-                            ReplayLines.line("error", at: clock.now) { json in
-                                json.member(
-                                    "reason",
-                                    "one round has lasted \(lasted.components.seconds) s; the watchdog is no longer "
-                                        + "told the sender is alive")
-                            })
-                        output.flush()
-                    })
-            }
-        }
-        watchdog?.start()
+        runtime.ready(status: "sending", work: "one round") { ServiceWatchdog.Activity(sender.activity) }
         let signal = await SignalWaiter.wait()
-        // The watchdog first: no ping may follow STOPPING=1.
-        watchdog?.stop()
-        notifier.notify("STOPPING=1\nSTATUS=stopping: finishing the requests in flight")
+        runtime.stopping(status: "finishing the requests in flight")
         await sender.stop()
-        await metricsServer?.stopOffThePool(grace: .seconds(1))
+        await runtime.close()
         // The store's count, every sender's sends included: what is left for whoever runs next.
         let pending: Int?
         do {

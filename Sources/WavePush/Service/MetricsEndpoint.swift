@@ -1,14 +1,13 @@
 internal import Foundation
-internal import GrowBroServer
 internal import WaveNotifications
 internal import WavePushAPI
 
-/// `GET /metrics` for Prometheus: the sender's ``PushMetrics`` in the text exposition format, the store's gauges read
-/// at each scrape. Any other path is 404, any other method 405. Answered on the HTTP server's own threads, where the
-/// store's read may block.
+/// `GET /metrics` for Prometheus: the page the process serves (the sender's ``PushMetrics``, the API's
+/// ``APIMetrics``, the store's gauges read at each scrape) in the text exposition format. Any other path is 404, any
+/// other method 405. Answered on the HTTP server's own threads, where the store's read may block.
 struct MetricsEndpoint: HTTPHandler {
-    let metrics: PushMetrics
-    let server: PushServer
+    /// The page at an instant.
+    let page: @Sendable (Date) -> String
     let clock: any WaveClock
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -22,7 +21,7 @@ struct MetricsEndpoint: HTTPHandler {
         }
         return HTTPResponse(
             status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
-            body: Array(metrics.exposition(server: server, now: clock.now).utf8))
+            body: Array(page(clock.now).utf8))
     }
 
     func refuseOversizedBody(limit: Int) -> HTTPResponse {

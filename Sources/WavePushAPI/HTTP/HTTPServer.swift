@@ -98,6 +98,12 @@ package final class HTTPServer: Sendable {
     /// How many requests are being read or answered now.
     package var requestsInProgress: Int { core.requestsInProgress }
 
+    /// The connections open now.
+    package var openConnections: Int { core.openConnections }
+
+    /// The connections closed unanswered since the start because ``Options/connectionLimit`` were open.
+    package var refusedConnections: UInt64 { core.refusedConnections }
+
     /// ``stop(grace:)`` for an async caller: the blocking stop runs on a thread of its own, off Swift's pool.
     ///
     /// - Parameter grace: The longest wait for requests in progress.

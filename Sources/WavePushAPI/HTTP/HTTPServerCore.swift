@@ -16,6 +16,7 @@ final class HTTPServerCore: @unchecked Sendable {
         var inProgress = 0
         var closing = false
         var connections = 0
+        var refusedConnections: UInt64 = 0
     }
 
     let handler: any HTTPHandler
@@ -32,12 +33,21 @@ final class HTTPServerCore: @unchecked Sendable {
     /// The connections open now.
     var openConnections: Int { state.withLock { $0.connections } }
 
+    /// The connections closed unanswered since the start, the limit being reached.
+    var refusedConnections: UInt64 { state.withLock { $0.refusedConnections } }
+
     /// The library's question about each connection it accepts: closed at once (no) when the limit is reached, so
     /// a flood of connections is refused rather than left waiting in the kernel's queue.
     static let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
         guard let context else { return wave_mhd_no }
         let core = Unmanaged<HTTPServerCore>.fromOpaque(context).takeUnretainedValue()
-        return core.state.withLock { $0.connections < core.connectionLimit } ? wave_mhd_yes : wave_mhd_no
+        return core.state.withLock { state in
+            guard state.connections < core.connectionLimit else {
+                state.refusedConnections += 1
+                return false
+            }
+            return true
+        } ? wave_mhd_yes : wave_mhd_no
     }
 
     /// The library's notice of a connection started or closed: the count the accept policy reads.

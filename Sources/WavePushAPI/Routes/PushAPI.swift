@@ -30,6 +30,7 @@ package final class PushAPI: HTTPHandler {
     let clock: any WaveClock
     let limits: Limits
     let log: @Sendable (String) -> Void
+    let metrics: APIMetrics?
 
     /// Creates the API.
     ///
@@ -39,9 +40,10 @@ package final class PushAPI: HTTPHandler {
     ///   - clock: The instant of each request (tokens' and events' instants, reads, the rate limit).
     ///   - limits: Sizes, depth and rate.
     ///   - log: Where the one line per request goes.
+    ///   - metrics: Where each request is counted and timed (on `clock`), when given.
     package init(
         server: PushServer, keyring: APIKeyring, clock: any WaveClock, limits: Limits = Limits(),
-        log: @escaping @Sendable (String) -> Void = { _ in }
+        log: @escaping @Sendable (String) -> Void = { _ in }, metrics: APIMetrics? = nil
     ) {
         self.server = server
         self.keyring = keyring
@@ -49,25 +51,35 @@ package final class PushAPI: HTTPHandler {
         self.limits = limits
         self.limiter = RateLimiter(rate: limits.requestsPerSecond, burst: limits.burst)
         self.log = log
+        self.metrics = metrics
     }
 
     package func respond(to request: HTTPRequest) -> HTTPResponse {
+        let ticket = metrics?.begin(at: clock.now)
         let route = APIRoute.at(request.path)
         var keyName: String?
+        var refusal: String?
         let response: HTTPResponse
         do {
             response = try answer(request, route: route, keyName: &keyName)
         } catch {
+            refusal = error.code
             response = error.response
         }
         logRequest(request, route: route, status: response.status, keyName: keyName)
+        if let ticket {
+            metrics?.end(
+                ticket, route: route?.rawValue ?? "unknown", status: response.status, refusal: refusal, at: clock.now)
+        }
         return response
     }
 
     package func refuseOversizedBody(limit: Int) -> HTTPResponse {
-        let response = APIError(413, "too_large", "the body is larger than \(limit) bytes").response
+        let ticket = metrics?.begin(at: clock.now)
+        let error = APIError(413, "too_large", "the body is larger than \(limit) bytes")
         log(Self.line(method: "-", route: "-", status: 413, keyName: nil, at: clock.now))
-        return response
+        if let ticket { metrics?.end(ticket, route: "-", status: 413, refusal: error.code, at: clock.now) }
+        return error.response
     }
 
     private func answer(

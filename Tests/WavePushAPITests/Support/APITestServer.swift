@@ -21,6 +21,8 @@ final class APITestServer: Sendable {
     let clock: ManualWaveClock
     let http: HTTPServer
     let client: TestHTTPClient
+    /// The API's counts, as `wavepush serve --metrics` serves them.
+    let metrics = APIMetrics()
     private let lines = WaveLock<[String]>([])
 
     init(
@@ -45,7 +47,7 @@ final class APITestServer: Sendable {
         limits.maximumBodyBytes = maximumBodyBytes
         let api = PushAPI(
             server: server, keyring: keyring, clock: clock, limits: limits,
-            log: { line in lines.withLock { $0.append(line) } })
+            log: { line in lines.withLock { $0.append(line) } }, metrics: metrics)
         var options = HTTPServer.Options()
         options.maximumBodyBytes = maximumBodyBytes
         options.threads = 2
@@ -61,6 +63,11 @@ final class APITestServer: Sendable {
     }
 
     var logLines: [String] { lines.withLock { $0 } }
+
+    /// The metrics page `wavepush serve --metrics` would serve now: the API's figures, then the store's.
+    var metricsPage: String {
+        metrics.exposition(http: http) + PushMetrics.storeExposition(server: server, now: clock.now)
+    }
 
     /// Replaces the key file's text at once (a new file renamed over the old, as an operator's tool does).
     static func writeKeys(to path: String, _ text: String) throws {
