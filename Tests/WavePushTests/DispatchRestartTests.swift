@@ -95,11 +95,20 @@ struct DispatchRestartTests {
         // The sender's connection may still be waiting out its backoff (up to 30 s) when the test's own connection,
         // which retries at each call, already sees the database back: under load the burst can end before the fault,
         // and an idle sender then reconnects only at its next attempt. The final figures are read once it has.
+        // And the sender counts a decision after its commit: the store can say "nothing pending" a moment before the
+        // last batch's decisions are counted, so the final page is one whose accepted count held for half a second.
         var final = try await MetricsSample.scrape(port: port)
-        let reconnectDeadline = Date().addingTimeInterval(60)
-        while final.value("wavepush_store_up") != 1, Date() < reconnectDeadline {
-            try await Task.sleep(for: .milliseconds(100))
-            final = try await MetricsSample.scrape(port: port)
+        let settleDeadline = Date().addingTimeInterval(60)
+        while Date() < settleDeadline {
+            try await Task.sleep(for: .milliseconds(500))
+            let next = try await MetricsSample.scrape(port: port)
+            let settled =
+                final.value("wavepush_store_up") == 1 && next.value("wavepush_store_up") == 1
+                && final.sum("wavepush_decisions_total", kind: "accepted")
+                    == next.sum("wavepush_decisions_total", kind: "accepted")
+                && next.value("wavepush_requests_in_flight") == 0
+            final = next
+            if settled { break }
         }
         let sampled = await scrapes.stop()
         await child.kill(SIGTERM)
