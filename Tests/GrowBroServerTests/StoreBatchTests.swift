@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 import WaveNotifications
 import WaveNotificationsTesting
+import WavePostgres
 import WavePush
 import WavePushPayloads
 
@@ -370,13 +371,14 @@ struct StoreBatchTests {
 
     /// A batch naming each recipient and id once (the shape of a broadcast) records what one fan-out per event
     /// records: unknown recipients, ids recorded before, switched-off channels, earlier unread entries in the badge,
-    /// several installations per user.
-    @Test(arguments: TestStore.all)
-    func aBroadcastBatchRecordsWhatOneFanOutPerEventRecords(store: TestStore) throws {
+    /// several installations per user. With 150 recipients the first batch holds 100 messages, which PostgreSQL
+    /// records by probing the ids first and inserting the new ones plainly; the second, 51, in one statement.
+    @Test(arguments: TestStore.all, [9, 150])
+    func aBroadcastBatchRecordsWhatOneFanOutPerEventRecords(store: TestStore, users: Int) throws {
         let single = try Harness(store: store)
         let batched = try Harness(store: store)
         for harness in [single, batched] {
-            try Self.register(9, in: harness)
+            try Self.register(users, in: harness)
             try harness.server.setPreferences(userID: "u4", channels: [.updates: false], at: Harness.start)
             // Earlier entries: u1 has two unread, u2 one, and message "old" is taken.
             _ = try harness.server.fanOut([
@@ -384,14 +386,14 @@ struct StoreBatchTests {
             ])
             _ = try harness.server.fanOut([Self.system("e3", to: "u1")])
         }
-        var events = (0..<9).map { Self.system("b\($0)", to: "u\($0)", at: 60) }
+        var events = (0..<users).map { Self.system("b\($0)", to: "u\($0)", at: 60) }
         events[5] = Self.system("old", to: "u5", at: 60)
         events.insert(Self.system("b-nobody", to: "nobody", at: 60), at: 2)
         let expected = try Self.fanOutOneAtATime(events, in: single)
         let results = try batched.server.fanOut(events, batchSize: 100)
         #expect(results == expected)
         #expect(try batched.server.allSends() == (try single.server.allSends()))
-        for n in 0..<9 {
+        for n in 0..<users {
             let user = "u\(n)"
             #expect(
                 try batched.server.inbox(of: user).page(
@@ -399,5 +401,49 @@ struct StoreBatchTests {
                     == (try single.server.inbox(of: user).page(
                         size: 50, after: nil, now: Harness.start.addingTimeInterval(120))))
         }
+    }
+
+    /// A message id another writer records while a broadcast's batch is being written is refused as reused, the
+    /// rest of the batch recorded, as `ON CONFLICT DO NOTHING` alone did: on PostgreSQL the batch reads which ids
+    /// are taken (the other writer's is not committed yet), its plain insert then waits for the other transaction
+    /// and fails on the key when that commits, and the batch goes again skipping the recorded id.
+    @Test
+    func anIDAnotherWriterRecordsDuringABroadcastBatchIsRefusedAsReused() async throws {
+        guard TestStore.all.contains(.postgres) else { return }
+        let connectionString = try TestStore.freshSchema()
+        let harness = try Harness(location: .postgres(connectionString: connectionString))
+        defer { harness.server.close() }
+        try Self.register(120, in: harness)
+        let events = (0..<120).map { Self.system("b\($0)", to: "u\($0)") }
+
+        // The other writer: message b7 inserted, not committed.
+        let writer = try PostgresConnection(connectionString)
+        defer { writer.close() }
+        try writer.execute("BEGIN")
+        try writer.execute(
+            "INSERT INTO message (message_id, user_id, channel_id, created_ms) VALUES ('b7', 'u99', 'updates', 0)")
+        let server = harness.server
+        async let results = offThePool { try server.fanOut(events, batchSize: 1_000) }
+        // Once the batch's insert waits for the writer's lock, the writer commits.
+        let watcher = try PostgresConnection(connectionString)
+        defer { watcher.close() }
+        var waiting = false
+        for _ in 0..<600 where !waiting {
+            waiting =
+                try watcher.query(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO message%'"
+                ).int64(0, 0) == 1
+            if !waiting { try await offThePool { usleep(50_000) } }
+        }
+        #expect(waiting, "the batch's insert never waited for the other writer")
+        try writer.execute("COMMIT")
+
+        let recorded = try await results
+        #expect(recorded[7] == .failure(.duplicateMessage("b7")))
+        #expect(recorded.enumerated().allSatisfy { $0.offset == 7 || (try? $0.element.get()) != nil })
+        // 120 phones and 40 tablets (every third user), less u7's phone.
+        let sends = try harness.server.allSends()
+        #expect(sends.count == 159)
+        #expect(!sends.contains { $0.messageID == "b7" })
     }
 }
