@@ -69,7 +69,9 @@ enum HelpText {
                     .init("-h, --help", "Show this help."),
                 ])
         ],
-        exitStatus: ["0 success, 64 bad usage, 65 not a server database, 66 no such database."]
+        exitStatus: [
+            "0 success, 64 bad usage, 65 not a server database, 66 no such database, 69 the database cannot be reached."
+        ]
     ).text
 
     static let wellKnown = CommandHelp(
@@ -136,8 +138,8 @@ enum HelpText {
                 ]),
         ],
         exitStatus: [
-            "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file, 69 the "
-                + "metrics address cannot be listened on."
+            "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file,",
+            "69 the database cannot be opened or reached or the metrics address cannot be listened on.",
         ]
     ).text
 
@@ -196,7 +198,7 @@ enum HelpText {
         ],
         exitStatus: [
             "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file,",
-            "69 cannot listen or reach the database.",
+            "69 cannot listen, or the database cannot be opened or reached.",
         ]
     ).text
 
