@@ -37,6 +37,14 @@ export interface CommunityEvent {
   title?: string;
 }
 
+export type Channel = "community.interactions" | "community.likes" | "cultivation.reminders" | "system.updates";
+
+export interface Preferences {
+  user: string;
+  channels?: Partial<Record<Channel, boolean>>;
+  archiveDays?: number;
+}
+
 export interface TokenChange { kind: string; installation: string; user: string; reason: string | null; at: string }
 export interface FanOut {
   messageId: string; user: string; channel: string; badge: number;
@@ -80,6 +88,10 @@ export class GrowBroPushClient {
   }
   logout(user: string, installation: string) {
     return this.call<{ change: TokenChange }>("POST", "/v1/logout", { user, installation });
+  }
+  setPreferences(preferences: Preferences) {
+    return this.call<{ user: string; channels: Partial<Record<Channel, boolean>>; archiveDays: number }>(
+      "POST", "/v1/preferences", preferences);
   }
   sendEvent(event: CommunityEvent) { return this.call<FanOut>("POST", "/v1/events", event); }
   broadcast(events: CommunityEvent[]) {
@@ -132,6 +144,10 @@ async function main(baseURL: string, key: string): Promise<void> {
   const report = await push.report("2000-01-01T00:00:00Z", "2100-01-01T00:00:00Z");
   const interactions = report.categories.find((category) => category.category === "community.interactions");
   console.log(`report interactions sends ${interactions?.sends} opened ${interactions?.opened}`);
+  const preferences = await push.setPreferences({ user: "alice", channels: { "community.likes": false } });
+  console.log(`preferences likes ${preferences.channels["community.likes"]} archiveDays ${preferences.archiveDays}`);
+  const like = await push.sendEvent({ kind: "like", recipient: "alice", messageId: "m2", postId: "post-1", author: "Bob" });
+  console.log(`like ${like.messageId} sends ${like.sends.length} skipped ${like.skipped.map((skip) => skip.reason).join(", ")}`);
   try {
     await push.registerToken({ user: "alice", installation: "phone-2", platform: "windows" as Platform, token: "x" });
   } catch (error) {

@@ -16,7 +16,7 @@ extension PostgresPushServerStore {
     func markInboxEntries(identifier: String, userID: String, deleting: Bool, at instant: Date) throws -> Int {
         try database.transaction { connection in
             try connection.query(
-                "UPDATE server_inbox SET \(deleting ? "deleted_ms" : "read_ms") = $1 WHERE user_id = $2 AND identifier = $3",
+                "UPDATE server_inbox SET \(deleting ? "deleted_ms" : "read_ms") = $1 WHERE user_id = $2 AND identifier = $3 AND deleted_ms IS NULL",
                 [.integer(instant.millisecondsSince1970), .text(userID), .text(identifier)]
             ).changes
         }

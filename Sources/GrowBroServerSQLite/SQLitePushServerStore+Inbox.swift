@@ -17,7 +17,7 @@ extension SQLitePushServerStore {
     func markInboxEntries(identifier: String, userID: String, deleting: Bool, at instant: Date) throws -> Int {
         try database.transaction { database in
             let update = try database.cached(
-                "UPDATE server_inbox SET \(deleting ? "deleted_ms" : "read_ms") = ? WHERE user_id = ? AND identifier = ?"
+                "UPDATE server_inbox SET \(deleting ? "deleted_ms" : "read_ms") = ? WHERE user_id = ? AND identifier = ? AND deleted_ms IS NULL"
             )
             try update.bind([.integer(instant.millisecondsSince1970), .text(userID), .text(identifier)])
             try update.run()

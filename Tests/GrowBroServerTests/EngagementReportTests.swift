@@ -78,4 +78,22 @@ struct EngagementReportTests {
             try harness.server.recordEngagement(.opened, messageID: "nope", installationID: "phone", at: Harness.start)
         }
     }
+
+    @Test(arguments: TestStore.all)
+    func anOpenFromAnInstallationTheMessageDidNotGoToOrWithAMalformedIdIsNamed(store: TestStore) throws {
+        let harness = try Harness(store: store)
+        try harness.register("u1", "phone", apns: 1)
+        try harness.reply("m1", to: "u1")
+        try harness.register("u1", "tablet", apns: 2)
+        #expect(throws: GrowBroServerError.notSentTo(messageID: "m1", installationID: "tablet")) {
+            try harness.server.recordEngagement(.opened, messageID: "m1", installationID: "tablet", at: Harness.start)
+        }
+        #expect(
+            throws: GrowBroServerError.invalidValue(field: "messageId", value: "m 1", expected: "[A-Za-z0-9_-]{1,64}")
+        ) {
+            try harness.server.recordEngagement(.opened, messageID: "m 1", installationID: "phone", at: Harness.start)
+        }
+        #expect(
+            try harness.server.recordEngagement(.opened, messageID: "m1", installationID: "phone", at: Harness.start))
+    }
 }

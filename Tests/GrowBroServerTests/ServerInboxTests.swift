@@ -63,6 +63,21 @@ struct ServerInboxTests {
     }
 
     @Test(arguments: TestStore.all)
+    func aDeletedEntryIsGoneForALaterReadOrDelete(store: TestStore) throws {
+        let harness = try Harness(store: store)
+        try harness.register("u1", "phone", apns: 1)
+        try harness.reply("m1", to: "u1")
+        try harness.reply("m2", to: "u1")
+        let inbox = try harness.server.inbox(of: "u1")
+        #expect(try inbox.markRead(identifier: "msg_m1", at: Harness.start) == 1)
+        #expect(try inbox.delete(identifier: "msg_m1", at: Harness.start) == 1)
+        #expect(try inbox.delete(identifier: "msg_m1", at: Harness.start.addingTimeInterval(1)) == 0)
+        #expect(try inbox.markRead(identifier: "msg_m1", at: Harness.start.addingTimeInterval(2)) == 0)
+        #expect(try inbox.totalCount(now: Harness.start) == 1)
+        #expect(try inbox.unreadCount(now: Harness.start) == 1)
+    }
+
+    @Test(arguments: TestStore.all)
     func theArchiveAgeIsTheUsersSetting(store: TestStore) throws {
         let harness = try Harness(store: store)
         try harness.register("u1", "phone", apns: 1)

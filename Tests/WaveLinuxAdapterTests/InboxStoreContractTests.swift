@@ -110,6 +110,20 @@ struct InboxStoreContractTests {
         #expect(try await store.page(size: 10, after: nil, now: now).items.map(\.identifier) == ["x", "x"])
     }
 
+    @Test(arguments: Implementation.allCases)
+    func aDeletedEntryIsGoneForALaterReadOrDelete(_ implementation: Implementation) async throws {
+        let store = try implementation.make()
+        try await store.add([Self.entry("x", at: 1), Self.entry("y", at: 2)])
+        let now = Self.start.addingTimeInterval(60)
+        #expect(try await store.delete(identifier: "x", at: now) == 1)
+        // A second delete, or a read after the delete, finds no entry and changes nothing.
+        #expect(try await store.delete(identifier: "x", at: now.addingTimeInterval(1)) == 0)
+        #expect(try await store.markRead(identifier: "x", at: now.addingTimeInterval(2)) == 0)
+        #expect(try await store.unreadCount(now: now) == 1)
+        #expect(try await store.totalCount(now: now) == 1)
+        #expect(try await store.page(size: 10, after: nil, now: now).items.map(\.identifier) == ["y"])
+    }
+
     @Test(arguments: Implementation.allCases, [30, 7, 1])
     func entriesMoreThanTheArchiveAgeOldAreNeitherListedNorCounted(
         _ implementation: Implementation, days: Int

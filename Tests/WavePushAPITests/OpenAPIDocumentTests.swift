@@ -110,6 +110,16 @@ struct OpenAPIDocumentTests {
             $0.member("platform", "apns")
             $0.member("token", String(repeating: "ef", count: 32))
         }
+        try post(.preferences) {
+            $0.member("user", "alice")
+            $0.key("channels")
+            $0.beginObject()
+            $0.key("community.likes")
+            $0.bool(false)
+            $0.endObject()
+            $0.member("archiveDays", 30)
+        }
+        try post(.preferences, key: alice) { $0.member("user", "bob") }
         try post(.events) { system(&$0, to: "alice", "m-1") }
         try post(.events) { system(&$0, to: "alice", "m-1") }
         try post(.events) { system(&$0, to: "zed", "m-2") }

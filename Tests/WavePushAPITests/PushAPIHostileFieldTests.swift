@@ -8,8 +8,8 @@ import WavePushAPI
 
 /// A SQL-looking string in every field of every route, and in every query argument: an id, a kind or a token is
 /// refused by its field (400) or not found (404) and nothing is stored; a free text is data, stored and given back
-/// word for word; a message id to read or delete matches no entry (200, 0 entries); the server answers the next
-/// request either way. (A logout naming a user that is not the installation's names the installation: unknown.)
+/// word for word; a message id to read, delete or report on is refused by its form (400); the server answers the
+/// next request either way. (A logout naming a user that is not the installation's names the installation: unknown.)
 struct PushAPIHostileFieldTests {
     static let attack = "x'; DROP TABLE sends; --"
     private static let apnsToken = String(repeating: "ab", count: 32)
@@ -30,6 +30,7 @@ struct PushAPIHostileFieldTests {
             ("environment", "sandbox"), ("permission", "authorized"),
         ],
         .logout: [("user", "alice"), ("installation", "alice-phone")],
+        .preferences: [("user", "alice")],
         .events: [
             ("kind", "reply"), ("recipient", "alice"), ("messageId", "new-1"), ("postId", "post-1"), ("author", "Bob"),
             ("authorId", "bob"), ("text", "Nice buds!"),
@@ -51,11 +52,12 @@ struct PushAPIHostileFieldTests {
         Case(route: .events, field: "messageId", status: 400), Case(route: .events, field: "postId", status: 400),
         Case(route: .events, field: "authorId", status: 400),
         Case(route: .events, field: "author", status: 200), Case(route: .events, field: "text", status: 200),
-        Case(route: .read, field: "user", status: 404), Case(route: .read, field: "messageId", status: 200),
-        Case(route: .delete, field: "user", status: 404), Case(route: .delete, field: "messageId", status: 200),
+        Case(route: .read, field: "user", status: 404), Case(route: .read, field: "messageId", status: 400),
+        Case(route: .delete, field: "user", status: 404), Case(route: .delete, field: "messageId", status: 400),
         Case(route: .erase, field: "user", status: 404),
         Case(route: .engagement, field: "kind", status: 400),
-        Case(route: .engagement, field: "messageId", status: 404),
+        Case(route: .engagement, field: "messageId", status: 400),
+        Case(route: .preferences, field: "user", status: 400),
         Case(route: .engagement, field: "installation", status: 400),
         Case(route: .inbox, field: "user", status: 404), Case(route: .inbox, field: "size", status: 400),
         Case(route: .inbox, field: "after", status: 400), Case(route: .badge, field: "user", status: 404),

@@ -118,9 +118,10 @@ struct PushAPIOperationsTests {
         let accepted = try record("accepted")
         #expect(accepted.status == 400)
         #expect(accepted.errorField == "kind")
-        // The library's rule: an installation the message was not sent to is an invalid value.
+        // An installation the message was not sent to is unknown for this report, whatever the key.
         let unsent = try record("opened", installation: "nobody-phone")
-        #expect(unsent.status == 400, "\(unsent.text)")
+        #expect(unsent.status == 404, "\(unsent.text)")
+        #expect(unsent.errorCode == "unknown_installation")
         #expect(unsent.errorField == "installation")
 
         let report = try api.client.send(

@@ -57,6 +57,8 @@ struct TypeScriptClientTests {
                 "read entries 1 unread 0",
                 "opened recorded true",
                 "report interactions sends 1 opened 0",
+                "preferences likes false archiveDays 30",
+                "like m2 sends 0 skipped category_disabled",
                 "refused 400 invalid_field platform",
                 "erased dropped 1 badge 0",
             ])

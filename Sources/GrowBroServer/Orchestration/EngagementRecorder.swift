@@ -7,8 +7,8 @@ enum EngagementRecorder {
     /// Records an engagement event in the caller's transaction.
     ///
     /// - Returns: `false` when already recorded.
-    /// - Throws: ``GrowBroServerError/unknownMessage(_:)`` for a message never sent,
-    ///   ``GrowBroServerError/invalidValue(field:value:expected:)`` for one never sent to that installation.
+    /// - Throws: ``GrowBroServerError/unknownMessage(_:)`` for a message of which no push was recorded,
+    ///   ``GrowBroServerError/notSentTo(messageID:installationID:)`` for one never sent to that installation.
     static func record(
         _ kind: EngagementKind, messageID: String, installationID: String, at instant: Date,
         in transaction: any PushStoreTransaction
@@ -16,9 +16,7 @@ enum EngagementRecorder {
         let sent = try transaction.sendCounts(messageID: messageID, installationID: installationID)
         guard sent.message > 0 else { throw GrowBroServerError.unknownMessage(messageID) }
         guard sent.installation > 0 else {
-            throw GrowBroServerError.invalidValue(
-                field: "installation", value: installationID,
-                expected: "an installation message '\(messageID)' was sent to")
+            throw GrowBroServerError.notSentTo(messageID: messageID, installationID: installationID)
         }
         return try transaction.insertEngagements([
             EngagementEvent(kind: kind, messageID: messageID, installationID: installationID, at: instant)

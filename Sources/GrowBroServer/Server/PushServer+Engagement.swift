@@ -12,13 +12,14 @@ extension PushServer {
     ///   - installationID: The installation that reports it.
     ///   - instant: When it happened.
     /// - Returns: `true` when recorded, `false` when already recorded.
-    /// - Throws: ``GrowBroServerError`` for an unknown message id, a message never sent to that installation, or a
-    ///   malformed id; ``PushStoreError``.
+    /// - Throws: ``GrowBroServerError``: `unknownMessage` when no push of the message was recorded, `notSentTo` when
+    ///   none was recorded for that installation, `invalidValue` for a malformed id; ``PushStoreError``.
     @discardableResult
     public func recordEngagement(
         _ kind: EngagementKind, messageID: String, installationID: String, at instant: Date
     ) throws -> Bool {
         let installationID = try Validation.identifier(installationID, field: "installation")
+        let messageID = try Validation.shortID(messageID, field: "messageId")
         return try store.transaction { transaction in
             try EngagementRecorder.record(
                 kind, messageID: messageID, installationID: installationID, at: instant, in: transaction)

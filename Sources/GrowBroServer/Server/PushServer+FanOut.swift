@@ -99,6 +99,10 @@ extension PushServer {
             collapseID: plan.collapseID, at: event.at,
             expiresAt: event.at.addingTimeInterval(configuration.sendLifetime.timeInterval),
             priority: SendPriority.of(event.kind, requested: priority), apnsIDs: configuration.apnsIDs)
+        // The body is cut to fit; what cannot be cut is the title's argument: a system message's title, a reply's
+        // author (a like's title has none: its author is in the body).
+        let titleField: String
+        if case .system = event.kind { titleField = "title" } else { titleField = "author" }
         let push: (Int, PushPlatform) throws -> String = { badge, platform in
             guard let shown = plan.shown else {
                 // Nothing to show: no text, no badge; the link names what the app refreshes.
@@ -106,7 +110,7 @@ extension PushServer {
                     PushMessage(
                         messageID: messageID, text: .plain(title: "", body: ""), channel: plan.channel.channel,
                         deepLink: plan.deepLink, isBackground: true),
-                    for: platform)
+                    for: platform, field: titleField)
             }
             return try Self.encode(
                 PushMessage(
@@ -116,20 +120,21 @@ extension PushServer {
                         bodyArguments: shown.body.arguments),
                     channel: plan.channel.channel, deepLink: plan.deepLink, threadID: plan.threadID,
                     collapseID: platform == .fcm ? plan.fcmCollapseKey : plan.collapseID, badge: badge),
-                for: platform)
+                for: platform, field: titleField)
         }
         return (message, push)
     }
 
-    /// A push's payload in the provider's format, or ``GrowBroServerError/payloadTooLarge(messageID:detail:)``.
-    static func encode(_ push: PushMessage, for platform: PushPayload.Platform) throws -> String {
+    /// A push's payload in the provider's format, or ``GrowBroServerError/payloadTooLarge(messageID:field:detail:)``
+    /// naming `field`, the event's field that does not fit.
+    static func encode(_ push: PushMessage, for platform: PushPayload.Platform, field: String) throws -> String {
         do {
             switch platform {
             case .apns: return try APNsPayloadEncoder().encode(push).json
             case .fcm: return try FCMPayloadEncoder().encode(push).json
             }
         } catch {
-            throw GrowBroServerError.payloadTooLarge(messageID: push.messageID, detail: error.description)
+            throw GrowBroServerError.payloadTooLarge(messageID: push.messageID, field: field, detail: error.description)
         }
     }
 }

@@ -12,14 +12,18 @@ public enum GrowBroServerError: Error, Hashable, Sendable, CustomStringConvertib
     case unknownUser(String)
     /// A report about an installation the server does not know.
     case unknownInstallation(String)
-    /// A report about a message id the server never sent.
+    /// A report about a message id of which no push was recorded (an id never used, or a message whose every
+    /// installation was skipped).
     case unknownMessage(String)
+    /// A report about a message from an installation no push of that message was recorded for.
+    case notSentTo(messageID: String, installationID: String)
     /// A message id used a second time.
     case duplicateMessage(String)
     /// A channel id that is not one of GrowBro's.
     case unknownChannel(String)
-    /// The push does not fit the provider's size limit even with its body cut.
-    case payloadTooLarge(messageID: String, detail: String)
+    /// The push does not fit the provider's size limit even with its body cut: `field` names the event's field that
+    /// cannot be cut (a system message's `title`, a reply's `author`; a like's author is in its body, cut to fit).
+    case payloadTooLarge(messageID: String, field: String, detail: String)
 
     /// One line naming the problem and the value at fault.
     public var description: String {
@@ -35,14 +39,17 @@ public enum GrowBroServerError: Error, Hashable, Sendable, CustomStringConvertib
         case .unknownInstallation(let installation):
             return "installation: unknown installation '\(Self.clipped(installation))'"
         case .unknownMessage(let message):
-            return "messageId: unknown message id '\(Self.clipped(message))'"
+            return "messageId: no push of message '\(Self.clipped(message))' was recorded"
+        case .notSentTo(let message, let installation):
+            return
+                "installation: no push of message '\(Self.clipped(message))' was recorded for installation '\(Self.clipped(installation))'"
         case .duplicateMessage(let message):
             return "messageId: message id '\(Self.clipped(message))' was already used; each is used once"
         case .unknownChannel(let channel):
             return
                 "channel: unknown channel '\(Self.clipped(channel))'; expected community.interactions, community.likes, cultivation.reminders or system.updates"
-        case .payloadTooLarge(let message, let detail):
-            return "message '\(message)': \(detail)"
+        case .payloadTooLarge(let message, let field, let detail):
+            return "\(field): message '\(message)': \(detail)"
         }
     }
 

@@ -1,10 +1,11 @@
 internal import WaveNotifications
 internal import WavePushPayloads
 
-/// The forms of ids and tokens the server accepts, checked before anything is stored.
-enum Validation {
+/// The forms of ids and tokens the server accepts, checked before anything is stored (the HTTP API checks the ids
+/// it reads itself with the same rules).
+package enum Validation {
     /// A user or installation id: 1…128 of `A-Z a-z 0-9 _ - . :`.
-    static func identifier(_ value: String, field: String) throws(GrowBroServerError) -> String {
+    package static func identifier(_ value: String, field: String) throws(GrowBroServerError) -> String {
         let ok =
             (1...128).contains(value.utf8.count)
             && value.utf8.allSatisfy { isAlphanumeric($0) || "_-.:".utf8.contains($0) }
@@ -13,7 +14,7 @@ enum Validation {
     }
 
     /// A message or post id: `[A-Za-z0-9_-]{1,64}` (the link router's id pattern).
-    static func shortID(_ value: String, field: String) throws(GrowBroServerError) -> String {
+    package static func shortID(_ value: String, field: String) throws(GrowBroServerError) -> String {
         let ok =
             (1...64).contains(value.utf8.count)
             && value.utf8.allSatisfy { isAlphanumeric($0) || "_-".utf8.contains($0) }

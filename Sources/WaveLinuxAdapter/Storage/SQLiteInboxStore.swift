@@ -212,7 +212,8 @@ public final class SQLiteInboxStore: InboxStore {
 
     private func update(_ column: String, identifier: String, instant: Date) throws -> Int {
         try database.transaction { database in
-            let update = try database.cached("UPDATE inbox_entry SET \(column) = ? WHERE identifier = ?")
+            let update = try database.cached(
+                "UPDATE inbox_entry SET \(column) = ? WHERE identifier = ? AND deleted_ms IS NULL")
             try update.bind([.integer(instant.millisecondsSince1970), .text(identifier)])
             try update.run()
             return database.changes

@@ -122,7 +122,8 @@ public final class InMemoryInboxStore: InboxStore {
     private func update(identifier: String, _ change: (inout InboxEntry) -> Void) -> Int {
         state.withLock { state in
             var count = 0
-            for index in state.entries.indices where state.entries[index].entry.identifier == identifier {
+            for index in state.entries.indices
+            where state.entries[index].entry.identifier == identifier && state.entries[index].entry.deletedAt == nil {
                 change(&state.entries[index].entry)
                 count += 1
             }

@@ -42,22 +42,24 @@ public protocol InboxStore: Sendable {
     /// - Throws: When the store cannot keep them; then none was added.
     func add(_ entries: [InboxEntry]) async throws
 
-    /// Marks every entry with an identifier read at an instant.
+    /// Marks every entry with an identifier read at an instant; a deleted entry is gone and stays as it was.
     ///
     /// - Parameters:
     ///   - identifier: The notification's identifier.
     ///   - instant: When the user read it.
-    /// - Returns: How many entries have the identifier (0: none yet, nothing changed).
+    /// - Returns: How many entries not deleted have the identifier (0: none, or every one deleted; nothing changed).
     /// - Throws: When the store cannot keep the change.
     @discardableResult
     func markRead(identifier: String, at instant: Date) async throws -> Int
 
-    /// Deletes every entry with an identifier at an instant; deleted entries are kept but never listed or counted.
+    /// Deletes every entry with an identifier at an instant; deleted entries are kept but never listed, counted or
+    /// changed again (a second delete finds none).
     ///
     /// - Parameters:
     ///   - identifier: The notification's identifier.
     ///   - instant: When the user deleted it.
-    /// - Returns: How many entries have the identifier (0: none yet, nothing changed).
+    /// - Returns: How many entries not yet deleted had the identifier (0: none, or every one deleted before; nothing
+    ///   changed).
     /// - Throws: When the store cannot keep the change.
     @discardableResult
     func delete(identifier: String, at instant: Date) async throws -> Int

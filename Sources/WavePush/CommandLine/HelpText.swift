@@ -69,7 +69,9 @@ enum HelpText {
                     .init("-h, --help", "Show this help."),
                 ])
         ],
-        exitStatus: ["0 success, 64 bad usage, 65 not a server database, 66 no such database."]
+        exitStatus: [
+            "0 success, 64 bad usage, 65 not a server database, 66 no such database, 69 the database cannot be reached."
+        ]
     ).text
 
     static let wellKnown = CommandHelp(
@@ -139,8 +141,8 @@ enum HelpText {
                 ]),
         ],
         exitStatus: [
-            "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file, 69 the "
-                + "metrics address cannot be listened on."
+            "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file,",
+            "69 the database cannot be opened or reached or the metrics address cannot be listened on.",
         ]
     ).text
 
@@ -200,7 +202,7 @@ enum HelpText {
         ],
         exitStatus: [
             "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file,",
-            "69 cannot listen (the API or the metrics address) or reach the database.",
+            "69 cannot listen (the API or the metrics address), or the database cannot be opened or reached.",
         ]
     ).text
 

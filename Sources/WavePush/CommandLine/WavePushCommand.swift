@@ -31,14 +31,26 @@ public enum WavePushCommand {
     }
 
     /// The tool's own errors: input the server refuses is bad data; a file that is not a server database is bad
-    /// input, any other store failure the disk's.
+    /// input; a store that cannot be opened or reached is unavailable; any other store failure is the disk's.
     private static let program = CommandProgram(name: "wavepush") { error in
         switch error {
         case is GrowBroServerError: ExitCode.dataError
         // A key or service-account file that is missing or wrong: bad input, named without its content.
         case is CredentialError: ExitCode.dataError
-        case let error as PushStoreError: error.kind == .damaged ? ExitCode.dataError : ExitCode.ioError
+        case let error as PushStoreError: status(of: error)
         default: nil
+        }
+    }
+
+    /// The exit status of a store failure, the same for every subcommand: 65 for a file that is not a server
+    /// database; 69 for a store that cannot be opened or reached (a PostgreSQL server that does not answer or
+    /// refuses the login, a SQLite file whose directory is missing or not writable: the library's one kind
+    /// `unavailable`, and the message says which); 74 for any other (a full disk, an I/O error).
+    static func status(of error: PushStoreError) -> Int32 {
+        switch error.kind {
+        case .damaged: ExitCode.dataError
+        case .unavailable: ExitCode.unavailable
+        case .busy, .full, .closed, .failed: ExitCode.ioError
         }
     }
 

@@ -78,10 +78,10 @@ struct ServerReplay {
         case .unknownPlatform: field = "platform"
         case .malformedToken: field = "token"
         case .unknownUser: field = isEvent(timed) ? "recipient" : "user"
-        case .unknownInstallation: field = "installation"
+        case .unknownInstallation, .notSentTo: field = "installation"
         case .unknownMessage, .duplicateMessage: field = "messageId"
         case .unknownChannel: field = "channels"
-        case .payloadTooLarge: return "\(timed.path): \(error)"
+        case .payloadTooLarge(_, let name, _): field = name
         }
         var text = error.description
         if let colon = text.range(of: ": ") { text = String(text[colon.upperBound...]) }

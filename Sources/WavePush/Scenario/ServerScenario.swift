@@ -193,7 +193,7 @@ struct ServerScenario {
     private static let actionKeys: [String: [String]] = [
         "register": PushRequestDecoders.registrationKeys, "refresh": PushRequestDecoders.registrationKeys,
         "logout": ["installation"],
-        "preferences": ["user", "channels", "archiveDays"],
+        "preferences": PushRequestDecoders.preferenceKeys,
         "event": PushRequestDecoders.eventKeys,
         "opened": ["messageId", "installation"], "dismissed": ["messageId", "installation"],
         "delivered": ["messageId", "installation"],
@@ -230,10 +230,9 @@ struct ServerScenario {
         case "logout":
             return text("installation").map { .logout(installationID: $0) }
         case "preferences":
-            let channels = object.decode(.optional("channels", channelSwitches, default: [:]), &diagnostics)
-            let archiveDays = object.decode(.optional("archiveDays", .integer(in: 0...3650)), &diagnostics)
-            guard let user = text("user"), let channels else { return nil }
-            return .preferences(userID: user, channels: channels, archiveDays: archiveDays)
+            return PushRequestDecoders.preferences(object, &diagnostics).map {
+                .preferences(userID: $0.userID, channels: $0.channels, archiveDays: $0.archiveDays)
+            }
         case "event":
             return PushRequestDecoders.event(object, at: at, &diagnostics).map { .event($0) }
         case "opened", "dismissed", "delivered":
@@ -255,27 +254,5 @@ struct ServerScenario {
         default:
             return .report
         }
-    }
-
-    /// `channel: true/false`, each channel one of GrowBro's.
-    private static let channelSwitches = ValueDecoder<[GrowBroChannel: Bool]> { value, path, diagnostics in
-        guard case .object(let members) = value else {
-            diagnostics.problem(path, "expected an object of channel: true/false, found \(value.typeDescription)")
-            return nil
-        }
-        var channels: [GrowBroChannel: Bool] = [:]
-        for (id, member) in members {
-            let memberPath = path.appending(key: id)
-            guard let channel = GrowBroChannel(rawValue: id) else {
-                diagnostics.problem(
-                    memberPath,
-                    "unknown channel; expected community.interactions, community.likes, cultivation.reminders or system.updates"
-                )
-                continue
-            }
-            guard let flag = ValueDecoder<Bool>.bool.decode(member, memberPath, &diagnostics) else { continue }
-            channels[channel] = flag
-        }
-        return channels
     }
 }

@@ -20,9 +20,9 @@ package final class HTTPServer: Sendable {
         package var address = "127.0.0.1"
         /// The port; 0 lets the kernel choose one (read it back from ``HTTPServer/port``).
         package var port: UInt16 = 0
-        /// The largest request body accepted, in bytes; a larger one is answered by
+        /// The largest request body accepted, in bytes (``defaultMaximumBodyBytes``); a larger one is answered by
         /// ``HTTPHandler/refuseOversizedBody(limit:)`` unread.
-        package var maximumBodyBytes = 64 * 1024
+        package var maximumBodyBytes = Self.defaultMaximumBodyBytes
         /// The threads answering requests (1: the internal polling thread alone).
         package var threads = 4
         /// The most connections held at once; another is closed as soon as it is accepted, unanswered.
@@ -30,7 +30,10 @@ package final class HTTPServer: Sendable {
         /// Seconds a connection may be idle (a slow client) before the library closes it.
         package var idleTimeoutSeconds = 30
 
-        /// The defaults: loopback, a port of the kernel's choice, 64 KiB bodies, 4 threads.
+        /// The default largest body: 1 MiB, as nginx's default `client_max_body_size`; the push API's default too.
+        package static let defaultMaximumBodyBytes = 1024 * 1024
+
+        /// The defaults: loopback, a port of the kernel's choice, 1 MiB bodies, 4 threads.
         package init() {}
     }
 

@@ -8,6 +8,8 @@ package enum APIRoute: String, Sendable, CaseIterable {
     case tokens
     /// `POST /v1/logout`: remove an installation whose user signed out of it.
     case logout
+    /// `POST /v1/preferences`: the channel switches and archive age the app synced for a user.
+    case preferences
     /// `POST /v1/events`: a reply, like, system message or refresh to one user.
     case events
     /// `POST /v1/broadcast`: many events (a system message to every user, say) in one transaction.
@@ -34,6 +36,7 @@ package enum APIRoute: String, Sendable, CaseIterable {
         case .ready: "/v1/ready"
         case .tokens: "/v1/tokens"
         case .logout: "/v1/logout"
+        case .preferences: "/v1/preferences"
         case .events: "/v1/events"
         case .broadcast: "/v1/broadcast"
         case .inbox: "/v1/inbox"
@@ -50,7 +53,7 @@ package enum APIRoute: String, Sendable, CaseIterable {
     package var method: String {
         switch self {
         case .health, .ready, .inbox, .badge, .report: "GET"
-        case .tokens, .logout, .events, .broadcast, .read, .delete, .erase, .engagement: "POST"
+        case .tokens, .logout, .preferences, .events, .broadcast, .read, .delete, .erase, .engagement: "POST"
         }
     }
 

@@ -9,8 +9,10 @@ extension PushAPI {
     static let engagementKinds: [EngagementKind] = [.delivered, .opened, .dismissed]
 
     /// `POST /v1/engagement`: `kind` (`delivered`, `opened`, `dismissed`), `messageId`, `installation`, recorded
-    /// once per kind with ``PushServer/recordEngagement(_:messageID:installationID:at:)``. A key limited to some
-    /// users sees an installation of any other user, or one no longer registered, as unknown (404).
+    /// once per kind with ``PushServer/recordEngagement(_:messageID:installationID:at:)``. Whatever the key, a
+    /// message of which no push was recorded is `unknown_message` and an installation no push of it went to is
+    /// `unknown_installation` (404); a key limited to some users does not see the pushes to other users, so for it
+    /// an installation of another user is one the message did not go to.
     func engagement(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
         let names = Self.engagementKinds.map(\.rawValue)
         let (kind, message, installation) = try Self.decode(body, keys: ["kind", "messageId", "installation"]) {
@@ -29,9 +31,17 @@ extension PushAPI {
         let now = clock.now
         let recorded: Bool
         do {
+            _ = try Validation.identifier(installation, field: "installation")
+            _ = try Validation.shortID(message, field: "messageId")
             if case .only = key.users {
-                guard let owner = try server.installation(installation)?.userID, key.allows(owner) else {
-                    throw GrowBroServerError.unknownInstallation(installation)
+                // The same answer as for a key for all users, except that a push to a user this key may not act
+                // for is not seen: a message with pushes, none of them to this installation for such a user, is
+                // `notSentTo` as it is when none went to this installation at all.
+                let sends = try server.sends(of: message)
+                if !sends.isEmpty,
+                    !sends.contains(where: { $0.installationID == installation && key.allows($0.userID) })
+                {
+                    throw GrowBroServerError.notSentTo(messageID: message, installationID: installation)
                 }
             }
             recorded = try server.recordEngagement(kind, messageID: message, installationID: installation, at: now)
@@ -49,6 +59,7 @@ extension PushAPI {
     /// `GET /v1/report?from=…&to=…`: the engagement report over the sends recorded in `[from, to)` and its alerts.
     /// It counts every user, so only a key for all users may read it (403 naming `Authorization` otherwise).
     func report(_ request: HTTPRequest, key: APIKey) throws(APIError) -> HTTPResponse {
+        try Self.checkArguments(of: request, allowed: ["from", "to"])
         let from = try Self.instantArgument("from", of: request)
         let to = try Self.instantArgument("to", of: request)
         guard from < to else { throw APIError(400, "invalid_field", field: "to", "to: must be after from") }

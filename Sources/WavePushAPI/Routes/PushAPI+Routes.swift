@@ -63,9 +63,16 @@ extension PushAPI {
         return Self.ok { json in result.writeMembers(to: &json) }
     }
 
-    /// `POST /v1/inbox/read` and `POST /v1/inbox/delete`: the replay's `read` and `delete` fields.
+    /// `POST /v1/inbox/read` and `POST /v1/inbox/delete`: the replay's `read` and `delete` fields. Idempotent: the
+    /// answer's `entries` is how many of the user's entries not deleted had the message (0 for an id the user never
+    /// got, another user's message, or one deleted before), and nothing else changes.
     func mark(_ body: JSONValue, key: APIKey, deleting: Bool) throws(APIError) -> HTTPResponse {
         let (user, message) = try Self.decodeUser(and: "messageId", from: body)
+        do {
+            _ = try Validation.shortID(message, field: "messageId")
+        } catch {
+            throw APIError(400, "invalid_field", field: "messageId", error.description)
+        }
         try Self.check(key, allows: user, field: "user")
         let now = clock.now
         let entries: Int
@@ -124,6 +131,7 @@ extension PushAPI {
 
     /// `GET /v1/inbox?user=…&size=…&after=…`: one page, newest first, with the cursor of the next.
     func inbox(_ request: HTTPRequest, key: APIKey) throws(APIError) -> HTTPResponse {
+        try Self.checkArguments(of: request, allowed: ["user", "size", "after"])
         let user = try Self.userArgument(request)
         let size: Int
         if let text = request.query["size"] {
@@ -168,6 +176,7 @@ extension PushAPI {
 
     /// `GET /v1/badge?user=…`: the unread count.
     func badge(_ request: HTTPRequest, key: APIKey) throws(APIError) -> HTTPResponse {
+        try Self.checkArguments(of: request, allowed: ["user"])
         let user = try Self.userArgument(request)
         try Self.check(key, allows: user, field: "user")
         let unread: Int
@@ -180,6 +189,15 @@ extension PushAPI {
             json.member("user", user)
             json.member("unread", unread)
         }
+    }
+
+    /// 400 naming the first query argument (by name) that the route does not take, as an unknown body key is.
+    static func checkArguments(of request: HTTPRequest, allowed: [String]) throws(APIError) {
+        guard let name = request.query.keys.sorted().first(where: { !allowed.contains($0) }) else { return }
+        let hint = KeySuggestion.closest(to: name, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+        throw APIError(
+            400, "invalid_field", field: name,
+            "\(name): unknown query argument\(hint); expected \(ValueDecoderText.list(allowed, or: true))")
     }
 
     static func userArgument(_ request: HTTPRequest) throws(APIError) -> String {
@@ -248,9 +266,13 @@ extension PushAPI {
             case .unknownInstallation:
                 return APIError(404, "unknown_installation", field: "installation", error.description)
             case .unknownMessage: return APIError(404, "unknown_message", field: "messageId", error.description)
+            // The installation is not one the message went to: for this report it is unknown, as another user's
+            // installation is to a key limited to some users.
+            case .notSentTo: return APIError(404, "unknown_installation", field: "installation", error.description)
             case .duplicateMessage: return APIError(409, "duplicate_message", field: "messageId", error.description)
             case .unknownChannel: return APIError(400, "invalid_field", field: "channel", error.description)
-            case .payloadTooLarge: return APIError(422, "payload_too_large", field: "text", error.description)
+            case .payloadTooLarge(_, let field, _):
+                return APIError(422, "payload_too_large", field: field, error.description)
             }
         case let error as InboxError:
             return APIError(400, "invalid_field", field: "size", "\(error)")

@@ -11,8 +11,9 @@ package import WaveNotifications
 package final class PushAPI: HTTPHandler {
     /// What the API accepts.
     package struct Limits: Sendable {
-        /// The largest body, in bytes.
-        package var maximumBodyBytes = 64 * 1024
+        /// The largest body, in bytes: 1 MiB by default, room for a broadcast of the most events
+        /// (``PushAPI/maximumBroadcastEvents``) at about 1 KB each.
+        package var maximumBodyBytes = HTTPServer.Options.defaultMaximumBodyBytes
         /// The deepest nesting of arrays and objects in a body.
         package var maximumDepth = 8
         /// Requests per second each key may keep up.
@@ -20,7 +21,7 @@ package final class PushAPI: HTTPHandler {
         /// Requests each key may send at once.
         package var burst = 100.0
 
-        /// The defaults: 64 KiB, depth 8, 50 per second with bursts of 100 per key.
+        /// The defaults: 1 MiB, depth 8, 50 per second with bursts of 100 per key.
         package init() {}
     }
 
@@ -114,6 +115,7 @@ package final class PushAPI: HTTPHandler {
         switch route {
         case .tokens: return try register(body, key: key)
         case .logout: return try logout(body, key: key)
+        case .preferences: return try preferences(body, key: key)
         case .events: return try event(body, key: key)
         case .read: return try mark(body, key: key, deleting: false)
         case .delete: return try mark(body, key: key, deleting: true)
