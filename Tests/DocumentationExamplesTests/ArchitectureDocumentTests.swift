@@ -264,6 +264,39 @@ struct ArchitectureDocumentTests {
         }
     }
 
+    /// Every type the document places in a file (a backticked type followed by its file in parentheses:
+    /// `` `DeviceConditionRules` (`Devices/Conditions/DeviceConditionRules.swift` ``) is declared in that file, found
+    /// from the package's root or as the end of a path inside `Sources/`, `Tests/` or `Benchmarks/`.
+    @Test func everyTypeTheDocumentPlacesInAFileIsDeclaredThere() throws {
+        let document = try Self.text("docs/architecture.md")
+        let placed = try Regex(#"`([A-Z][A-Za-z0-9]*)`\s+\(`([A-Za-z0-9_+./\-]+\.swift)`"#)
+        let files = FileManager.default
+        var swiftFiles: [String] = []
+        for top in ["Sources", "Tests", "Benchmarks"] {
+            let folder = Self.root.appendingPathComponent(top).path
+            for relative in files.enumerator(atPath: folder)?.allObjects as? [String] ?? []
+            where relative.hasSuffix(".swift") {
+                swiftFiles.append("\(top)/\(relative)")
+            }
+        }
+        var checked = 0
+        for match in document.matches(of: placed) {
+            guard let name = match.output[1].substring.map(String.init),
+                let path = match.output[2].substring.map(String.init)
+            else { continue }
+            let candidates = swiftFiles.filter { $0 == path || $0.hasSuffix("/" + path) }
+            let declared = try candidates.contains { file in
+                let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+                return !Self.captures(
+                    #"(?:struct|enum|class|actor|protocol|typealias)\s+("# + name + #")\b"#, in: text
+                ).isEmpty
+            }
+            #expect(declared, "docs/architecture.md places `\(name)` in `\(path)`, which does not declare it")
+            checked += 1
+        }
+        #expect(checked >= 8, "\(checked) placements read")
+    }
+
     /// The folders of `wavesim` (the list after "Its folders:"): every type of `Sources/WaveSim` a folder's item names
     /// is declared in that folder, or in the folder the item says it is from (`Scenario/`'s `DecodedReplay`), so the
     /// list says where each lives; a type of another target it names is that target's, which the item says in words.

@@ -21,11 +21,12 @@ struct AndroidAlarmQueueTests {
 
     @Test func withoutTimingEveryAlarmRunsAtItsInstantInTheOrderHandedOver() {
         var queue = AndroidAlarmQueue()
+        var timing: AndroidAlarmTiming?
         queue.add(Self.request("b", at: "2026-03-11T12:00:00"), mode: .work, handedAt: Self.handed)
         queue.add(Self.request("a", at: "2026-03-11T11:30:00"), mode: .work, handedAt: Self.handed)
         queue.add(Self.request("c", at: "2026-03-11T12:00:00"), mode: .work, handedAt: Self.handed)
-        #expect(queue.nextRunInstant() == AndroidAlarmTimingTests.at("2026-03-11T11:30:00"))
-        let runs = queue.runDue(by: AndroidAlarmTimingTests.at("2026-03-11T12:00:00"))
+        #expect(queue.nextRunInstant(under: timing) == AndroidAlarmTimingTests.at("2026-03-11T11:30:00"))
+        let runs = queue.runDue(by: AndroidAlarmTimingTests.at("2026-03-11T12:00:00"), under: &timing)
         #expect(runs.map { $0.entries.map(\.request.identifier) } == [["a"], ["b", "c"]])
         #expect(runs.allSatisfy { $0.delay == nil })
         #expect(queue.entries.isEmpty)
@@ -33,14 +34,14 @@ struct AndroidAlarmQueueTests {
 
     @Test func requestsOfOneInstantAreOneAlarmAndCountOnce() {
         // rare: one alarm an hour on battery.
-        let timing = AndroidAlarmTiming(
+        var timing: AndroidAlarmTiming? = AndroidAlarmTiming(
             conditions: DeviceConditions(android: .init(bucket: .rare)), timeZone: AndroidAlarmTimingTests.utc)
-        var queue = AndroidAlarmQueue(timing: timing)
+        var queue = AndroidAlarmQueue()
         for id in ["a", "b", "c"] {
             queue.add(Self.request(id, at: "2026-03-11T12:00:00"), mode: .exactAllowWhileIdle, handedAt: Self.handed)
         }
         queue.add(Self.request("d", at: "2026-03-11T12:10:00"), mode: .exactAllowWhileIdle, handedAt: Self.handed)
-        let runs = queue.runDue(by: AndroidAlarmTimingTests.at("2026-03-11T14:00:00"))
+        let runs = queue.runDue(by: AndroidAlarmTimingTests.at("2026-03-11T14:00:00"), under: &timing)
         #expect(runs.map { $0.entries.map(\.request.identifier) } == [["a", "b", "c"], ["d"]])
         #expect(runs.map(\.at) == ["2026-03-11T12:00:00", "2026-03-11T13:00:00"].map(AndroidAlarmTimingTests.at))
         #expect(
@@ -51,13 +52,13 @@ struct AndroidAlarmQueueTests {
     @Test func aDelayedAlarmLetsALaterOneRunFirst() {
         // Idle from 23:00: deep Doze holds work until 01:04:30; an alarm clock at 00:30 runs at its instant.
         let window = try! LocalTimeWindow(start: LocalTime(parsing: "23:00"), end: LocalTime(parsing: "07:00"))
-        let timing = AndroidAlarmTiming(
+        var timing: AndroidAlarmTiming? = AndroidAlarmTiming(
             conditions: DeviceConditions(idle: [.init(window)]), timeZone: AndroidAlarmTimingTests.utc)
-        var queue = AndroidAlarmQueue(timing: timing)
+        var queue = AndroidAlarmQueue()
         queue.add(Self.request("work", at: "2026-03-11T00:10:00"), mode: .work, handedAt: Self.handed)
         queue.add(Self.request("clock", at: "2026-03-11T00:30:00"), mode: .alarmClock, handedAt: Self.handed)
-        #expect(queue.nextRunInstant() == AndroidAlarmTimingTests.at("2026-03-11T00:30:00"))
-        let runs = queue.runDue(by: AndroidAlarmTimingTests.at("2026-03-11T02:00:00"))
+        #expect(queue.nextRunInstant(under: timing) == AndroidAlarmTimingTests.at("2026-03-11T00:30:00"))
+        let runs = queue.runDue(by: AndroidAlarmTimingTests.at("2026-03-11T02:00:00"), under: &timing)
         #expect(runs.map { $0.entries[0].request.identifier } == ["clock", "work"])
         #expect(runs[1].at == AndroidAlarmTimingTests.at("2026-03-11T01:04:30"))
         #expect(runs[1].delay?.cause == .doze)
@@ -131,7 +132,9 @@ struct AndroidAlarmQueueTests {
         let timing = AndroidAlarmTiming(
             conditions: DeviceConditions(idle: idle, android: .init(bucket: bucket)),
             timeZone: AndroidAlarmTimingTests.utc)
-        var queue = AndroidAlarmQueue(timing: timing)
+        // The queue runs under a timing of its own, as a phone's runs under its rules' (the reference has another).
+        var queueTiming: AndroidAlarmTiming? = timing
+        var queue = AndroidAlarmQueue()
         var reference = ReferenceQueue(timing: timing)
         var numbers = SeededNumbers(state: seed)
         // Without alarm clocks (and charging) the bucket's floor ends the queue's scan early.
@@ -156,11 +159,11 @@ struct AndroidAlarmQueueTests {
                 let gone = Set(ids)
                 #expect(queue.remove(identifiers: ids) == reference.remove(where: { gone.contains($0.identifier) }))
             case 13 where numbers.next(8) == 0:
-                queue.timing?.userWoke(at: now)
+                queueTiming?.userWoke(at: now)
                 reference.timing?.userWoke(at: now)
             default:
                 now = now.addingTimeInterval(TimeInterval(60 * numbers.next(8)))
-                let runs = queue.runDue(by: now)
+                let runs = queue.runDue(by: now, under: &queueTiming)
                 let expected = reference.runAlarms(by: now)
                 if runs.map(\.entries).map({ $0.map(\.request.identifier) }) != expected.map(\.identifiers)
                     || runs.map(\.at) != expected.map(\.at) || runs.map(\.delay?.cause) != expected.map(\.cause)
@@ -189,7 +192,9 @@ struct AndroidAlarmQueueTests {
             ? AndroidAlarmTiming(
                 conditions: DeviceConditions(android: .init(bucket: .frequent)), timeZone: AndroidAlarmTimingTests.utc)
             : nil
-        var queue = AndroidAlarmQueue(timing: timing)
+        // The queue runs under a timing of its own, as a phone's runs under its rules' (the reference has another).
+        var queueTiming: AndroidAlarmTiming? = timing
+        var queue = AndroidAlarmQueue()
         var reference = ReferenceQueue(timing: timing)
         var numbers = SeededNumbers(state: withTiming ? 7 : 11)
         let modes: [AndroidScheduleMode] = [.work, .exactAllowWhileIdle, .inexactAllowWhileIdle, .alarmClock]
@@ -220,7 +225,7 @@ struct AndroidAlarmQueueTests {
                 }
             default:
                 now = now.addingTimeInterval(TimeInterval(60 * numbers.next(30)))
-                let runs = queue.runDue(by: now).map { $0.entries.map(\.request.identifier) }
+                let runs = queue.runDue(by: now, under: &queueTiming).map { $0.entries.map(\.request.identifier) }
                 if runs != reference.runDue(by: now) { failures += 1 }
             }
             let held = queue.entries.map(\.request.identifier)

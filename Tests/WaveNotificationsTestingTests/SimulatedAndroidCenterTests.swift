@@ -132,6 +132,48 @@ struct SimulatedAndroidCenterTests {
         #expect(await center.changeConditions(to: DeviceConditions(), at: Self.start) == .exactAlarmsGranted)
     }
 
+    /// The phone's alarms and the app's own run under one timing, its rules': in the rare bucket (one alarm an hour
+    /// on battery) an alarm of the app's own that ran at the start holds the phone's alarm due 10 minutes later until
+    /// the hour is over, and the rules answer the same for an alarm of the app's own due then.
+    @Test func theAppsOwnAlarmsAndThePhonesAlarmsCountAgainstOneBucket() async {
+        let rare = DeviceConditions(android: .init(bucket: .rare))
+        let center = SimulatedAndroidCenter(conditions: rare, clock: ManualWaveClock(now: Self.start))
+        await center.withConditionRules { $0.appAlarmRan(at: Self.start) }
+        await center.add([Self.request("a", minutes: 10)])
+        let hourLater = Self.start.addingTimeInterval(3600)
+        #expect(await center.nextFireDate == hourLater)
+        #expect(
+            await center.withConditionRules { $0.whenAppAlarmRuns(dueAt: Self.start.addingTimeInterval(600)) }
+                == hourLater)
+        let facts = await center.advance(to: hourLater)
+        #expect(
+            facts == [
+                .shownLate(
+                    Self.request("a", minutes: 10),
+                    DeliveryDelay(dueAt: Self.start.addingTimeInterval(600), cause: .standbyBucket))
+            ])
+        // Its alarm ran at the hour: the app's next is held for another hour.
+        #expect(
+            await center.withConditionRules { $0.whenAppAlarmRuns(dueAt: hourLater) }
+                == hourLater.addingTimeInterval(3600))
+    }
+
+    /// What a change of the conditions does to the app is Android's alone: the rules of an iPhone and of a device
+    /// without conditions change their conditions and tell the app nothing.
+    @Test func onlyAndroidsRulesRevokeOrGrantExactAlarms() {
+        var denied = DeviceConditions()
+        denied.android.exactAlarmsAllowed = false
+        let utc = TimeZone(identifier: "UTC")!
+        var android = DeviceConditionRules.android(
+            conditions: nil, scheduling: .exactWithInexactFallback, timeZone: utc)
+        var ios = DeviceConditionRules.ios(conditions: nil, timeZone: utc)
+        var ideal = DeviceConditionRules.ideal
+        #expect(android.change(to: denied) == .exactAlarmsRevoked)
+        #expect(android.change(to: DeviceConditions()) == .exactAlarmsGranted)
+        #expect(ios.change(to: denied) == .none && ios.conditions == denied)
+        #expect(ideal.change(to: denied) == .none && ideal.conditions == denied)
+    }
+
     /// Without requests the system removed, the phone's report (its alarms, the first `limit` armed) is the runway
     /// rule's answer (`NotificationRunway`) for its pending requests, over generated hand-overs and limits.
     @Test(arguments: [UInt64(3), 5, 7, 11, 13, 17])

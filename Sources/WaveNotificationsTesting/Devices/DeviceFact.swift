@@ -23,7 +23,7 @@ public enum DeviceFact: Hashable, Sendable {
 }
 
 /// Why a device did not hold a request the app wanted.
-public enum LossReason: String, Hashable, Sendable {
+public enum LossReason: String, Hashable, Sendable, CaseIterable {
     /// The center held the soonest up to its limit (64 on iOS) and discarded this one.
     case pendingLimit = "pending_limit"
     /// A reboot removed it (Android) and the app did not hand it over again before its instant.
@@ -32,4 +32,14 @@ public enum LossReason: String, Hashable, Sendable {
     case exactAlarmRevoked = "exact_alarm_revoked"
     /// The user force-stopped the app (Android), which removed it, and did not open the app again before its instant.
     case forceStop = "force_stop"
+
+    /// The reason in words, for a timeline: `the device restarted`, `over the platform's pending limit`.
+    public var words: String {
+        switch self {
+        case .pendingLimit: "over the platform's pending limit"
+        case .reboot: "the device restarted"
+        case .exactAlarmRevoked: "exact alarms were revoked"
+        case .forceStop: "the app was force-stopped"
+        }
+    }
 }

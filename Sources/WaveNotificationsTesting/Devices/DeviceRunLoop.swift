@@ -99,8 +99,12 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     /// - Throws: What the app's side throws.
     public mutating func run() async throws {
         // The phone's windows are read in the run's zone, whatever zone the phone was made with.
-        if hasConditions { await device.move(to: state.timeZone) }
-        if hasConditions { await device.userWoke(at: state.now) }
+        if hasConditions {
+            await device.withConditionRules { [zone = state.timeZone, now = state.now] rules in
+                rules.move(to: zone)
+                rules.userWoke(at: now)
+            }
+        }
         try await startAppRun()
         try await app.reconcile(.start, device: state)
         try await finishAppRun(cause: .start)
@@ -117,11 +121,14 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             var expiryRun = await app.nextExpiry()
             var offsetRun: Date?
             if hasConditions, !ownMomentsAreForeground, appRunsOnItsOwn {
-                if let own = nextOwn { ownRun = await device.whenAppAlarmRuns(dueAt: own) }
-                if let expiry = expiryRun { expiryRun = await device.whenAppAlarmRuns(dueAt: expiry) }
+                if nextOwn != nil || expiryRun != nil {
+                    (ownRun, expiryRun) = await device.withConditionRules { [nextOwn, expiryRun] rules in
+                        (nextOwn.map(rules.whenAppAlarmRuns(dueAt:)), expiryRun.map(rules.whenAppAlarmRuns(dueAt:)))
+                    }
+                }
             }
             if hasConditions, appRunsOnItsOwn, let held = heldOffsetChanges.first {
-                offsetRun = await device.whenAppAlarmRuns(dueAt: held.at)
+                offsetRun = await device.withConditionRules { $0.whenAppAlarmRuns(dueAt: held.at) }
             }
             if appRunsOnItsOwn {
                 next = earliest(next, earliest(earliest(expiryRun, ownRun), offsetRun))
@@ -146,7 +153,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 try await app.reconcile(.ownMoment, device: state)
             }
             if appRunsOnItsOwn, let expiryRun, expiryRun <= state.now {
-                if hasConditions { await device.appAlarmRan(at: state.now) }
+                if hasConditions { await appAlarmRan() }
                 try await app.withdrawExpired(device: state)
             }
             try await deliverArrivedPushes()
@@ -168,7 +175,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             }
             try await runHeldOffsetChanges(by: offsetRun)
             if !ownMomentsAreForeground, appRunsOnItsOwn, let ownRun, ownRun == state.now {
-                if hasConditions { await device.appAlarmRan(at: state.now) }
+                if hasConditions { await appAlarmRan() }
                 try await app.reconcile(.ownMoment, device: state)
             }
         }
@@ -178,10 +185,10 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
     private mutating func runHeldOffsetChanges(by computedRun: Date?) async throws {
         guard appRunsOnItsOwn, let held = heldOffsetChanges.first else { return }
         var run = computedRun
-        if run == nil { run = await device.whenAppAlarmRuns(dueAt: held.at) }
+        if run == nil { run = await device.withConditionRules { $0.whenAppAlarmRuns(dueAt: held.at) } }
         guard let run else { return }
         guard run <= state.now else { return }
-        await device.appAlarmRan(at: state.now)
+        await appAlarmRan()
         let changes = heldOffsetChanges
         heldOffsetChanges = []
         for change in changes {
@@ -189,11 +196,16 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
         }
     }
 
+    /// An alarm of the app's own ran now: the device's rules count it.
+    private func appAlarmRan() async {
+        await device.withConditionRules { [now = state.now] in $0.appAlarmRan(at: now) }
+    }
+
     /// The user turned the screen on (`docs/scenario-format.md`, Device conditions): a new idle stretch begins, and
     /// what Doze held until then is shown now, before the app's code runs here (pushes Doze held arrive now too).
     private mutating func userWoke() async throws {
         guard hasConditions else { return }
-        await device.userWoke(at: state.now)
+        await device.withConditionRules { [now = state.now] in $0.userWoke(at: now) }
         try await advanceDevice()
         if !delayedPushes.isEmpty {
             for index in delayedPushes.indices { delayedPushes[index].at = min(delayedPushes[index].at, state.now) }
@@ -226,7 +238,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 await app.deviceReported(.skippedPush(cause: .forceQuit, identifier: identifier), device: state)
                 return
             }
-            if platform == .ios, hasConditions, await device.skipsBackgroundRefresh(at: state.now) {
+            if platform == .ios, hasConditions, await skipsBackgroundRefresh() {
                 await app.deviceReported(.skippedPush(cause: .lowPower, identifier: identifier), device: state)
                 return
             }
@@ -240,9 +252,12 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             return
         }
         // A push is a notification like any other: Focus and the Scheduled Summary hold it by its level.
-        var quiet: [NotificationChannel.InterruptionLevel: QuietDelivery] = [:]
-        for level in NotificationChannel.InterruptionLevel.allCases {
-            quiet[level] = await device.quietDelivery(shownAt: state.now, level: level)
+        let quiet = await device.withConditionRules { [now = state.now] rules in
+            var quiet: [NotificationChannel.InterruptionLevel: QuietDelivery] = [:]
+            for level in NotificationChannel.InterruptionLevel.allCases {
+                quiet[level] = rules.quietDelivery(shownAt: now, level: level)
+            }
+            return quiet
         }
         try await app.perform(
             payload, presentation: DevicePresentation(delay: delay, quietByLevel: quiet), device: state)
@@ -279,7 +294,10 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 case .authorized, .provisional:
                     let level = state.permission == .provisional ? .passive : app.presentationLevel(of: request)
                     let quiet =
-                        hasConditions ? await device.quietDelivery(shownAt: state.now, level: level) : nil
+                        hasConditions
+                        ? await device.withConditionRules { [now = state.now] in
+                            $0.quietDelivery(shownAt: now, level: level)
+                        } : nil
                     await app.deviceReported(.shownByTheSystem(request, quiet: quiet), device: state)
                     shownWhileClosed.append((request, state.now))
                 }
@@ -305,7 +323,9 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             wakes = traits.wakesThePhone
             if let high = traits.pushIsHighPriority {
                 if hasConditions {
-                    let arrival = await device.pushArrival(sentAt: state.now, isHighPriority: high)
+                    let arrival = await device.withConditionRules { [now = state.now] in
+                        $0.pushArrival(sentAt: now, isHighPriority: high)
+                    }
                     if let cause = arrival.cause, arrival.at > state.now {
                         let delay = DeliveryDelay(dueAt: state.now, cause: cause)
                         delayedPushes.append((arrival.at, payload, delay, traits))
@@ -328,7 +348,7 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             return
         }
         if case .backgroundRefresh = action.kind, hasConditions,
-            await device.skipsBackgroundRefresh(at: state.now)
+            await skipsBackgroundRefresh()
         {
             await app.deviceReported(.skipped(cause: .lowPower), device: state)
             return
@@ -352,12 +372,12 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
             if appRunsOnItsOwn { try await app.reconcile(.permission, device: state) }
         case .timeZone(let value):
             state.timeZone = value
-            if hasConditions { await device.move(to: value) }
+            if hasConditions { await device.withConditionRules { $0.move(to: value) } }
             if appRunsOnItsOwn { try await app.reconcile(.timeZone, device: state) }
         case .device(let conditions):
             try await changeConditions(to: conditions)
         case .deviceChange(let change):
-            try await changeConditions(to: change.applied(to: await device.currentConditions()))
+            try await changeConditions(to: change.applied(to: await device.withConditionRules { $0.conditions }))
         case .forceStop:
             await forceStop()
         case .app(let payload):
@@ -378,6 +398,11 @@ public struct DeviceRunLoop<App: DeviceRunApp>: Sendable {
                 try await finishAppRun(cause: .action)
             }
         }
+    }
+
+    /// Whether the device's rules skip a background refresh now (iOS's Low Power Mode).
+    private func skipsBackgroundRefresh() async -> Bool {
+        await device.withConditionRules { [now = state.now] in $0.skipsBackgroundRefresh(at: now) }
     }
 
     /// The device's conditions change; on Android a revocation of exact alarms stops the app, and a grant runs it.

@@ -14,7 +14,8 @@ public import WaveNotifications
 /// app in a standby bucket and may deny exact alarms: each request is handed over in the app's mode
 /// (``AndroidScheduling``) and shown at the first instant that mode allows (``DeviceFact/shownLate(_:_:)`` with the
 /// cause); a revocation of exact alarms deletes the exact ones and stops the app; at most 50 of the app's
-/// notifications are on screen. Tell it when the user wakes the phone (``userWoke(at:)``).
+/// notifications are on screen. Its rules (``withConditionRules(_:)``) are the ones its alarms run under: tell them
+/// when the user wakes the phone (``DeviceConditionRules/userWoke(at:)``).
 ///
 /// Play the device in a test with ``DeviceRunLoop`` (or ``ServiceDeviceRun``), or by hand: ``beginRun()`` and
 /// ``endRun(stillWanting:)`` around each app run (the start, a launch, a boot), ``advance(to:)`` to move time (each
@@ -29,10 +30,10 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     /// The test's clock, moved with the center.
     private let clock: ManualWaveClock
     private var now: Date
-    /// The conditions now.
-    public private(set) var conditions: DeviceConditions
-    /// The held alarms, run under the conditions' timing (none without conditions).
-    private var alarms: AndroidAlarmQueue
+    /// The platform's rules under the conditions: the timing its alarms and the app's own run under.
+    private var rules: DeviceConditionRules
+    /// The held alarms, run under the rules' timing (none without conditions).
+    private var alarms = AndroidAlarmQueue()
     /// Requests the system removed (a reboot, a revocation) that the app has neither handed over again nor stopped
     /// wanting, by identifier, with why.
     private var removed: [String: (request: NotificationRequest, reason: LossReason)] = [:]
@@ -71,9 +72,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         policy = DevicePolicy(
             platform: .android, pendingLimit: limit, hasBootReceiver: hasBootReceiver, hasConditions: conditions != nil)
         self.scheduling = scheduling
-        self.conditions = conditions ?? DeviceConditions()
-        alarms = AndroidAlarmQueue(
-            timing: conditions.map { AndroidAlarmTiming(conditions: $0, timeZone: timeZone) })
+        rules = .android(conditions: conditions, scheduling: scheduling, timeZone: timeZone)
         self.clock = clock
         now = clock.now
     }
@@ -81,8 +80,11 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     /// How many alarms are armed at once.
     public nonisolated var limit: Int { policy.pendingLimit }
 
+    /// The conditions now.
+    public var conditions: DeviceConditions { rules.conditions }
+
     /// The mode a request handed over now is scheduled in.
-    private var currentMode: AndroidScheduleMode { conditions.android.mode(for: scheduling) }
+    private var currentMode: AndroidScheduleMode { rules.androidMode }
 
     /// Arms each request in the app's current mode, replacing a pending one with its identifier; a request handed
     /// over again is no longer lost.
@@ -160,11 +162,6 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         return forgotten
     }
 
-    /// The conditions now.
-    ///
-    /// - Returns: ``conditions``.
-    public func currentConditions() async -> DeviceConditions { conditions }
-
     /// The user force-stops the app: every alarm is removed (counted as removed; each lost at its instant, reason
     /// `force_stop`, unless the app hands it over again first) and every notification on screen is taken off; the
     /// app's code does not run on its own until its next run.
@@ -180,18 +177,14 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
         return (removedAlarms, onScreen)
     }
 
-    /// The user turned the screen on: a new idle stretch begins.
+    /// Lends the phone's rules: its alarms run under the same timing (a wake, a move, the app's own alarms change it).
     ///
-    /// - Parameter instant: When.
-    public func userWoke(at instant: Date) async {
-        alarms.timing?.userWoke(at: instant)
-    }
-
-    /// The phone moved to another zone: its idle windows are read in it.
-    ///
-    /// - Parameter zone: The zone.
-    public func move(to zone: TimeZone) async {
-        alarms.timing?.timeZone = zone
+    /// - Parameter body: Reads or changes the rules.
+    /// - Returns: What `body` returns.
+    public func withConditionRules<Result: Sendable>(
+        _ body: @Sendable (inout DeviceConditionRules) -> Result
+    ) async -> Result {
+        body(&rules)
     }
 
     /// The conditions change. Exact alarms turned `denied`: Android deletes the app's exact alarms (each lost at its
@@ -203,49 +196,21 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
     ///   - instant: Now.
     /// - Returns: What the change does to the app.
     public func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange {
-        let wasAllowed = self.conditions.android.exactAlarmsAllowed
-        self.conditions = conditions
-        alarms.timing?.conditions = conditions
-        switch (wasAllowed, conditions.android.exactAlarmsAllowed) {
-        case (true, false):
+        let change = rules.change(to: conditions)
+        switch change {
+        case .exactAlarmsRevoked:
             let revoked = alarms.removeAll { $0.mode.needsExactAlarms }
             for entry in revoked { remember(entry.request, lostFor: .exactAlarmRevoked) }
             isAppAsleep = true
-            return .exactAlarmsRevoked
-        case (false, true):
+        case .exactAlarmsGranted:
             let mode = currentMode
             for entry in alarms.removeAll(where: { _ in true }) {
                 alarms.add(entry.request, mode: mode, handedAt: now)
             }
-            return .exactAlarmsGranted
-        default:
-            return .none
+        case .none:
+            break
         }
-    }
-
-    /// When an alarm of the app's own due at `instant` runs, in the app's current mode.
-    ///
-    /// - Parameter instant: Its instant.
-    /// - Returns: When it runs.
-    public func whenAppAlarmRuns(dueAt instant: Date) async -> Date {
-        alarms.timing?.firstInstant(dueAt: instant, handedAt: instant, mode: currentMode).at ?? instant
-    }
-
-    /// Counts an alarm of the app's own that ran.
-    ///
-    /// - Parameter instant: When.
-    public func appAlarmRan(at instant: Date) async {
-        alarms.timing?.record(firedAt: instant, mode: currentMode)
-    }
-
-    /// When a push reaches the phone.
-    ///
-    /// - Parameters:
-    ///   - instant: When it was sent.
-    ///   - isHighPriority: Whether its FCM priority is `high`.
-    /// - Returns: When it arrives, and `doze` when later.
-    public func pushArrival(sentAt instant: Date, isHighPriority: Bool) async -> (at: Date, cause: DelayCause?) {
-        alarms.timing?.pushArrival(sentAt: instant, isHighPriority: isHighPriority) ?? (instant, nil)
+        return change
     }
 
     /// An app run begins: the app's code runs again on its own from now on.
@@ -268,7 +233,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
 
     /// When the phone next shows a pending request, or the next one the system removed would have fired.
     public var nextFireDate: Date? {
-        [alarms.nextRunInstant(), firstRemoved()?.request.fireAt].compactMap { $0 }.min()
+        [alarms.nextRunInstant(under: rules.androidTiming), firstRemoved()?.request.fireAt].compactMap { $0 }.min()
     }
 
     /// Remembers a request the system removed: lost at its instant unless handed over again or no longer wanted.
@@ -326,7 +291,7 @@ public actor SimulatedAndroidCenter: SimulatedDevice {
             removedOrder.pop()
             facts.append((entry.request.fireAt, 0, .lost(entry.request, reason: entry.reason)))
         }
-        for run in alarms.runDue(by: now) {
+        for run in alarms.runDue(by: now, under: &rules.androidTiming) {
             for entry in run.entries {
                 facts.append((run.at, 1, fact(showing: entry.request, at: run.at, delay: run.delay)))
             }

@@ -15,9 +15,12 @@ public enum DevicePlatform: String, Hashable, Sendable, CaseIterable {
 /// (`docs/scenario-format.md`, Platforms and Device conditions).
 ///
 /// ``SimulatedIOSCenter`` and ``SimulatedAndroidCenter`` conform, and so does any center a test wraps (wavesim wraps
-/// the Linux adapter's manager). What the platform decides for every app is one value, its ``policy``. Methods a
-/// device does not need have defaults: an always-running device with no conditions. A conformer that implements a defaulted method declares it `async`, as the defaults are: a sync
-/// method of an actor loses, in an async context, to the async default when called through the protocol.
+/// the Linux adapter's manager). What the platform decides is two values: for every app, fixed, its ``policy``; under
+/// the device's conditions, its rules (``DeviceConditionRules``, lent by ``withConditionRules(_:)``). A device itself
+/// holds requests, moves time, reports runs, reboots and force-stops. Methods a device does not need have defaults:
+/// an always-running device with no conditions. A conformer that implements a defaulted method declares it `async`,
+/// as the defaults are: a sync method of an actor loses, in an async context, to the async default when called
+/// through the protocol.
 public protocol SimulatedDevice: NotificationRequestCenter {
     /// What its platform decides for every app: which platform, the pending limit, the boot receiver, whether it has
     /// conditions.
@@ -70,11 +73,6 @@ public protocol SimulatedDevice: NotificationRequestCenter {
     /// - Returns: The pending requests it forgot (Android), soonest first; none where pending requests survive.
     func reboot() async -> [NotificationRequest]
 
-    /// The user turned the screen on (a launch, an action of theirs): a new idle stretch begins.
-    ///
-    /// - Parameter instant: When.
-    func userWoke(at instant: Date) async
-
     /// The user force-stops the app (`docs/scenario-format.md`, Killed apps). Android removes every pending request
     /// (each lost at its instant unless the app hands it over again at its next launch) and every notification on
     /// screen; iOS keeps both.
@@ -83,57 +81,24 @@ public protocol SimulatedDevice: NotificationRequestCenter {
     ///   order shown; none where nothing is removed.
     func forceStop() async -> (cancelled: [NotificationRequest], withdrawn: [NotificationRequest])
 
-    /// The device moved to another zone: its daily windows are read in it from now on.
+    /// Lends the platform's rules under the device's conditions (when the app's own alarms run, when a push arrives,
+    /// whether a notification is told quietly or a refresh skipped) to `body`, which reads or changes them: a wake, a
+    /// move to another zone, an alarm of the app's own that ran. A device whose alarms run under the rules (Android's)
+    /// holds the one value both use. By default the ideal rules, which allow everything at once.
     ///
-    /// - Parameter zone: The new zone.
-    func move(to zone: TimeZone) async
+    /// - Parameter body: Reads or changes the rules.
+    /// - Returns: What `body` returns.
+    func withConditionRules<Result: Sendable>(_ body: @Sendable (inout DeviceConditionRules) -> Result) async -> Result
 
-    /// The device's conditions now (an ideal phone's by default).
-    ///
-    /// - Returns: The conditions.
-    func currentConditions() async -> DeviceConditions
-
-    /// The device's conditions change (a `device` action).
+    /// The device's conditions change (a `device` action): its rules read them from now on, and it does what the
+    /// change does to the app's requests (Android deletes the exact alarms when exact alarms are revoked). By default
+    /// the rules' change alone.
     ///
     /// - Parameters:
     ///   - conditions: The conditions from now on.
     ///   - instant: Now.
     /// - Returns: What the change does to the app.
     func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange
-
-    /// When an alarm of the app's own due at `instant` (its midnight, an expiry) runs.
-    ///
-    /// - Parameter instant: When the app asked for it.
-    /// - Returns: When it runs.
-    func whenAppAlarmRuns(dueAt instant: Date) async -> Date
-
-    /// An alarm of the app's own ran; the device counts it against its limits.
-    ///
-    /// - Parameter instant: When it ran.
-    func appAlarmRan(at instant: Date) async
-
-    /// When a remote push sent at `instant` reaches the phone, and why later.
-    ///
-    /// - Parameters:
-    ///   - instant: When it was sent.
-    ///   - isHighPriority: Whether its priority is high (FCM `high`).
-    /// - Returns: When it arrives, and the cause when that is later.
-    func pushArrival(sentAt instant: Date, isHighPriority: Bool) async -> (at: Date, cause: DelayCause?)
-
-    /// Whether a notification shown at an instant is shown quietly, and when the user is told (iOS's Focus and
-    /// Scheduled Summary).
-    ///
-    /// - Parameters:
-    ///   - instant: When it was shown.
-    ///   - level: Its interruption level as shown.
-    /// - Returns: When the user is told, or `nil` when at once.
-    func quietDelivery(shownAt instant: Date, level: NotificationChannel.InterruptionLevel) async -> QuietDelivery?
-
-    /// Whether the system skips a background refresh at an instant (iOS's Low Power Mode).
-    ///
-    /// - Parameter instant: When the refresh would run.
-    /// - Returns: `true` when it does not run.
-    func skipsBackgroundRefresh(at instant: Date) async -> Bool
 }
 
 /// What a change of a device's conditions does to the app.
@@ -176,33 +141,18 @@ extension SimulatedDevice {
 
     public func reboot() async -> [NotificationRequest] { [] }
 
-    public func userWoke(at instant: Date) async {}
-
     public func forceStop() async -> (cancelled: [NotificationRequest], withdrawn: [NotificationRequest]) { ([], []) }
 
-    public func move(to zone: TimeZone) async {}
+    public func withConditionRules<Result: Sendable>(
+        _ body: @Sendable (inout DeviceConditionRules) -> Result
+    ) async -> Result {
+        var rules = DeviceConditionRules.ideal
+        return body(&rules)
+    }
 
     public func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange {
-        .none
+        await withConditionRules { $0.change(to: conditions) }
     }
-
-    public func currentConditions() async -> DeviceConditions { DeviceConditions() }
-
-    public func whenAppAlarmRuns(dueAt instant: Date) async -> Date { instant }
-
-    public func appAlarmRan(at instant: Date) async {}
-
-    public func pushArrival(sentAt instant: Date, isHighPriority: Bool) async -> (at: Date, cause: DelayCause?) {
-        (instant, nil)
-    }
-
-    public func quietDelivery(
-        shownAt instant: Date, level: NotificationChannel.InterruptionLevel
-    ) async -> QuietDelivery? {
-        nil
-    }
-
-    public func skipsBackgroundRefresh(at instant: Date) async -> Bool { false }
 }
 
 extension DevicePlatform {

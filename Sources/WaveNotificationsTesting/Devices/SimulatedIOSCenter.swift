@@ -36,8 +36,8 @@ public actor SimulatedIOSCenter: SimulatedDevice {
     /// Requests the app removed while the center held them or remembered them as discarded.
     public private(set) var removedCount = 0
 
-    /// When the user is told, and whether a refresh runs, under the conditions.
-    private var presentation: IOSPresentation
+    /// The platform's rules under the conditions: when the user is told, and whether a refresh runs.
+    private var rules: DeviceConditionRules
 
     /// Creates an empty center.
     ///
@@ -52,8 +52,7 @@ public actor SimulatedIOSCenter: SimulatedDevice {
         clock: ManualWaveClock
     ) {
         policy = DevicePolicy(platform: .ios, pendingLimit: limit, hasConditions: conditions != nil)
-        presentation = IOSPresentation(conditions: conditions?.ios ?? .init(), timeZone: timeZone)
-        self.conditions = conditions ?? DeviceConditions()
+        rules = .ios(conditions: conditions, timeZone: timeZone)
         self.clock = clock
         now = clock.now
     }
@@ -61,51 +60,15 @@ public actor SimulatedIOSCenter: SimulatedDevice {
     /// How many pending requests it holds: 64 on iOS.
     public nonisolated var limit: Int { policy.pendingLimit }
 
-    /// Whether a notification shown at an instant goes to Notification Center quietly, and when the user is told.
+    /// Lends the phone's rules (Focus, Scheduled Summary, Low Power Mode): nothing else of the center depends on
+    /// them, so a change of the conditions is theirs alone (the default ``changeConditions(to:at:)``).
     ///
-    /// - Parameters:
-    ///   - instant: When it was shown.
-    ///   - level: Its interruption level as shown.
-    /// - Returns: When the user is told, or `nil` when at once.
-    public func quietDelivery(
-        shownAt instant: Date, level: NotificationChannel.InterruptionLevel
-    ) async -> QuietDelivery? {
-        presentation.quiet(shownAt: instant, level: level)
-    }
-
-    /// Whether Low Power Mode keeps a background refresh from running at an instant.
-    ///
-    /// - Parameter instant: When the refresh would run.
-    /// - Returns: `true` in a Low Power Mode window.
-    public func skipsBackgroundRefresh(at instant: Date) async -> Bool {
-        presentation.isLowPower(at: instant)
-    }
-
-    /// The conditions change: iOS's windows from now on.
-    ///
-    /// - Parameters:
-    ///   - conditions: The conditions.
-    ///   - instant: Now.
-    /// - Returns: ``DeviceConditionChange/none``: the app learns of nothing.
-    public func changeConditions(to conditions: DeviceConditions, at instant: Date) async -> DeviceConditionChange {
-        presentation.conditions = conditions.ios
-        self.conditions = conditions
-        return .none
-    }
-
-    /// The conditions now.
-    ///
-    /// - Returns: The conditions it was made with, or changed to last.
-    public func currentConditions() async -> DeviceConditions { conditions }
-
-    /// The conditions now (iOS reads its own; the others are kept for a change merged over them).
-    private var conditions: DeviceConditions
-
-    /// The phone moved to another zone: its windows are read in it.
-    ///
-    /// - Parameter zone: The zone.
-    public func move(to zone: TimeZone) async {
-        presentation.timeZone = zone
+    /// - Parameter body: Reads or changes the rules.
+    /// - Returns: What `body` returns.
+    public func withConditionRules<Result: Sendable>(
+        _ body: @Sendable (inout DeviceConditionRules) -> Result
+    ) async -> Result {
+        body(&rules)
     }
 
     /// An app run ends (``endRun()``); iOS needs nothing of what the app wants.

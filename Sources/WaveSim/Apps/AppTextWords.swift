@@ -6,9 +6,13 @@ internal import WaveNotificationsTesting
 /// Each table is keyed by the raw value printed in JSON, so a name added later (a new reason, a new platform) still
 /// prints: as its raw value with underscores read as spaces.
 enum AppTextWords {
-    /// Why a notification was not shown, was cancelled or was withdrawn, keyed by `NotificationReason` raw value
-    /// (and the platform reasons of `docs/scenario-format.md`, Platforms: `reboot` and `pending_limit`).
-    static let reasons: [String: String] = [
+    /// Why a notification was not shown, was cancelled or was withdrawn, keyed by `NotificationReason` raw value,
+    /// and why a device lost one (`LossReason`'s own words: `docs/scenario-format.md`, Platforms).
+    static let reasons = notificationReasons.merging(
+        LossReason.allCases.map { ($0.rawValue, $0.words) }, uniquingKeysWith: { own, _ in own })
+
+    /// The words of each `NotificationReason` raw value.
+    private static let notificationReasons: [String: String] = [
         "quiet_hours": "quiet hours",
         "daily_cap": "daily cap reached",
         "already_notified": "already notified",
@@ -23,11 +27,7 @@ enum AppTextWords {
         "responded": "answered",
         "snoozed": "snoozed",
         "collapsed": "replaced by a newer one",
-        "reboot": "the device restarted",
-        "pending_limit": "over the platform's pending limit",
-        "exact_alarm_revoked": "exact alarms were revoked",
         "android_notification_cap": "50 already on screen (Android's cap)",
-        "force_stop": "the app was force-stopped",
     ]
 
     /// Why a notification reached the user late, keyed by a `delay`'s `cause` (`docs/scenario-format.md`, Device

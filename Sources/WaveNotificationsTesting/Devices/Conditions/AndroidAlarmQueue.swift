@@ -39,8 +39,6 @@ package struct AndroidAlarmQueue: Sendable {
         package var delay: DeliveryDelay?
     }
 
-    /// The phone's timing rules; `nil` for a phone without conditions, whose alarms run at their instants.
-    package var timing: AndroidAlarmTiming?
     /// The held requests by identifier.
     private var byIdentifier: [String: Entry] = [:]
     /// The identifiers held in each thread.
@@ -61,11 +59,7 @@ package struct AndroidAlarmQueue: Sendable {
     private var alarmClockCount = 0
 
     /// Creates an empty queue.
-    ///
-    /// - Parameter timing: The timing rules, or `nil` for an ideal phone.
-    package init(timing: AndroidAlarmTiming? = nil) {
-        self.timing = timing
-    }
+    package init() {}
 
     /// How many requests it holds.
     package var count: Int { byIdentifier.count }
@@ -133,19 +127,23 @@ package struct AndroidAlarmQueue: Sendable {
 
     /// When the next alarm runs under the timing rules, if one is held.
     ///
+    /// - Parameter timing: The phone's timing (its rules' ``DeviceConditionRules/androidTiming``), or `nil` for a
+    ///   phone without conditions, whose alarms run at their instants.
     /// - Returns: The instant.
-    package mutating func nextRunInstant() -> Date? {
-        nextAlarm()?.at
+    package mutating func nextRunInstant(under timing: AndroidAlarmTiming?) -> Date? {
+        nextAlarm(under: timing)?.at
     }
 
     /// Runs every alarm whose run instant is at or before `instant`, in the order they run, recording each in the
     /// timing's history.
     ///
-    /// - Parameter instant: The new current instant.
+    /// - Parameters:
+    ///   - instant: The new current instant.
+    ///   - timing: The phone's timing, or `nil` for a phone without conditions; each run is recorded in it.
     /// - Returns: The alarms that ran, in order.
-    package mutating func runDue(by instant: Date) -> [Run] {
+    package mutating func runDue(by instant: Date, under timing: inout AndroidAlarmTiming?) -> [Run] {
         var runs: [Run] = []
-        while let next = nextAlarm(), next.at <= instant {
+        while let next = nextAlarm(under: timing), next.at <= instant {
             // The alarm's requests: the held ones of its instant with its mode (and hand-over, inexact).
             let key = Self.alarmKey(of: next.entry)
             var group: [Entry] = []
@@ -209,7 +207,8 @@ package struct AndroidAlarmQueue: Sendable {
 
     /// The alarm that runs first: one of its entries, when, and the cause of any delay. Of the alarms that run
     /// soonest, the one whose request came first in the heap's order (instant, then order handed over).
-    private mutating func nextAlarm() -> (entry: Entry, at: Date, cause: DelayCause?)? {
+    private mutating func nextAlarm(under timing: AndroidAlarmTiming?) -> (entry: Entry, at: Date, cause: DelayCause?)?
+    {
         while let top = heap.peek, live(top) == nil { heap.pop() }
         guard let timing else {
             guard let top = heap.peek, let first = live(top) else { return nil }
