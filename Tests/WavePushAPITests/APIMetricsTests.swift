@@ -11,7 +11,7 @@ import WavePushAPI
 struct APIMetricsTests {
     private let apnsToken = String(repeating: "ab", count: 32)
 
-    @Test func eachRequestIsCountedByRouteAndStatusAndEachRefusalByItsCode() throws {
+    @Test func eachRequestIsCountedByRouteAndStatusAndEachRefusalByItsCode() async throws {
         var limits = PushAPI.Limits()
         limits.requestsPerSecond = 0.001
         limits.burst = 3
