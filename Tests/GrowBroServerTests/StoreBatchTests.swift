@@ -433,7 +433,7 @@ struct StoreBatchTests {
                 try watcher.query(
                     "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'INSERT INTO message%'"
                 ).int64(0, 0) == 1
-            if !waiting { try await offThePool { usleep(50_000) } }
+            if !waiting { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(waiting, "the batch's insert never waited for the other writer")
         try writer.execute("COMMIT")
