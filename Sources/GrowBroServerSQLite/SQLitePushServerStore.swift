@@ -15,10 +15,12 @@ final class SQLitePushServerStore: PushServerStore {
     /// Opens (creating if needed) the database file, or a private in-memory database, and brings its schema up to
     /// date.
     ///
-    /// - Parameter path: The database file (its directory must exist), or `nil` for an in-memory database.
+    /// - Parameters:
+    ///   - path: The database file (its directory must exist), or `nil` for an in-memory database.
+    ///   - busyTimeout: The wait for another connection's lock (5 s; tests that hold one on purpose wait longer).
     /// - Throws: ``PushStoreError`` when the file cannot be opened, is damaged or was written by a newer build.
-    init(path: String?) throws {
-        database = try ServerDatabase.open(path: path)
+    init(path: String?, busyTimeout: Duration = .seconds(5)) throws {
+        database = try ServerDatabase.open(path: path, busyTimeout: busyTimeout)
     }
 
     func close() {

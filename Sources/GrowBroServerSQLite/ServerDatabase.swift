@@ -16,13 +16,14 @@ struct ServerDatabase: Sendable {
     /// - Parameter path: The database file, or `nil` for a private in-memory database.
     /// - Returns: The connection.
     /// - Throws: ``PushStoreError`` when the file cannot be opened, is damaged or was written by a newer build.
-    static func open(path: String?) throws -> ServerDatabase {
+    static func open(path: String?, busyTimeout: Duration = .seconds(5)) throws -> ServerDatabase {
         do {
             let connection: SQLiteDatabase
             if let path {
                 // A 64 MiB page cache: a batch of 1,000 fan-outs or outcomes changes more pages than SQLite's
                 // default 2 MiB holds, and spilling them writes each page to the log twice.
-                connection = try SQLiteDatabase(path: path, options: .init(cacheKibibytes: 65_536))
+                connection = try SQLiteDatabase(
+                    path: path, options: .init(busyTimeout: busyTimeout, cacheKibibytes: 65_536))
                 // Erased rows are overwritten with zeros, not left readable in free pages (a GDPR erase means gone).
                 try connection.execute("PRAGMA secure_delete=ON")
             } else {

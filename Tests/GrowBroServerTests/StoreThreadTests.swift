@@ -23,23 +23,26 @@ struct StoreThreadTests {
 
     /// A server whose writes are held up by another session's lock until `release` is called (closing that session,
     /// which ends its transaction): SQLite's write lock held by a second connection (the server waits for it up to
-    /// its 5 s busy timeout), a PostgreSQL table lock (the server waits up to a 10 s `lock_timeout`). Both waits are
-    /// far longer than the test needs while the calls wait off the pool, and bounded, so a build that blocks the pool
-    /// fails instead of hanging.
+    /// a 60 s busy timeout), a PostgreSQL table lock (the server waits up to a 60 s `lock_timeout`). Both waits are
+    /// far longer than the test needs while the calls wait off the pool (under ThreadSanitizer in `.ci/run`, with
+    /// the rest of the suite beside it, SQLite's default 5 s was once not enough), and bounded, so a build that
+    /// blocks the pool fails instead of hanging.
     private static func heldServer(
         _ store: TestStore, in directory: TemporaryDirectory
     ) throws -> (server: PushServer, release: @Sendable () -> Void) {
         switch store {
         case .sqlite:
             let path = directory.appending("push.sqlite").path
-            let server = try PushServer(path: path)
+            let server = PushServer(
+                store: try SQLitePushServerStore(path: path, busyTimeout: .seconds(60)),
+                configuration: GrowBroServerConfiguration())
             let holder = try SQLiteDatabase(path: path)
             try holder.execute("BEGIN IMMEDIATE")
             let held = WaveLock(holder)
             return (server, { held.withLock { $0.close() } })
         case .postgres:
             let connectionString = try TestStore.freshSchema()
-            let server = try PushServer(postgres: connectionString + "%20-clock_timeout%3D10000")
+            let server = try PushServer(postgres: connectionString + "%20-clock_timeout%3D60000")
             let holder = try PostgresConnection(connectionString)
             try holder.execute("BEGIN")
             try holder.execute("LOCK TABLE installation IN ACCESS EXCLUSIVE MODE")
