@@ -57,14 +57,8 @@ struct DocumentedCurlTests {
         #expect(lines.count == Self.expected.count, "\(lines.count) lines documented")
         let directory = try TemporaryDirectory("documented-curl")
         defer { directory.remove() }
-        let serve = try ChildProcess(
-            DispatchCommandTests.program, arguments: ["serve", try ServeCommandTests.configuration(in: directory)])
+        let (serve, port) = try await ServeCommandTests.start(in: directory)
         defer { serve.terminate() }
-        _ = await serve.nextLine()
-        let listening = try #require(await serve.nextLine())
-        let port = try #require(
-            listening.split(separator: ",").first { $0.hasPrefix(#""port":"#) }
-                .flatMap { Int($0.dropFirst(7).trimmingCharacters(in: CharacterSet(charactersIn: "}"))) })
         var environment = ProcessInfo.processInfo.environment
         environment["K"] = "Authorization: Bearer \(ServeCommandTests.key)"
         environment["J"] = "Content-Type: application/json"

@@ -65,14 +65,8 @@ struct NginxServeTests {
         }
         let directory = try TemporaryDirectory("nginx-serve")
         defer { directory.remove() }
-        let serve = try ChildProcess(
-            DispatchCommandTests.program, arguments: ["serve", try ServeCommandTests.configuration(in: directory)])
+        let (serve, servePort) = try await ServeCommandTests.start(in: directory)
         defer { serve.terminate() }
-        _ = await serve.nextLine()
-        let listening = try #require(await serve.nextLine())
-        let servePort = try #require(
-            listening.split(separator: ",").first { $0.hasPrefix(#""port":"#) }
-                .flatMap { Int($0.dropFirst(7).trimmingCharacters(in: CharacterSet(charactersIn: "}"))) })
 
         let certificate = directory.appending("push.crt").path
         let key = directory.appending("push.key").path

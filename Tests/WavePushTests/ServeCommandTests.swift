@@ -49,9 +49,7 @@ struct ServeCommandTests {
         #expect(try #require(await child.nextLine()).contains(#""type":"keys""#))
         let listening = try #require(await child.nextLine())
         #expect(listening.contains(#""type":"listening""#), "\(listening)")
-        let port = try #require(
-            listening.split(separator: ",").first { $0.hasPrefix(#""port":"#) }
-                .flatMap { Int($0.dropFirst(7).trimmingCharacters(in: CharacterSet(charactersIn: "}"))) })
+        let port = try Self.port(in: listening)
         let base = "http://127.0.0.1:\(port)"
 
         let health = try await Self.request("GET", "\(base)/v1/health")
@@ -80,6 +78,16 @@ struct ServeCommandTests {
         let server = try PushServer(path: directory.appending("push.sqlite").path)
         defer { server.close() }
         #expect(try server.installations(of: "alice").map(\.id) == ["phone-1"])
+    }
+
+    /// `wavepush serve` on the test configuration in `directory`, started and listening: the child (terminate it when
+    /// done) and its port.
+    static func start(in directory: TemporaryDirectory) async throws -> (child: ChildProcess, port: Int) {
+        let child = try ChildProcess(
+            DispatchCommandTests.program, arguments: ["serve", try configuration(in: directory)])
+        _ = await child.nextLine()
+        let listening = try #require(await child.nextLine())
+        return (child, try port(in: listening))
     }
 
     /// The port a `listening` or `metrics` line names.
