@@ -126,6 +126,25 @@ struct DispatchCommandTests {
         #expect(unanswered.output.contains(#""type":"noanswer""#))
     }
 
+    /// A sender claims only the platforms it has credentials for, so one with none would claim nothing: its
+    /// configuration is refused at start (exit 65), naming what is missing, before the database is opened.
+    @Test(arguments: [
+        (#"{}"#, "needs apns, fcm or both"),
+        (#"{"apns": {"topic": "app.growbro"}}"#, "apns: needs keyFile, keyID and teamID (or a bearerToken)"),
+        (#"{"fcm": {"project": "growbro"}}"#, "fcm: needs serviceAccountFile (or a bearerToken)"),
+    ])
+    func aConfigurationWithoutCredentialsIsRefusedAtStart(configuration: String, problem: String) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.appending("dispatch.json").path
+        let database = directory.appending("push.sqlite").path
+        try configuration.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = await Fixtures.run(["dispatch", file, "--db", database])
+        #expect(run.status == 65)
+        #expect(run.errors.contains(problem), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
+
     /// The documented example reads: the run stops at its first key file, which this machine does not have, and
     /// names it (exit 65), never at the JSON.
     @Test
