@@ -59,7 +59,9 @@ struct PlatformClaimTests {
                 .isEmpty)
         #expect(try harness.server.nextDueInstant(platforms: [.apns]) == Harness.start)
         #expect(try harness.server.nextDueInstant(platforms: []) == nil)
-        #expect(try harness.server.claimDue(now: now, limit: 100, lease: .seconds(60), owner: "none", platforms: []).isEmpty)
+        #expect(
+            try harness.server.claimDue(now: now, limit: 100, lease: .seconds(60), owner: "none", platforms: []).isEmpty
+        )
         // The backlog and the next due instant an operator reads stay every platform's.
         #expect(try harness.server.dueSendCount(now: now) == 4)
         #expect(try harness.server.nextDueInstant() == Harness.start)
