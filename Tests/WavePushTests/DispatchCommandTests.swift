@@ -26,6 +26,25 @@ struct DispatchCommandTests {
         return path
     }
 
+    /// Registers each user's phone (`<user>-phone`) in the SQLite database at `database` and records a like to each
+    /// (`m-<user>`), due now, as a backend's process does before a sender starts.
+    static func recordLikes(
+        _ users: [(user: String, platform: PushPayload.Platform, token: String)], in database: String
+    ) throws {
+        let server = try PushServer(path: database)
+        defer { server.close() }
+        let (start, now) = (Date(timeIntervalSince1970: 1_781_884_800), Date())
+        for (user, platform, token) in users {
+            _ = try server.register(
+                TokenRegistration(
+                    userID: user, installationID: "\(user)-phone", platform: platform, token: token,
+                    environment: platform == .apns ? .production : nil, at: start))
+            _ = try server.fanOut(
+                CommunityEvent(
+                    messageID: "m-\(user)", recipientID: user, kind: .like(postID: "1", author: "Ana"), at: now))
+        }
+    }
+
     static var program: URL {
         let sibling = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("wavepush")
@@ -41,24 +60,9 @@ struct DispatchCommandTests {
         guard let (standIn, directory) = try await PushStandIn.startForTest(script: script) else { return }
         defer { directory.remove() }
         let database = directory.appending("push.sqlite").path
-        let start = Date(timeIntervalSince1970: 1_781_884_800)
-        let now = Date()
-        do {
-            let server = try PushServer(path: database)
-            defer { server.close() }
-            for (user, platform, token) in [
-                ("u1", PushPayload.Platform.apns, Self.apnsToken), ("u2", .apns, Self.refusedToken),
-                ("u3", .fcm, Self.fcmToken),
-            ] {
-                _ = try server.register(
-                    TokenRegistration(
-                        userID: user, installationID: "\(user)-phone", platform: platform, token: token,
-                        environment: platform == .apns ? .production : nil, at: start))
-                _ = try server.fanOut(
-                    CommunityEvent(
-                        messageID: "m-\(user)", recipientID: user, kind: .like(postID: "1", author: "Ana"), at: now))
-            }
-        }
+        try Self.recordLikes(
+            [("u1", .apns, Self.apnsToken), ("u2", .apns, Self.refusedToken), ("u3", .fcm, Self.fcmToken)],
+            in: database)
         let child = try ChildProcess(
             Self.program, arguments: ["dispatch", try Self.configuration(standIn, in: directory), "--db", database])
         defer { child.terminate() }
@@ -137,24 +141,9 @@ struct DispatchCommandTests {
         guard let (standIn, directory) = try await PushStandIn.startForTest() else { return }
         defer { directory.remove() }
         let database = directory.appending("push.sqlite").path
-        let start = Date(timeIntervalSince1970: 1_781_884_800)
-        do {
-            let server = try PushServer(path: database)
-            defer { server.close() }
-            for (user, platform, token) in [
-                ("u1", PushPayload.Platform.fcm, Self.fcmToken), ("u2", .apns, Self.apnsToken),
-                ("u3", .apns, Self.refusedToken),
-            ] {
-                _ = try server.register(
-                    TokenRegistration(
-                        userID: user, installationID: "\(user)-phone", platform: platform, token: token,
-                        environment: platform == .apns ? .production : nil, at: start))
-                _ = try server.fanOut(
-                    CommunityEvent(
-                        messageID: "m-\(user)", recipientID: user, kind: .like(postID: "1", author: "Ana"),
-                        at: Date()))
-            }
-        }
+        try Self.recordLikes(
+            [("u1", .fcm, Self.fcmToken), ("u2", .apns, Self.apnsToken), ("u3", .apns, Self.refusedToken)],
+            in: database)
         for (platform, sent, left) in [(PushPayload.Platform.apns, 2, 1), (.fcm, 1, 0)] {
             let configuration = try Self.configuration(standIn, in: directory, platforms: [platform])
             let child = try ChildProcess(Self.program, arguments: ["dispatch", configuration, "--db", database])
