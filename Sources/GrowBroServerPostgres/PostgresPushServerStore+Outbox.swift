@@ -20,11 +20,21 @@ extension PostgresPushServerStore {
         }
     }
 
-    func nextDueInstant() throws -> Date? {
+    func nextDueInstant(platforms: Set<PushPlatform>) throws -> Date? {
         try database.withConnection { connection in
-            try connection.query("SELECT min(due_ms) FROM push_send WHERE state = 'pending'").optionalInt64(0, 0)
-                .map(Date.init(millisecondsSince1970:))
+            // The due index read in order up to the first send of `platforms`.
+            let rows = try connection.query(
+                """
+                SELECT due_ms FROM push_send WHERE state = 'pending' AND platform = ANY($1::text[])
+                ORDER BY due_ms LIMIT 1
+                """, [Self.platformArray(platforms)])
+            return rows.count == 0 ? nil : Date(millisecondsSince1970: rows.int64(0, 0))
         }
+    }
+
+    /// `platforms` as a `text[]` parameter (`{apns,fcm}`; `{}` for an empty set), for `platform = ANY($n::text[])`.
+    static func platformArray(_ platforms: Set<PushPlatform>) -> PostgresValue {
+        .text("{" + platforms.map(\.rawValue).sorted().joined(separator: ",") + "}")
     }
 
     /// The sends matching a condition, by send id.
@@ -67,25 +77,29 @@ extension PostgresPushServerStore {
         }
     }
 
-    /// Up to `limit` pending sends due at `now`, by rank (``SendPriority``) then send id; the claim index is read up
-    /// to the latest rank a due send can have.
-    func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
+    /// Up to `limit` pending sends of `platforms` due at `now`, by rank (``SendPriority``) then send id; the claim
+    /// index is read up to the latest rank a due send can have, passing over the due sends of other platforms.
+    func dueSends(now: Date, limit: Int, platforms: Set<PushPlatform>) throws -> [PendingSend] {
         try database.withConnection { connection in
             Self.readPending(
                 try connection.query(
                     """
                     SELECT \(Self.pendingColumns) FROM push_send
                     WHERE state = 'pending' AND \(SendPriority.rankSQL) <= $3 AND due_ms <= $1
+                        AND platform = ANY($4::text[])
                     ORDER BY \(SendPriority.rankSQL), send_id LIMIT $2
                     """,
                     [
                         .integer(now.millisecondsSince1970), .integer(Int64(limit)),
                         .integer(now.millisecondsSince1970 + SendPriority.largestLagMilliseconds),
+                        Self.platformArray(platforms),
                     ]))
         }
     }
 
-    func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend] {
+    func claimDue(
+        now: Date, limit: Int, lease: Duration, owner: String, platforms: Set<PushPlatform>
+    ) throws -> [PendingSend] {
         let until = now.addingTimeInterval(lease.timeInterval).millisecondsSince1970
         return try database.transaction { connection in
             // SKIP LOCKED: a send another sender is claiming right now is passed over, not waited for; the lease
@@ -96,6 +110,7 @@ extension PostgresPushServerStore {
                     WITH due AS (
                         SELECT send_id, due_ms AS was_due FROM push_send
                         WHERE state = 'pending' AND \(SendPriority.rankSQL) <= $5 AND due_ms <= $1
+                            AND platform = ANY($6::text[])
                         ORDER BY \(SendPriority.rankSQL), send_id LIMIT $2
                         FOR UPDATE SKIP LOCKED)
                     UPDATE push_send s SET due_ms = $3, lease_owner = $4 FROM due WHERE s.send_id = due.send_id
@@ -106,6 +121,7 @@ extension PostgresPushServerStore {
                     [
                         .integer(now.millisecondsSince1970), .integer(Int64(limit)), .integer(until), .text(owner),
                         .integer(now.millisecondsSince1970 + SendPriority.largestLagMilliseconds),
+                        Self.platformArray(platforms),
                     ]))
             let fence = Date(millisecondsSince1970: until)
             return claimed.map { send in

@@ -8,8 +8,8 @@ internal import WavePostgres
 ///
 /// Every call is one transaction at `READ COMMITTED` on one connection (behind a lock); PostgreSQL's own
 /// `synchronous_commit` makes a commit that returned durable. Senders claim due sends with
-/// `FOR UPDATE SKIP LOCKED` and a lease (``claimDue(now:limit:lease:owner:)``). The schema is created and migrated
-/// by the store itself, recorded in `schema_version`.
+/// `FOR UPDATE SKIP LOCKED` and a lease (``claimDue(now:limit:lease:owner:platforms:)``). The schema is created and
+/// migrated by the store itself, recorded in `schema_version`.
 final class PostgresPushServerStore: PushServerStore {
     let database: PostgresServerDatabase
     /// For the connection a watch for new sends listens on (``watchNewSends(_:onError:)``).

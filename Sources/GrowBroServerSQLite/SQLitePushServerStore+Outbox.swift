@@ -20,13 +20,27 @@ extension SQLitePushServerStore {
         }
     }
 
-    func nextDueInstant() throws -> Date? {
-        try database.withDatabase { database in
-            let select = try database.cached("SELECT min(due_ms) FROM push_send WHERE state = 'pending'")
+    func nextDueInstant(platforms: Set<PushPlatform>) throws -> Date? {
+        let (platformList, platformValues) = Self.platformFilter(platforms)
+        return try database.withDatabase { database in
+            // The due index read in order up to the first send of `platforms`.
+            let select = try database.cached(
+                """
+                SELECT due_ms FROM push_send INDEXED BY push_send_due
+                WHERE state = 'pending' AND platform IN (\(platformList)) ORDER BY due_ms LIMIT 1
+                """)
             defer { select.reset() }
-            guard try select.step(), let milliseconds = select.optionalInt64(at: 0) else { return nil }
-            return Date(millisecondsSince1970: milliseconds)
+            try select.bind(platformValues)
+            guard try select.step() else { return nil }
+            return Date(millisecondsSince1970: select.int64(at: 0))
         }
+    }
+
+    /// The list of `platform IN (…)` for `platforms`, `?, ?`, and their names to bind, sorted (one cached statement
+    /// per set); `NULL` for an empty set, which matches no row and, unlike `IN ()`, keeps the `INDEXED BY` plan.
+    static func platformFilter(_ platforms: Set<PushPlatform>) -> (placeholders: String, values: [SQLiteValue]) {
+        let names = platforms.map(\.rawValue).sorted()
+        return (names.isEmpty ? "NULL" : names.map { _ in "?" }.joined(separator: ", "), names.map { .text($0) })
     }
 
     private func sendRecords(where condition: String, _ values: [SQLiteValue]) throws -> [SendRecord] {
@@ -60,29 +74,36 @@ extension SQLitePushServerStore {
         return records
     }
 
-    func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
-        try database.withDatabase { database in try Self.dueSends(now: now, limit: limit, in: database) }
+    func dueSends(now: Date, limit: Int, platforms: Set<PushPlatform>) throws -> [PendingSend] {
+        try database.withDatabase { database in
+            try Self.dueSends(now: now, limit: limit, platforms: platforms, in: database)
+        }
     }
 
-    /// Up to `limit` pending sends due at `now`, by rank (``SendPriority``: the due instant plus the priority's lag)
-    /// then send id. The index on the rank is read from its start up to the latest rank a due send can have, so the
-    /// sends passed over are the pending ones not yet due whose rank is that early (a retry or a lease within the
-    /// largest lag).
-    static func dueSends(now: Date, limit: Int, in database: SQLiteDatabase) throws -> [PendingSend] {
+    /// Up to `limit` pending sends of `platforms` due at `now`, by rank (``SendPriority``: the due instant plus the
+    /// priority's lag) then send id. The index on the rank is read from its start up to the latest rank a due send
+    /// can have, so the sends passed over are the pending ones not yet due whose rank is that early (a retry or a
+    /// lease within the largest lag) and the due ones of other platforms.
+    static func dueSends(
+        now: Date, limit: Int, platforms: Set<PushPlatform>, in database: SQLiteDatabase
+    ) throws -> [PendingSend] {
         do {
+            let (platformList, platformValues) = Self.platformFilter(platforms)
             let select = try database.cached(
                 """
                 SELECT send_id, message_id, installation_id, user_id, channel_id, payload, collapse_id, expires_ms,
                     attempts, renewed, due_ms, platform, priority, apns_id
                 FROM push_send INDEXED BY push_send_rank
                 WHERE state = 'pending' AND \(SendPriority.rankSQL) <= ? AND due_ms <= ?
+                    AND platform IN (\(platformList))
                 ORDER BY \(SendPriority.rankSQL), send_id LIMIT ?
                 """)
             defer { select.reset() }
             let now = now.millisecondsSince1970
-            try select.bind([
-                .integer(now + SendPriority.largestLagMilliseconds), .integer(now), .integer(Int64(limit)),
-            ])
+            try select.bind(
+                [.integer(now + SendPriority.largestLagMilliseconds), .integer(now)] + platformValues + [
+                    .integer(Int64(limit))
+                ])
             var sends: [PendingSend] = []
             while try select.step() {
                 sends.append(
@@ -100,9 +121,11 @@ extension SQLitePushServerStore {
         }
     }
 
-    func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend] {
+    func claimDue(
+        now: Date, limit: Int, lease: Duration, owner: String, platforms: Set<PushPlatform>
+    ) throws -> [PendingSend] {
         try database.transaction { database in
-            let sends = try Self.dueSends(now: now, limit: limit, in: database)
+            let sends = try Self.dueSends(now: now, limit: limit, platforms: platforms, in: database)
             // The lease moves the send's due instant to its end: no other claim sees it before, and a sender that
             // dies holding it leaves it due again then.
             let update = try database.cached("UPDATE push_send SET due_ms = ? WHERE send_id = ? AND state = 'pending'")

@@ -2,8 +2,14 @@
 /// OAuth 2 access token. Signing is the backend's, as the key is.
 ///
 /// Implementation requirements: return a cached credential unless `renew` is `true`; with `renew`, make a new
-/// one (the provider refused the last as expired or invalid).
+/// one (the provider refused the last as expired or invalid). ``platforms`` names every push service this source is
+/// configured for, and only those: a dispatcher claims only their sends and leaves the others' pending for a sender
+/// that covers them.
 public protocol ProviderCredentials: Sendable {
+    /// The push services this source is configured to give a credential for (one whose key is revoked or whose
+    /// token endpoint is away still counts: its sends are attempted and retried).
+    var platforms: Set<PushPlatform> { get }
+
     /// The bearer credential for a push service.
     ///
     /// - Parameters:

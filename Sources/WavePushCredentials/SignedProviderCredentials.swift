@@ -3,7 +3,8 @@ public import WavePushPayloads
 
 /// The credentials a ``PushDispatcher`` sends with, made here: APNs provider tokens signed with the team's key and
 /// FCM access tokens traded for a service account's assertion. Either may be absent when the backend pushes to one
-/// platform only; a send to the other then waits with ``CredentialError/notConfigured(platform:)`` as its reason.
+/// platform only; a dispatcher then claims that platform's sends only (``platforms``), and a direct call for the
+/// other throws ``CredentialError/notConfigured(platform:)``.
 public struct SignedProviderCredentials: ProviderCredentials {
     /// The APNs provider tokens, if this backend pushes to iOS.
     public let apns: APNsProviderTokens?
@@ -18,6 +19,11 @@ public struct SignedProviderCredentials: ProviderCredentials {
     public init(apns: APNsProviderTokens?, fcm: FCMAccessTokens?) {
         self.apns = apns
         self.fcm = fcm
+    }
+
+    /// The push services whose tokens were given.
+    public var platforms: Set<PushPlatform> {
+        Set(PushPlatform.allCases.filter { $0 == .apns ? apns != nil : fcm != nil })
     }
 
     /// The bearer credential for a push service.

@@ -1,7 +1,7 @@
 /// An encoded push: the JSON body for the push service and what travels beside it.
 public struct PushPayload: Hashable, Sendable {
     /// The push service.
-    public enum Platform: String, Hashable, Sendable {
+    public enum Platform: String, CaseIterable, Hashable, Sendable {
         /// Apple Push Notification service.
         case apns
         /// Firebase Cloud Messaging, HTTP v1 API.

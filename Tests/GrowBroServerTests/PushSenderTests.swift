@@ -15,12 +15,8 @@ struct PushSenderTests {
         let harness = try Harness()
         try harness.register("u1", "phone", apns: 1)
         harness.script(apns: 1, .status(503))
-        let (decisions, sink) = AsyncStream.makeStream(of: DispatchDecision.self)
-        let sender = PushSender(
-            dispatcher: harness.dispatcher, server: harness.server, clock: harness.clock,
-            onDecision: { sink.yield($0) })
-        sender.start()
-        var next = decisions.makeAsyncIterator()
+        let (sender, decisions) = harness.startSender()
+        var next = decisions
         try harness.reply("m1", to: "u1")
         sender.sendNow()
         let retry = try #require(await next.next())

@@ -208,6 +208,8 @@ final class TokenEndpoint: HTTPPoster {
             account: try ServiceAccount(path: try await account(tool).path, tokenURI: "https://127.0.0.1:9/token"),
             poster: endpoint, clock: ManualWaveClock(now: Self.start))
         let credentials = SignedProviderCredentials(apns: nil, fcm: fcm)
+        #expect(credentials.platforms == [.fcm])
+        #expect(SignedProviderCredentials(apns: nil, fcm: nil).platforms.isEmpty)
         #expect(try await credentials.credential(for: .fcm, renew: false) == "token-1")
         #expect(endpoint.posts.first?.url == "https://127.0.0.1:9/token")
         await #expect(throws: CredentialError.notConfigured(platform: "APNs")) {

@@ -12,14 +12,37 @@ struct DispatchCommandTests {
     static let refusedToken = String(repeating: "0", count: 62) + "b2"
     static let fcmToken = "fcm-token:APA91b" + String(repeating: "x", count: 40)
 
-    static func configuration(_ standIn: PushStandIn, in directory: TemporaryDirectory) throws -> String {
-        let path = directory.appending("dispatch.json").path
+    /// A configuration sending to the stand-in with a bearer token for each platform of `platforms`.
+    static func configuration(
+        _ standIn: PushStandIn, in directory: TemporaryDirectory, platforms: Set<PushPayload.Platform> = [.apns, .fcm]
+    ) throws -> String {
+        let path = directory.appending("dispatch-\(platforms.map(\.rawValue).sorted().joined()).json").path
+        let apns = #""apns": {"topic": "app.growbro", "bearerToken": "apns-test", "endpoint": "\#(standIn.baseURL)"}, "#
+        let fcm = #""fcm": {"project": "growbro-test", "bearerToken": "fcm-test", "endpoint": "\#(standIn.baseURL)"}, "#
         try """
-        {"apns": {"topic": "app.growbro", "bearerToken": "apns-test", "endpoint": "\(standIn.baseURL)"},
-         "fcm": {"project": "growbro-test", "bearerToken": "fcm-test", "endpoint": "\(standIn.baseURL)"},
+        {\(platforms.contains(.apns) ? apns : "")\(platforms.contains(.fcm) ? fcm : "")
          "caFile": "\(standIn.caFile)", "idleCheckSeconds": 0.1, "maximumInFlight": 100}
         """.write(toFile: path, atomically: true, encoding: .utf8)
         return path
+    }
+
+    /// Registers each user's phone (`<user>-phone`) in the SQLite database at `database` and records a like to each
+    /// (`m-<user>`), due now, as a backend's process does before a sender starts.
+    static func recordLikes(
+        _ users: [(user: String, platform: PushPayload.Platform, token: String)], in database: String
+    ) throws {
+        let server = try PushServer(path: database)
+        defer { server.close() }
+        let (start, now) = (Date(timeIntervalSince1970: 1_781_884_800), Date())
+        for (user, platform, token) in users {
+            _ = try server.register(
+                TokenRegistration(
+                    userID: user, installationID: "\(user)-phone", platform: platform, token: token,
+                    environment: platform == .apns ? .production : nil, at: start))
+            _ = try server.fanOut(
+                CommunityEvent(
+                    messageID: "m-\(user)", recipientID: user, kind: .like(postID: "1", author: "Ana"), at: now))
+        }
     }
 
     static var program: URL {
@@ -37,24 +60,9 @@ struct DispatchCommandTests {
         guard let (standIn, directory) = try await PushStandIn.startForTest(script: script) else { return }
         defer { directory.remove() }
         let database = directory.appending("push.sqlite").path
-        let start = Date(timeIntervalSince1970: 1_781_884_800)
-        let now = Date()
-        do {
-            let server = try PushServer(path: database)
-            defer { server.close() }
-            for (user, platform, token) in [
-                ("u1", PushPayload.Platform.apns, Self.apnsToken), ("u2", .apns, Self.refusedToken),
-                ("u3", .fcm, Self.fcmToken),
-            ] {
-                _ = try server.register(
-                    TokenRegistration(
-                        userID: user, installationID: "\(user)-phone", platform: platform, token: token,
-                        environment: platform == .apns ? .production : nil, at: start))
-                _ = try server.fanOut(
-                    CommunityEvent(
-                        messageID: "m-\(user)", recipientID: user, kind: .like(postID: "1", author: "Ana"), at: now))
-            }
-        }
+        try Self.recordLikes(
+            [("u1", .apns, Self.apnsToken), ("u2", .apns, Self.refusedToken), ("u3", .fcm, Self.fcmToken)],
+            in: database)
         let child = try ChildProcess(
             Self.program, arguments: ["dispatch", try Self.configuration(standIn, in: directory), "--db", database])
         defer { child.terminate() }
@@ -124,6 +132,54 @@ struct DispatchCommandTests {
         let unanswered = await Fixtures.run(["send-test", dead, "--platform", "fcm", "--token", Self.fcmToken])
         #expect(unanswered.status == 69)
         #expect(unanswered.output.contains(#""type":"noanswer""#))
+    }
+
+    /// Senders split the platforms of one database: one with the APNs credential sends the iOS sends and stops with
+    /// the Android one still pending (not failed, no attempt spent), then one with the FCM credential sends it.
+    @Test
+    func dispatchersWithOnePlatformEachSplitTheSendsOfOneDatabase() async throws {
+        guard let (standIn, directory) = try await PushStandIn.startForTest() else { return }
+        defer { directory.remove() }
+        let database = directory.appending("push.sqlite").path
+        try Self.recordLikes(
+            [("u1", .fcm, Self.fcmToken), ("u2", .apns, Self.apnsToken), ("u3", .apns, Self.refusedToken)],
+            in: database)
+        for (platform, sent, left) in [(PushPayload.Platform.apns, 2, 1), (.fcm, 1, 0)] {
+            let configuration = try Self.configuration(standIn, in: directory, platforms: [platform])
+            let child = try ChildProcess(Self.program, arguments: ["dispatch", configuration, "--db", database])
+            defer { child.terminate() }
+            var lines: [String] = []
+            for _ in 0..<sent { lines.append(try #require(await child.nextLine())) }
+            #expect(lines.allSatisfy { $0.hasPrefix(#"{"type":"sent""#) && $0.contains(#""platform":"\#(platform)""#) })
+            await child.kill(SIGTERM)
+            let rest = await child.remainingLines()
+            #expect(rest.count == 1 && rest.first?.contains(#""pending":\#(left)"#) == true, "\(rest)")
+            #expect(await child.waitForExit() == 0)
+        }
+        let server = try PushServer(path: database)
+        defer { server.close() }
+        #expect(try server.allSends().map(\.state) == [.accepted, .accepted, .accepted])
+        #expect(try server.allSends().map(\.attempts) == [1, 1, 1])
+        #expect(try standIn.received().count == 3)
+    }
+
+    /// A sender claims only the platforms it has credentials for, so one with none would claim nothing: its
+    /// configuration is refused at start (exit 65), naming what is missing, before the database is opened.
+    @Test(arguments: [
+        (#"{}"#, "needs apns, fcm or both"),
+        (#"{"apns": {"topic": "app.growbro"}}"#, "apns: needs keyFile, keyID and teamID (or a bearerToken)"),
+        (#"{"fcm": {"project": "growbro"}}"#, "fcm: needs serviceAccountFile (or a bearerToken)"),
+    ])
+    func aConfigurationWithoutCredentialsIsRefusedAtStart(configuration: String, problem: String) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.appending("dispatch.json").path
+        let database = directory.appending("push.sqlite").path
+        try configuration.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = await Fixtures.run(["dispatch", file, "--db", database])
+        #expect(run.status == 65)
+        #expect(run.errors.contains(problem), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: database))
     }
 
     /// The documented example reads: the run stops at its first key file, which this machine does not have, and

@@ -20,9 +20,9 @@ package struct PendingSend: Sendable {
     /// Its `apns-id`, made at the fan-out, or `nil` for the one derived from the send id
     /// (``GrowBroServerConfiguration/APNsIDs``).
     package var apnsID: String? = nil
-    /// The end of the lease it was claimed under (``PushServerStore/claimDue(now:limit:lease:owner:)``), `nil` when
-    /// it was read without a claim. It is the claim's fence: an outcome recorded for it takes effect only while the
-    /// send is still pending under this lease, never after another sender claimed it once the lease ended.
+    /// The end of the lease it was claimed under (``PushServerStore/claimDue(now:limit:lease:owner:platforms:)``),
+    /// `nil` when it was read without a claim. It is the claim's fence: an outcome recorded for it takes effect only
+    /// while the send is still pending under this lease, never after another sender claimed it once the lease ended.
     package var claimedUntil: Date? = nil
 
     /// Whether it is a background push (recorded under ``FanOutMessage/backgroundChannelID``): it shows nothing, so

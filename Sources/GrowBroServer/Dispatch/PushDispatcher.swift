@@ -1,6 +1,6 @@
 internal import Foundation
 public import WaveNotifications
-internal import WavePushPayloads
+public import WavePushPayloads
 
 /// Takes the recorded sends that are due to a ``PushTransport`` and records what each answer means.
 ///
@@ -34,6 +34,11 @@ internal import WavePushPayloads
 /// claim's commits (``PendingSend/claimedUntil``): once another dispatcher claimed a send, this one's outcome for it
 /// changes nothing and its decision is ``DispatchDecision/Kind/superseded``. A call of
 /// ``dispatchDue(limit:)`` while another of the same dispatcher is running returns at once with no decisions.
+///
+/// A dispatcher claims the sends of its ``platforms`` only, the push services its credentials are configured for:
+/// the others stay pending, their attempts unspent, until a dispatcher that covers them claims them. Senders may
+/// split the platforms (one with the APNs key, another with the FCM service account); a platform no sender covers
+/// keeps its sends pending (counted in ``PushServer/dueSendCount(now:)``) until one does or they are erased.
 public final class PushDispatcher: Sendable {
     private let server: PushServer
     private let transport: any PushTransport
@@ -50,13 +55,17 @@ public final class PushDispatcher: Sendable {
     public let lease: Duration
     /// The most outcomes committed in one transaction.
     public let commitBatchSize: Int
+    /// The push services whose sends it claims: those its credentials are configured for
+    /// (``ProviderCredentials/platforms``).
+    public let platforms: Set<PushPlatform>
 
     /// Creates a dispatcher.
     ///
     /// - Parameters:
     ///   - server: The server whose outbox it sends.
     ///   - transport: The backend's HTTP client.
-    ///   - credentials: The provider token and access token source.
+    ///   - credentials: The provider token and access token source; its ``ProviderCredentials/platforms`` are the
+    ///     sends claimed.
     ///   - clock: The clock every decision is timed by.
     ///   - random: The jitter's source (seeded in tests).
     ///   - maximumInFlight: The most requests in flight at once (100 by default; at least 1).
@@ -75,6 +84,7 @@ public final class PushDispatcher: Sendable {
         self.server = server
         self.transport = transport
         self.credentials = credentials
+        self.platforms = credentials.platforms
         self.clock = clock
         self.policy = RetryPolicy(base: server.configuration.backoffBase, cap: server.configuration.backoffCap)
         self.random = WaveLock(random)
@@ -109,8 +119,10 @@ public final class PushDispatcher: Sendable {
         guard started else { return [] }
         defer { isDispatching.withLock { $0 = false } }
         // Every store call goes through the server's store thread (``PushServer/run(_:)``): none waits on this task's.
-        let (now, lease, owner) = (clock.now, lease, owner)
-        let sends = try await server.run { try $0.claimDue(now: now, limit: limit, lease: lease, owner: owner) }
+        let (now, lease, owner, platforms) = (clock.now, lease, owner, platforms)
+        let sends = try await server.run {
+            try $0.claimDue(now: now, limit: limit, lease: lease, owner: owner, platforms: platforms)
+        }
         guard !sends.isEmpty else { return [] }
         let installations: [String: Installation]
         do {

@@ -6,7 +6,9 @@ public import WaveNotifications
 ///
 /// It learns of a new send at once when ``sendNow()`` is called (a fan-out in the same process) and, on a store
 /// that can tell (PostgreSQL's `LISTEN`/`NOTIFY`), when any process or machine commits one; on SQLite a send that
-/// another process records is found at the idle check.
+/// another process records is found at the idle check. It waits for its dispatcher's platforms
+/// (``PushDispatcher/platforms``) only: a due send of another platform neither keeps it busy nor wakes it more than
+/// once (a new send of any platform wakes it for one claim).
 ///
 /// The wait is an alarm on the clock it was given (a `SystemAlarmClock` in production, a `ManualWaveClock` in
 /// tests), never a sleep of its own. ``stop()`` starts no new request: the requests in flight are answered and their
@@ -134,7 +136,9 @@ public final class PushSender: Sendable {
             do {
                 // Each decision as its batch is committed: a sender killed mid-claim has logged every committed one.
                 _ = try await dispatcher.dispatchDue(limit: batch) { committed in committed.forEach(onDecision) }
-                next = try await server.run { try $0.nextDueInstant() }
+                // Its own platforms' next send: another platform's due send is not this sender's to wait for.
+                let platforms = dispatcher.platforms
+                next = try await server.run { try $0.nextDueInstant(platforms: platforms) }
             } catch {
                 onError(error)
                 next = clock.now.addingTimeInterval(retryAfterError.timeInterval)

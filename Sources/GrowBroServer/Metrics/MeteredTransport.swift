@@ -46,6 +46,9 @@ public struct MeteredCredentials: ProviderCredentials {
         self.metrics = metrics
     }
 
+    /// The wrapped source's push services.
+    public var platforms: Set<PushPlatform> { base.platforms }
+
     /// The wrapped source's credential; a renewal is counted made or refused.
     public func credential(for platform: PushPlatform, renew: Bool) async throws -> String {
         guard renew else { return try await base.credential(for: platform, renew: false) }

@@ -1,4 +1,5 @@
 public import Foundation
+public import WavePushPayloads
 
 extension PushServer {
     /// Every send of a message, by outbox id.
@@ -26,12 +27,14 @@ extension PushServer {
         try store.pendingSendCount()
     }
 
-    /// The earliest instant a pending send is due, or `nil` when none is pending.
+    /// The earliest instant a pending send of `platforms` is due, or `nil` when none is pending.
     ///
+    /// - Parameter platforms: The push services whose sends count (every one by default; a sender's own,
+    ///   ``PushDispatcher/platforms``, for when it has something to send).
     /// - Returns: The instant.
     /// - Throws: ``PushStoreError``.
-    public func nextDueInstant() throws -> Date? {
-        try store.nextDueInstant()
+    public func nextDueInstant(platforms: Set<PushPlatform> = Set(PushPlatform.allCases)) throws -> Date? {
+        try store.nextDueInstant(platforms: platforms)
     }
 
     /// How many pending sends are due at `now` and waiting for a sender: the backlog, every sender's (a claimed send
@@ -52,9 +55,9 @@ extension PushServer {
         store.watchNewSends(onNewSends, onError: onError)
     }
 
-    /// Pending sends due at `now`, by rank (``SendPriority/rank(due:)``) then send id.
-    func dueSends(now: Date, limit: Int) throws -> [PendingSend] {
-        try store.dueSends(now: now, limit: limit)
+    /// Pending sends of `platforms` due at `now`, by rank (``SendPriority/rank(due:)``) then send id.
+    func dueSends(now: Date, limit: Int, platforms: Set<PushPlatform>) throws -> [PendingSend] {
+        try store.dueSends(now: now, limit: limit, platforms: platforms)
     }
 
     /// Ends a send; an accepted one also records the `accepted` engagement event, in the same transaction.
@@ -97,9 +100,13 @@ extension PushServer {
         try store.installations(ids: installationIDs)
     }
 
-    /// Claims due sends for one sender with a lease (see ``PushServerStore/claimDue(now:limit:lease:owner:)``).
-    func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend] {
-        try store.claimDue(now: now, limit: limit, lease: lease, owner: owner)
+    /// Claims due sends of `platforms` for one sender with a lease (see
+    /// ``PushServerStore/claimDue(now:limit:lease:owner:platforms:)``).
+    func claimDue(
+        now: Date, limit: Int, lease: Duration, owner: String,
+        platforms: Set<PushPlatform> = Set(PushPlatform.allCases)
+    ) throws -> [PendingSend] {
+        try store.claimDue(now: now, limit: limit, lease: lease, owner: owner, platforms: platforms)
     }
 
     /// Records a batch of outcomes in one transaction; a purge removes the token only while the installation still

@@ -20,6 +20,13 @@ internal import WavePushPayloads
 ///   send's ``SendPriority/claimLag``: ``SendPriority/rank(due:)``) then send id, inbox pages newest first (equal instants later-added first).
 /// - A send is recorded `pending` before any attempt and leaves `pending` once; an outcome recorded for a send
 ///   no longer pending changes nothing (a crash between an answer and its commit re-sends at most that one).
+/// - A sender sees the sends of its platforms only (the push services its credentials cover,
+///   ``PushDispatcher/platforms``): ``claimDue(now:limit:lease:owner:platforms:)``,
+///   ``dueSends(now:limit:platforms:)`` and ``nextDueInstant(platforms:)`` read only the pending sends whose
+///   `platform` is in the set given (none for an empty set). A send of another platform is neither returned nor
+///   touched (its attempts, due instant and lease stay): it waits, however long, for a sender that covers it, so
+///   senders may split the platforms between them. The counts (``pendingSendCount()``, ``dueSendCount(now:)``) are
+///   every platform's: the backlog an operator watches shows the sends no running sender covers.
 package protocol PushServerStore: Sendable {
     /// Closes the store; any later call fails with ``PushStoreError/Kind-swift.enum/closed``.
     func close()
@@ -66,20 +73,23 @@ package protocol PushServerStore: Sendable {
     /// How many sends are pending.
     func pendingSendCount() throws -> Int
 
-    /// The earliest instant a pending send is due, or `nil`.
-    func nextDueInstant() throws -> Date?
+    /// The earliest instant a pending send of one of `platforms` is due, or `nil`.
+    func nextDueInstant(platforms: Set<PushPlatform>) throws -> Date?
 
     /// How many pending sends are due at `now`: the backlog an operator watches (a claim moves its sends' due instant
     /// to the lease's end, so a claimed send is not counted).
     func dueSendCount(now: Date) throws -> Int
 
-    /// Up to `limit` pending sends due at `now`, by rank (``SendPriority/rank(due:)``) then send id.
-    func dueSends(now: Date, limit: Int) throws -> [PendingSend]
+    /// Up to `limit` pending sends of `platforms` due at `now`, by rank (``SendPriority/rank(due:)``) then send id.
+    func dueSends(now: Date, limit: Int, platforms: Set<PushPlatform>) throws -> [PendingSend]
 
-    /// Claims up to `limit` pending sends due at `now`, by rank (``SendPriority/rank(due:)``) then send id, for `owner` until `now + lease` (each
-    /// send's ``PendingSend/claimedUntil``): no other claim returns them before the lease ends, and a sender that dies
-    /// holding them leaves them due again then. Several senders (processes, machines) may claim at once; no send is returned to two live claims.
-    func claimDue(now: Date, limit: Int, lease: Duration, owner: String) throws -> [PendingSend]
+    /// Claims up to `limit` pending sends of `platforms` due at `now`, by rank (``SendPriority/rank(due:)``) then
+    /// send id, for `owner` until `now + lease` (each send's ``PendingSend/claimedUntil``): no other claim returns
+    /// them before the lease ends, and a sender that dies holding them leaves them due again then. Several senders
+    /// (processes, machines) may claim at once; no send is returned to two live claims.
+    func claimDue(
+        now: Date, limit: Int, lease: Duration, owner: String, platforms: Set<PushPlatform>
+    ) throws -> [PendingSend]
 
     /// Starts calling `onNewSends` soon after each commit that records sends, made through any connection to the
     /// store (another process's or machine's included), from a thread of the store's own; a failure of the watch

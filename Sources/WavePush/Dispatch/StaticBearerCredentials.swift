@@ -10,6 +10,10 @@ struct StaticBearerCredentials: ProviderCredentials {
     var apns: String?
     var fcm: String?
 
+    var platforms: Set<PushPlatform> {
+        Set(PushPlatform.allCases.filter { ($0 == .apns ? apns : fcm) != nil })
+    }
+
     func credential(for platform: PushPlatform, renew: Bool) async throws -> String {
         guard let token = platform == .apns ? apns : fcm else {
             throw CommandFailure(ExitCode.dataError, "no \(platform.rawValue) credential is configured")
@@ -22,6 +26,10 @@ struct StaticBearerCredentials: ProviderCredentials {
 struct CombinedCredentials: ProviderCredentials {
     var apns: (any ProviderCredentials)?
     var fcm: (any ProviderCredentials)?
+
+    var platforms: Set<PushPlatform> {
+        Set(PushPlatform.allCases.filter { ($0 == .apns ? apns : fcm) != nil })
+    }
 
     func credential(for platform: PushPlatform, renew: Bool) async throws -> String {
         guard let source = platform == .apns ? apns : fcm else {

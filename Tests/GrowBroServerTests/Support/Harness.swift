@@ -98,6 +98,15 @@ struct Harness {
         transport.script(answers, for: Self.fcmToken(n))
     }
 
+    /// A sender over this harness's dispatcher, server and clock (no idle check), started, and its decisions as they
+    /// are committed.
+    func startSender() -> (sender: PushSender, decisions: AsyncStream<DispatchDecision>.Iterator) {
+        let (decisions, sink) = AsyncStream.makeStream(of: DispatchDecision.self)
+        let sender = PushSender(dispatcher: dispatcher, server: server, clock: clock, onDecision: { sink.yield($0) })
+        sender.start()
+        return (sender, decisions.makeAsyncIterator())
+    }
+
     /// Dispatches at the clock's instant.
     func dispatch() async throws -> [DispatchDecision] {
         try await dispatcher.dispatchDue()
