@@ -110,6 +110,11 @@ enum HelpText {
         ]
     ).text
 
+    /// `--db` where a configuration names the database, as `dispatch` and `serve` both take it.
+    private static let configuredDatabaseOption = CommandHelp.Row(
+        "--db <file|uri>",
+        "The server database, a SQLite file or a postgresql:// URI (default: the configuration's \"database\").")
+
     /// `--metrics`, as `dispatch` and `serve` both take it.
     private static let metricsOption = CommandHelp.Row(
         "--metrics <address:port>",
@@ -124,10 +129,7 @@ enum HelpText {
             .init(
                 "OPTIONS",
                 [
-                    .init(
-                        "--db <file|uri>",
-                        "The server database, a SQLite file or a postgresql:// URI (default: the configuration's "
-                            + "\"database\")."),
+                    configuredDatabaseOption,
                     metricsOption,
                     .init("-h, --help", "Show this help."),
                 ]),
@@ -183,10 +185,7 @@ enum HelpText {
             .init(
                 "OPTIONS",
                 [
-                    .init(
-                        "--db <file|uri>",
-                        "The server database, a SQLite file or a postgresql:// URI (default: the configuration's "
-                            + "\"database\")."),
+                    configuredDatabaseOption,
                     metricsOption,
                     .init("-h, --help", "Show this help."),
                 ]),
