@@ -2,7 +2,8 @@ package import Foundation
 internal import WavePushPayloads
 
 /// What a send carries and to whom, fixed when the fan-out records it: the part a send being recorded (``NewSend``)
-/// and one waiting in the outbox (``PendingSend``) share, written here once.
+/// and one waiting in the outbox (``PendingSend``) share, written here once. Made by the fan-out (its memberwise
+/// initializer) and by ``PendingSend``'s initializer, which a store calls.
 package struct SendContent: Sendable {
     /// The message.
     package var messageID: String
@@ -29,22 +30,4 @@ package struct SendContent: Sendable {
     /// Whether it is a background push (recorded under ``FanOutMessage/backgroundChannelID``): it shows nothing, so
     /// the permission to show notifications does not apply to it.
     package var isBackground: Bool { channelID == FanOutMessage.backgroundChannelID }
-
-    /// Creates one from its parts.
-    package init(
-        messageID: String, installationID: String, userID: String, platform: PushPlatform, channelID: String,
-        payload: String, collapseID: String? = nil, expiresAt: Date, priority: SendPriority = .interactive,
-        apnsID: String? = nil
-    ) {
-        self.messageID = messageID
-        self.installationID = installationID
-        self.userID = userID
-        self.platform = platform
-        self.channelID = channelID
-        self.payload = payload
-        self.collapseID = collapseID
-        self.expiresAt = expiresAt
-        self.priority = priority
-        self.apnsID = apnsID
-    }
 }
