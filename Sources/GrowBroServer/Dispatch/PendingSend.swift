@@ -38,5 +38,6 @@ package struct PendingSend: Sendable {
     }
 
     /// A field of its content (``SendContent``).
+    @inlinable
     package subscript<Value>(dynamicMember field: KeyPath<SendContent, Value>) -> Value { content[keyPath: field] }
 }

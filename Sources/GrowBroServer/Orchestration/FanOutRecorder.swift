@@ -135,7 +135,8 @@ enum FanOutRecorder {
         let sendIDs = try transaction.insertSends(sends)
         for (send, (slot, sendID)) in zip(sends, zip(sendSlots, sendIDs)) {
             guard case .success(var result) = results[slot] else { continue }
-            result.sends.append(.init(sendID: sendID, installationID: send.installationID, platform: send.platform))
+            result.sends.append(
+                .init(sendID: sendID, installationID: send.content.installationID, platform: send.content.platform))
             results[slot] = .success(result)
         }
         return results

@@ -1,9 +1,6 @@
 package import Foundation
 
 /// A send the fan-out records: pending, due at its creation (``PushStoreTransaction/insertSends(_:)``).
-///
-/// Its content's fields read as its own (`send.messageID`).
-@dynamicMemberLookup
 package struct NewSend: Sendable {
     /// What it carries and to whom.
     package var content: SendContent
@@ -15,7 +12,4 @@ package struct NewSend: Sendable {
         self.content = content
         self.createdAt = createdAt
     }
-
-    /// A field of its content (``SendContent``).
-    package subscript<Value>(dynamicMember field: KeyPath<SendContent, Value>) -> Value { content[keyPath: field] }
 }
