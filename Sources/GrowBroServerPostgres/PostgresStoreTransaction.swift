@@ -214,19 +214,22 @@ struct PostgresStoreTransaction: PushStoreTransaction {
             RETURNING send_id, message_id, installation_id
             """,
             [
-                .array(sends.map { .text($0.messageID) }), .array(sends.map { .text($0.installationID) }),
-                .array(sends.map { .text($0.userID) }), .array(sends.map { .text($0.platform.rawValue) }),
-                .array(sends.map { .text($0.channelID) }), .array(sends.map { .text($0.payload) }),
-                .array(sends.map { .optional($0.collapseID) }),
+                .array(sends.map { .text($0.content.messageID) }),
+                .array(sends.map { .text($0.content.installationID) }),
+                .array(sends.map { .text($0.content.userID) }),
+                .array(sends.map { .text($0.content.platform.rawValue) }),
+                .array(sends.map { .text($0.content.channelID) }), .array(sends.map { .text($0.content.payload) }),
+                .array(sends.map { .optional($0.content.collapseID) }),
                 .array(sends.map { .integer($0.createdAt.millisecondsSince1970) }),
-                .array(sends.map { .integer($0.expiresAt.millisecondsSince1970) }),
-                .array(sends.map { .integer(Int64($0.priority.rawValue)) }), .array(sends.map { .optional($0.apnsID) }),
+                .array(sends.map { .integer($0.content.expiresAt.millisecondsSince1970) }),
+                .array(sends.map { .integer(Int64($0.content.priority.rawValue)) }),
+                .array(sends.map { .optional($0.content.apnsID) }),
             ])
         // Senders listening hear of the sends when the transaction commits (never on a rollback).
         if !sends.isEmpty { try PostgresPushServerStore.notifyNewSends(in: connection) }
         var sendIDs: [String: Int64] = [:]
         for row in 0..<rows.count { sendIDs[rows.text(row, 1) + "\u{0}" + rows.text(row, 2)] = rows.int64(row, 0) }
-        return sends.map { sendIDs[$0.messageID + "\u{0}" + $0.installationID] ?? 0 }
+        return sends.map { sendIDs[$0.content.messageID + "\u{0}" + $0.content.installationID] ?? 0 }
     }
 
     func finishSends(_ finishes: [(send: PendingSend, outcome: SendOutcome)]) throws -> Set<Int64> {

@@ -171,10 +171,11 @@ struct SQLiteStoreTransaction: PushStoreTransaction {
         return try sends.map { send in
             insert.reset()
             try insert.bind([
-                .text(send.messageID), .text(send.installationID), .text(send.userID), .text(send.platform.rawValue),
-                .text(send.channelID), .text(send.payload), .optional(send.collapseID),
-                .integer(send.createdAt.millisecondsSince1970), .integer(send.expiresAt.millisecondsSince1970),
-                .integer(Int64(send.priority.rawValue)), .optional(send.apnsID),
+                .text(send.content.messageID), .text(send.content.installationID), .text(send.content.userID),
+                .text(send.content.platform.rawValue), .text(send.content.channelID), .text(send.content.payload),
+                .optional(send.content.collapseID), .integer(send.createdAt.millisecondsSince1970),
+                .integer(send.content.expiresAt.millisecondsSince1970), .integer(Int64(send.content.priority.rawValue)),
+                .optional(send.content.apnsID),
             ])
             try insert.run()
             defer { lastRow.reset() }

@@ -114,10 +114,7 @@ public final class PostgresNotificationListener: Sendable {
     private func wait(on socket: Int32?, for timeout: Duration?) {
         var descriptors = [pollfd(fd: wakeDescriptor, events: Int16(POLLIN), revents: 0)]
         if let socket { descriptors.append(pollfd(fd: socket, events: Int16(POLLIN), revents: 0)) }
-        let milliseconds =
-            timeout.map {
-                Int32(clamping: $0.components.seconds * 1_000 + $0.components.attoseconds / 1_000_000_000_000_000)
-            } ?? -1
+        let milliseconds = timeout.map { Int32(clamping: $0.wholeMilliseconds) } ?? -1
         _ = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
     }
 }

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import WaveNotifications
 
 /// The reconnection's state as a value: connected, or lost since an instant with the attempts made and the instant of
 /// the next; each step returns the event to report. ``PostgresConnection`` drives it with libpq's answers.
@@ -39,7 +40,7 @@ struct PostgresReconnector: Hashable, Sendable {
         guard case .lost(let since, let attempts, _) = state else {
             return lost(at: now, reason: reason)
         }
-        let next = now.addingTimeInterval(Self.seconds(delay(attempts + 1)))
+        let next = now.addingTimeInterval(delay(attempts + 1).timeInterval)
         state = .lost(since: since, attempts: attempts + 1, nextAttempt: next)
         return PostgresConnectionEvent(
             kind: .reconnectFailed, at: now, database: database, attempts: attempts + 1, reason: reason,
@@ -57,9 +58,5 @@ struct PostgresReconnector: Hashable, Sendable {
         return PostgresConnectionEvent(
             kind: .reconnected, at: now, database: database, attempts: attempts + 1, reason: nil, lostAt: since,
             nextAttempt: nil)
-    }
-
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

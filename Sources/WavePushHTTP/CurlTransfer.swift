@@ -1,5 +1,6 @@
 internal import CCurl
 internal import Foundation
+internal import WaveNotifications
 internal import WavePushCore
 
 /// One request on the loop thread: its easy handle, the header list curl reads while sending, and the answer as it
@@ -63,8 +64,8 @@ final class CurlTransfer {
         // Wait for the one connection to multiplex on rather than opening another while it is being set up.
         _ = wave_curl_easy_setopt_long(easy, CURLOPT_PIPEWAIT, 1)
         _ = wave_curl_easy_setopt_long(easy, CURLOPT_NOSIGNAL, 1)
-        _ = wave_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, options.timeout.milliseconds)
-        _ = wave_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout.milliseconds)
+        _ = wave_curl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, options.timeout.curlMilliseconds)
+        _ = wave_curl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, options.connectTimeout.curlMilliseconds)
         _ = wave_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 1)
         _ = wave_curl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = options.caFile {
@@ -149,8 +150,5 @@ private func curlTransferBytes(
 
 extension Duration {
     /// The whole milliseconds, for curl's `_MS` options (at least 1: 0 means "no timeout" to curl).
-    fileprivate var milliseconds: Int {
-        let (seconds, attoseconds) = components
-        return max(1, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
-    }
+    fileprivate var curlMilliseconds: Int { max(1, Int(wholeMilliseconds)) }
 }

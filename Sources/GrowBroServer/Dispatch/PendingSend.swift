@@ -1,33 +1,24 @@
 package import Foundation
-internal import WavePushPayloads
 
 /// A send recorded in the outbox and not finished: what an attempt needs.
+///
+/// Its content's fields read as its own (`send.messageID`, `send.isBackground`).
+@dynamicMemberLookup
 package struct PendingSend: Sendable {
+    /// Its row in the outbox.
     package var sendID: Int64
-    package var messageID: String
-    package var installationID: String
-    package var userID: String
-    package var platform: PushPlatform
-    package var channelID: String
-    package var payload: String
-    package var collapseID: String?
-    package var expiresAt: Date
+    /// What it carries and to whom, as the fan-out recorded it.
+    package var content: SendContent
+    /// The attempts made so far.
     package var attempts: Int
+    /// Whether a refused credential was already renewed for it (once per send, then the refusal stands).
     package var renewed: Bool
+    /// When it is due.
     package var dueAt: Date
-    /// What a claim ranks it by besides its due instant (``SendPriority``).
-    package var priority: SendPriority = .interactive
-    /// Its `apns-id`, made at the fan-out, or `nil` for the one derived from the send id
-    /// (``GrowBroServerConfiguration/APNsIDs``).
-    package var apnsID: String? = nil
     /// The end of the lease it was claimed under (``PushServerStore/claimDue(now:limit:lease:owner:platforms:)``),
     /// `nil` when it was read without a claim. It is the claim's fence: an outcome recorded for it takes effect only
     /// while the send is still pending under this lease, never after another sender claimed it once the lease ended.
     package var claimedUntil: Date? = nil
-
-    /// Whether it is a background push (recorded under ``FanOutMessage/backgroundChannelID``): it shows nothing, so
-    /// the permission to show notifications does not apply to it.
-    package var isBackground: Bool { channelID == FanOutMessage.backgroundChannelID }
 
     /// Creates one from its parts (a store reads them back).
     package init(
@@ -36,19 +27,17 @@ package struct PendingSend: Sendable {
         dueAt: Date, priority: SendPriority = .interactive, apnsID: String? = nil, claimedUntil: Date? = nil
     ) {
         self.sendID = sendID
-        self.messageID = messageID
-        self.installationID = installationID
-        self.userID = userID
-        self.platform = platform
-        self.channelID = channelID
-        self.payload = payload
-        self.collapseID = collapseID
-        self.expiresAt = expiresAt
+        content = SendContent(
+            messageID: messageID, installationID: installationID, userID: userID, platform: platform,
+            channelID: channelID, payload: payload, collapseID: collapseID, expiresAt: expiresAt, priority: priority,
+            apnsID: apnsID)
         self.attempts = attempts
         self.renewed = renewed
         self.dueAt = dueAt
-        self.priority = priority
-        self.apnsID = apnsID
         self.claimedUntil = claimedUntil
     }
+
+    /// A field of its content (``SendContent``).
+    @inlinable
+    package subscript<Value>(dynamicMember field: KeyPath<SendContent, Value>) -> Value { content[keyPath: field] }
 }

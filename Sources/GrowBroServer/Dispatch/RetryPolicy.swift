@@ -1,3 +1,5 @@
+internal import WaveNotifications
+
 /// Exponential backoff with jitter: the delay before attempt n + 1 after attempt n failed.
 ///
 /// The nominal delay is `base × 2^(n−1)`, at most `cap`; the delay is half of it plus a uniformly random part of
@@ -29,17 +31,13 @@ public struct RetryPolicy: Hashable, Sendable {
     public func delay(
         afterAttempt attempt: Int, retryAfter: Duration?, using random: inout some RandomNumberGenerator
     ) -> Duration {
-        let baseMilliseconds = max(1, milliseconds(base))
-        let capMilliseconds = max(baseMilliseconds, milliseconds(cap))
+        let baseMilliseconds = max(1, base.wholeMilliseconds)
+        let capMilliseconds = max(baseMilliseconds, cap.wholeMilliseconds)
         let shift = min(max(attempt - 1, 0), 40)
         let nominal = min(capMilliseconds, baseMilliseconds << Int64(shift))
         let half = nominal / 2
         let jittered = half + Int64.random(in: 0...(nominal - half), using: &random)
-        let floor = retryAfter.map(milliseconds) ?? 0
+        let floor = retryAfter?.wholeMilliseconds ?? 0
         return .milliseconds(max(jittered, floor))
-    }
-
-    private func milliseconds(_ duration: Duration) -> Int64 {
-        duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }

@@ -99,10 +99,12 @@ enum FanOutRecorder {
                     payloads[installation.platform] = json
                     mine.append(
                         NewSend(
-                            messageID: message.messageID, installationID: installation.id, userID: message.userID,
-                            platform: installation.platform, channelID: message.channelID, payload: json,
-                            collapseID: message.collapseID, createdAt: message.at, expiresAt: message.expiresAt,
-                            priority: message.priority, apnsID: message.newAPNsID()))
+                            SendContent(
+                                messageID: message.messageID, installationID: installation.id, userID: message.userID,
+                                platform: installation.platform, channelID: message.channelID, payload: json,
+                                collapseID: message.collapseID, expiresAt: message.expiresAt,
+                                priority: message.priority, apnsID: message.newAPNsID()),
+                            createdAt: message.at))
                 }
             } catch let error as GrowBroServerError {
                 results.append(.failure(error))
@@ -133,7 +135,8 @@ enum FanOutRecorder {
         let sendIDs = try transaction.insertSends(sends)
         for (send, (slot, sendID)) in zip(sends, zip(sendSlots, sendIDs)) {
             guard case .success(var result) = results[slot] else { continue }
-            result.sends.append(.init(sendID: sendID, installationID: send.installationID, platform: send.platform))
+            result.sends.append(
+                .init(sendID: sendID, installationID: send.content.installationID, platform: send.content.platform))
             results[slot] = .success(result)
         }
         return results

@@ -6,19 +6,23 @@ internal import WavePushPayloads
 package enum Validation {
     /// A user or installation id: 1…128 of `A-Z a-z 0-9 _ - . :`.
     package static func identifier(_ value: String, field: String) throws(GrowBroServerError) -> String {
-        let ok =
-            (1...128).contains(value.utf8.count)
-            && value.utf8.allSatisfy { isAlphanumeric($0) || "_-.:".utf8.contains($0) }
-        guard ok else { throw .invalidValue(field: field, value: value, expected: "1 to 128 of A-Z a-z 0-9 _ - . :") }
-        return value
+        try word(
+            value, field: field, lengths: 1...128, punctuation: "_-.:", expected: "1 to 128 of A-Z a-z 0-9 _ - . :")
     }
 
     /// A message or post id: `[A-Za-z0-9_-]{1,64}` (the link router's id pattern).
     package static func shortID(_ value: String, field: String) throws(GrowBroServerError) -> String {
+        try word(value, field: field, lengths: 1...64, punctuation: "_-", expected: "[A-Za-z0-9_-]{1,64}")
+    }
+
+    /// `value` when it has a length in `lengths` (UTF-8 bytes) and only ASCII letters, digits and `punctuation`.
+    private static func word(
+        _ value: String, field: String, lengths: ClosedRange<Int>, punctuation: String, expected: String
+    ) throws(GrowBroServerError) -> String {
         let ok =
-            (1...64).contains(value.utf8.count)
-            && value.utf8.allSatisfy { isAlphanumeric($0) || "_-".utf8.contains($0) }
-        guard ok else { throw .invalidValue(field: field, value: value, expected: "[A-Za-z0-9_-]{1,64}") }
+            lengths.contains(value.utf8.count)
+            && value.utf8.allSatisfy { isAlphanumeric($0) || punctuation.utf8.contains($0) }
+        guard ok else { throw .invalidValue(field: field, value: value, expected: expected) }
         return value
     }
 

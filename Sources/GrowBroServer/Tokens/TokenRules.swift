@@ -104,7 +104,6 @@ enum TokenRules {
     ///   - age: How long a token lives without a refresh.
     /// - Returns: The limit; a token refreshed strictly before it is stale.
     static func staleLimit(now: Date, age: Duration) -> Int64 {
-        let components = age.components
-        return now.millisecondsSince1970 - components.seconds * 1000 - components.attoseconds / 1_000_000_000_000_000
+        now.millisecondsSince1970 - age.wholeMilliseconds
     }
 }

@@ -133,8 +133,7 @@ final class BusLoop {
                 reply.deliver(.failure(.disconnected))
                 return
             }
-            let milliseconds = Int(
-                timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
+            let milliseconds = Int(timeout.wholeMilliseconds)
             pending[serial] = Pending(
                 member: call.member, deadline: clock.now.advanced(by: timeout), milliseconds: milliseconds,
                 reply: reply)

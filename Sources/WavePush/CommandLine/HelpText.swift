@@ -110,27 +110,27 @@ enum HelpText {
         ]
     ).text
 
-    /// `--metrics`, as `dispatch` and `serve` both take it.
-    private static let metricsOption = CommandHelp.Row(
-        "--metrics <address:port>",
-        "Serve Prometheus metrics at http://<address:port>/metrics (an IPv4 address; port 0: the kernel's choice, "
-            + "printed).")
+    /// The options of the two long-running services, `dispatch` and `serve`: the database and the metrics endpoint.
+    private static let serviceOptions = CommandHelp.Section(
+        "OPTIONS",
+        [
+            .init(
+                "--db <file|uri>",
+                "The server database, a SQLite file or a postgresql:// URI (default: the configuration's "
+                    + "\"database\")."),
+            .init(
+                "--metrics <address:port>",
+                "Serve Prometheus metrics at http://<address:port>/metrics (an IPv4 address; port 0: the kernel's "
+                    + "choice, printed)."),
+            .init("-h, --help", "Show this help."),
+        ])
 
     static let dispatch = CommandHelp(
         overview: "Send what is due in a server database to APNs and FCM over HTTP/2, then wait for the next.",
         usage: ["wavepush dispatch <config> [--db <file|uri>] [--metrics <address:port>]"],
         sections: [
             .init("ARGUMENTS", [.init("<config>", "The dispatch configuration (docs/growbro-server.md).")]),
-            .init(
-                "OPTIONS",
-                [
-                    .init(
-                        "--db <file|uri>",
-                        "The server database, a SQLite file or a postgresql:// URI (default: the configuration's "
-                            + "\"database\")."),
-                    metricsOption,
-                    .init("-h, --help", "Show this help."),
-                ]),
+            serviceOptions,
             .init(
                 "OUTPUT",
                 [
@@ -167,7 +167,6 @@ enum HelpText {
         exitStatus: ["0 accepted, 1 refused, 64 bad usage, 65 invalid configuration, 69 no answer."]
     ).text
 
-    /// A subcommand's help, or the main help.
     static let serve = CommandHelp(
         overview: "Answer the push server's HTTP API (tokens, events, inbox, badge) on the dispatch database.",
         usage: ["wavepush serve <config> [--db <file|uri>] [--metrics <address:port>]"],
@@ -180,16 +179,7 @@ enum HelpText {
                         "The dispatch configuration with a \"serve\" object: listen, keyFile, limits "
                             + "(docs/growbro-server.md, \"The HTTP API\").")
                 ]),
-            .init(
-                "OPTIONS",
-                [
-                    .init(
-                        "--db <file|uri>",
-                        "The server database, a SQLite file or a postgresql:// URI (default: the configuration's "
-                            + "\"database\")."),
-                    metricsOption,
-                    .init("-h, --help", "Show this help."),
-                ]),
+            serviceOptions,
             .init(
                 "OUTPUT",
                 [

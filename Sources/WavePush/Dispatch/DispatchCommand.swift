@@ -18,15 +18,9 @@ enum DispatchCommand {
     /// (at once on PostgreSQL, through `LISTEN`; within `idleCheckSeconds` on SQLite) or a signal; on SIGTERM or SIGINT the requests in flight finish and are
     /// committed, then it exits 0. One JSON line per decision, as the replay prints them.
     static func dispatch(_ arguments: Arguments, output: OutputChannel) async throws -> Int32 {
-        guard arguments.positional.count == 1 else {
-            throw UsageError("dispatch takes one configuration file", subcommand: "dispatch")
-        }
-        let file = arguments.positional[0]
+        let file = try arguments.configurationFile(of: "dispatch")
         let configuration = try DispatchConfiguration.decode(try CommandFailure.readFile(file), file: file)
-        guard let database = arguments.values["db"] ?? configuration.database else {
-            throw UsageError(
-                "dispatch needs a database: --db FILE or \"database\" in the configuration", subcommand: "dispatch")
-        }
+        let database = try arguments.database(configured: configuration.database, of: "dispatch")
         let metricsOptions = try ServiceRuntime.metricsOptions(arguments, subcommand: "dispatch")
         let clock = SystemAlarmClock()
         // While the database is known lost, its `database` lines say so once per event, and the sender's rounds that
@@ -107,10 +101,7 @@ enum DispatchCommand {
     /// Pushes one notification to one token through the configured provider and prints the request (credential
     /// hidden), the provider's answer and the decision. Exit 0 when accepted, 1 when refused, 69 with no answer.
     static func sendTest(_ arguments: Arguments, output: OutputChannel) async throws -> Int32 {
-        guard arguments.positional.count == 1 else {
-            throw UsageError("send-test takes one configuration file", subcommand: "send-test")
-        }
-        let file = arguments.positional[0]
+        let file = try arguments.configurationFile(of: "send-test")
         let configuration = try DispatchConfiguration.decode(try CommandFailure.readFile(file), file: file)
         let token = try arguments.required("token")
         guard let platform = PushPlatform(rawValue: try arguments.required("platform")) else {
@@ -190,13 +181,7 @@ enum DispatchCommand {
     static func answer(_ response: ProviderResponse, at date: Date) -> String {
         ReplayLines.line("answer", at: date) { json in
             json.member("status", response.status)
-            json.key("headers")
-            json.beginObject()
-            for header in response.headers {
-                json.key(header.name)
-                json.string(header.value)
-            }
-            json.endObject()
+            ReplayLines.headers(response.headers, to: &json)
             json.member("body", String(decoding: response.body, as: UTF8.self))
         }
     }

@@ -50,18 +50,23 @@ enum ReplayLines {
             json.member("attempt", request.attempt)
             json.member("method", request.method)
             json.member("url", request.url)
-            json.key("headers")
-            json.beginObject()
-            for header in request.headers {
-                json.key(header.name)
-                json.string(header.value)
-            }
-            json.endObject()
+            headers(request.headers, to: &json)
             json.member("body", request.body)
         }
     }
 
     /// `sent` for an accepted push; `retry`, `purged`, `failed`, `expired`, `dropped` otherwise.
+    /// Writes `"headers":{name: value, …}`, in the order given, as a request's and an answer's lines show them.
+    static func headers(_ headers: [HTTPHeader], to json: inout JSONWriter) {
+        json.key("headers")
+        json.beginObject()
+        for header in headers {
+            json.key(header.name)
+            json.string(header.value)
+        }
+        json.endObject()
+    }
+
     static func decision(_ decision: DispatchDecision) -> String {
         let write: (inout JSONWriter) -> Void = { json in
             json.member("sendId", Int(decision.sendID))

@@ -14,15 +14,9 @@ enum ServeCommand {
     /// says `STOPPING=1`, stops taking connections, answers every request already accepted, prints `stopped` and
     /// exits 0.
     static func serve(_ arguments: Arguments, output: OutputChannel) async throws -> Int32 {
-        guard arguments.positional.count == 1 else {
-            throw UsageError("serve takes one configuration file", subcommand: "serve")
-        }
-        let file = arguments.positional[0]
+        let file = try arguments.configurationFile(of: "serve")
         let configuration = try ServeConfiguration.decode(try CommandFailure.readFile(file), file: file)
-        guard let database = arguments.values["db"] ?? configuration.database else {
-            throw UsageError(
-                "serve needs a database: --db FILE or \"database\" in the configuration", subcommand: "serve")
-        }
+        let database = try arguments.database(configured: configuration.database, of: "serve")
         let metricsOptions = try ServiceRuntime.metricsOptions(arguments, subcommand: "serve")
         let clock = SystemAlarmClock()
         // A lost PostgreSQL connection is reconnected with backoff, one `database` line per event; meanwhile the

@@ -56,11 +56,9 @@ enum WellKnownCommand {
     }
 
     static func write(_ arguments: Arguments, output: OutputChannel) throws -> Int32 {
-        guard arguments.positional.count == 1 else {
-            throw UsageError("well-known takes one configuration file", subcommand: "well-known")
-        }
+        let file = try arguments.configurationFile(of: "well-known")
         let directory = URL(fileURLWithPath: try arguments.required("out"), isDirectory: true)
-        for environment in try environments(arguments.positional[0]) {
+        for environment in try environments(file) {
             let files = WellKnownFiles(for: environment)
             let folder = directory.appendingPathComponent(environment.domain).appendingPathComponent(".well-known")
             do {
@@ -82,12 +80,10 @@ enum WellKnownCommand {
     }
 
     static func check(_ arguments: Arguments, output: OutputChannel) throws -> Int32 {
-        guard arguments.positional.count == 1 else {
-            throw UsageError("check-well-known takes one configuration file", subcommand: "check-well-known")
-        }
+        let file = try arguments.configurationFile(of: "check-well-known")
         let name = try arguments.required("environment")
         let endpoint = try LoopbackHTTPClient.endpoint(of: try arguments.required("url"))
-        let all = try environments(arguments.positional[0])
+        let all = try environments(file)
         guard let environment = all.first(where: { $0.name == name }) else {
             throw UsageError(
                 "--environment '\(name)' is not in the file; expected " + all.map(\.name).joined(separator: ", "),

@@ -37,12 +37,7 @@ extension PushAPI {
         for (index, event) in events.enumerated() {
             try Self.check(key, allows: event.recipientID, field: "events[\(index)].recipient")
         }
-        let results: [Result<FanOutResult, GrowBroServerError>]
-        do {
-            results = try server.fanOut(events)
-        } catch {
-            throw Self.refusal(for: error, userField: "recipient", at: clock.now, log: log)
-        }
+        let results = try refusing(userField: "recipient") { try server.fanOut(events) }
         return Self.ok { json in
             json.key("results")
             json.beginArray()

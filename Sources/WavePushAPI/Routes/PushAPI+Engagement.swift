@@ -29,8 +29,7 @@ extension PushAPI {
             return (kind, message, installation)
         }
         let now = clock.now
-        let recorded: Bool
-        do {
+        let recorded = try refusing(userField: "installation") {
             _ = try Validation.identifier(installation, field: "installation")
             _ = try Validation.shortID(message, field: "messageId")
             if case .only = key.users {
@@ -44,9 +43,7 @@ extension PushAPI {
                     throw GrowBroServerError.notSentTo(messageID: message, installationID: installation)
                 }
             }
-            recorded = try server.recordEngagement(kind, messageID: message, installationID: installation, at: now)
-        } catch {
-            throw Self.refusal(for: error, userField: "installation", at: clock.now, log: log)
+            return try server.recordEngagement(kind, messageID: message, installationID: installation, at: now)
         }
         return Self.ok { json in
             json.member("kind", kind.rawValue)
@@ -68,12 +65,7 @@ extension PushAPI {
                 403, "forbidden", field: "Authorization",
                 "Authorization: the report counts every user; this key acts for some users only")
         }
-        let report: EngagementReport
-        do {
-            report = try server.report(from: from, to: to)
-        } catch {
-            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
-        }
+        let report = try refusing(userField: "user") { try server.report(from: from, to: to) }
         return Self.ok { json in
             report.writeMembers(to: &json, instant: Self.instant)
             json.key("alerts")

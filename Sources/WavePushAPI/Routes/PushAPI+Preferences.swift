@@ -13,13 +13,10 @@ extension PushAPI {
             PushRequestDecoders.preferences(object, &diagnostics)
         }
         try Self.check(key, allows: update.userID, field: "user")
-        let archiveDays: Int
-        do {
+        let archiveDays = try refusing(userField: "user") {
             try server.setPreferences(
                 userID: update.userID, channels: update.channels, archiveDays: update.archiveDays, at: clock.now)
-            archiveDays = try server.inbox(of: update.userID).archiveAfterDays
-        } catch {
-            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+            return try server.inbox(of: update.userID).archiveAfterDays
         }
         return Self.ok { json in
             json.member("user", update.userID)

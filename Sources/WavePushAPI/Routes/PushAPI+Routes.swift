@@ -14,12 +14,7 @@ extension PushAPI {
             PushRequestDecoders.registration(object, at: now, &diagnostics)
         }
         try Self.check(key, allows: registration.userID, field: "user")
-        let changes: [TokenChange]
-        do {
-            changes = try server.register(registration)
-        } catch {
-            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
-        }
+        let changes = try refusing(userField: "user") { try server.register(registration) }
         return Self.ok { json in
             json.key("changes")
             json.beginArray()
@@ -35,11 +30,8 @@ extension PushAPI {
     func logout(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
         let (user, installation) = try Self.decodeUser(and: "installation", from: body)
         try Self.check(key, allows: user, field: "user")
-        let change: TokenChange
-        do {
-            change = try server.logout(installationID: installation, ifUser: user, at: clock.now)
-        } catch {
-            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+        let change = try refusing(userField: "user") {
+            try server.logout(installationID: installation, ifUser: user, at: clock.now)
         }
         return Self.ok { json in
             json.key("change")
@@ -54,12 +46,7 @@ extension PushAPI {
             PushRequestDecoders.event(object, at: now, &diagnostics)
         }
         try Self.check(key, allows: event.recipientID, field: "recipient")
-        let result: FanOutResult
-        do {
-            result = try server.fanOut(event)
-        } catch {
-            throw Self.refusal(for: error, userField: "recipient", at: clock.now, log: log)
-        }
+        let result = try refusing(userField: "recipient") { try server.fanOut(event) }
         return Self.ok { json in result.writeMembers(to: &json) }
     }
 
@@ -75,18 +62,14 @@ extension PushAPI {
         }
         try Self.check(key, allows: user, field: "user")
         let now = clock.now
-        let entries: Int
-        let unread: Int
-        do {
+        let (entries, unread) = try refusing(userField: "user") {
             let inbox = try server.inbox(of: user)
             let identifier = GrowBroLinks.messageIdentifier(message)
-            entries =
+            let entries =
                 deleting
                 ? try inbox.delete(identifier: identifier, at: now)
                 : try inbox.markRead(identifier: identifier, at: now)
-            unread = try inbox.unreadCount(now: now)
-        } catch {
-            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+            return (entries, try inbox.unreadCount(now: now))
         }
         return Self.ok { json in
             json.member("user", user)
@@ -103,14 +86,9 @@ extension PushAPI {
             object.decode(.required("user", .string), &diagnostics)
         }
         try Self.check(key, allows: user, field: "user")
-        let dropped: [DispatchDecision]
-        let unread: Int
-        do {
+        let (dropped, unread) = try refusing(userField: "user") {
             let inbox = try server.inbox(of: user)
-            dropped = try inbox.eraseAll(at: clock.now)
-            unread = try inbox.unreadCount(now: clock.now)
-        } catch {
-            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+            return (try inbox.eraseAll(at: clock.now), try inbox.unreadCount(now: clock.now))
         }
         return Self.ok { json in
             json.member("user", user)
@@ -153,14 +131,9 @@ extension PushAPI {
         }
         try Self.check(key, allows: user, field: "user")
         let now = clock.now
-        let page: InboxPage
-        let unread: Int
-        do {
+        let (page, unread) = try refusing(userField: "user") {
             let inbox = try server.inbox(of: user)
-            page = try inbox.page(size: size, after: cursor, now: now)
-            unread = try inbox.unreadCount(now: now)
-        } catch {
-            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
+            return (try inbox.page(size: size, after: cursor, now: now), try inbox.unreadCount(now: now))
         }
         return Self.ok { json in
             json.member("user", user)
@@ -179,12 +152,7 @@ extension PushAPI {
         try Self.checkArguments(of: request, allowed: ["user"])
         let user = try Self.userArgument(request)
         try Self.check(key, allows: user, field: "user")
-        let unread: Int
-        do {
-            unread = try server.inbox(of: user).unreadCount(now: clock.now)
-        } catch {
-            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
-        }
+        let unread = try refusing(userField: "user") { try server.inbox(of: user).unreadCount(now: clock.now) }
         return Self.ok { json in
             json.member("user", user)
             json.member("unread", unread)
@@ -245,6 +213,21 @@ extension PushAPI {
             throw error
         }
         return value
+    }
+
+    /// Runs `work` against the server, what it throws refused as ``refusal(for:userField:at:log:)`` says.
+    ///
+    /// - Parameters:
+    ///   - userField: The request's field a refusal of an unknown user names.
+    ///   - work: The server's calls.
+    /// - Returns: What `work` returns.
+    /// - Throws: ``APIError``, the refusal.
+    func refusing<Value>(userField: String, _ work: () throws -> Value) throws(APIError) -> Value {
+        do {
+            return try work()
+        } catch {
+            throw Self.refusal(for: error, userField: userField, at: clock.now, log: log)
+        }
     }
 
     /// The refusal for what the server threw: its own input errors by field, the store's as 503, anything else 500.

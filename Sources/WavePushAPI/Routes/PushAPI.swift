@@ -165,11 +165,7 @@ package final class PushAPI: HTTPHandler {
 
     /// The readiness check: the store answers a query.
     private func ready() throws(APIError) -> HTTPResponse {
-        do {
-            _ = try server.isKnownUser("-")
-        } catch {
-            throw Self.refusal(for: error, userField: "user", at: clock.now, log: log)
-        }
+        _ = try refusing(userField: "user") { try server.isKnownUser("-") }
         return Self.ok { $0.member("status", "ready") }
     }
 

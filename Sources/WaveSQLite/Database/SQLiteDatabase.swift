@@ -1,5 +1,6 @@
 internal import CSQLite
 internal import Foundation
+internal import WaveNotifications
 
 /// One connection to a SQLite database file (or an in-memory database), configured for durable small writes.
 ///
@@ -54,10 +55,7 @@ public final class SQLiteDatabase {
         }
         handle = opened
         sqlite3_extended_result_codes(opened, 1)
-        let milliseconds =
-            options.busyTimeout.components.seconds * 1000
-            + options.busyTimeout.components.attoseconds / 1_000_000_000_000_000
-        sqlite3_busy_timeout(opened, Int32(clamping: milliseconds))
+        sqlite3_busy_timeout(opened, Int32(clamping: options.busyTimeout.wholeMilliseconds))
         do {
             // The first statement reads the file's header: a file that is not a database fails here.
             let mode = try prepare("PRAGMA journal_mode=WAL")

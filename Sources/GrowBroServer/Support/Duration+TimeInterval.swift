@@ -1,8 +1,0 @@
-internal import Foundation
-
-extension Duration {
-    /// The duration in seconds, as a `TimeInterval`.
-    var timeInterval: TimeInterval {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}
