@@ -111,6 +111,35 @@ struct NginxServeTests {
         #expect(refused.body.contains(#""error":"unauthorized""#))
         #expect(try await ask(["\(base)/other"]).status == "404")
 
+        // nginx's limit is serve's maximumBodyBytes (1 MiB by default): a body of exactly that size reaches serve, and
+        // a body one byte over gets nginx's copy of serve's JSON 413, not nginx's HTML page (nor a 502, as when nginx
+        // passes on a body serve refuses unread).
+        let limit = 1_048_576
+        let atLimit = directory.appending("at-limit.json")
+        let read = #"{"user":"alice","messageId":"none"}"#
+        try (read + String(repeating: " ", count: limit - read.utf8.count))
+            .write(to: atLimit, atomically: true, encoding: .utf8)
+        #expect(
+            try await ask(["-H", bearer, "-H", json, "\(base)/v1/inbox/read", "--data-binary", "@\(atLimit.path)"])
+                == ("200", #"{"user":"alice","messageId":"none","entries":0,"unread":0}"#))
+        let overLimit = directory.appending("over-limit.json")
+        try (read + String(repeating: " ", count: limit + 1 - read.utf8.count))
+            .write(to: overLimit, atomically: true, encoding: .utf8)
+        let direct = try await ask([
+            "-H", bearer, "-H", json, "http://127.0.0.1:\(servePort)/v1/inbox/read", "--data-binary",
+            "@\(overLimit.path)",
+        ])
+        #expect(direct.status == "413")
+        #expect(direct.body.contains(#""error":"too_large""#), "\(direct.body)")
+        let (exit, lines) = try await Self.run(
+            curl,
+            ["-sS", "-w", "\n%{http_code} %{content_type}\n"] + trust + [
+                "-H", bearer, "-H", json, "\(base)/v1/inbox/read", "--data-binary", "@\(overLimit.path)",
+            ])
+        #expect(exit == 0)
+        #expect(lines.last == "413 application/json", "\(lines)")
+        #expect(lines.dropLast().joined(separator: "\n") == direct.body, "nginx's 413 is not serve's: \(lines)")
+
         // Without the test's certificate as an authority, curl refuses the server: TLS is really checked.
         let (untrusted, _) = try await Self.run(
             curl, ["-s", "--resolve", "\(Self.host):\(port):127.0.0.1", "\(base)/v1/health"])
