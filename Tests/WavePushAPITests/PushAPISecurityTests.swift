@@ -190,6 +190,34 @@ struct PushAPISecurityTests {
         #expect(try api.server.installations(of: "alice").map(\.id) == ["alice-tablet"])
     }
 
+    @Test(arguments: [
+        ("/v1/badge?user=alice&user=bob", "user"), ("/v1/inbox?user=alice&size=1&size=50", "size"),
+        ("/v1/report?from=2026-01-01T00:00:00Z&to=2027-01-01T00:00:00Z&from=2020-01-01T00:00:00Z", "from"),
+    ])
+    func aQueryArgumentGivenTwiceIsRefusedByName(target: String, field: String) throws {
+        let api = try preparedServer()
+        // The key for alice only: the first value cannot let a second one through.
+        let answer = try api.client.send("GET", target, key: APITestServer.aliceKey)
+        #expect(answer.status == 400, "\(answer.text)")
+        #expect(answer.errorCode == "invalid_field")
+        #expect(answer.errorField == field)
+        #expect(answer.errorMessage?.contains("more than once") == true, "\(answer.text)")
+    }
+
+    @Test func twoDifferentContentLengthsAreRefusedUnread() throws {
+        let api = try preparedServer()
+        let before = try api.snapshot()
+        // The library would read the first length's 2 bytes as the body; a proxy may have framed it by the other.
+        let answer = try api.client.send(
+            "POST", "/v1/inbox/erase", key: APITestServer.backendKey, headers: ["Content-Length: 2"],
+            body: Array("{}".utf8), declaredLength: 14)
+        #expect(answer.status == 400, "\(answer.text)")
+        #expect(answer.errorCode == "invalid_field")
+        #expect(answer.errorField == "Content-Length")
+        #expect(api.logLines.last?.contains(#""status":400"#) == true)
+        try expectUnharmed(api, since: before)
+    }
+
     @Test func anOversizedBodyIs413WhetherDeclaredOrChunked() throws {
         let api = try preparedServer()
         let before = try api.snapshot()

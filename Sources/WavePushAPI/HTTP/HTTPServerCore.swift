@@ -93,6 +93,11 @@ final class HTTPServerCore: @unchecked Sendable {
             // The first call: the header is in. A declared body above the limit is refused before it is read.
             requestContext.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
             state.withLock { $0.inProgress += 1 }
+            // Two lengths: the library reads the first, a proxy may have framed the body by the other.
+            let lengths = Self.values(connection, wave_mhd_header_kind, lowercased: true).all["content-length"] ?? []
+            if Set(lengths).count > 1 {
+                return queue(handler.refuseConflictingHeader("Content-Length"), on: connection)
+            }
             if let length = Self.value(connection, wave_mhd_header_kind, "Content-Length").flatMap({ Int($0) }),
                 length > maximumBodyBytes
             {
@@ -117,10 +122,11 @@ final class HTTPServerCore: @unchecked Sendable {
             return wave_mhd_yes
         }
         if pending.oversized { return queue(handler.refuseOversizedBody(limit: maximumBodyBytes), on: connection) }
+        let query = Self.values(connection, wave_mhd_query_kind, lowercased: false)
         let request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
-            query: Self.values(connection, wave_mhd_query_kind, lowercased: false),
-            headers: Self.values(connection, wave_mhd_header_kind, lowercased: true), body: pending.body)
+            query: query.first, repeatedQueryArguments: query.all.filter { $0.value.count > 1 }.keys.sorted(),
+            headers: Self.values(connection, wave_mhd_header_kind, lowercased: true).first, body: pending.body)
         return queue(handler.respond(to: request), on: connection)
     }
 
@@ -140,12 +146,13 @@ final class HTTPServerCore: @unchecked Sendable {
         MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
     }
 
-    /// Every value of a kind (header fields or query arguments); the first of a repeated name is kept.
+    /// Every value of a kind (header fields or query arguments), by name in the order given (`all`), and the first
+    /// of each name (`first`).
     private static func values(
         _ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercased: Bool
-    ) -> [String: String] {
+    ) -> (first: [String: String], all: [String: [String]]) {
         final class Collected {
-            var values: [String: String] = [:]
+            var values: [String: [String]] = [:]
             var lowercased = false
         }
         let collected = Collected()
@@ -158,12 +165,10 @@ final class HTTPServerCore: @unchecked Sendable {
                     let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
                     var name = String(cString: key)
                     if collected.lowercased { name = name.lowercased() }
-                    if collected.values[name] == nil {
-                        collected.values[name] = value.map { String(cString: $0) } ?? ""
-                    }
+                    collected.values[name, default: []].append(value.map { String(cString: $0) } ?? "")
                     return wave_mhd_yes
                 }, Unmanaged.passUnretained(collected).toOpaque())
         }
-        return collected.values
+        return (collected.values.compactMapValues(\.first), collected.values)
     }
 }

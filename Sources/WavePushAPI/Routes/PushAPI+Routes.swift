@@ -198,13 +198,18 @@ extension PushAPI {
         }
     }
 
-    /// 400 naming the first query argument (by name) that the route does not take, as an unknown body key is.
+    /// 400 naming the first query argument (by name) that the route does not take, as an unknown body key is, then
+    /// the first given more than once (`?user=a&user=b`: which one was meant cannot be known).
     static func checkArguments(of request: HTTPRequest, allowed: [String]) throws(APIError) {
-        guard let name = request.query.keys.sorted().first(where: { !allowed.contains($0) }) else { return }
-        let hint = KeySuggestion.closest(to: name, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
-        throw APIError(
-            400, "invalid_field", field: name,
-            "\(name): unknown query argument\(hint); expected \(ValueDecoderText.list(allowed, or: true))")
+        if let name = request.query.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let hint = KeySuggestion.closest(to: name, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+            throw APIError(
+                400, "invalid_field", field: name,
+                "\(name): unknown query argument\(hint); expected \(ValueDecoderText.list(allowed, or: true))")
+        }
+        if let name = request.repeatedQueryArguments.first {
+            throw APIError(400, "invalid_field", field: name, "\(name): given more than once; give it once")
+        }
     }
 
     static func userArgument(_ request: HTTPRequest) throws(APIError) -> String {
