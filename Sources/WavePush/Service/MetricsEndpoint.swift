@@ -47,6 +47,7 @@ struct MetricsEndpoint: HTTPHandler {
         options.threads = 1
         options.connectionLimit = 16
         options.maximumBodyBytes = 0
+        options.maximumDiscardedBodyBytes = 0
         return options
     }
 }

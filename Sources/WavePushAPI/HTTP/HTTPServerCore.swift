@@ -21,12 +21,14 @@ final class HTTPServerCore: @unchecked Sendable {
 
     let handler: any HTTPHandler
     let maximumBodyBytes: Int
+    let maximumDiscardedBodyBytes: Int
     let connectionLimit: Int
     private let state = WaveLock(State())
 
-    init(handler: any HTTPHandler, maximumBodyBytes: Int, connectionLimit: Int) {
+    init(handler: any HTTPHandler, maximumBodyBytes: Int, maximumDiscardedBodyBytes: Int, connectionLimit: Int) {
         self.handler = handler
         self.maximumBodyBytes = maximumBodyBytes
+        self.maximumDiscardedBodyBytes = maximumDiscardedBodyBytes
         self.connectionLimit = connectionLimit
     }
 
@@ -91,7 +93,8 @@ final class HTTPServerCore: @unchecked Sendable {
     ) -> MHD_Result {
         guard let opaque = requestContext.pointee else {
             // The first call: the header is in. A declared body above the limit is refused before it is read.
-            requestContext.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
+            let pending = PendingRequest()
+            requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
             state.withLock { $0.inProgress += 1 }
             // Two lengths: the library reads the first, a proxy may have framed the body by the other.
             let lengths = Self.values(connection, wave_mhd_header_kind, lowercased: true).all["content-length"] ?? []
@@ -101,13 +104,20 @@ final class HTTPServerCore: @unchecked Sendable {
             if let length = Self.value(connection, wave_mhd_header_kind, "Content-Length").flatMap({ Int($0) }),
                 length > maximumBodyBytes
             {
-                return queue(handler.refuseOversizedBody(limit: maximumBodyBytes), on: connection)
+                // Read and dropped up to a bound, so a sender still sending reads the 413 rather than a reset; a
+                // larger one, or one waiting for `100 Continue`, is answered now and the connection closed.
+                let expect = Self.value(connection, wave_mhd_header_kind, "Expect")?.lowercased()
+                guard length <= maximumDiscardedBodyBytes, expect != "100-continue" else {
+                    return queue(handler.refuseOversizedBody(limit: maximumBodyBytes), on: connection)
+                }
+                pending.oversized = true
             }
             return wave_mhd_yes
         }
         let pending = Unmanaged<PendingRequest>.fromOpaque(opaque).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            // A piece of the body; past the limit (a chunked body declares no length) the rest is read and dropped.
+            // A piece of the body; past the limit the rest is read and dropped. A chunked body declares no length,
+            // and libmicrohttpd (0.9.75) takes no answer in the middle of a body: it is dropped to its end.
             if !pending.oversized, let uploadData {
                 if pending.body.count + uploadSize.pointee > maximumBodyBytes {
                     pending.oversized = true
