@@ -92,7 +92,8 @@ final class HTTPServerCore: @unchecked Sendable {
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let opaque = requestContext.pointee else {
-            // The first call: the header is in. A declared body above the limit is refused before it is read.
+            // The first call: the header is in. Two lengths are refused here; a declared body above the limit is
+            // refused now when beyond the discard bound, else once it is read and dropped.
             let pending = PendingRequest()
             requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
             state.withLock { $0.inProgress += 1 }
