@@ -2,13 +2,15 @@
 // package. It knows only docs/growbro-server-openapi.json. Run: tsc -p Examples/typescript && node
 // Examples/typescript/build/growbro-push-client.js http://127.0.0.1:8080 "$BACKEND_KEY"
 
-/** A refusal: the HTTP status and the API's error body (`field` names what is wrong). */
+/** A refusal: the HTTP status and the API's error body (`field` names what is wrong; `problems` lists every problem
+ * of a body's fields, for a 400 `invalid_field` from a body, else it is empty). */
 export class PushAPIError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     readonly field: string | null,
     message: string,
+    readonly problems: string[] = [],
   ) {
     super(message);
   }
@@ -72,7 +74,7 @@ export class GrowBroPushClient {
       method, headers, body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = await response.json();
-    if (!response.ok) throw new PushAPIError(response.status, json.error, json.field, json.message);
+    if (!response.ok) throw new PushAPIError(response.status, json.error, json.field, json.message, json.problems ?? []);
     return json as T;
   }
 

@@ -50,6 +50,31 @@ struct TokenRegistryTests {
     }
 
     @Test(arguments: TestStore.all)
+    func aRegistrationTakingOnlyFromAllowedUsersLeavesOthersInstallationsAndTokens(store: TestStore) throws {
+        let harness = try Harness(store: store)
+        try harness.register("u1", "i1", apns: 1)
+        try harness.register("u1", "i2", apns: 2)
+        let before = try harness.server.tokenChanges()
+        let onlyU2 = { (user: String) in user == "u2" }
+        func attempt(_ installation: String, apns n: Int) throws {
+            try harness.server.register(
+                TokenRegistration(
+                    userID: "u2", installationID: installation, platform: .apns, token: Harness.apnsToken(n),
+                    environment: .production, permission: .authorized, at: Harness.start.addingTimeInterval(60)),
+                takingOnlyFrom: onlyU2)
+        }
+        #expect(throws: GrowBroServerError.heldByAnotherUser(field: "installation")) { try attempt("i1", apns: 9) }
+        #expect(throws: GrowBroServerError.heldByAnotherUser(field: "token")) { try attempt("i3", apns: 2) }
+        #expect(try harness.server.tokenChanges() == before)
+        #expect(try harness.server.installations(of: "u1").map(\.id).sorted() == ["i1", "i2"])
+        #expect(try !harness.server.isKnownUser("u2"))
+        // Its own installations and tokens, and new ones, it may take.
+        try attempt("i3", apns: 3)
+        try attempt("i4", apns: 3)
+        #expect(try harness.server.installations(of: "u2").map(\.id) == ["i4"])
+    }
+
+    @Test(arguments: TestStore.all)
     func aPushQueuedForThePreviousAccountIsDroppedNotSentToTheNewOne(store: TestStore) async throws {
         let harness = try Harness(store: store)
         try harness.register("u1", "i1", apns: 1)

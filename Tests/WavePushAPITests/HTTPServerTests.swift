@@ -21,6 +21,10 @@ struct HTTPServerTests {
         func refuseOversizedBody(limit: Int) -> HTTPResponse {
             HTTPResponse(status: 413, body: [])
         }
+
+        func refuseConflictingHeader(_ name: String) -> HTTPResponse {
+            HTTPResponse(status: 400, body: Array(name.utf8))
+        }
     }
 
     @Test func portZeroListensOnThePortTheKernelGave() throws {

@@ -87,4 +87,51 @@ struct PushAPIConnectionTests {
         #expect(answer?.status == 200)
         #expect(try api.snapshot() == before)
     }
+
+    /// The head of a POST whose body is `count` bytes (declared, or chunked when `count` is `nil`), its body, and a
+    /// pipelined `GET /v1/health` that closes the connection.
+    private static func oversized(
+        count: Int, chunked: Bool = false, expectContinue: Bool = false
+    ) -> (head: [UInt8], rest: [UInt8]) {
+        var head =
+            "POST /v1/inbox/erase HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(APITestServer.backendKey)\r\n"
+            + "Content-Type: application/json\r\n"
+            + (chunked ? "Transfer-Encoding: chunked\r\n" : "Content-Length: \(count)\r\n")
+        if expectContinue { head += "Expect: 100-continue\r\n" }
+        var body = Array(repeating: UInt8(ascii: " "), count: count)
+        if chunked { body = Array("\(String(count, radix: 16))\r\n".utf8) + body + Array("\r\n0\r\n\r\n".utf8) }
+        let next = "GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        return (Array((head + "\r\n").utf8), body + Array(next.utf8))
+    }
+
+    /// Sends `parts` on one connection and reads every answer until the server closes: their statuses, in order.
+    private static func statuses(_ api: APITestServer, _ parts: [UInt8]) throws -> [String] {
+        let descriptor = try api.client.connect()
+        defer { close(descriptor) }
+        TestHTTPClient.write(parts, to: descriptor)
+        let text = String(decoding: TestHTTPClient.receiveAll(descriptor), as: UTF8.self)
+        return text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { String($0.prefix(3)) }
+    }
+
+    /// A body over the limit is read and dropped up to `maximumDiscardedBodyBytes`, so a sender still sending (a
+    /// proxy) reads the 413 and the connection serves the next request; a declared body beyond the bound, or one
+    /// whose client waits for `100 Continue`, gets the 413 at once and the connection is closed. A chunked body is
+    /// dropped to its end whatever its size (libmicrohttpd takes no answer in the middle of a body).
+    @Test(arguments: [
+        (40_000, false, false, ["413", "200"]), (40_000, true, false, ["413", "200"]),
+        (100_000, false, false, ["413"]), (1_000_000, true, false, ["413", "200"]), (40_000, false, true, ["413"]),
+    ])
+    func anOversizedBodyIsDroppedUpToTheBound(
+        count: Int, chunked: Bool, expectContinue: Bool, expected: [String]
+    )
+        throws
+    {
+        let api = try APITestServer { $0.maximumDiscardedBodyBytes = 64 * 1024 }
+        let request = Self.oversized(count: count, chunked: chunked, expectContinue: expectContinue)
+        // Beyond the bound, or waiting for 100 Continue, the answer comes with the header alone.
+        let sent = expected.count == 2 ? request.rest.count : 0
+        let statuses = try Self.statuses(api, request.head + request.rest.prefix(sent))
+        #expect(statuses == expected)
+        #expect(try api.client.send("GET", "/v1/health").status == 200)
+    }
 }

@@ -9,7 +9,7 @@ import WavePushAPI
 /// A SQL-looking string in every field of every route, and in every query argument: an id, a kind or a token is
 /// refused by its field (400) or not found (404) and nothing is stored; a free text is data, stored and given back
 /// word for word; a message id to read, delete or report on is refused by its form (400); the server answers the
-/// next request either way. (A logout naming a user that is not the installation's names the installation: unknown.)
+/// next request either way.
 struct PushAPIHostileFieldTests {
     static let attack = "x'; DROP TABLE sends; --"
     private static let apnsToken = String(repeating: "ab", count: 32)
@@ -46,7 +46,7 @@ struct PushAPIHostileFieldTests {
         Case(route: .tokens, field: "platform", status: 400), Case(route: .tokens, field: "token", status: 400),
         Case(route: .tokens, field: "environment", status: 400),
         Case(route: .tokens, field: "permission", status: 400),
-        Case(route: .logout, field: "user", status: 404, named: "installation"),
+        Case(route: .logout, field: "user", status: 404),
         Case(route: .logout, field: "installation", status: 404),
         Case(route: .events, field: "kind", status: 400), Case(route: .events, field: "recipient", status: 404),
         Case(route: .events, field: "messageId", status: 400), Case(route: .events, field: "postId", status: 400),
@@ -100,6 +100,12 @@ struct PushAPIHostileFieldTests {
             #expect(answer.errorField == (test.named ?? test.field), "\(answer.text)")
             #expect(try api.snapshot() == before)
         }
+        // A refusal of a body's field lists its problems, the first of them its message; a query's has none.
+        if answer.status == 400, test.route.method == "POST" {
+            #expect(answer.problems?.first == answer.errorMessage, "\(answer.text)")
+        } else {
+            #expect(answer.problems == nil, "\(answer.text)")
+        }
         if test.route == .read || test.route == .delete, answer.status == 200 {
             #expect(answer.text.contains(#""entries":0"#))
             #expect(try api.snapshot() == before)
@@ -113,5 +119,29 @@ struct PushAPIHostileFieldTests {
         #expect(try api.server.installations(of: "bob").map(\.id) == ["bob-phone"])
         #expect(try api.server.inbox(of: "bob").totalCount(now: api.clock.now) == 1)
         #expect(try api.client.send("GET", "/v1/badge?user=alice", key: APITestServer.backendKey).status == 200)
+    }
+
+    @Test(arguments: [
+        (
+            #"{"user":"alice","installation":"alice-tablet","platform":"fcm","token":"fcm-token:APA91bxxxxxxxxxxxxxxxxxxxxxxxxxxxx1","environment":"sandbox"}"#,
+            "environment"
+        ),
+        (#"{"user":"alice","installation":"alice-tablet","platform":"fcm","token":"short"}"#, "token"),
+        (
+            #"{"user":"alice","installation":"alice-tablet","platform":"apns","token":"abc","environment":"sandbox"}"#,
+            "token"
+        ),
+        (
+            #"{"user":"al ice","installation":"alice-tablet","platform":"apns","token":"abababababababababababababababababababababababababababababababab","environment":"sandbox"}"#,
+            "user"
+        ),
+    ])
+    func aTokenOfTheWrongFormListsItsProblem(body: String, field: String) throws {
+        let api = try APITestServer()
+        let answer = try api.client.send("POST", "/v1/tokens", key: APITestServer.backendKey, body: Array(body.utf8))
+        #expect(answer.status == 400, "\(answer.text)")
+        #expect(answer.errorCode == "invalid_field")
+        #expect(answer.errorField == field)
+        #expect(answer.problems == answer.errorMessage.map { [$0] }, "\(answer.text)")
     }
 }

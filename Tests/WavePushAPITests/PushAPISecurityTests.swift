@@ -135,17 +135,87 @@ struct PushAPISecurityTests {
         #expect(try api.client.send("GET", "/v1/badge?user=alice", key: key).status == 200)
     }
 
-    @Test func aTokenMovedFromAnotherUserIsNotShownToALimitedKey() throws {
-        let api = try preparedServer()
-        let answer = try api.client.post("/v1/tokens", key: APITestServer.aliceKey) {
+    /// A key for alice registering, for alice, what bob holds: his installation id or his token.
+    private func takeOver(
+        _ api: APITestServer, key: String, installation: String, token: String
+    ) throws -> TestHTTPClient.Response {
+        try api.client.post("/v1/tokens", key: key) {
             $0.member("user", "alice")
-            $0.member("installation", "alice-tablet")
+            $0.member("installation", installation)
             $0.member("platform", "apns")
-            $0.member("token", String(repeating: "cd", count: 32))
+            $0.member("token", token)
         }
-        #expect(answer.status == 200)
-        #expect(answer.text.contains("alice-tablet"))
+    }
+
+    @Test(arguments: [
+        ("bob-phone", String(repeating: "ef", count: 32), "installation"),  // bob's installation id
+        ("alice-tablet", String(repeating: "cd", count: 32), "token"),  // bob's token
+    ])
+    func aLimitedKeyCannotTakeAnInstallationOrATokenFromAnotherUser(
+        installation: String, token: String, field: String
+    ) throws {
+        let api = try preparedServer()
+        let before = try api.snapshot()
+        let answer = try takeOver(api, key: APITestServer.aliceKey, installation: installation, token: token)
+        #expect(answer.status == 403, "\(answer.text)")
+        #expect(answer.errorCode == "forbidden")
+        #expect(answer.errorField == field)
         #expect(!answer.text.contains("bob"))
+        #expect(!answer.text.contains(token))
+        #expect(try api.snapshot() == before)
+        #expect(try api.server.installations(of: "bob").map(\.id) == ["bob-phone"])
+        #expect(try api.server.installations(of: "bob").map(\.token) == [String(repeating: "cd", count: 32)])
+        // bob's pushes still reach his phone only.
+        #expect(try api.reply(to: "bob", messageID: "after").text.contains("bob-phone"))
+    }
+
+    @Test(arguments: [
+        ("bob-phone", String(repeating: "ef", count: 32)), ("alice-tablet", String(repeating: "cd", count: 32)),
+    ])
+    func theBackendKeyMovesAnInstallationOrATokenToTheUserSigningIn(installation: String, token: String) throws {
+        let api = try preparedServer()
+        let answer = try takeOver(api, key: APITestServer.backendKey, installation: installation, token: token)
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.text.contains(#""kind":"moved","installation":"bob-phone","user":"bob""#))
+        #expect(try api.server.installations(of: "bob").isEmpty)
+        #expect(try api.server.installations(of: "alice").map(\.id).contains(installation))
+    }
+
+    @Test func aLimitedKeyMovesATokenBetweenItsOwnUsersInstallations() throws {
+        let api = try preparedServer()
+        let answer = try takeOver(api, key: APITestServer.aliceKey, installation: "alice-tablet", token: apnsToken)
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.text.contains(#""kind":"moved","installation":"alice-phone""#))
+        #expect(answer.text.contains(#""kind":"registered","installation":"alice-tablet""#))
+        #expect(try api.server.installations(of: "alice").map(\.id) == ["alice-tablet"])
+    }
+
+    @Test(arguments: [
+        ("/v1/badge?user=alice&user=bob", "user"), ("/v1/inbox?user=alice&size=1&size=50", "size"),
+        ("/v1/report?from=2026-01-01T00:00:00Z&to=2027-01-01T00:00:00Z&from=2020-01-01T00:00:00Z", "from"),
+    ])
+    func aQueryArgumentGivenTwiceIsRefusedByName(target: String, field: String) throws {
+        let api = try preparedServer()
+        // The key for alice only: the first value cannot let a second one through.
+        let answer = try api.client.send("GET", target, key: APITestServer.aliceKey)
+        #expect(answer.status == 400, "\(answer.text)")
+        #expect(answer.errorCode == "invalid_field")
+        #expect(answer.errorField == field)
+        #expect(answer.errorMessage?.contains("more than once") == true, "\(answer.text)")
+    }
+
+    @Test func twoDifferentContentLengthsAreRefusedUnread() throws {
+        let api = try preparedServer()
+        let before = try api.snapshot()
+        // The library would read the first length's 2 bytes as the body; a proxy may have framed it by the other.
+        let answer = try api.client.send(
+            "POST", "/v1/inbox/erase", key: APITestServer.backendKey, headers: ["Content-Length: 2"],
+            body: Array("{}".utf8), declaredLength: 14)
+        #expect(answer.status == 400, "\(answer.text)")
+        #expect(answer.errorCode == "invalid_field")
+        #expect(answer.errorField == "Content-Length")
+        #expect(api.logLines.last?.contains(#""status":400"#) == true)
+        try expectUnharmed(api, since: before)
     }
 
     @Test func anOversizedBodyIs413WhetherDeclaredOrChunked() throws {

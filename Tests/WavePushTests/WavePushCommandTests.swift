@@ -28,4 +28,15 @@ struct WavePushCommandTests {
         #expect(run.errors.hasPrefix("wavepush: error: "), "\(run.errors)")
         #expect(!run.errors.contains("nobody@"), "the connection string is never printed: \(run.errors)")
     }
+
+    /// Each subcommand with a store lists the store's exit statuses in its help, as docs/growbro-server.md does.
+    @Test(arguments: ["serve", "dispatch", "report", "replay"])
+    func theHelpOfASubcommandWithAStoreListsItsExitStatuses(subcommand: String) async {
+        let run = await Fixtures.run([subcommand, "--help"])
+        #expect(run.status == 0)
+        let exitStatus = run.output.components(separatedBy: "\nEXIT STATUS:\n").last ?? ""
+        for status in ["69 ", "74 another store failure"] {
+            #expect(exitStatus.contains(status), "\(subcommand): \(exitStatus)")
+        }
+    }
 }

@@ -7,9 +7,14 @@ enum TokenLedger {
     /// Registers an installation's token (its fields validated): adds the user when new, reads the installation and
     /// the other holders of its token, and records the changes ``TokenRules/changes(for:existing:holders:)`` makes.
     ///
+    /// A registration that would move the installation or the token away from a user it refuses
+    /// throws ``GrowBroServerError/heldByAnotherUser(field:)`` before anything is recorded (the caller's transaction
+    /// then keeps nothing): the rows it judged are the ones it read, locked.
+    ///
     /// - Returns: The changes logged, in order.
     static func register(
-        _ registration: TokenRegistration, newUserArchiveDays: Int, in transaction: any PushStoreTransaction
+        _ registration: TokenRegistration, newUserArchiveDays: Int, takingOnlyFrom mayTakeFrom: (String) -> Bool,
+        in transaction: any PushStoreTransaction
     ) throws -> [TokenChange] {
         try transaction.addUser(registration.userID, archiveDays: newUserArchiveDays, at: registration.at)
         // The token's holders locked first: two registrations of one token wait for each other instead of both
@@ -19,6 +24,13 @@ enum TokenLedger {
         let existing = try transaction.installations(ids: [registration.installationID], locking: true)[
             registration.installationID]
         let changes = TokenRules.changes(for: registration, existing: existing, holders: holders)
+        if let taken = changes.first(where: {
+            $0.kind == .moved && $0.userID != registration.userID && !mayTakeFrom($0.userID)
+        }) {
+            // The installation's own move names it; a move of another installation is its token's.
+            throw GrowBroServerError.heldByAnotherUser(
+                field: taken.installationID == registration.installationID ? "installation" : "token")
+        }
         for change in changes {
             switch change.kind {
             case .refreshed, .rotated:

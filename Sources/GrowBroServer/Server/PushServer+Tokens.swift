@@ -29,11 +29,37 @@ extension PushServer {
     ///   ``PushStoreError`` (nothing stored).
     @discardableResult
     public func register(_ registrations: [TokenRegistration]) throws -> [[TokenChange]] {
+        try register(registrations, takingOnlyFrom: { _ in true })
+    }
+
+    /// Registers as ``register(_:)`` does, only when every user it would take the installation or the token from
+    /// is one `mayTakeFrom` allows: the check reads the rows the registration locks and changes, in its
+    /// transaction, so no registration of another user can slip between them.
+    ///
+    /// - Parameters:
+    ///   - registration: What the app reported.
+    ///   - mayTakeFrom: Whether a user other than the registration's may lose the installation or the token to it.
+    /// - Returns: The changes logged, in order.
+    /// - Throws: ``GrowBroServerError/heldByAnotherUser(field:)`` (`installation` when the installation is held by a
+    ///   user `mayTakeFrom` refuses, `token` when another installation of such a user holds the token; nothing
+    ///   stored), the errors of ``register(_:)``, or ``PushStoreError``.
+    @discardableResult
+    public func register(
+        _ registration: TokenRegistration, takingOnlyFrom mayTakeFrom: (String) -> Bool
+    ) throws -> [TokenChange] {
+        try register([registration], takingOnlyFrom: mayTakeFrom).flatMap { $0 }
+    }
+
+    /// The registrations in one transaction, each refused when it would take from a user `mayTakeFrom` refuses.
+    private func register(
+        _ registrations: [TokenRegistration], takingOnlyFrom mayTakeFrom: (String) -> Bool
+    ) throws -> [[TokenChange]] {
         let validated = try registrations.map(Self.validated)
         let newUserArchiveDays = configuration.defaultArchiveDays
         return try store.transaction { transaction in
             try validated.map { registration in
-                try TokenLedger.register(registration, newUserArchiveDays: newUserArchiveDays, in: transaction)
+                try TokenLedger.register(
+                    registration, newUserArchiveDays: newUserArchiveDays, takingOnlyFrom: mayTakeFrom, in: transaction)
             }
         }
     }

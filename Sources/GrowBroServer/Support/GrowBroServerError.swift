@@ -19,6 +19,10 @@ public enum GrowBroServerError: Error, Hashable, Sendable, CustomStringConvertib
     case notSentTo(messageID: String, installationID: String)
     /// A message id used a second time.
     case duplicateMessage(String)
+    /// A registration that would take an installation (`field` `installation`) or a token (`field` `token`) from a
+    /// user the caller may not act for (``PushServer/register(_:takingOnlyFrom:)``). Neither the other user nor the
+    /// token is named.
+    case heldByAnotherUser(field: String)
     /// A channel id that is not one of GrowBro's.
     case unknownChannel(String)
     /// The push does not fit the provider's size limit even with its body cut: `field` names the event's field that
@@ -45,6 +49,9 @@ public enum GrowBroServerError: Error, Hashable, Sendable, CustomStringConvertib
                 "installation: no push of message '\(Self.clipped(message))' was recorded for installation '\(Self.clipped(installation))'"
         case .duplicateMessage(let message):
             return "messageId: message id '\(Self.clipped(message))' was already used; each is used once"
+        case .heldByAnotherUser(let field):
+            return field == "token"
+                ? "token: held by an installation of another user" : "\(field): held by another user"
         case .unknownChannel(let channel):
             return
                 "channel: unknown channel '\(Self.clipped(channel))'; expected community.interactions, community.likes, cultivation.reminders or system.updates"

@@ -47,7 +47,10 @@ enum HelpText {
                     .init("-h, --help", "Show this help."),
                 ]),
         ],
-        exitStatus: ["0 success, 64 bad usage, 65 invalid scenario or refused input, 66 unreadable file."]
+        exitStatus: [
+            "0 success, 64 bad usage, 65 invalid scenario or refused input, 66 unreadable file,",
+            "69 the database cannot be opened or reached, 74 another store failure (a full disk, an I/O error).",
+        ]
     ).text
 
     static let report = CommandHelp(
@@ -70,7 +73,8 @@ enum HelpText {
                 ])
         ],
         exitStatus: [
-            "0 success, 64 bad usage, 65 not a server database, 66 no such database, 69 the database cannot be reached."
+            "0 success, 64 bad usage, 65 not a server database, 66 no such database, 69 the database cannot be reached,",
+            "74 another store failure (a full disk, an I/O error).",
         ]
     ).text
 
@@ -142,7 +146,8 @@ enum HelpText {
         ],
         exitStatus: [
             "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file,",
-            "69 the database cannot be opened or reached or the metrics address cannot be listened on.",
+            "69 the database cannot be opened or reached or the metrics address cannot be listened on,",
+            "74 another store failure (a full disk, an I/O error).",
         ]
     ).text
 
@@ -192,7 +197,8 @@ enum HelpText {
         ],
         exitStatus: [
             "0 stopped by a signal, 64 bad usage, 65 invalid configuration or key file, 66 unreadable file,",
-            "69 cannot listen (the API or the metrics address), or the database cannot be opened or reached.",
+            "69 cannot listen (the API or the metrics address), or the database cannot be opened or reached,",
+            "74 another store failure (a full disk, an I/O error).",
         ]
     ).text
 

@@ -81,7 +81,7 @@ struct ServerReplay {
         case .unknownInstallation, .notSentTo: field = "installation"
         case .unknownMessage, .duplicateMessage: field = "messageId"
         case .unknownChannel: field = "channels"
-        case .payloadTooLarge(_, let name, _): field = name
+        case .payloadTooLarge(_, let name, _), .heldByAnotherUser(let name): field = name
         }
         var text = error.description
         if let colon = text.range(of: ": ") { text = String(text[colon.upperBound...]) }

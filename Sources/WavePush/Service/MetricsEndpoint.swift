@@ -28,6 +28,11 @@ struct MetricsEndpoint: HTTPHandler {
         HTTPResponse(status: 413, contentType: "text/plain; charset=utf-8", body: Array("too large\n".utf8))
     }
 
+    func refuseConflictingHeader(_ name: String) -> HTTPResponse {
+        HTTPResponse(
+            status: 400, contentType: "text/plain; charset=utf-8", body: Array("\(name) given twice\n".utf8))
+    }
+
     /// Reads `ADDRESS:PORT` (an IPv4 address; port 0 lets the kernel choose).
     ///
     /// - Parameter text: The argument of `--metrics`.
@@ -42,6 +47,7 @@ struct MetricsEndpoint: HTTPHandler {
         options.threads = 1
         options.connectionLimit = 16
         options.maximumBodyBytes = 0
+        options.maximumDiscardedBodyBytes = 0
         return options
     }
 }

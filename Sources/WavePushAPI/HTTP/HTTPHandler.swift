@@ -13,4 +13,11 @@ package protocol HTTPHandler: Sendable {
     /// - Parameter limit: The largest body accepted, in bytes.
     /// - Returns: The answer (413).
     func refuseOversizedBody(limit: Int) -> HTTPResponse
+
+    /// The answer to a request naming a header field twice with different values (two `Content-Length`s: which
+    /// body was meant cannot be known); nothing of it is handled and its body is not read.
+    ///
+    /// - Parameter name: The header field.
+    /// - Returns: The answer (400).
+    func refuseConflictingHeader(_ name: String) -> HTTPResponse
 }

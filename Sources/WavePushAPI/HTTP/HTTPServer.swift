@@ -21,8 +21,14 @@ package final class HTTPServer: Sendable {
         /// The port; 0 lets the kernel choose one (read it back from ``HTTPServer/port``).
         package var port: UInt16 = 0
         /// The largest request body accepted, in bytes (``defaultMaximumBodyBytes``); a larger one is answered by
-        /// ``HTTPHandler/refuseOversizedBody(limit:)`` unread.
+        /// ``HTTPHandler/refuseOversizedBody(limit:)`` (its bytes dropped, ``maximumDiscardedBodyBytes``).
         package var maximumBodyBytes = Self.defaultMaximumBodyBytes
+        /// The most bytes of a body over ``maximumBodyBytes`` read and dropped before the 413 is sent, so a client
+        /// or a proxy still sending it reads the answer rather than a reset; a body declared larger (or announced
+        /// with `Expect: 100-continue`, which waits for the answer) is answered at once and the connection closed.
+        /// A chunked body declares no length and is dropped to its end (libmicrohttpd takes no answer in the middle
+        /// of a body). 4 MiB by default.
+        package var maximumDiscardedBodyBytes = 4 * 1024 * 1024
         /// The threads answering requests (1: the internal polling thread alone).
         package var threads = 4
         /// The most connections held at once; another is closed as soon as it is accepted, unanswered.
@@ -54,7 +60,8 @@ package final class HTTPServer: Sendable {
         let connectionLimit = max(options.connectionLimit, 1)
         let threads = max(options.threads, 1)
         let core = HTTPServerCore(
-            handler: handler, maximumBodyBytes: options.maximumBodyBytes, connectionLimit: connectionLimit)
+            handler: handler, maximumBodyBytes: options.maximumBodyBytes,
+            maximumDiscardedBodyBytes: options.maximumDiscardedBodyBytes, connectionLimit: connectionLimit)
         let context = Unmanaged.passUnretained(core).toOpaque()
         let start = { (socketAddress: UnsafePointer<sockaddr>, family: Int32) in
             // The library's own limit is above the core's (by the threads that may accept at once), so the core's

@@ -21,12 +21,14 @@ final class HTTPServerCore: @unchecked Sendable {
 
     let handler: any HTTPHandler
     let maximumBodyBytes: Int
+    let maximumDiscardedBodyBytes: Int
     let connectionLimit: Int
     private let state = WaveLock(State())
 
-    init(handler: any HTTPHandler, maximumBodyBytes: Int, connectionLimit: Int) {
+    init(handler: any HTTPHandler, maximumBodyBytes: Int, maximumDiscardedBodyBytes: Int, connectionLimit: Int) {
         self.handler = handler
         self.maximumBodyBytes = maximumBodyBytes
+        self.maximumDiscardedBodyBytes = maximumDiscardedBodyBytes
         self.connectionLimit = connectionLimit
     }
 
@@ -90,19 +92,33 @@ final class HTTPServerCore: @unchecked Sendable {
         requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     ) -> MHD_Result {
         guard let opaque = requestContext.pointee else {
-            // The first call: the header is in. A declared body above the limit is refused before it is read.
-            requestContext.pointee = Unmanaged.passRetained(PendingRequest()).toOpaque()
+            // The first call: the header is in. Two lengths are refused here; a declared body above the limit is
+            // refused now when beyond the discard bound, else once it is read and dropped.
+            let pending = PendingRequest()
+            requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
             state.withLock { $0.inProgress += 1 }
+            // Two lengths: the library reads the first, a proxy may have framed the body by the other.
+            let lengths = Self.values(connection, wave_mhd_header_kind, lowercased: true).all["content-length"] ?? []
+            if Set(lengths).count > 1 {
+                return queue(handler.refuseConflictingHeader("Content-Length"), on: connection)
+            }
             if let length = Self.value(connection, wave_mhd_header_kind, "Content-Length").flatMap({ Int($0) }),
                 length > maximumBodyBytes
             {
-                return queue(handler.refuseOversizedBody(limit: maximumBodyBytes), on: connection)
+                // Read and dropped up to a bound, so a sender still sending reads the 413 rather than a reset; a
+                // larger one, or one waiting for `100 Continue`, is answered now and the connection closed.
+                let expect = Self.value(connection, wave_mhd_header_kind, "Expect")?.lowercased()
+                guard length <= maximumDiscardedBodyBytes, expect != "100-continue" else {
+                    return queue(handler.refuseOversizedBody(limit: maximumBodyBytes), on: connection)
+                }
+                pending.oversized = true
             }
             return wave_mhd_yes
         }
         let pending = Unmanaged<PendingRequest>.fromOpaque(opaque).takeUnretainedValue()
         if uploadSize.pointee > 0 {
-            // A piece of the body; past the limit (a chunked body declares no length) the rest is read and dropped.
+            // A piece of the body; past the limit the rest is read and dropped. A chunked body declares no length,
+            // and libmicrohttpd (0.9.75) takes no answer in the middle of a body: it is dropped to its end.
             if !pending.oversized, let uploadData {
                 if pending.body.count + uploadSize.pointee > maximumBodyBytes {
                     pending.oversized = true
@@ -117,10 +133,11 @@ final class HTTPServerCore: @unchecked Sendable {
             return wave_mhd_yes
         }
         if pending.oversized { return queue(handler.refuseOversizedBody(limit: maximumBodyBytes), on: connection) }
+        let query = Self.values(connection, wave_mhd_query_kind, lowercased: false)
         let request = HTTPRequest(
             method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
-            query: Self.values(connection, wave_mhd_query_kind, lowercased: false),
-            headers: Self.values(connection, wave_mhd_header_kind, lowercased: true), body: pending.body)
+            query: query.first, repeatedQueryArguments: query.all.filter { $0.value.count > 1 }.keys.sorted(),
+            headers: Self.values(connection, wave_mhd_header_kind, lowercased: true).first, body: pending.body)
         return queue(handler.respond(to: request), on: connection)
     }
 
@@ -140,12 +157,13 @@ final class HTTPServerCore: @unchecked Sendable {
         MHD_lookup_connection_value(connection, kind, name).map { String(cString: $0) }
     }
 
-    /// Every value of a kind (header fields or query arguments); the first of a repeated name is kept.
+    /// Every value of a kind (header fields or query arguments), by name in the order given (`all`), and the first
+    /// of each name (`first`).
     private static func values(
         _ connection: OpaquePointer, _ kind: MHD_ValueKind, lowercased: Bool
-    ) -> [String: String] {
+    ) -> (first: [String: String], all: [String: [String]]) {
         final class Collected {
-            var values: [String: String] = [:]
+            var values: [String: [String]] = [:]
             var lowercased = false
         }
         let collected = Collected()
@@ -158,12 +176,10 @@ final class HTTPServerCore: @unchecked Sendable {
                     let collected = Unmanaged<Collected>.fromOpaque(context).takeUnretainedValue()
                     var name = String(cString: key)
                     if collected.lowercased { name = name.lowercased() }
-                    if collected.values[name] == nil {
-                        collected.values[name] = value.map { String(cString: $0) } ?? ""
-                    }
+                    collected.values[name, default: []].append(value.map { String(cString: $0) } ?? "")
                     return wave_mhd_yes
                 }, Unmanaged.passUnretained(collected).toOpaque())
         }
-        return collected.values
+        return (collected.values.compactMapValues(\.first), collected.values)
     }
 }

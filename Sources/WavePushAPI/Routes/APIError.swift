@@ -30,6 +30,19 @@ package struct APIError: Error, Sendable, Equatable {
         self.message = message
     }
 
+    /// A 400 `invalid_field` refusal of one field of a JSON body (a value of the wrong form): its message is also
+    /// its one problem, as every refusal of a body's fields lists them.
+    ///
+    /// - Parameters:
+    ///   - field: The field's JSON path.
+    ///   - message: What is wrong, `path: what`.
+    /// - Returns: The refusal.
+    package static func invalidBodyField(_ field: String, _ message: String) -> APIError {
+        var error = APIError(400, "invalid_field", field: field, message)
+        error.problems = [message]
+        return error
+    }
+
     package static func == (lhs: APIError, rhs: APIError) -> Bool {
         lhs.status == rhs.status && lhs.code == rhs.code && lhs.field == rhs.field && lhs.message == rhs.message
             && lhs.problems == rhs.problems

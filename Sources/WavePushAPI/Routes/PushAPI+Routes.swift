@@ -7,18 +7,24 @@ internal import WaveNotifications
 internal import WavePushPayloads
 
 extension PushAPI {
-    /// `POST /v1/tokens`: the replay's `register` fields; the changes the key may see (those of its users).
+    /// `POST /v1/tokens`: the replay's `register` fields; the changes the key may see (those of its users). A key
+    /// for some users may not take an installation or a token from a user it may not act for (403 naming
+    /// `installation` or `token`, checked in the registration's transaction); a key for all users may (a device
+    /// signed in to another account moves, the library's rule).
     func register(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
         let now = clock.now
         let registration = try Self.decode(body, keys: PushRequestDecoders.registrationKeys) { object, diagnostics in
             PushRequestDecoders.registration(object, at: now, &diagnostics)
         }
         try Self.check(key, allows: registration.userID, field: "user")
-        let changes = try refusing(userField: "user") { try server.register(registration) }
+        let changes = try refusing(userField: "user") {
+            try server.register(registration, takingOnlyFrom: key.allows)
+        }
         return Self.ok { json in
             json.key("changes")
             json.beginArray()
-            // A token moved away from another user's installation is that user's business, not this key's.
+            // Only a key for all users can move a token away from another user's installation, and that change
+            // is not its business either: the filter is kept so no answer ever names a user the key may not see.
             for change in changes where key.allows(change.userID) { Self.write(change, to: &json) }
             json.endArray()
         }
@@ -26,12 +32,15 @@ extension PushAPI {
 
     /// `POST /v1/logout`: `user` and `installation`; the installation must be the user's when it is removed (the check
     /// and the removal are one transaction, so one signed in to another account meanwhile is left to it, and the
-    /// caller learns only that it is not this user's).
+    /// caller learns only that it is not this user's). A user id of another form is no user's: 404 `unknown_user`.
     func logout(_ body: JSONValue, key: APIKey) throws(APIError) -> HTTPResponse {
         let (user, installation) = try Self.decodeUser(and: "installation", from: body)
         try Self.check(key, allows: user, field: "user")
         let change = try refusing(userField: "user") {
-            try server.logout(installationID: installation, ifUser: user, at: clock.now)
+            guard (try? Validation.identifier(user, field: "user")) != nil else {
+                throw GrowBroServerError.unknownUser(user)
+            }
+            return try server.logout(installationID: installation, ifUser: user, at: clock.now)
         }
         return Self.ok { json in
             json.key("change")
@@ -58,7 +67,7 @@ extension PushAPI {
         do {
             _ = try Validation.shortID(message, field: "messageId")
         } catch {
-            throw APIError(400, "invalid_field", field: "messageId", error.description)
+            throw APIError.invalidBodyField("messageId", error.description)
         }
         try Self.check(key, allows: user, field: "user")
         let now = clock.now
@@ -159,13 +168,18 @@ extension PushAPI {
         }
     }
 
-    /// 400 naming the first query argument (by name) that the route does not take, as an unknown body key is.
+    /// 400 naming the first query argument (by name) that the route does not take, as an unknown body key is, then
+    /// the first given more than once (`?user=a&user=b`: which one was meant cannot be known).
     static func checkArguments(of request: HTTPRequest, allowed: [String]) throws(APIError) {
-        guard let name = request.query.keys.sorted().first(where: { !allowed.contains($0) }) else { return }
-        let hint = KeySuggestion.closest(to: name, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
-        throw APIError(
-            400, "invalid_field", field: name,
-            "\(name): unknown query argument\(hint); expected \(ValueDecoderText.list(allowed, or: true))")
+        if let name = request.query.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let hint = KeySuggestion.closest(to: name, in: allowed).map { " (did you mean '\($0)'?)" } ?? ""
+            throw APIError(
+                400, "invalid_field", field: name,
+                "\(name): unknown query argument\(hint); expected \(ValueDecoderText.list(allowed, or: true))")
+        }
+        if let name = request.repeatedQueryArguments.first {
+            throw APIError(400, "invalid_field", field: name, "\(name): given more than once; give it once")
+        }
     }
 
     static func userArgument(_ request: HTTPRequest) throws(APIError) -> String {
@@ -241,9 +255,9 @@ extension PushAPI {
         case let error as GrowBroServerError:
             switch error {
             case .invalidValue(let field, _, _):
-                return APIError(400, "invalid_field", field: field, error.description)
-            case .unknownPlatform: return APIError(400, "invalid_field", field: "platform", error.description)
-            case .malformedToken: return APIError(400, "invalid_field", field: "token", error.description)
+                return APIError.invalidBodyField(field, error.description)
+            case .unknownPlatform: return APIError.invalidBodyField("platform", error.description)
+            case .malformedToken: return APIError.invalidBodyField("token", error.description)
             case .unknownUser:
                 return APIError(404, "unknown_user", field: userField, "\(userField): unknown user")
             case .unknownInstallation:
@@ -253,7 +267,10 @@ extension PushAPI {
             // installation is to a key limited to some users.
             case .notSentTo: return APIError(404, "unknown_installation", field: "installation", error.description)
             case .duplicateMessage: return APIError(409, "duplicate_message", field: "messageId", error.description)
-            case .unknownChannel: return APIError(400, "invalid_field", field: "channel", error.description)
+            case .unknownChannel: return APIError.invalidBodyField("channel", error.description)
+            case .heldByAnotherUser(let field):
+                return APIError(
+                    403, "forbidden", field: field, "\(field): held by a user this key may not act for")
             case .payloadTooLarge(_, let field, _):
                 return APIError(422, "payload_too_large", field: field, error.description)
             }

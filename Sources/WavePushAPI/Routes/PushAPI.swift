@@ -76,10 +76,18 @@ package final class PushAPI: HTTPHandler {
     }
 
     package func refuseOversizedBody(limit: Int) -> HTTPResponse {
+        refuseUnread(APIError(413, "too_large", "the body is larger than \(limit) bytes"))
+    }
+
+    package func refuseConflictingHeader(_ name: String) -> HTTPResponse {
+        refuseUnread(APIError(400, "invalid_field", field: name, "\(name): given twice with different values"))
+    }
+
+    /// A refusal made before the request is read whole (no route, no key): logged and counted under route `-`.
+    private func refuseUnread(_ error: APIError) -> HTTPResponse {
         let ticket = metrics?.begin(at: clock.now)
-        let error = APIError(413, "too_large", "the body is larger than \(limit) bytes")
-        log(Self.line(method: "-", route: "-", status: 413, keyName: nil, at: clock.now))
-        if let ticket { metrics?.end(ticket, route: "-", status: 413, refusal: error.code, at: clock.now) }
+        log(Self.line(method: "-", route: "-", status: error.status, keyName: nil, at: clock.now))
+        if let ticket { metrics?.end(ticket, route: "-", status: error.status, refusal: error.code, at: clock.now) }
         return error.response
     }
 

@@ -20,6 +20,14 @@ struct TestHTTPClient {
         var errorField: String? {
             if case .string(let field)? = json?.member("field") { field } else { nil }
         }
+        /// The refusal's `problems`, or `nil` when it has none.
+        var problems: [String]? {
+            guard case .array(let items)? = json?.member("problems") else { return nil }
+            return items.compactMap { if case .string(let problem) = $0 { problem } else { nil } }
+        }
+        var errorMessage: String? {
+            if case .string(let message)? = json?.member("message") { message } else { nil }
+        }
         var text: String { String(decoding: body, as: UTF8.self) }
     }
 
