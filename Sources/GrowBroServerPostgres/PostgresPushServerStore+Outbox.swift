@@ -97,32 +97,50 @@ extension PostgresPushServerStore {
         }
     }
 
+    /// What a claim's transaction sets before its statement: the rank index read in order and left at `limit` (as
+    /// SQLite's `INDEXED BY` does), whatever the table's statistics say. Right after a fan-out into a young table they
+    /// say it is nearly empty, and the planner would read every due send and sort them all for each claim (a bitmap
+    /// scan and a sort of the whole backlog: 5 to 7 ms of a 1,000-send claim's 25 on 10,000 pending, and a sort of a
+    /// whole broadcast per claim; BENCHMARKS.md, issue 48 round five). `SET LOCAL`: this transaction only.
+    static let claimPlanSettings = "SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off"
+
+    /// The claim: `$1` now, `$2` the limit, `$3` the lease's end, `$4` the owner, `$5` the latest rank a send due
+    /// now can have, `$6` the platforms. SKIP LOCKED: a send another sender is claiming right now is passed over, not
+    /// waited for; the lease moves its due instant past `now`, so after this commits no other claim sees it until the
+    /// lease ends.
+    static let claimStatement = """
+        WITH due AS (
+            SELECT send_id, due_ms AS was_due FROM push_send
+            WHERE state = 'pending' AND \(SendPriority.rankSQL) <= $5 AND due_ms <= $1
+                AND platform = ANY($6::text[])
+            ORDER BY \(SendPriority.rankSQL), send_id LIMIT $2
+            FOR UPDATE SKIP LOCKED)
+        UPDATE push_send s SET due_ms = $3, lease_owner = $4 FROM due WHERE s.send_id = due.send_id
+        RETURNING s.send_id, s.message_id, s.installation_id, s.user_id, s.channel_id, s.payload,
+            s.collapse_id, s.expires_ms, s.attempts, s.renewed, due.was_due, s.platform, s.priority,
+            s.apns_id
+        """
+
+    /// The claim's parameters (see ``claimStatement``).
+    static func claimParameters(
+        now: Date, limit: Int, until: Int64, owner: String, platforms: Set<PushPlatform>
+    ) -> [PostgresValue] {
+        [
+            .integer(now.millisecondsSince1970), .integer(Int64(limit)), .integer(until), .text(owner),
+            .integer(now.millisecondsSince1970 + SendPriority.largestLagMilliseconds), platformArray(platforms),
+        ]
+    }
+
     func claimDue(
         now: Date, limit: Int, lease: Duration, owner: String, platforms: Set<PushPlatform>
     ) throws -> [PendingSend] {
         let until = now.addingTimeInterval(lease.timeInterval).millisecondsSince1970
         return try database.transaction { connection in
-            // SKIP LOCKED: a send another sender is claiming right now is passed over, not waited for; the lease
-            // moves its due instant past `now`, so after this commits no other claim sees it until the lease ends.
+            try connection.execute(Self.claimPlanSettings)
             let claimed = Self.readPending(
                 try connection.query(
-                    """
-                    WITH due AS (
-                        SELECT send_id, due_ms AS was_due FROM push_send
-                        WHERE state = 'pending' AND \(SendPriority.rankSQL) <= $5 AND due_ms <= $1
-                            AND platform = ANY($6::text[])
-                        ORDER BY \(SendPriority.rankSQL), send_id LIMIT $2
-                        FOR UPDATE SKIP LOCKED)
-                    UPDATE push_send s SET due_ms = $3, lease_owner = $4 FROM due WHERE s.send_id = due.send_id
-                    RETURNING s.send_id, s.message_id, s.installation_id, s.user_id, s.channel_id, s.payload,
-                        s.collapse_id, s.expires_ms, s.attempts, s.renewed, due.was_due, s.platform, s.priority,
-                        s.apns_id
-                    """,
-                    [
-                        .integer(now.millisecondsSince1970), .integer(Int64(limit)), .integer(until), .text(owner),
-                        .integer(now.millisecondsSince1970 + SendPriority.largestLagMilliseconds),
-                        Self.platformArray(platforms),
-                    ]))
+                    Self.claimStatement,
+                    Self.claimParameters(now: now, limit: limit, until: until, owner: owner, platforms: platforms)))
             let fence = Date(millisecondsSince1970: until)
             return claimed.map { send in
                 var send = send

@@ -185,14 +185,16 @@ struct SQLiteStoreTransaction: PushStoreTransaction {
 
     // The fence: a claimed send is still held by its claim while its due instant is the lease's end.
 
-    func finishSends(_ finishes: [(send: PendingSend, outcome: SendOutcome)]) throws -> Set<Int64> {
+    func finishSends(_ finishes: [SendFinish]) throws -> Set<Int64> {
         let update = try database.cached(
             """
             UPDATE push_send SET state = ?1, attempts = ?2, status = ?3, reason = ?4, finished_ms = ?5, due_ms = NULL
             WHERE send_id = ?6 AND state = 'pending' AND (?7 IS NULL OR due_ms = ?7)
             """)
         var ended = Set<Int64>()
-        for (send, outcome) in finishes {
+        var events: [EngagementEvent] = []
+        for finish in finishes {
+            let (send, outcome) = (finish.send, finish.outcome)
             update.reset()
             try update.bind([
                 .text(outcome.state.rawValue), .integer(Int64(outcome.attempts)),
@@ -201,8 +203,15 @@ struct SQLiteStoreTransaction: PushStoreTransaction {
                 .optional(send.claimedUntil?.millisecondsSince1970),
             ])
             try update.run()
-            if database.changes == 1 { ended.insert(send.sendID) }
+            guard database.changes == 1 else { continue }
+            ended.insert(send.sendID)
+            if let kind = finish.records {
+                events.append(
+                    EngagementEvent(
+                        kind: kind, messageID: send.messageID, installationID: send.installationID, at: outcome.at))
+            }
         }
+        _ = try insertEngagements(events)
         return ended
     }
 

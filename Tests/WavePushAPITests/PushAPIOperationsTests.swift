@@ -29,9 +29,10 @@ struct PushAPIOperationsTests {
         try api.register(user: "alice", installation: "alice-phone", token: apnsToken)
         try api.register(user: "bob", installation: "bob-phone", token: String(repeating: "cd", count: 32))
         let answer = try broadcast(
-            api, key: APITestServer.backendKey, [system("alice", "b-1"), system("zed", "b-2"), system("bob", "b-3")])
+            api, key: APITestServer.backendKey,
+            [system("alice", "b-1"), system("zed", "b-2"), system("bob", "b-3"), system("bob", "b 4")])
         #expect(answer.status == 200, "\(answer.text)")
-        guard case .array(let results)? = answer.json?.member("results"), results.count == 3 else {
+        guard case .array(let results)? = answer.json?.member("results"), results.count == 4 else {
             Issue.record("no results: \(answer.text)")
             return
         }
@@ -41,6 +42,21 @@ struct PushAPIOperationsTests {
         #expect(results[1].member("error") == .string("unknown_user"))
         #expect(results[1].member("field") == .string("events[1].recipient"))
         #expect(results[2].member("messageId") == .string("b-3"))
+        // A value the server refuses by its form: its problems, each with the event's path, as the event alone.
+        #expect(results[3].member("status") == .number("400"))
+        #expect(results[3].member("error") == .string("invalid_field"))
+        #expect(results[3].member("field") == .string("events[3].messageId"))
+        let alone = try api.client.post("/v1/events", key: APITestServer.backendKey) { json in
+            json.member("kind", "system")
+            json.member("recipient", "bob")
+            json.member("messageId", "b 4")
+            json.member("title", "Maintenance")
+            json.member("text", "Tonight at ten")
+        }
+        #expect(alone.status == 400 && alone.problems?.count == 1, "\(alone.text)")
+        #expect(
+            results[3].member("problems") == .array((alone.problems ?? []).map { .string("events[3].\($0)") }),
+            "\(answer.text)")
         #expect(try api.server.pendingSendCount() == 2)
         #expect(try api.server.inbox(of: "bob").unreadCount(now: api.clock.now) == 1)
     }

@@ -218,6 +218,21 @@ struct PushAPISecurityTests {
         try expectUnharmed(api, since: before)
     }
 
+    @Test func twoDifferentKeysAreRefusedUnread() throws {
+        let api = try preparedServer()
+        let before = try api.snapshot()
+        // Alice's key first, the backend's second: acting under either would be a guess.
+        let answer = try api.client.send(
+            "POST", "/v1/inbox/erase", key: APITestServer.aliceKey,
+            headers: ["Authorization: Bearer \(APITestServer.backendKey)"], body: Array(#"{"user":"alice"}"#.utf8))
+        #expect(answer.status == 400, "\(answer.text)")
+        #expect(answer.errorCode == "invalid_field")
+        #expect(answer.errorField == "Authorization")
+        #expect(!answer.text.contains(APITestServer.backendKey) && !answer.text.contains(APITestServer.aliceKey))
+        #expect(api.logLines.last?.contains(#""status":400"#) == true)
+        try expectUnharmed(api, since: before)
+    }
+
     @Test func anOversizedBodyIs413WhetherDeclaredOrChunked() throws {
         let api = try preparedServer()
         let before = try api.snapshot()

@@ -14,7 +14,7 @@ enum OutcomeRecorder {
     /// - Returns: The token changes logged by purges, in order, and the sends whose commit took no effect.
     static func record(_ commits: [SendCommit], in transaction: any PushStoreTransaction) throws -> RecordedOutcomes {
         var recorded = RecordedOutcomes()
-        var finishes: [(send: PendingSend, outcome: SendOutcome)] = []
+        var finishes: [SendFinish] = []
         var waiting = Set<Int64>()
         func flush() throws {
             guard !finishes.isEmpty else { return }
@@ -27,7 +27,7 @@ enum OutcomeRecorder {
             let applied: Bool
             switch commit {
             case .finish(let send, let outcome):
-                finishes.append((send, outcome))
+                finishes.append(finishing(send, outcome))
                 waiting.insert(send.sendID)
                 continue
             case .reschedule(let send, let attempts, let renewed, let status, let reason, let due):
@@ -36,7 +36,7 @@ enum OutcomeRecorder {
             case .release(let send):
                 applied = try transaction.releaseSend(send)
             case .purge(let send, let outcome, let token):
-                applied = try finish([(send, outcome)], in: transaction).isEmpty
+                applied = try finish([finishing(send, outcome)], in: transaction).isEmpty
                 if applied,
                     let change = try TokenLedger.purge(
                         token: token, of: send.installationID, reason: outcome.reason ?? "", at: outcome.at,
@@ -51,23 +51,17 @@ enum OutcomeRecorder {
         return recorded
     }
 
-    /// Ends sends (distinct ones) with their outcomes; each accepted one that ended also records its `accepted`
-    /// engagement event.
+    /// A send's end with what it records beside it: an accepted send its `accepted` engagement event.
+    private static func finishing(_ send: PendingSend, _ outcome: SendOutcome) -> SendFinish {
+        SendFinish(send: send, outcome: outcome, records: outcome.state == .accepted ? .accepted : nil)
+    }
+
+    /// Ends sends (distinct ones) with their outcomes and the events they record.
     ///
     /// - Returns: The sends that did not end (already ended, or claimed by another sender since).
-    private static func finish(
-        _ finishes: [(send: PendingSend, outcome: SendOutcome)], in transaction: any PushStoreTransaction
-    ) throws -> Set<Int64> {
+    private static func finish(_ finishes: [SendFinish], in transaction: any PushStoreTransaction) throws -> Set<Int64>
+    {
         let ended = try transaction.finishSends(finishes)
-        let accepted = finishes.filter { $0.outcome.state == .accepted && ended.contains($0.send.sendID) }
-        if !accepted.isEmpty {
-            _ = try transaction.insertEngagements(
-                accepted.map {
-                    EngagementEvent(
-                        kind: .accepted, messageID: $0.send.messageID, installationID: $0.send.installationID,
-                        at: $0.outcome.at)
-                })
-        }
         return Set(finishes.map(\.send.sendID).filter { !ended.contains($0) })
     }
 }

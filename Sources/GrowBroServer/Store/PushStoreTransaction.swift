@@ -83,10 +83,13 @@ package protocol PushStoreTransaction {
     // MARK: Outbox
 
     /// Ends the sends still pending and, for a claimed one, still held by its claim (the fence,
-    /// ``PendingSend/claimedUntil``), each with its outcome; the ids given are distinct.
+    /// ``PendingSend/claimedUntil``), each with its outcome, and records the engagement event each one that ended
+    /// carries (``SendFinish/records``) as ``insertEngagements(_:)`` does (an event recorded before stays); the send
+    /// ids given are distinct. One statement on a store whose round trips cost: nearly every finish of a dispatch
+    /// carries its `accepted` event.
     ///
     /// - Returns: The sends it ended.
-    func finishSends(_ finishes: [(send: PendingSend, outcome: SendOutcome)]) throws -> Set<Int64>
+    func finishSends(_ finishes: [SendFinish]) throws -> Set<Int64>
 
     /// Records a failed attempt of a send still pending and held by its claim, and when the next is due.
     ///

@@ -97,10 +97,12 @@ final class HTTPServerCore: @unchecked Sendable {
             let pending = PendingRequest()
             requestContext.pointee = Unmanaged.passRetained(pending).toOpaque()
             state.withLock { $0.inProgress += 1 }
-            // Two lengths: the library reads the first, a proxy may have framed the body by the other.
-            let lengths = Self.values(connection, wave_mhd_header_kind, lowercased: true).all["content-length"] ?? []
-            if Set(lengths).count > 1 {
-                return queue(handler.refuseConflictingHeader("Content-Length"), on: connection)
+            // Two lengths: the library reads the first, a proxy may have framed the body by the other. Two keys:
+            // which one the request acts under would be a guess.
+            let fields = Self.values(connection, wave_mhd_header_kind, lowercased: true).all
+            for (field, name) in [("content-length", "Content-Length"), ("authorization", "Authorization")]
+            where Set(fields[field] ?? []).count > 1 {
+                return queue(handler.refuseConflictingHeader(name), on: connection)
             }
             if let length = Self.value(connection, wave_mhd_header_kind, "Content-Length").flatMap({ Int($0) }),
                 length > maximumBodyBytes

@@ -54,6 +54,13 @@ extension PushAPI {
                     json.key("field")
                     if let field = refusal.field { json.string("events[\(index)].\(field)") } else { json.null() }
                     json.member("message", refusal.message)
+                    if !refusal.problems.isEmpty {
+                        // Each `path: what` from the event's own fields, so its path is the event's.
+                        json.key("problems")
+                        json.beginArray()
+                        for problem in refusal.problems { json.string("events[\(index)].\(problem)") }
+                        json.endArray()
+                    }
                 }
                 json.endObject()
             }
