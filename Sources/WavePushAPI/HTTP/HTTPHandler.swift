@@ -15,7 +15,8 @@ package protocol HTTPHandler: Sendable {
     func refuseOversizedBody(limit: Int) -> HTTPResponse
 
     /// The answer to a request naming a header field twice with different values (two `Content-Length`s: which
-    /// body was meant cannot be known); nothing of it is handled and its body is not read.
+    /// body was meant cannot be known; two `Authorization`s: which key it acts under); nothing of it is handled and
+    /// its body is not read.
     ///
     /// - Parameter name: The header field.
     /// - Returns: The answer (400).
