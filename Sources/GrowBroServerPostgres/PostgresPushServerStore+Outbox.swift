@@ -77,26 +77,6 @@ extension PostgresPushServerStore {
         }
     }
 
-    /// Up to `limit` pending sends of `platforms` due at `now`, by rank (``SendPriority``) then send id; the claim
-    /// index is read up to the latest rank a due send can have, passing over the due sends of other platforms.
-    func dueSends(now: Date, limit: Int, platforms: Set<PushPlatform>) throws -> [PendingSend] {
-        try database.withConnection { connection in
-            Self.readPending(
-                try connection.query(
-                    """
-                    SELECT \(Self.pendingColumns) FROM push_send
-                    WHERE state = 'pending' AND \(SendPriority.rankSQL) <= $3 AND due_ms <= $1
-                        AND platform = ANY($4::text[])
-                    ORDER BY \(SendPriority.rankSQL), send_id LIMIT $2
-                    """,
-                    [
-                        .integer(now.millisecondsSince1970), .integer(Int64(limit)),
-                        .integer(now.millisecondsSince1970 + SendPriority.largestLagMilliseconds),
-                        Self.platformArray(platforms),
-                    ]))
-        }
-    }
-
     /// What a claim's transaction sets before its statement: the rank index read in order and left at `limit` (as
     /// SQLite's `INDEXED BY` does), whatever the table's statistics say. Right after a fan-out into a young table they
     /// say it is nearly empty, and the planner would read every due send and sort them all for each claim (a bitmap

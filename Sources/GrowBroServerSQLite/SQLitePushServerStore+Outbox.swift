@@ -74,12 +74,6 @@ extension SQLitePushServerStore {
         return records
     }
 
-    func dueSends(now: Date, limit: Int, platforms: Set<PushPlatform>) throws -> [PendingSend] {
-        try database.withDatabase { database in
-            try Self.dueSends(now: now, limit: limit, platforms: platforms, in: database)
-        }
-    }
-
     /// Up to `limit` pending sends of `platforms` due at `now`, by rank (``SendPriority``: the due instant plus the
     /// priority's lag) then send id. The index on the rank is read from its start up to the latest rank a due send
     /// can have, so the sends passed over are the pending ones not yet due whose rank is that early (a retry or a

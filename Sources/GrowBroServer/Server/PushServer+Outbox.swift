@@ -55,11 +55,6 @@ extension PushServer {
         store.watchNewSends(onNewSends, onError: onError)
     }
 
-    /// Pending sends of `platforms` due at `now`, by rank (``SendPriority/rank(due:)``) then send id.
-    func dueSends(now: Date, limit: Int, platforms: Set<PushPlatform>) throws -> [PendingSend] {
-        try store.dueSends(now: now, limit: limit, platforms: platforms)
-    }
-
     /// Ends a send; an accepted one also records the `accepted` engagement event, in the same transaction.
     func finish(
         _ send: PendingSend, state: SendRecord.State, attempts: Int, status: Int?, reason: String?, at instant: Date

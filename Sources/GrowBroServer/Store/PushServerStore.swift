@@ -17,16 +17,17 @@ internal import WavePushPayloads
 ///   its own failures, never its library's error type.
 /// - Orders are part of the contract (they reach `wavepush` output): installations by id, sends by send id (the
 ///   order they were recorded), token changes in the order logged, due sends by rank (the due instant plus the
-///   send's ``SendPriority/claimLag``: ``SendPriority/rank(due:)``) then send id, inbox pages newest first (equal instants later-added first).
+///   send's ``SendPriority/claimLag``: ``SendPriority/rank(due:)``) then send id, inbox pages newest first (equal
+///   instants later-added first).
 /// - A send is recorded `pending` before any attempt and leaves `pending` once; an outcome recorded for a send
 ///   no longer pending changes nothing (a crash between an answer and its commit re-sends at most that one).
 /// - A sender sees the sends of its platforms only (the push services its credentials cover,
-///   ``PushDispatcher/platforms``): ``claimDue(now:limit:lease:owner:platforms:)``,
-///   ``dueSends(now:limit:platforms:)`` and ``nextDueInstant(platforms:)`` read only the pending sends whose
-///   `platform` is in the set given (none for an empty set). A send of another platform is neither returned nor
-///   touched (its attempts, due instant and lease stay): it waits, however long, for a sender that covers it, so
-///   senders may split the platforms between them. The counts (``pendingSendCount()``, ``dueSendCount(now:)``) are
-///   every platform's: the backlog an operator watches shows the sends no running sender covers.
+///   ``PushDispatcher/platforms``): ``claimDue(now:limit:lease:owner:platforms:)`` and
+///   ``nextDueInstant(platforms:)`` read only the pending sends whose `platform` is in the set given (none for an
+///   empty set). A send of another platform is neither returned nor touched (its attempts, due instant and lease
+///   stay): it waits, however long, for a sender that covers it, so senders may split the platforms between them.
+///   The counts (``pendingSendCount()``, ``dueSendCount(now:)``) are every platform's: the backlog an operator
+///   watches shows the sends no running sender covers.
 package protocol PushServerStore: Sendable {
     /// Closes the store; any later call fails with ``PushStoreError/Kind-swift.enum/closed``.
     func close()
@@ -79,9 +80,6 @@ package protocol PushServerStore: Sendable {
     /// How many pending sends are due at `now`: the backlog an operator watches (a claim moves its sends' due instant
     /// to the lease's end, so a claimed send is not counted).
     func dueSendCount(now: Date) throws -> Int
-
-    /// Up to `limit` pending sends of `platforms` due at `now`, by rank (``SendPriority/rank(due:)``) then send id.
-    func dueSends(now: Date, limit: Int, platforms: Set<PushPlatform>) throws -> [PendingSend]
 
     /// Claims up to `limit` pending sends of `platforms` due at `now`, by rank (``SendPriority/rank(due:)``) then
     /// send id, for `owner` until `now + lease` (each send's ``PendingSend/claimedUntil``): no other claim returns
