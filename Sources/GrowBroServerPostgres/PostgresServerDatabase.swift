@@ -38,7 +38,7 @@ struct PostgresServerDatabase: Sendable {
         try withConnection { connection in try connection.transaction { try body(connection) } }
     }
 
-    /// Closes the connection; any later call fails with ``PushStoreError/Kind-swift.enum/unavailable``.
+    /// Closes the connection; any later call fails with ``PushStoreError/Kind-swift.enum/closed``.
     func close() {
         connection.withLock { $0.close() }
     }
