@@ -59,11 +59,7 @@ extension PostgresPushServerStore {
         }
     }
 
-    static let pendingColumns = """
-        send_id, message_id, installation_id, user_id, channel_id, payload, collapse_id, expires_ms, attempts,
-            renewed, due_ms, platform, priority, apns_id
-        """
-
+    /// The sends of rows in the order ``claimStatement`` returns its columns.
     static func readPending(_ rows: PostgresRows) -> [PendingSend] {
         (0..<rows.count).map { row in
             PendingSend(
